@@ -1,0 +1,22 @@
+"""Exit codes and the error type every command turns into a one-line message."""
+
+# Documented in the README; the composite actions and workflows rely on them.
+EXIT_OK = 0
+EXIT_CHECK_FAILED = 1  # a requirement check, comparison or gate verdict failed
+EXIT_USAGE = 2  # bad command line (argparse uses 2 as well)
+EXIT_BAD_INPUT = 3  # malformed, missing or inconsistent input; missing prerequisite
+EXIT_RUN_FAILED = 4  # a sub-experiment crashed, timed out or produced no data
+
+
+class InputError(Exception):
+    """Bad input: the message names the file (and line) and what is wrong."""
+
+    exit_code = EXIT_BAD_INPUT
+
+    def __init__(self, message, path=None, line=None):
+        where = ""
+        if path is not None:
+            where = f"{path}:{line}: " if line is not None else f"{path}: "
+        super().__init__(f"{where}{message}")
+        self.path = path
+        self.line = line

@@ -1,0 +1,200 @@
+"""The spec's CSV formats: names, columns, validated reading and atomic writing.
+
+Every reader either returns a frame whose columns are exactly the spec's, with numeric
+columns that are finite numbers, or raises InputError naming the file (and line).
+Every writer writes a temporary file beside the target and renames it, so a failed run
+never leaves a half-written file behind.
+"""
+
+import os
+import re
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .errors import InputError
+
+SUBEXPERIMENTS = (
+    "intraprocess_best_effort",
+    "intraprocess_reliable",
+    "interprocess_best_effort",
+    "interprocess_best_effort_security",
+    "interprocess_best_effort_tcp",
+    "interprocess_best_effort_tcp_security",
+    "interprocess_reliable",
+    "interprocess_reliable_security",
+    "interprocess_reliable_tcp",
+    "interprocess_reliable_tcp_security",
+)
+PAYLOADS = tuple(2**n for n in range(4, 15))  # 16 .. 16384 bytes
+
+SAMPLE, PAYLOAD, LATENCY = "Sample", "Payload [Bytes]", "Latency [us]"
+MEASUREMENT_COLUMNS = (SAMPLE, PAYLOAD, LATENCY)
+SUMMARY_COLUMNS = (
+    "Bytes", "Samples", "Max", "Min", "Mean", "Median", "Stdev",
+    "Mean jitter", "Max jitter", "90%", "99%", "99.99%",
+)
+REQUIREMENTS_COLUMNS = ("Experiment type", "Bytes", "Median", "99%", "Max")
+CHECK_COLUMNS = (
+    "Check", "Bytes", "Requirement", "Experiment", "Difference",
+    "Percentage over requirement", "Status",
+)
+CHECKED_MAGNITUDES = ("Median", "99%", "Max")  # spec order of checks and requirements
+FLOAT_FORMAT = "%.3f"
+
+_SUMMARY_NAME = re.compile(r"^measurements_(?P<subexperiment>.+)_summary\.csv$")
+_MEASUREMENTS_NAME = re.compile(r"^measurements_(?P<subexperiment>.+)\.csv$")
+
+
+def measurements_path(directory, subexperiment):
+    return Path(directory) / f"measurements_{subexperiment}.csv"
+
+
+def summary_path(directory, subexperiment):
+    return Path(directory) / f"measurements_{subexperiment}_summary.csv"
+
+
+def checks_path(directory, subexperiment):
+    return Path(directory) / f"checks_{subexperiment}.csv"
+
+
+def validate_subexperiment(name, path=None):
+    if name not in SUBEXPERIMENTS:
+        raise InputError(
+            f"unknown sub-experiment '{name}' (known: {', '.join(SUBEXPERIMENTS)})", path
+        )
+    return name
+
+
+def subexperiment_of_summary(path):
+    """Sub-experiment named by a 'measurements_<subexperiment>_summary.csv' file name."""
+    match = _SUMMARY_NAME.match(Path(path).name)
+    if not match:
+        raise InputError("not a summary file name (measurements_<sub-experiment>_summary.csv)", path)
+    return validate_subexperiment(match["subexperiment"], path)
+
+
+def subexperiment_of_measurements(path):
+    """Sub-experiment named by a 'measurements_<subexperiment>.csv' file name."""
+    match = _MEASUREMENTS_NAME.match(Path(path).name)
+    if not match or match["subexperiment"].endswith("_summary"):
+        raise InputError("not a measurements file name (measurements_<sub-experiment>.csv)", path)
+    return validate_subexperiment(match["subexperiment"], path)
+
+
+def find_summaries(directory):
+    """{sub-experiment: summary path} for the summaries in a directory, in spec order."""
+    directory = Path(directory)
+    if not directory.is_dir():
+        raise InputError("no such directory", directory)
+    found = {subexperiment_of_summary(p): p for p in directory.glob("measurements_*_summary.csv")}
+    if not found:
+        raise InputError("no sub-experiment summaries (measurements_<sub-experiment>_summary.csv)", directory)
+    return {name: found[name] for name in SUBEXPERIMENTS if name in found}
+
+
+def _read_table(path, columns, numeric, integer=()):
+    """Read a CSV whose header holds `columns`; check every numeric cell is finite."""
+    path = Path(path)
+    try:
+        frame = pd.read_csv(path, dtype=str, keep_default_na=False, skipinitialspace=True)
+    except FileNotFoundError:
+        raise InputError("no such file", path) from None
+    except pd.errors.EmptyDataError:
+        raise InputError("empty file (no header)", path) from None
+    except pd.errors.ParserError as error:
+        # pandas says "Expected 3 fields in line 7, saw 4"
+        raise InputError(f"malformed CSV: {str(error).strip().splitlines()[-1]}", path) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"cannot read: {error}", path) from None
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        raise InputError(
+            f"missing column(s) {', '.join(repr(c) for c in missing)}; "
+            f"header is {', '.join(repr(c) for c in frame.columns)}",
+            path, 1,
+        )
+    if frame.empty:
+        raise InputError("no data rows after the header", path)
+    frame = frame.loc[:, list(columns)].copy()
+    for column in numeric:
+        values = pd.to_numeric(frame[column], errors="coerce")
+        bad = ~np.isfinite(values.to_numpy(dtype=float))
+        if bad.any():
+            row = int(np.argmax(bad))
+            cell = frame[column].iat[row]
+            raise InputError(f"column '{column}': not a finite number: {cell!r}", path, row + 2)
+        if column in integer:
+            whole = values.to_numpy(dtype=float)
+            fractional = whole != np.round(whole)
+            if fractional.any():
+                row = int(np.argmax(fractional))
+                raise InputError(
+                    f"column '{column}': not a whole number: {frame[column].iat[row]!r}", path, row + 2
+                )
+            values = values.astype(np.int64)
+        frame[column] = values
+    return frame
+
+
+def read_measurements(path):
+    """Raw samples: Sample, Payload [Bytes], Latency [us] (file order kept)."""
+    frame = _read_table(path, MEASUREMENT_COLUMNS, MEASUREMENT_COLUMNS, integer=(SAMPLE, PAYLOAD))
+    if (frame[PAYLOAD] <= 0).any():
+        row = int(np.argmax((frame[PAYLOAD] <= 0).to_numpy()))
+        raise InputError(f"column '{PAYLOAD}': payload must be positive", path, row + 2)
+    return frame
+
+
+def read_summary(path):
+    frame = _read_table(path, SUMMARY_COLUMNS, SUMMARY_COLUMNS, integer=("Bytes", "Samples"))
+    _require_unique(frame, ["Bytes"], path)
+    return frame
+
+
+def read_requirements(path):
+    frame = _read_table(
+        path, REQUIREMENTS_COLUMNS, REQUIREMENTS_COLUMNS[1:], integer=("Bytes",)
+    )
+    for row, name in enumerate(frame["Experiment type"]):
+        if name not in SUBEXPERIMENTS:
+            raise InputError(f"unknown sub-experiment '{name}'", path, row + 2)
+    _require_unique(frame, ["Experiment type", "Bytes"], path)
+    return frame
+
+
+def read_checks(path):
+    frame = _read_table(path, CHECK_COLUMNS, CHECK_COLUMNS[1:-1], integer=("Bytes",))
+    unknown = ~frame["Status"].isin(["passed", "failed"])
+    if unknown.any():
+        row = int(np.argmax(unknown.to_numpy()))
+        raise InputError(f"column 'Status': expected passed or failed, got {frame['Status'].iat[row]!r}", path, row + 2)
+    return frame
+
+
+def _require_unique(frame, keys, path):
+    duplicated = frame.duplicated(keys)
+    if duplicated.any():
+        row = int(np.argmax(duplicated.to_numpy()))
+        what = ", ".join(f"{k}={frame[k].iat[row]}" for k in keys)
+        raise InputError(f"duplicate entry for {what}", path, row + 2)
+
+
+def write_csv(frame, path):
+    """Write a spec CSV (3-digit floats) atomically: temporary file, then rename."""
+    write_text_atomic(path, frame.to_csv(index=False, float_format=FLOAT_FORMAT, lineterminator="\n"))
+
+
+def write_text_atomic(path, text):
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
