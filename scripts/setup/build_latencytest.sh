@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Build Fast DDS's LatencyTest against the installed Debian library.
+#
+# 1. Fetch the Debian source package `fastdds` of exactly the version of the installed
+#    libfastrtps-dev (LatencyTest and the library must agree), adding a deb-src entry for
+#    bookworm if the machine has none. The extracted tree is cached under the build
+#    directory, so it is fetched once.
+# 2. `colcon build` the project's colcon package `latencytest/`, which compiles
+#    LatencyTest from that tree. colcon/CMake rebuild only what changed.
+#
+# Environment:
+#   LATENCY_GATE_BUILD_DIR  where everything generated goes (default: <repo>/build)
+# Prints the path of the built LatencyTest binary on the last line.
+set -euo pipefail
+
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+BUILD_DIR=${LATENCY_GATE_BUILD_DIR:-$REPO/build}
+SOURCES_DIR=$BUILD_DIR/sources
+COLCON_DIR=$BUILD_DIR/colcon
+
+version=$(dpkg-query -W -f='${source:Version}' libfastrtps-dev 2>/dev/null) || {
+    echo "build_latencytest: libfastrtps-dev is not installed (run scripts/setup/install_system_packages.sh)" >&2
+    exit 3
+}
+upstream=${version#*:}          # drop any epoch
+upstream=${upstream%-*}         # drop the Debian revision: 2.9.1+ds
+source_tree=$SOURCES_DIR/fastdds-$version
+stamp=$source_tree/.extracted
+
+if [[ ! -f $stamp ]]; then
+    if ! grep -rqsE '^(deb-src|Types:.*deb-src)' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+        echo "build_latencytest: adding a deb-src entry for bookworm main"
+        cat > /etc/apt/sources.list.d/latency-gate-deb-src.sources <<'SOURCES'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+Types: deb-src
+URIs: http://deb.debian.org/debian-security
+Suites: bookworm-security
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SOURCES
+        apt-get -o DPkg::Lock::Timeout=600 update -qq
+    fi
+    download=$SOURCES_DIR/download
+    rm -rf "$download" && mkdir -p "$download"
+    echo "build_latencytest: apt-get source fastdds=$version"
+    # apt drops privileges to _apt for downloads; it cannot write into root's build tree.
+    (cd "$download" && apt-get -o APT::Sandbox::User=root source -qq "fastdds=$version")
+    rm -rf "$source_tree"
+    mv "$download/fastdds-$upstream" "$source_tree"
+    rm -rf "$download"
+    touch "$stamp"
+fi
+
+for required in test/performance/latency/LatencyTestPublisher.cpp thirdparty/optionparser; do
+    [[ -e $source_tree/$required ]] || {
+        echo "build_latencytest: $source_tree/$required: missing from the source package" >&2
+        exit 3
+    }
+done
+
+# The ctest tests run the runner with the project's venv when there is one.
+python=${LATENCY_GATE_PYTHON:-$REPO/.venv/bin/python}
+[[ -x $python ]] || python=$(command -v python3)
+
+cd "$REPO"
+colcon --log-base "$COLCON_DIR/log" build \
+    --paths "$REPO/latencytest" \
+    --build-base "$COLCON_DIR/build" \
+    --install-base "$COLCON_DIR/install" \
+    --event-handlers console_direct- \
+    --cmake-args -DFASTDDS_SOURCE_DIR="$source_tree" -DCMAKE_BUILD_TYPE=Release \
+        -DLATENCY_GATE_PYTHON="$python"
+echo "$COLCON_DIR/install/latencytest/bin/LatencyTest"

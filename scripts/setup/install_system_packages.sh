@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Install the Debian packages the experiment runner needs (run as root).
+# Idempotent: when every package is already installed, apt is not touched at all,
+# so a re-run costs a fraction of a second.
+set -euo pipefail
+
+PACKAGES=(
+    libfastrtps-dev libasio-dev fastdds-tools
+    colcon python3-colcon-cmake python3-colcon-test-result python3-colcon-library-path
+    python3-colcon-bash python3-colcon-output
+    g++ cmake openssl stress-ng rt-tests dpkg-dev python3-venv
+)
+
+missing=()
+for package in "${PACKAGES[@]}"; do
+    status=$(dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null || true)
+    [[ "$status" == installed ]] || missing+=("$package")
+done
+
+if (( ${#missing[@]} == 0 )); then
+    echo "install_system_packages: all ${#PACKAGES[@]} packages already installed"
+    exit 0
+fi
+
+if (( EUID != 0 )); then
+    echo "install_system_packages: must run as root to install: ${missing[*]}" >&2
+    exit 3
+fi
+
+echo "install_system_packages: installing ${missing[*]}"
+# Other users of the machine may hold the dpkg lock: wait for it instead of failing.
+export DEBIAN_FRONTEND=noninteractive
+apt-get -o DPkg::Lock::Timeout=600 update -qq
+apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}"
