@@ -46,6 +46,7 @@ FLOAT_FORMAT = "%.3f"
 
 _SUMMARY_NAME = re.compile(r"^measurements_(?P<subexperiment>.+)_summary\.csv$")
 _MEASUREMENTS_NAME = re.compile(r"^measurements_(?P<subexperiment>.+)\.csv$")
+_FIELD_COUNT_ERROR = re.compile(r"Expected (?P<expected>\d+) fields in line (?P<line>\d+), saw (?P<saw>\d+)")
 
 
 def measurements_path(directory, subexperiment):
@@ -98,17 +99,46 @@ def find_summaries(directory):
 def _read_table(path, columns, numeric, integer=()):
     """Read a CSV whose header holds `columns`; check every numeric cell is finite."""
     path = Path(path)
+    frame = _parse_csv(path, dtype=None)
+    _require_columns(frame, columns, path)
+    if frame.empty:
+        raise InputError("no data rows after the header", path)
+    frame = frame.loc[:, list(columns)]
+    if not _numeric_and_finite(frame, numeric):
+        # Slow path, only for bad input: re-read as text to name the offending line.
+        frame = _parse_csv(path, dtype=str).loc[:, list(columns)]
+        _raise_first_bad_cell(frame, numeric, path)
+    for column in integer:
+        values = frame[column].to_numpy(dtype=float)
+        fractional = values != np.round(values)
+        if fractional.any():
+            row = int(np.argmax(fractional))
+            raise InputError(f"column '{column}': not a whole number: {values[row]!r}", path, row + 2)
+        frame[column] = values.astype(np.int64)
+    return frame
+
+
+def _parse_csv(path, dtype):
     try:
-        frame = pd.read_csv(path, dtype=str, keep_default_na=False, skipinitialspace=True)
+        # As text, keep "nan" and empty cells as written so the error can quote them.
+        frame = pd.read_csv(path, dtype=dtype, keep_default_na=dtype is None, skipinitialspace=True)
     except FileNotFoundError:
         raise InputError("no such file", path) from None
     except pd.errors.EmptyDataError:
         raise InputError("empty file (no header)", path) from None
     except pd.errors.ParserError as error:
-        # pandas says "Expected 3 fields in line 7, saw 4"
+        fields = _FIELD_COUNT_ERROR.search(str(error))
+        if fields:
+            raise InputError(
+                f"malformed CSV: expected {fields['expected']} fields, saw {fields['saw']}", path, fields["line"]
+            ) from None
         raise InputError(f"malformed CSV: {str(error).strip().splitlines()[-1]}", path) from None
-    except (OSError, UnicodeDecodeError) as error:
+    except (OSError, UnicodeDecodeError, ValueError) as error:
         raise InputError(f"cannot read: {error}", path) from None
+    return frame
+
+
+def _require_columns(frame, columns, path):
     missing = [c for c in columns if c not in frame.columns]
     if missing:
         raise InputError(
@@ -116,27 +146,24 @@ def _read_table(path, columns, numeric, integer=()):
             f"header is {', '.join(repr(c) for c in frame.columns)}",
             path, 1,
         )
-    if frame.empty:
-        raise InputError("no data rows after the header", path)
-    frame = frame.loc[:, list(columns)].copy()
+
+
+def _numeric_and_finite(frame, numeric):
+    return all(
+        pd.api.types.is_numeric_dtype(frame[c]) and np.isfinite(frame[c].to_numpy(dtype=float)).all()
+        for c in numeric
+    )
+
+
+def _raise_first_bad_cell(text_frame, numeric, path):
     for column in numeric:
-        values = pd.to_numeric(frame[column], errors="coerce")
-        bad = ~np.isfinite(values.to_numpy(dtype=float))
+        values = pd.to_numeric(text_frame[column], errors="coerce").to_numpy(dtype=float)
+        bad = ~np.isfinite(values)
         if bad.any():
             row = int(np.argmax(bad))
-            cell = frame[column].iat[row]
-            raise InputError(f"column '{column}': not a finite number: {cell!r}", path, row + 2)
-        if column in integer:
-            whole = values.to_numpy(dtype=float)
-            fractional = whole != np.round(whole)
-            if fractional.any():
-                row = int(np.argmax(fractional))
-                raise InputError(
-                    f"column '{column}': not a whole number: {frame[column].iat[row]!r}", path, row + 2
-                )
-            values = values.astype(np.int64)
-        frame[column] = values
-    return frame
+            cell = text_frame[column].iat[row]
+            cell = "empty cell" if cell == "" else repr(cell)
+            raise InputError(f"column '{column}': not a finite number: {cell}", path, row + 2)
 
 
 def read_measurements(path):

@@ -1,0 +1,30 @@
+import io
+
+import pandas as pd
+import pytest
+
+from latency_gate import formats
+
+from spec_examples import CHECK_REPORT  # noqa: E402
+
+
+@pytest.fixture
+def spec_check_example(tmp_path):
+    """The spec's check report example turned back into its summary and requirements CSVs."""
+    report = pd.read_csv(io.StringIO(CHECK_REPORT))
+    wide = report.pivot(index="Bytes", columns="Check", values=["Requirement", "Experiment"])
+    payloads = list(dict.fromkeys(report["Bytes"]))
+    requirements = pd.DataFrame({
+        "Experiment type": "intraprocess_best_effort",
+        "Bytes": payloads,
+        **{m: wide.loc[payloads, ("Requirement", m)].to_numpy() for m in formats.CHECKED_MAGNITUDES},
+    })
+    summary = pd.DataFrame({c: 1.0 for c in formats.SUMMARY_COLUMNS}, index=range(len(payloads)))
+    summary["Bytes"] = payloads
+    summary["Samples"] = 10000
+    for magnitude in formats.CHECKED_MAGNITUDES:
+        summary[magnitude] = wide.loc[payloads, ("Experiment", magnitude)].to_numpy()
+    experiment = tmp_path / "experiment"
+    formats.write_csv(summary, formats.summary_path(experiment, "intraprocess_best_effort"))
+    formats.write_csv(requirements, tmp_path / "requirements.csv")
+    return experiment, tmp_path / "requirements.csv"
