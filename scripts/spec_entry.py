@@ -1,0 +1,28 @@
+"""Shared start-up of the spec-compatible entry scripts (latency_*.py in this folder).
+
+They are run as `python3 latency_<step>.py ...` exactly as the specification writes them.
+When the interpreter running them lacks the project's dependencies, they re-run
+themselves with the project's virtual environment (made by the README's set-up).
+"""
+
+import os
+import sys
+from pathlib import Path
+
+SCRIPTS = Path(__file__).resolve().parent
+PROJECT_PYTHON = SCRIPTS.parent / ".venv" / "bin" / "python"
+
+
+def run(command):
+    try:
+        import matplotlib  # noqa: F401
+        import numpy  # noqa: F401
+        import pandas  # noqa: F401
+    except ImportError as error:
+        if PROJECT_PYTHON.exists() and Path(sys.executable) != PROJECT_PYTHON:
+            os.execv(PROJECT_PYTHON, [str(PROJECT_PYTHON), sys.argv[0], *sys.argv[1:]])
+        sys.exit(f"{Path(sys.argv[0]).name}: {error}; run the README's set-up (scripts/setup.sh) first")
+    sys.path.insert(0, str(SCRIPTS))
+    from latency_gate.cli import main
+
+    sys.exit(main([command, *sys.argv[1:]]))

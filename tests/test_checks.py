@@ -1,0 +1,115 @@
+"""Checking summaries against requirements, as the spec's "Check report CSV specification"."""
+
+import json
+from xml.etree import ElementTree
+
+import pandas as pd
+import pytest
+
+from latency_gate import checks, formats
+from latency_gate.errors import InputError
+
+from spec_examples import CHECK_REPORT
+
+SUBEXPERIMENT = "intraprocess_best_effort"
+
+
+def test_the_check_report_reproduces_the_spec_example_byte_for_byte(spec_check_example, tmp_path):
+    experiment, requirements = spec_check_example
+    results = checks.check_experiment(requirements, experiment, tmp_path / "plots")
+    assert formats.checks_path(experiment, SUBEXPERIMENT).read_text() == CHECK_REPORT
+    assert [r.failed for r in results] == [0]
+
+
+def summary_with(median, p99, maximum, payloads=(16, 32)):
+    frame = pd.DataFrame({c: 1.0 for c in formats.SUMMARY_COLUMNS}, index=range(len(payloads)))
+    frame["Bytes"] = list(payloads)
+    frame["Samples"] = 100
+    frame["Median"], frame["99%"], frame["Max"] = median, p99, maximum
+    return frame
+
+
+def requirements_with(median, p99, maximum, payloads=(16, 32), subexperiment=SUBEXPERIMENT):
+    return pd.DataFrame({"Experiment type": subexperiment, "Bytes": list(payloads),
+                         "Median": median, "99%": p99, "Max": maximum})
+
+
+def test_a_check_fails_only_when_the_experiment_is_above_the_requirement():
+    result = checks.check_subexperiment(
+        SUBEXPERIMENT, summary_with([10.0, 10.0], [20.0, 20.0], [50.0, 50.0]),
+        requirements_with([10.0, 9.0], [20.0, 25.0], [40.0, 60.0]),
+    )
+    status = result.checks.set_index(["Check", "Bytes"])["Status"]
+    assert status[("Median", 16)] == "passed"  # equal is not above
+    assert status[("Median", 32)] == "failed"
+    assert status[("Max", 16)] == "failed"
+    assert status[("99%", 32)] == "passed"
+    assert result.failed == 2
+
+
+def test_difference_is_absolute_and_percentage_is_relative_to_the_requirement():
+    result = checks.check_subexperiment(
+        SUBEXPERIMENT, summary_with([12.0, 8.0], [1.0, 1.0], [1.0, 1.0]), requirements_with([10.0, 10.0], 2.0, 2.0)
+    )
+    median = result.checks[result.checks["Check"] == "Median"].set_index("Bytes")
+    assert median.at[16, "Difference"] == pytest.approx(2.0)
+    assert median.at[16, "Percentage over requirement"] == pytest.approx(20.0)
+    assert median.at[32, "Difference"] == pytest.approx(2.0)
+    assert median.at[32, "Percentage over requirement"] == pytest.approx(-20.0)
+
+
+def test_a_payload_required_but_not_measured_is_bad_input():
+    with pytest.raises(InputError, match=r"payload\(s\) \[64\] .* in the requirements but not in the experiment"):
+        checks.check_subexperiment(SUBEXPERIMENT, summary_with(1.0, 1.0, 1.0),
+                                   requirements_with(2.0, 2.0, 2.0, payloads=(16, 32, 64)))
+
+
+def test_a_payload_measured_but_not_required_is_bad_input():
+    with pytest.raises(InputError, match=r"payload\(s\) \[64\] .* have no requirement"):
+        checks.check_subexperiment(SUBEXPERIMENT, summary_with(1.0, 1.0, 1.0, payloads=(16, 32, 64)),
+                                   requirements_with(2.0, 2.0, 2.0))
+
+
+def test_a_sub_experiment_without_requirements_is_bad_input():
+    with pytest.raises(InputError, match="no requirements for sub-experiment 'intraprocess_best_effort'"):
+        checks.check_subexperiment(SUBEXPERIMENT, summary_with(1.0, 1.0, 1.0),
+                                   requirements_with(2.0, 2.0, 2.0, subexperiment="intraprocess_reliable"))
+
+
+@pytest.fixture
+def failing_results():
+    return [
+        checks.check_subexperiment(SUBEXPERIMENT, summary_with([12.0, 8.0], [30.0, 1.0], 1.0),
+                                   requirements_with(10.0, 20.0, 2.0)),
+        checks.check_subexperiment("intraprocess_reliable", summary_with(1.0, 1.0, 1.0),
+                                   requirements_with(2.0, 2.0, 2.0, subexperiment="intraprocess_reliable")),
+    ]
+
+
+def test_the_markdown_report_lists_failures_first_worst_first_with_how_far_over(failing_results):
+    report = checks.markdown_report(failing_results)
+    assert "**FAILED**: 2 of 12 checks are over their requirement" in report
+    failures_section = report.split("### Failed checks")[1].split("### Sub-experiments")[0]
+    rows = [line for line in failures_section.splitlines() if line.startswith(f"| {SUBEXPERIMENT}")]
+    assert rows == [
+        "| intraprocess_best_effort | 16 | 99% | 20.000 | 30.000 | +10.000 us (+50.0%) |",
+        "| intraprocess_best_effort | 16 | Median | 10.000 | 12.000 | +2.000 us (+20.0%) |",
+    ]
+    assert "| intraprocess_reliable | ✅ passed | 6 | 0 |" in report
+
+
+def test_the_junit_report_has_one_test_case_per_sub_experiment_payload_and_check(failing_results):
+    root = ElementTree.fromstring(checks.junit_report(failing_results))
+    cases = root.findall("./testsuite/testcase")
+    assert len(cases) == 12
+    failed = [c for c in cases if c.find("failure") is not None]
+    assert sorted(c.get("name") for c in failed) == ["99% 16 B", "Median 16 B"]
+    assert root.get("failures") == "2"
+
+
+def test_the_json_result_counts_checks_and_names_the_worst(failing_results):
+    result = json.loads(checks.result_json(failing_results))
+    assert (result["passed"], result["failed"], result["total"]) == (10, 2, 12)
+    assert result["worst"] == {"subexperiment": SUBEXPERIMENT, "bytes": 16, "check": "99%", "requirement": 20.0,
+                               "experiment": 30.0, "percentage_over": 50.0, "status": "failed"}
+    assert [f["check"] for f in result["failures"]] == ["99%", "Median"]

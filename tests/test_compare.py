@@ -1,0 +1,57 @@
+"""Comparing a result against a reference ("Compare Experiments" in the spec)."""
+
+import pandas as pd
+import pytest
+
+from latency_gate import compare, formats
+from latency_gate.errors import InputError
+
+
+def write_summary(directory, subexperiment, scale, payloads=(16, 32)):
+    frame = pd.DataFrame({c: 1.0 for c in formats.SUMMARY_COLUMNS}, index=range(len(payloads)))
+    frame["Bytes"] = list(payloads)
+    frame["Samples"] = 10000
+    for column, value in {"Min": 1.0, "Median": 2.0, "Max": 20.0, "99%": 5.0}.items():
+        frame[column] = value * scale
+    formats.write_csv(frame, formats.summary_path(directory, subexperiment))
+
+
+def test_a_result_within_the_threshold_passes_and_one_beyond_fails(tmp_path):
+    write_summary(tmp_path / "reference", "intraprocess_best_effort", 1.0)
+    write_summary(tmp_path / "reference", "intraprocess_reliable", 1.0)
+    write_summary(tmp_path / "result", "intraprocess_best_effort", 1.1)  # exactly at the 10% limit
+    write_summary(tmp_path / "result", "intraprocess_reliable", 1.2)
+    comparisons = compare.compare_experiments(tmp_path / "reference", tmp_path / "result", tmp_path / "plots")
+    assert [(c.subexperiment, c.passed) for c in comparisons] == [
+        ("intraprocess_best_effort", True), ("intraprocess_reliable", False),
+    ]
+    failed = comparisons[1].regressions
+    assert len(failed) == 8  # 4 magnitudes x 2 payloads
+    assert failed["Ratio"].to_numpy() == pytest.approx(1.2)
+
+
+def test_the_comparison_csv_holds_both_summaries_labelled_by_directory(tmp_path):
+    write_summary(tmp_path / "2019-12-20_10-15-16", "intraprocess_best_effort", 1.0)
+    write_summary(tmp_path / "2020-02-19_14-07-41", "intraprocess_best_effort", 2.0)
+    compare.compare_experiments(tmp_path / "2019-12-20_10-15-16", tmp_path / "2020-02-19_14-07-41", tmp_path / "plots")
+    lines = (tmp_path / "plots" / "intraprocess_best_effort_comparison.csv").read_text().splitlines()
+    assert lines[0] == "Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%,Label"
+    assert lines[1] == "16,10000,20.000,1.000,1.000,2.000,1.000,1.000,1.000,1.000,5.000,1.000,Reference: 2019-12-20_10-15-16"
+    assert lines[4] == "32,10000,40.000,2.000,1.000,4.000,1.000,1.000,1.000,1.000,10.000,1.000,Result: 2020-02-19_14-07-41"
+    assert (tmp_path / "plots" / "intraprocess_best_effort_min_median.png").is_file()
+    assert (tmp_path / "plots" / "intraprocess_best_effort_max_99%.png").is_file()
+
+
+def test_a_result_without_a_reference_is_bad_input_and_nothing_is_written(tmp_path):
+    write_summary(tmp_path / "reference", "intraprocess_best_effort", 1.0)
+    write_summary(tmp_path / "result", "intraprocess_reliable", 1.0)
+    with pytest.raises(InputError, match="intraprocess_reliable have no reference summary"):
+        compare.compare_experiments(tmp_path / "reference", tmp_path / "result", tmp_path / "plots")
+    assert not (tmp_path / "plots").exists()
+
+
+def test_mismatched_payloads_are_bad_input(tmp_path):
+    write_summary(tmp_path / "reference", "intraprocess_best_effort", 1.0, payloads=(16, 32))
+    write_summary(tmp_path / "result", "intraprocess_best_effort", 1.0, payloads=(16, 64))
+    with pytest.raises(InputError, match="payloads of 'intraprocess_best_effort' differ"):
+        compare.compare_experiments(tmp_path / "reference", tmp_path / "result", tmp_path / "plots")

@@ -1,0 +1,101 @@
+"""The history store: one immutable directory per run, never lost or half-written."""
+
+import json
+import multiprocessing
+
+import pytest
+
+from latency_gate import formats, history, processing, requirements, synthetic
+from latency_gate.errors import InputError
+
+PLATFORM = "linux-x64-latency"
+SUBEXPERIMENTS = ("intraprocess_best_effort", "intraprocess_reliable")
+
+
+@pytest.fixture
+def processed_run(tmp_path):
+    run = synthetic.write_experiment(tmp_path / "run", SUBEXPERIMENTS, payloads=(16, 32), samples=200)
+    processing.process_experiment(run, with_plots=False)
+    (run / "metadata.json").write_text(json.dumps({"fastdds_version": "2.9.1"}))
+    return run
+
+
+def test_a_published_run_holds_its_summaries_and_metadata_but_not_raw_samples(tmp_path, processed_run):
+    published = history.add_run(tmp_path / "store", processed_run, PLATFORM, "20261122T064501Z-abc-lab1")
+    assert published == tmp_path / "store" / "runs" / PLATFORM / "20261122T064501Z-abc-lab1"
+    assert sorted(p.name for p in published.iterdir()) == [
+        "measurements_intraprocess_best_effort_summary.csv",
+        "measurements_intraprocess_reliable_summary.csv",
+        "metadata.json",
+    ]
+    metadata = json.loads((published / "metadata.json").read_text())
+    assert metadata["fastdds_version"] == "2.9.1"
+    assert (metadata["run_id"], metadata["platform"]) == ("20261122T064501Z-abc-lab1", PLATFORM)
+
+
+def test_a_run_is_never_overwritten(tmp_path, processed_run):
+    history.add_run(tmp_path / "store", processed_run, PLATFORM, "r1")
+    before = (tmp_path / "store" / "runs" / PLATFORM / "r1" / "metadata.json").read_text()
+    with pytest.raises(InputError, match="run 'r1' is already in the history"):
+        history.add_run(tmp_path / "store", processed_run, PLATFORM, "r1")
+    assert (tmp_path / "store" / "runs" / PLATFORM / "r1" / "metadata.json").read_text() == before
+
+
+def test_an_invalid_requirements_file_is_not_published_and_leaves_nothing_behind(tmp_path, processed_run):
+    bad = tmp_path / "requirements.csv"
+    bad.write_text("Experiment type,Bytes,Median\n")
+    with pytest.raises(InputError, match="missing column"):
+        history.add_run(tmp_path / "store", processed_run, PLATFORM, "r1", requirements_path=bad)
+    assert list((tmp_path / "store" / "runs" / PLATFORM).iterdir()) == []
+
+
+def test_run_ids_sort_chronologically_and_are_safe_directory_names():
+    from datetime import datetime, timezone
+
+    early = history.make_run_id(datetime(2026, 1, 2, 3, 4, 5, tzinfo=timezone.utc), "3d3c42e5aac5ba80", "lab 1/x")
+    late = history.make_run_id(datetime(2026, 1, 2, 3, 4, 6, tzinfo=timezone.utc), "000000", "a")
+    assert early == "20260102T030405Z-3d3c42e5aac5-lab_1_x"
+    assert early < late
+
+
+def test_unsafe_platform_names_are_refused(tmp_path, processed_run):
+    with pytest.raises(InputError, match="platform '../x'"):
+        history.add_run(tmp_path / "store", processed_run, "../x", "r1")
+
+
+def test_pruning_keeps_the_newest_runs(tmp_path, processed_run):
+    for run_id in ["r3", "r1", "r2"]:
+        history.add_run(tmp_path / "store", processed_run, PLATFORM, run_id)
+    removed = history.prune(tmp_path / "store", PLATFORM, keep=2)
+    assert [p.name for p in removed] == ["r1"]
+    assert sorted(p.name for p in history.runs_directory(tmp_path / "store", PLATFORM).iterdir()) == ["r2", "r3"]
+
+
+def _publish(store, run, run_id):
+    history.add_run(store, run, PLATFORM, run_id)
+
+
+def test_concurrent_publishers_of_different_runs_both_land(tmp_path, processed_run):
+    store = tmp_path / "store"
+    context = multiprocessing.get_context("fork")
+    workers = [context.Process(target=_publish, args=(store, processed_run, f"r{i}")) for i in range(4)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert [w.exitcode for w in workers] == [0, 0, 0, 0]
+    runs = sorted(p.name for p in history.runs_directory(store, PLATFORM).iterdir())
+    assert runs == ["r0", "r1", "r2", "r3"]
+
+
+def test_history_plots_are_drawn_per_sub_experiment_with_the_requirement(tmp_path, processed_run):
+    for run_id in ["r1", "r2", "r3"]:
+        history.add_run(tmp_path / "store", processed_run, PLATFORM, run_id)
+    runs = history.runs_directory(tmp_path / "store", PLATFORM)
+    formats.write_csv(requirements.derive_requirements(requirements.run_directories(runs)), tmp_path / "req.csv")
+    history.plot_history(runs, tmp_path / "req.csv", tmp_path / "plots")
+    drawn = sorted(p.name for p in (tmp_path / "plots" / "intraprocess_reliable").iterdir())
+    assert drawn == sorted(
+        [f"history_{m}.png" for m in ("Min", "Median", "Max", "99")]
+        + [f"{b}_bytes_{m}.png" for b in (16, 32) for m in ("Median", "99", "Max")]
+    )
