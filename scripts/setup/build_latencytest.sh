@@ -7,6 +7,7 @@
 #    directory, so it is fetched once.
 # 2. `colcon build` the project's colcon package `latencytest/`, which compiles
 #    LatencyTest from that tree. colcon/CMake rebuild only what changed.
+# 3. Create the DDS Security artifacts (once) with make_security_artifacts.sh.
 #
 # Environment:
 #   LATENCY_GATE_BUILD_DIR  where everything generated goes (default: <repo>/build)
@@ -75,4 +76,6 @@ colcon --log-base "$COLCON_DIR/log" build \
     --event-handlers console_direct- \
     --cmake-args -DFASTDDS_SOURCE_DIR="$source_tree" -DCMAKE_BUILD_TYPE=Release \
         -DLATENCY_GATE_PYTHON="$python"
+# The security sub-experiments need a CA, identities and signed governance/permissions.
+bash "$REPO/scripts/setup/make_security_artifacts.sh"
 echo "$COLCON_DIR/install/latencytest/bin/LatencyTest"

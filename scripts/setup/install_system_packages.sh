@@ -8,6 +8,7 @@ PACKAGES=(
     libfastrtps-dev libasio-dev fastdds-tools
     colcon python3-colcon-cmake python3-colcon-test-result python3-colcon-library-path
     python3-colcon-bash python3-colcon-output
+    python3-colcon-package-selection  # colcon's --packages-select, used by the spec's command
     g++ cmake openssl stress-ng rt-tests dpkg-dev python3-venv
 )
 

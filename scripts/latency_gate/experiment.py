@@ -1,0 +1,869 @@
+"""Step 1 of the spec: run the latency experiment with Fast DDS's LatencyTest.
+
+For every chosen sub-experiment the runner renders the project's XML profile
+(profiles/<sub-experiment>.xml: transport, reliability, security), starts LatencyTest
+(`both` for intra-process; `subscriber` and `publisher` for inter-process), and turns
+LatencyTest's raw data export into measurements_<sub-experiment>.csv. metadata.json
+records what ran where, how, and how each sub-experiment ended.
+
+Isolation: every run takes a DDS domain (and a TCP port derived from it) that no other
+run of this runner on the machine holds, via a lock file kept for the whole run, so
+concurrent runs neither discover nor disturb each other.
+
+Robustness: everything is checked before anything runs (bad input: exit 3); each
+LatencyTest runs in its own process group and is killed with it on time-out or
+interruption; background stress is stopped in every case; a failed sub-experiment is
+recorded and the others still run (exit 4 at the end).
+"""
+
+import argparse
+import datetime
+import errno
+import fcntl
+import json
+import os
+import re
+import resource
+import shlex
+import shutil
+import signal
+import socket
+import string
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+import xml.etree.ElementTree as ElementTree
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import platform_info, security
+from .errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED, InputError
+from .formats import (
+    LATENCY, PAYLOAD, PAYLOADS, SUBEXPERIMENTS, measurements_path, read_measurements,
+    validate_subexperiment, write_csv, write_text_atomic,
+)
+
+METADATA_SCHEMA_VERSION = 1
+REPOSITORY = Path(__file__).resolve().parents[2]
+PROFILES_DIRECTORY = Path(__file__).resolve().parent / "profiles"
+DEFAULT_SAMPLES = 10000
+DEFAULT_TIMEOUT_S = 900.0
+DEFAULT_BASELINE_S = 3
+RUN_ID_VARIABLE = "LATENCY_GATE_RUN_ID"
+EXIT_INTERRUPTED = 130  # as the CLI returns for Ctrl-C
+
+
+def build_directory():
+    return Path(os.environ.get("LATENCY_GATE_BUILD_DIR", REPOSITORY / "build"))
+
+
+def default_latency_test():
+    return build_directory() / "colcon" / "install" / "latencytest" / "bin" / "LatencyTest"
+
+
+def default_certs_directory():
+    return Path(os.environ.get("LATENCY_GATE_CERTS_DIR", build_directory() / "security"))
+
+
+def _lock_memory_library():
+    return build_directory() / "colcon" / "install" / "latencytest" / "lib" / "liblatency_gate_lock_memory.so"
+
+
+# Domains this runner hands out. 0 (everyone's default) and 230-232 (upstream's XML files,
+# LatencyTest's pid % 230 default) are left alone; 232 is the last domain whose RTPS
+# ports fit in 16 bits.
+_DOMAINS = range(1, 230)
+_TCP_PORT_BASE = 31000  # TCP port of a run = base + domain (publisher's listening port)
+_SUBSCRIBER_GRACE_S = 15.0  # how long a subscriber may outlive a finished publisher
+_TERMINATE_GRACE_S = 3.0
+
+
+@dataclass(frozen=True)
+class Subexperiment:
+    """What a sub-experiment's name says (spec table); the XML profile says how."""
+
+    name: str
+
+    @property
+    def interprocess(self):
+        return self.name.startswith("interprocess")
+
+    @property
+    def security(self):
+        return self.name.endswith("_security")
+
+    @property
+    def tcp(self):
+        return "_tcp" in self.name
+
+
+@dataclass
+class RealTime:
+    """Real-time settings applied to publisher and subscriber (and the baseline)."""
+
+    rt_prio: int | None = None
+    pub_cpus: str | None = None
+    sub_cpus: str | None = None
+    lock_memory: bool = False
+    warnings: list = field(default_factory=list)
+
+    def prefix(self, cpus):
+        command = []
+        if cpus:
+            command += ["taskset", "--cpu-list", cpus]
+        if self.rt_prio:
+            command += ["chrt", "--fifo", str(self.rt_prio)]
+        return command
+
+
+# ---------------------------------------------------------------------------------------
+# Locating and checking inputs (all before anything runs)
+
+
+def locate_latency_test(path):
+    """LatencyTest itself, or the one inside a Fast DDS colcon workspace built with tests."""
+    path = Path(path)
+    if path.is_dir():
+        # colcon installs nothing for tests: LatencyTest stays in the package's build tree.
+        candidates = sorted(path.glob("install/*/bin/LatencyTest")) + sorted(
+            path.glob("build/*/test/performance/latency/LatencyTest")
+        )
+        if not candidates:
+            raise InputError(
+                "no LatencyTest in this workspace (expected build/<pkg>/test/performance/latency/"
+                "LatencyTest: build Fast DDS with -DPERFORMANCE_TESTS=ON)", path,
+            )
+        path = candidates[0]
+    if not path.is_file():
+        raise InputError("LatencyTest binary not found (run scripts/setup/build_latencytest.sh)", path)
+    if not os.access(path, os.X_OK):
+        raise InputError("LatencyTest binary is not executable", path)
+    return path.resolve()
+
+
+def _workspace_of(binary):
+    """The colcon workspace holding a LatencyTest, if it is in one."""
+    for parent in binary.parents:
+        if (parent / "install").is_dir() and (parent / "build").is_dir() and parent != REPOSITORY / "build":
+            return parent
+    return None
+
+
+def _library_environment(binary):
+    """Environment for LatencyTest: a workspace's own Fast DDS libraries come first."""
+    environment = dict(os.environ)
+    workspace = _workspace_of(binary)
+    if workspace is not None:
+        libraries = [str(p) for p in sorted(workspace.glob("install/*/lib")) if p.is_dir()]
+        if environment.get("LD_LIBRARY_PATH"):
+            libraries.append(environment["LD_LIBRARY_PATH"])
+        environment["LD_LIBRARY_PATH"] = ":".join(libraries)
+    return environment
+
+
+def fastdds_library(binary, environment):
+    """(version, resolved library path) of the libfastrtps LatencyTest loads."""
+    result = subprocess.run(["ldd", str(binary)], capture_output=True, text=True, env=environment)
+    match = re.search(r"libfastrtps\.so[^\s]*\s+=>\s+(\S+)", result.stdout)
+    if not match or not Path(match[1]).exists():
+        return None, None
+    library = Path(match[1]).resolve()
+    version = re.search(r"\.so\.(\d+(?:\.\d+)*)$", library.name)
+    return (version[1] if version else None), str(library)
+
+
+def source_revision(binary, library):
+    """Git revision of the workspace's Fast DDS sources, else the Debian package version."""
+    workspace = _workspace_of(binary)
+    if workspace is not None:
+        for name in ("Fast-DDS", "fastrtps", "Fast-RTPS", "fastdds"):
+            source = workspace / "src" / name
+            result = subprocess.run(
+                ["git", "-C", str(source), "rev-parse", "HEAD"], capture_output=True, text=True
+            ) if source.is_dir() else None
+            if result is not None and result.returncode == 0:
+                return f"git {result.stdout.strip()}"
+    if library:
+        owner = subprocess.run(["dpkg-query", "-S", library], capture_output=True, text=True)
+        if owner.returncode == 0:
+            package = owner.stdout.split(":", 1)[0]
+            version = subprocess.run(
+                ["dpkg-query", "-W", "-f=${source:Package} ${source:Version}", package],
+                capture_output=True, text=True,
+            )
+            if version.returncode == 0:
+                return f"debian {version.stdout.strip()}"
+    return None
+
+
+def _profile_text(profiles_directory, subexperiment):
+    path = Path(profiles_directory) / f"{subexperiment}.xml"
+    try:
+        return path, path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(f"no XML profile for sub-experiment '{subexperiment}'", path) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"cannot read XML profile: {error}", path) from None
+
+
+def render_profile(profiles_directory, subexperiment, certs_directory, tcp_port):
+    """The profile with ${certs_dir} and ${tcp_port} filled in, checked to be well-formed XML."""
+    path, text = _profile_text(profiles_directory, subexperiment)
+    try:
+        rendered = string.Template(text).substitute(certs_dir=certs_directory, tcp_port=tcp_port)
+    except (KeyError, ValueError) as error:
+        raise InputError(f"unknown or malformed placeholder {error} (known: ${{certs_dir}}, ${{tcp_port}})", path) from None
+    try:
+        ElementTree.fromstring(rendered)
+    except ElementTree.ParseError as error:
+        line = error.position[0] if error.position else None
+        raise InputError(f"not well-formed XML: {error}", path, line) from None
+    return rendered
+
+
+def _parse_cpus(text, option):
+    if text is None:
+        return None
+    if not re.fullmatch(r"\d+(-\d+)?(,\d+(-\d+)?)*", text):
+        raise InputError(f"{option} '{text}' is not a CPU list such as 0 or 0,1 or 0-3")
+    return text
+
+
+def _probe(command, what, warnings):
+    """Whether the platform lets `command` run; a refusal becomes a warning."""
+    result = subprocess.run(command + ["true"], capture_output=True, text=True)
+    if result.returncode != 0:
+        reason = result.stderr.strip().splitlines()[-1] if result.stderr.strip() else f"exit {result.returncode}"
+        warnings.append(f"{what} refused by the platform ({reason}); running without it")
+        return False
+    return True
+
+
+def _prepare_real_time(rt_prio, pub_cpus, sub_cpus):
+    """RealTime with what this platform allows; every refused setting leaves a warning."""
+    if rt_prio is not None and not 1 <= rt_prio <= 99:
+        raise InputError(f"--rt-prio must be between 1 and 99, got {rt_prio}")
+    settings = RealTime(rt_prio, _parse_cpus(pub_cpus, "--pub-cpus"), _parse_cpus(sub_cpus, "--sub-cpus"))
+    for attribute, option in (("pub_cpus", "--pub-cpus"), ("sub_cpus", "--sub-cpus")):
+        cpus = getattr(settings, attribute)
+        if cpus and not _probe(["taskset", "--cpu-list", cpus], f"{option} {cpus} (taskset)", settings.warnings):
+            setattr(settings, attribute, None)
+    if rt_prio:
+        if not _probe(["chrt", "--fifo", str(rt_prio)], f"SCHED_FIFO priority {rt_prio} (chrt)", settings.warnings):
+            settings.rt_prio = None
+        # mlockall(MCL_FUTURE) under a small RLIMIT_MEMLOCK would make LatencyTest's later
+        # allocations fail; lock memory only where the limit cannot bite.
+        unlimited = resource.getrlimit(resource.RLIMIT_MEMLOCK)[0] == resource.RLIM_INFINITY
+        if not (os.geteuid() == 0 or unlimited):
+            settings.warnings.append("memory locking needs root or an unlimited RLIMIT_MEMLOCK; memory not locked")
+        elif not _lock_memory_library().is_file():
+            settings.warnings.append(f"{_lock_memory_library()} missing (build_latencytest.sh); memory not locked")
+        else:
+            settings.lock_memory = True
+    return settings
+
+
+# ---------------------------------------------------------------------------------------
+# Domain and port of a run
+
+
+class DomainLease:
+    """A DDS domain and TCP port held by this run until release() (lock file per domain)."""
+
+    def __init__(self, requested=None):
+        directory = Path(os.environ.get("LATENCY_GATE_LOCK_DIR", Path(tempfile.gettempdir()) / "latency-gate-locks"))
+        directory.mkdir(parents=True, exist_ok=True)
+        if requested is not None:
+            if requested not in range(0, 233):
+                raise InputError(f"--domain must be between 0 and 232, got {requested}")
+            candidates = [requested]
+        else:
+            start = os.getpid() % len(_DOMAINS)  # spread concurrent runs, then probe upwards
+            candidates = [_DOMAINS[(start + i) % len(_DOMAINS)] for i in range(len(_DOMAINS))]
+        for domain in candidates:
+            handle = open(directory / f"domain-{domain}.lock", "w")
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                handle.close()
+                continue
+            if _tcp_port_free(_TCP_PORT_BASE + domain):
+                self.domain, self.tcp_port, self._handle = domain, _TCP_PORT_BASE + domain, handle
+                return
+            handle.close()
+        raise InputError(
+            f"domain {requested} is in use by another run" if requested is not None
+            else "no free DDS domain: too many concurrent runs"
+        )
+
+    def release(self):
+        self._handle.close()
+
+
+def _tcp_port_free(port):
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                return False
+            raise
+    return True
+
+
+# ---------------------------------------------------------------------------------------
+# Processes
+
+
+class Interrupted(Exception):
+    """SIGTERM or SIGINT: stop the run, clean up, report."""
+
+
+def _raise_interrupted(signum, _frame):
+    raise Interrupted(signal.Signals(signum).name)
+
+
+def _start(command, log_path, environment):
+    """Start a command in its own process group (session), output to a log file."""
+    with open(log_path, "wb") as log:
+        return subprocess.Popen(
+            command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            env=environment, start_new_session=True,
+        )
+
+
+def _kill_group(process):
+    """Stop a process and everything in its process group; reap it."""
+    if process.poll() is None:
+        for sig, wait in ((signal.SIGTERM, _TERMINATE_GRACE_S), (signal.SIGKILL, None)):
+            try:
+                os.killpg(process.pid, sig)
+                # a SIGSTOPped process only acts on SIGTERM once continued
+                os.killpg(process.pid, signal.SIGCONT)
+            except ProcessLookupError:
+                break
+            try:
+                process.wait(timeout=wait)
+                break
+            except subprocess.TimeoutExpired:
+                continue
+    # Whatever the group leader left behind in its group goes too.
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    process.wait()
+
+
+@dataclass
+class Outcome:
+    status: str  # passed, failed, timed_out, interrupted
+    duration_s: float
+    exit_codes: dict
+    commands: dict
+    samples: int = 0
+    error: str | None = None
+
+    def as_metadata(self):
+        return {
+            "status": self.status, "duration_s": round(self.duration_s, 3), "exit_codes": self.exit_codes,
+            "samples_recorded": self.samples, "error": self.error,
+            "commands": {role: shlex.join(command) for role, command in self.commands.items()},
+        }
+
+
+def _supervise(processes, deadline):
+    """Wait for all processes; None when they ended, 'timed_out' when the deadline passed.
+
+    A subscriber waits for its publisher's commands forever, so once the publisher has
+    ended the subscriber gets a short grace period rather than the whole time-out.
+    """
+    publisher = processes.get("publisher") or processes.get("both")
+    while True:
+        if all(p.poll() is not None for p in processes.values()):
+            return None
+        now = time.monotonic()
+        if now >= deadline:
+            return "timed_out"
+        if publisher.poll() is not None:
+            deadline = min(deadline, now + _SUBSCRIBER_GRACE_S)
+        time.sleep(0.05)
+
+
+def run_subexperiment(name, config, logs):
+    """Run one sub-experiment; write its measurements CSV on success. Never raises for run failures."""
+    subexperiment = Subexperiment(name)
+    profile = logs / f"{name}.xml"
+    write_text_atomic(profile, render_profile(config.profiles, name, config.certs, config.lease.tcp_port))
+    results = config.results
+    raw = results / f".partial-measurements_{name}.csv"  # hidden: never taken for a result
+    raw.unlink(missing_ok=True)
+    common = ["--xml", str(profile), "--file", str(config.payloads_file), "--domain", str(config.lease.domain)]
+    sampled = ["--samples", str(config.samples), "--export_raw_data", str(raw)]
+    binary = str(config.binary)
+    if subexperiment.interprocess:
+        commands = {
+            "subscriber": config.real_time.prefix(config.real_time.sub_cpus) + [binary, "subscriber", *common],
+            "publisher": config.real_time.prefix(config.real_time.pub_cpus) + [binary, "publisher", *sampled, *common],
+        }
+    else:
+        commands = {"both": config.real_time.prefix(config.real_time.pub_cpus) + [binary, "both", *sampled, *common]}
+    processes = {}
+    started = time.monotonic()
+    verdict, error = None, None
+    try:
+        for role, command in commands.items():  # subscriber first: it waits for the publisher
+            processes[role] = _start(command, logs / f"{name}_{role}.log", config.environment)
+        verdict = _supervise(processes, started + config.timeout_s)
+    except Interrupted as interruption:
+        verdict, error = "interrupted", f"interrupted by {interruption}"
+        raise
+    finally:
+        for process in processes.values():
+            _kill_group(process)
+        duration = time.monotonic() - started
+        exit_codes = {role: p.returncode for role, p in processes.items()}
+        if verdict == "interrupted":
+            raw.unlink(missing_ok=True)
+    outcome = Outcome("failed", duration, exit_codes, commands)
+    try:
+        if verdict == "timed_out":
+            outcome.status = "timed_out"
+            outcome.error = f"no result within {config.timeout_s:g} s: killed"
+        elif any(code != 0 for code in exit_codes.values()):
+            failed = ", ".join(f"{role} exit {code}" for role, code in exit_codes.items() if code != 0)
+            outcome.error = f"{failed} (see logs/{name}_*.log)"
+        elif not raw.is_file():
+            outcome.error = "LatencyTest wrote no raw data"
+        else:
+            outcome.samples = _store_measurements(raw, measurements_path(results, name), config.payloads)
+            outcome.status = "passed"
+    except InputError as bad_data:
+        outcome.error = f"unusable raw data: {bad_data}"
+    finally:
+        raw.unlink(missing_ok=True)
+    return outcome
+
+
+def _store_measurements(raw, destination, payloads):
+    """Validate LatencyTest's export and write it in spec format (3 decimals), atomically.
+
+    LatencyTest already writes the spec's columns; rewriting fixes the precision and makes
+    the final file appear only once complete.
+    """
+    measurements = read_measurements(raw)
+    missing = sorted(set(payloads) - set(measurements[PAYLOAD].unique()))
+    if missing:
+        raise InputError(f"no samples for payload(s) {', '.join(map(str, missing))}", raw)
+    if (measurements[LATENCY] < 0).any():
+        raise InputError("negative latency", raw)
+    write_csv(measurements, destination)
+    return len(measurements)
+
+
+# ---------------------------------------------------------------------------------------
+# Background stress
+
+
+def _start_stress(arguments, logs, environment):
+    if not arguments:
+        return None
+    return _start(["stress-ng", *shlex.split(arguments)], logs / "stress-ng.log", environment)
+
+
+def _check_stress(arguments):
+    if not arguments:
+        return
+    if shutil.which("stress-ng") is None:
+        raise InputError("--stress given but stress-ng is not installed (scripts/setup/install_system_packages.sh)")
+    try:
+        words = shlex.split(arguments)
+    except ValueError as error:
+        raise InputError(f"--stress '{arguments}': {error}") from None
+    # stress-ng checks its own options without running anything.
+    check = subprocess.run(["stress-ng", *words, "--dry-run"], capture_output=True, text=True)
+    if check.returncode != 0:
+        reason = (check.stderr or check.stdout).strip().splitlines()
+        raise InputError(f"--stress '{arguments}' rejected by stress-ng: {reason[-1] if reason else check.returncode}")
+
+
+# ---------------------------------------------------------------------------------------
+# The run
+
+
+@dataclass
+class RunConfig:
+    binary: Path
+    results: Path
+    subexperiments: tuple
+    payloads: tuple
+    samples: int
+    timeout_s: float
+    profiles: Path
+    certs: Path
+    real_time: RealTime
+    stress: str | None
+    lease: DomainLease
+    environment: dict
+    payloads_file: Path | None = None
+
+
+def _utc_now():
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+def _load_metadata(path):
+    """Metadata of earlier invocations in this results directory (kept entries describe kept files)."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as error:
+        raise InputError(f"existing metadata is unreadable: {error}", path) from None
+
+
+def validate_run(latency_test=None, subexperiments=None, payloads=None, samples=DEFAULT_SAMPLES,
+                 timeout_s=DEFAULT_TIMEOUT_S, profiles=None, certs=None, stress=None):
+    """Check every input of a run; returns the normalised values. Raises InputError."""
+    binary = locate_latency_test(latency_test or default_latency_test())
+    chosen = tuple(validate_subexperiment(s) for s in (subexperiments or SUBEXPERIMENTS))
+    chosen = tuple(s for s in SUBEXPERIMENTS if s in chosen)  # spec order, no duplicates
+    payloads = tuple(sorted(set(payloads or PAYLOADS)))
+    if payloads[0] < 16:
+        raise InputError(f"payloads must be at least 16 bytes (LatencyTest's minimum), got {payloads[0]}")
+    if samples < 1:
+        raise InputError(f"samples must be positive, got {samples}")
+    if timeout_s <= 0:
+        raise InputError(f"time-out must be positive, got {timeout_s}")
+    profiles = Path(profiles or PROFILES_DIRECTORY)
+    certs = Path(certs or default_certs_directory()).resolve()
+    for name in chosen:
+        render_profile(profiles, name, certs, _TCP_PORT_BASE)
+    if any(Subexperiment(s).security for s in chosen):
+        security.check_security_artifacts(certs)
+    _check_stress(stress)
+    return binary, chosen, payloads, profiles, certs
+
+
+def run_experiment(results_directory, latency_test=None, subexperiments=None, payloads=None,
+                   samples=DEFAULT_SAMPLES, timeout_s=DEFAULT_TIMEOUT_S, rt_prio=None, pub_cpus=None,
+                   sub_cpus=None, stress=None, domain=None, profiles=None, certs=None,
+                   baseline_s=DEFAULT_BASELINE_S, run_id=None, out=sys.stdout):
+    """Run the experiment; returns EXIT_OK, or EXIT_RUN_FAILED if any sub-experiment failed.
+
+    Raises InputError (exit 3) before anything runs when an input is wrong.
+    """
+    binary, chosen, payloads, profiles, certs = validate_run(
+        latency_test, subexperiments, payloads, samples, timeout_s, profiles, certs, stress
+    )
+    results = Path(results_directory)
+    try:
+        results.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InputError(f"cannot create results directory: {error}", results) from None
+    metadata_path = results / "metadata.json"
+    earlier = _load_metadata(metadata_path)
+    real_time = _prepare_real_time(rt_prio, pub_cpus, sub_cpus)
+    run_id = run_id or earlier.get("run_id") or (
+        f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d_%H-%M-%S}_{uuid.uuid4().hex[:6]}"
+    )
+    # Every process the run starts carries its run id, so leftovers are easy to find.
+    marker = {RUN_ID_VARIABLE: run_id}
+    environment = _library_environment(binary) | marker
+    if real_time.lock_memory:
+        environment["LD_PRELOAD"] = " ".join(filter(None, [str(_lock_memory_library()), environment.get("LD_PRELOAD")]))
+    lease = DomainLease(domain)
+    logs = results / "logs"
+    logs.mkdir(exist_ok=True)
+    config = RunConfig(binary, results, chosen, payloads, samples, timeout_s, profiles, certs,
+                       real_time, stress, lease, environment, logs / "payloads.csv")
+    # LatencyTest's demands format: every payload followed by ';' (without the last ';' it
+    # reads the last payload twice).
+    write_text_atomic(config.payloads_file, "".join(f"{p};" for p in payloads) + "\n")
+    version, library = fastdds_library(binary, environment)
+    metadata = {
+        "schema_version": METADATA_SCHEMA_VERSION,
+        "run_id": run_id,
+        "source_revision": source_revision(binary, library),
+        "fastdds_version": version,
+        "fastdds_library": library,
+        "latency_test": str(binary),
+        **platform_info.describe_host(),
+        "settings": {
+            "rt_prio": real_time.rt_prio, "pub_cpus": real_time.pub_cpus, "sub_cpus": real_time.sub_cpus,
+            "memory_locked": real_time.lock_memory, "stress": stress, "domain": lease.domain,
+            "tcp_port": lease.tcp_port, "timeout_s": timeout_s, "profiles": str(profiles),
+            "certs": str(certs), "requested": {"rt_prio": rt_prio, "pub_cpus": pub_cpus, "sub_cpus": sub_cpus},
+        },
+        "samples": samples,
+        "payloads": list(payloads),
+        "started_at": earlier.get("started_at") or _utc_now(),
+        "finished_at": None,
+        "warnings": list(real_time.warnings),
+        "platform_baseline": None,
+        "subexperiments": {
+            name: entry for name, entry in earlier.get("subexperiments", {}).items() if name not in chosen
+        },
+    }
+
+    def save():
+        write_text_atomic(metadata_path, json.dumps(metadata, indent=2) + "\n")
+
+    for warning in real_time.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    previous_handlers = _install_signal_handlers()
+    stress_process = None
+    failures = 0
+    interrupted = False
+    try:
+        stress_process = _start_stress(stress, logs, dict(os.environ) | marker)
+        save()
+        baseline, warning = platform_info.measure_baseline(
+            baseline_s, real_time.rt_prio, real_time.pub_cpus
+        )
+        metadata["platform_baseline"] = baseline
+        if warning:
+            metadata["warnings"].append(warning)
+            print(f"warning: {warning}", file=sys.stderr)
+        if baseline:
+            print(f"platform baseline (cyclictest {baseline_s} s): avg {baseline['avg_us']} us, "
+                  f"p99 {baseline['p99_us']:g} us, max {baseline['max_us']} us", file=out, flush=True)
+        width = max(map(len, chosen))
+        for index, name in enumerate(chosen, 1):
+            print(f"[{index:2d}/{len(chosen)}] {name:<{width}} ", end="", file=out, flush=True)
+            if stress_process is not None and stress_process.poll() is not None:
+                metadata["warnings"].append(f"stress-ng ended early (exit {stress_process.returncode}) before {name}")
+            measurement_file = measurements_path(results, name)
+            measurement_file.unlink(missing_ok=True)  # a stale result must not pass for this run's
+            try:
+                outcome = run_subexperiment(name, config, logs)
+            except Interrupted:
+                metadata["subexperiments"][name] = {"status": "interrupted"}
+                print("interrupted", file=out, flush=True)
+                raise
+            metadata["subexperiments"][name] = outcome.as_metadata()
+            failures += outcome.status != "passed"
+            detail = f"  {outcome.error}" if outcome.error else ""
+            print(f"{outcome.duration_s:7.1f} s  {outcome.status}{detail}", file=out, flush=True)
+            save()
+    except Interrupted as interruption:
+        metadata["interrupted"] = str(interruption)
+        interrupted = True
+    finally:
+        if stress_process is not None:
+            _kill_group(stress_process)
+        lease.release()
+        metadata["finished_at"] = _utc_now()
+        save()
+        _restore_signal_handlers(previous_handlers)
+    if interrupted:
+        print(f"interrupted; partial results in {results}", file=out, flush=True)
+        return EXIT_INTERRUPTED
+    total = len(chosen)
+    print(f"{total - failures}/{total} sub-experiments passed; results in {results}", file=out, flush=True)
+    return EXIT_RUN_FAILED if failures else EXIT_OK
+
+
+def _install_signal_handlers():
+    if threading.current_thread() is not threading.main_thread():
+        return None  # signals reach the main thread only
+    return {sig: signal.signal(sig, _raise_interrupted) for sig in (signal.SIGINT, signal.SIGTERM)}
+
+
+def _restore_signal_handlers(previous):
+    for sig, handler in (previous or {}).items():
+        signal.signal(sig, handler)
+
+
+# ---------------------------------------------------------------------------------------
+# Requirements extrapolation: many runs, resumable and shardable, then one CSV
+
+
+DEFAULT_RUNS = 200
+
+
+def run_name(index):
+    return f"run-{index:04d}"
+
+
+def run_complete(run_directory):
+    """Whether a run directory holds a finished run whose sub-experiments all passed and are summarised."""
+    run_directory = Path(run_directory)
+    try:
+        metadata = json.loads((run_directory / "metadata.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    entries = metadata.get("subexperiments") or {}
+    return bool(entries) and metadata.get("finished_at") is not None and all(
+        entry.get("status") == "passed"
+        and (run_directory / f"measurements_{name}_summary.csv").is_file()
+        for name, entry in entries.items()
+    )
+
+
+def parse_shard(text):
+    """'k/n' -> (k, n) with 1 <= k <= n."""
+    match = re.fullmatch(r"(\d+)/(\d+)", text or "1/1")
+    if not match or not 1 <= int(match[1]) <= int(match[2]):
+        raise InputError(f"--shard must be k/n with 1 <= k <= n, got '{text}'")
+    return int(match[1]), int(match[2])
+
+
+def shard_runs(runs, shard):
+    """The run indices (1-based) shard k of n is responsible for: every n-th, from k."""
+    k, n = shard
+    return list(range(k, runs + 1, n))
+
+
+def extrapolate(runs_directory, output=None, runs=DEFAULT_RUNS, percentile=None, shard=(1, 1),
+                out=sys.stdout, **run_options):
+    """Run this shard's share of `runs` experiments into runs_directory/run-NNNN, summarise each.
+
+    Runs already complete are skipped, so a killed extrapolation resumes where it stopped;
+    an incomplete run directory is started afresh. When `output` is given and every run of
+    every shard is complete here, the requirements CSV is written (see merge_shards).
+    """
+    from . import processing  # the lead's summaries, needed only here
+
+    if runs < 1:
+        raise InputError(f"--runs must be positive, got {runs}")
+    validate_run(**{key: run_options[key] for key in (
+        "latency_test", "subexperiments", "payloads", "samples", "timeout_s", "profiles", "certs", "stress"
+    ) if key in run_options})
+    runs_directory = Path(runs_directory)
+    runs_directory.mkdir(parents=True, exist_ok=True)
+    mine = shard_runs(runs, shard)
+    failed = []
+    for position, index in enumerate(mine, 1):
+        directory = runs_directory / run_name(index)
+        label = f"{directory.name} ({position}/{len(mine)} of shard {shard[0]}/{shard[1]})"
+        if run_complete(directory):
+            print(f"{label}: already complete", file=out, flush=True)
+            continue
+        if directory.exists():
+            shutil.rmtree(directory)  # left by a killed or failed attempt
+        print(f"{label}:", file=out, flush=True)
+        code = run_experiment(directory, run_id=directory.name, out=out, **run_options)
+        if code == EXIT_INTERRUPTED:
+            return code
+        if code != EXIT_OK:
+            failed.append(directory.name)
+            continue
+        processing.process_experiment(directory, with_plots=False)
+    if failed:
+        print(f"{len(failed)} run(s) failed: {', '.join(failed)}; re-run the same command to retry them",
+              file=out, flush=True)
+        return EXIT_RUN_FAILED
+    if output is not None:
+        if shard[1] > 1 and not all(run_complete(runs_directory / run_name(i)) for i in range(1, runs + 1)):
+            print(f"shard {shard[0]}/{shard[1]} done; merge all shards' runs to write the requirements",
+                  file=out, flush=True)
+            return EXIT_OK
+        merge_shards(runs_directory, output, runs, percentile, out=out)
+    return EXIT_OK
+
+
+def merge_shards(runs_directory, output, runs=DEFAULT_RUNS, percentile=None, out=sys.stdout):
+    """Requirements CSV from run-0001 .. run-<runs> under runs_directory (all shards' runs)."""
+    from . import requirements
+
+    runs_directory = Path(runs_directory)
+    expected = [runs_directory / run_name(i) for i in range(1, runs + 1)]
+    missing = [d.name for d in expected if not run_complete(d)]
+    if missing:
+        shown = ", ".join(missing[:5]) + (", ..." if len(missing) > 5 else "")
+        raise InputError(f"{len(missing)} of {runs} runs missing or incomplete: {shown}", runs_directory)
+    percentile = requirements.DEFAULT_PERCENTILE if percentile is None else percentile
+    derived = requirements.derive_requirements(expected, percentile)
+    write_csv(derived, output)
+    print(f"wrote {output}: {len(derived)} requirements from {runs} runs at percentile {percentile:g}",
+          file=out, flush=True)
+    return derived
+
+
+# ---------------------------------------------------------------------------------------
+# Command line (subcommands of latency-gate; cli.py adds them)
+
+
+def _payload(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number of bytes: '{text}'") from None
+    return value
+
+
+def _add_experiment_options(parser):
+    parser.add_argument("-c", "--latency-test", "--fastrtps-ws", dest="latency_test", type=Path,
+                        help="LatencyTest binary, or a Fast DDS colcon workspace built with performance "
+                             "tests (default: the project-built one under build/)")
+    parser.add_argument("--subexperiments", nargs="+", metavar="NAME",
+                        help="sub-experiments to run, in spec order (default: all 10)")
+    parser.add_argument("--payloads", nargs="+", type=_payload, metavar="BYTES",
+                        help="payload sizes (default: 16 .. 16384, powers of two)")
+    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
+                        help="round trips per payload (default: %(default)s)")
+    parser.add_argument("--timeout", dest="timeout_s", type=float, default=DEFAULT_TIMEOUT_S,
+                        help="seconds one sub-experiment may take before it is killed (default: %(default)s)")
+    parser.add_argument("--rt-prio", type=int, help="SCHED_FIFO priority (1-99) of publisher and subscriber")
+    parser.add_argument("--pub-cpus", help="CPU list for the publisher (and intra-process runs), e.g. 0")
+    parser.add_argument("--sub-cpus", help="CPU list for the subscriber, e.g. 1")
+    parser.add_argument("--stress", help="stress-ng arguments for background load during the run, "
+                                         "e.g. \"--cpu 1 --vm 1\"")
+    parser.add_argument("--domain", type=int, help="DDS domain (default: a free one, held for the run)")
+    parser.add_argument("--profiles", type=Path, help="directory of <sub-experiment>.xml profiles "
+                                                      "(default: the package's profiles/)")
+    parser.add_argument("--certs", type=Path, help="DDS Security artifacts (default: build/security)")
+    parser.add_argument("--baseline-seconds", dest="baseline_s", type=int, default=DEFAULT_BASELINE_S,
+                        help="cyclictest platform baseline before the run; 0 skips it (default: %(default)s)")
+
+
+def _run_options(args):
+    return {key: getattr(args, key) for key in (
+        "latency_test", "subexperiments", "payloads", "samples", "timeout_s", "rt_prio", "pub_cpus",
+        "sub_cpus", "stress", "domain", "profiles", "certs", "baseline_s",
+    )}
+
+
+def add_run_command(subparsers):
+    parser = subparsers.add_parser(
+        "run", help="run the latency experiment with Fast DDS LatencyTest (spec step 1)",
+        description="Writes measurements_<sub-experiment>.csv and metadata.json into the results directory. "
+                    "Exit 3 on bad input (nothing runs), 4 when a sub-experiment failed or timed out.",
+    )
+    _add_experiment_options(parser)
+    results = os.environ.get("LATENCY_GATE_RESULTS_DIR")
+    parser.add_argument("-r", "--results-dir", "--results_dir", dest="results_dir", type=Path,
+                        default=Path(results) if results else None, required=results is None,
+                        help="results directory (default: $LATENCY_GATE_RESULTS_DIR)")
+    parser.set_defaults(func=lambda args: run_experiment(args.results_dir, **_run_options(args)))
+
+
+def add_extrapolate_command(subparsers):
+    parser = subparsers.add_parser(
+        "extrapolate-requirements", help="run N experiments (resumable, shardable) and derive requirements",
+        description="Runs go to RUNS_DIR/run-NNNN; complete runs are kept, so re-running the command resumes. "
+                    "With --shard k/n only every n-th run from k is done; --merge-only builds the CSV from "
+                    "all shards' runs gathered in RUNS_DIR.",
+    )
+    _add_experiment_options(parser)
+    parser.add_argument("-r", "--runs-directory", dest="runs_directory", type=Path, required=True)
+    parser.add_argument("-o", "--output", type=Path, help="requirements CSV to write")
+    parser.add_argument("--runs", type=int, default=DEFAULT_RUNS, help="number of runs (default: %(default)s)")
+    parser.add_argument("--percentile", type=float, help="percentile across runs (default: 99)")
+    parser.add_argument("--shard", default="1/1", help="k/n: do this part of the runs (default: %(default)s)")
+    parser.add_argument("--merge-only", action="store_true", help="only build the CSV from the runs present")
+
+    def extrapolate_command(args):
+        if args.merge_only:
+            if args.output is None:
+                raise InputError("--merge-only needs --output")
+            merge_shards(args.runs_directory, args.output, args.runs, args.percentile)
+            return EXIT_OK
+        return extrapolate(args.runs_directory, args.output, args.runs, args.percentile,
+                           parse_shard(args.shard), **_run_options(args))
+
+    parser.set_defaults(func=extrapolate_command)

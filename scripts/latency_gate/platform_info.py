@@ -1,0 +1,98 @@
+"""What the experiment ran on: host facts and a platform latency baseline.
+
+The baseline is cyclictest's wake-up latency measured for a few seconds just before the
+sub-experiments, under the same conditions (real-time priority, CPUs, background stress):
+a latency result is only comparable with another taken on a platform that wakes up
+equally fast, and this number tells whether it did.
+"""
+
+import json
+import os
+import platform
+import shutil
+import socket
+import subprocess
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+# cyclictest: one measuring thread, 200 us period, histogram with 1 us buckets up to 10 ms
+# (percentiles come from it; wake-ups beyond the last bucket only count in max).
+_CYCLICTEST_INTERVAL_US = 200
+_CYCLICTEST_HISTOGRAM_US = 10000
+
+
+def cpu_model():
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or None
+
+
+def describe_host():
+    """Host, kernel, CPU model and CPU count as recorded in metadata.json."""
+    uname = platform.uname()
+    return {
+        "host": socket.gethostname(),
+        "kernel": f"{uname.system} {uname.release} {uname.version}",
+        "machine": uname.machine,
+        "cpu_model": cpu_model(),
+        "cpu_count": os.cpu_count(),
+        "realtime_kernel": Path("/sys/kernel/realtime").is_file(),
+    }
+
+
+def measure_baseline(seconds, rt_prio=None, cpus=None):
+    """Wake-up latency of this platform now, from cyclictest; None when it cannot run.
+
+    Returns (baseline dict or None, warning text or None); a missing tool or a refused
+    setting is a warning, not a failure: the experiment itself does not depend on it.
+    """
+    if seconds <= 0:
+        return None, None
+    if shutil.which("cyclictest") is None:
+        return None, "cyclictest (Debian rt-tests) is not installed: no platform baseline"
+    with tempfile.TemporaryDirectory(prefix="latency-gate-baseline-") as work:
+        report = Path(work) / "cyclictest.json"
+        command = [
+            "cyclictest", "--quiet", "--mlockall", "--threads=1",
+            f"--duration={int(seconds)}", f"--interval={_CYCLICTEST_INTERVAL_US}",
+            f"--histogram={_CYCLICTEST_HISTOGRAM_US}", f"--json={report}",
+        ]
+        if rt_prio:
+            command.append(f"--priority={rt_prio}")
+        if cpus:
+            command.append(f"--affinity={cpus}")
+        try:
+            result = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 30)
+        except subprocess.TimeoutExpired:
+            return None, "cyclictest did not finish: no platform baseline"
+        if result.returncode != 0 or not report.is_file():
+            detail = (result.stderr or result.stdout).strip().splitlines()
+            return None, f"cyclictest failed ({detail[-1] if detail else result.returncode}): no platform baseline"
+        thread = json.loads(report.read_text(encoding="utf-8"))["thread"]["0"]
+    latencies = np.array([int(us) for us in thread["histogram"]], dtype=float)
+    counts = np.array(list(thread["histogram"].values()), dtype=float)
+    order = np.argsort(latencies)
+    cumulative = np.cumsum(counts[order]) / max(thread["cycles"], 1)
+
+    def percentile(fraction):
+        reached = np.nonzero(cumulative >= fraction)[0]
+        return float(latencies[order][reached[0]]) if reached.size else float(thread["max"])
+
+    return {
+        "tool": "cyclictest",
+        "command": command[:-1],  # without the temporary report path
+        "duration_s": int(seconds),
+        "interval_us": _CYCLICTEST_INTERVAL_US,
+        "cycles": thread["cycles"],
+        "min_us": thread["min"],
+        "avg_us": thread["avg"],
+        "p99_us": percentile(0.99),
+        "p99_99_us": percentile(0.9999),
+        "max_us": thread["max"],
+    }, None

@@ -1,0 +1,413 @@
+"""The experiment runner, run for real: Fast DDS LatencyTest, colcon, stress-ng, signals.
+
+Needs the setup (scripts/setup.sh or scripts/setup/build_latencytest.sh): the tests use
+the project-built LatencyTest at the runner's default path. Few samples and payloads
+keep the whole file near a minute and a half on two cores.
+"""
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from latency_gate import cli, experiment
+from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED
+from latency_gate.formats import (
+    MEASUREMENT_COLUMNS, PAYLOAD, SUBEXPERIMENTS, measurements_path, read_measurements, read_requirements,
+    read_summary,
+)
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+SAMPLES = 100
+PAYLOADS = (16, 512)
+FAST = {"samples": SAMPLES, "payloads": PAYLOADS, "baseline_s": 0}
+
+
+@pytest.fixture(scope="module")
+def latency_test():
+    binary = experiment.default_latency_test()
+    assert binary.is_file(), f"{binary} missing: run scripts/setup/build_latencytest.sh first"
+    return binary
+
+
+def metadata_of(directory):
+    return json.loads((Path(directory) / "metadata.json").read_text())
+
+
+def processes_of_run(run_id):
+    """PIDs of live processes started by the run with this id (they carry it in their environment)."""
+    marker = f"{experiment.RUN_ID_VARIABLE}={run_id}".encode()
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if marker in (entry / "environ").read_bytes().split(b"\0"):
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+def runner_command(results, *options):
+    return [sys.executable, "-m", "latency_gate", "run", "--results-dir", str(results), *options]
+
+
+def wait_for_process(results, role, timeout=30):
+    """PID of the LatencyTest `role` process writing into `results`, once it is running."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    command = (entry / "cmdline").read_bytes().split(b"\0")
+                except OSError:
+                    continue
+                if len(command) > 1 and command[0].endswith(b"LatencyTest") and command[1] == role.encode() \
+                        and str(results).encode() in b" ".join(command):
+                    return int(entry.name)
+        time.sleep(0.05)
+    raise AssertionError(f"no LatencyTest {role} appeared for {results}")
+
+
+# --------------------------------------------------------------------------------------
+# A complete run
+
+
+def test_every_subexperiment_runs_with_the_real_latency_test_and_writes_spec_measurements(latency_test, tmp_path):
+    code = experiment.run_experiment(tmp_path, **FAST)
+
+    assert code == EXIT_OK
+    metadata = metadata_of(tmp_path)
+    assert list(metadata["subexperiments"]) == list(SUBEXPERIMENTS)
+    for name in SUBEXPERIMENTS:
+        entry = metadata["subexperiments"][name]
+        assert entry["status"] == "passed", (name, entry)
+        path = measurements_path(tmp_path, name)
+        lines = path.read_text().splitlines()
+        assert lines[0] == ",".join(MEASUREMENT_COLUMNS)
+        assert all(re.fullmatch(r"\d+,\d+,\d+\.\d{3}", line) for line in lines[1:]), name
+        measurements = read_measurements(path)
+        counts = measurements.groupby(PAYLOAD).size()
+        assert list(counts.index) == list(PAYLOADS)
+        # Best effort may lose a sample on a loaded machine; LatencyTest then records none for it.
+        minimum = SAMPLES if "reliable" in name else int(SAMPLES * 0.95)
+        assert (counts >= minimum).all() and (counts <= SAMPLES).all(), (name, counts.to_dict())
+        assert entry["samples_recorded"] == len(measurements)
+        assert (measurements["Latency [us]"] > 0).all()
+    assert not list(tmp_path.glob(".partial-*")), "temporary raw files left behind"
+
+
+def test_each_subexperiment_runs_the_transport_reliability_and_security_its_name_says(latency_test, tmp_path):
+    experiment.run_experiment(tmp_path, subexperiments=["intraprocess_reliable", "interprocess_best_effort_tcp_security"],
+                              **FAST)
+    metadata = metadata_of(tmp_path)
+    commands = {name: entry["commands"] for name, entry in metadata["subexperiments"].items()}
+    assert list(commands["intraprocess_reliable"]) == ["both"]
+    assert set(commands["interprocess_best_effort_tcp_security"]) == {"publisher", "subscriber"}
+    domain, port = metadata["settings"]["domain"], metadata["settings"]["tcp_port"]
+    assert f"--domain {domain}" in commands["interprocess_best_effort_tcp_security"]["subscriber"]
+    profile = (tmp_path / "logs" / "interprocess_best_effort_tcp_security.xml").read_text()
+    assert f"<port>{port}</port>" in profile and f"<physical_port>{port}</physical_port>" in profile
+    assert "<kind>BEST_EFFORT</kind>" in profile and "RELIABLE" not in profile.split("-->", 1)[1]
+    certs = metadata["settings"]["certs"]
+    for used in ("builtin.PKI-DH", "builtin.Access-Permissions", "builtin.AES-GCM-GMAC",
+                 f"file://{certs}/governance.smime", f"file://{certs}/mainsubcert.pem"):
+        assert used in profile
+    reliable = (tmp_path / "logs" / "intraprocess_reliable.xml").read_text()
+    assert "<intraprocess_delivery>FULL</intraprocess_delivery>" in reliable and "<kind>RELIABLE</kind>" in reliable
+
+
+def test_metadata_describes_the_run(latency_test, tmp_path):
+    code = experiment.run_experiment(tmp_path, subexperiments=["intraprocess_best_effort"], samples=50,
+                                     payloads=(16,), baseline_s=1)
+
+    assert code == EXIT_OK
+    metadata = metadata_of(tmp_path)
+    assert metadata["schema_version"] == experiment.METADATA_SCHEMA_VERSION
+    assert re.fullmatch(r"\d+\.\d+\.\d+", metadata["fastdds_version"])
+    assert metadata["source_revision"].startswith("debian fastdds ")
+    for key in ("host", "kernel", "cpu_model", "run_id"):
+        assert metadata[key]
+    assert metadata["samples"] == 50 and metadata["payloads"] == [16]
+    assert metadata["started_at"] <= metadata["finished_at"]
+    assert metadata["started_at"].endswith("+00:00")
+    baseline = metadata["platform_baseline"]
+    assert baseline["tool"] == "cyclictest" and baseline["cycles"] > 1000
+    assert 0 < baseline["min_us"] <= baseline["avg_us"] <= baseline["max_us"]
+    entry = metadata["subexperiments"]["intraprocess_best_effort"]
+    assert entry["exit_codes"] == {"both": 0} and entry["duration_s"] > 0
+
+
+# --------------------------------------------------------------------------------------
+# Isolation, time-outs, interruption
+
+
+def test_two_concurrent_runs_get_their_own_domain_and_port_and_both_succeed(latency_test, tmp_path):
+    options = ["--subexperiments", "interprocess_best_effort", "interprocess_reliable_tcp",
+               "--samples", str(SAMPLES), "--payloads", "16", "--baseline-seconds", "0"]
+    runs = [subprocess.Popen(runner_command(tmp_path / name, *options), stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True) for name in ("a", "b")]
+    outputs = [run.communicate(timeout=120)[0] for run in runs]
+
+    assert [run.returncode for run in runs] == [EXIT_OK, EXIT_OK], outputs
+    settings = [metadata_of(tmp_path / name)["settings"] for name in ("a", "b")]
+    assert settings[0]["domain"] != settings[1]["domain"]
+    assert settings[0]["tcp_port"] != settings[1]["tcp_port"]
+    for name in ("a", "b"):
+        for subexperiment in ("interprocess_best_effort", "interprocess_reliable_tcp"):
+            assert len(read_measurements(measurements_path(tmp_path / name, subexperiment))) >= SAMPLES * 0.95
+
+
+def test_a_hung_subscriber_is_killed_at_the_time_out_and_the_remaining_subexperiments_still_run(latency_test, tmp_path):
+    runner = subprocess.Popen(
+        runner_command(tmp_path, "--subexperiments", "interprocess_best_effort", "interprocess_reliable",
+                       "--samples", str(SAMPLES), "--payloads", "16", "--baseline-seconds", "0", "--timeout", "8"),
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    subscriber = wait_for_process(tmp_path, "subscriber")
+    os.kill(subscriber, signal.SIGSTOP)  # alive but silent: the publisher waits for echoes forever
+    output = runner.communicate(timeout=90)[0]
+
+    assert runner.returncode == EXIT_RUN_FAILED, output
+    metadata = metadata_of(tmp_path)
+    hung = metadata["subexperiments"]["interprocess_best_effort"]
+    assert hung["status"] == "timed_out" and "8 s" in hung["error"]
+    assert 8 <= hung["duration_s"] < 20
+    assert not measurements_path(tmp_path, "interprocess_best_effort").exists()
+    assert metadata["subexperiments"]["interprocess_reliable"]["status"] == "passed"
+    assert measurements_path(tmp_path, "interprocess_reliable").is_file()
+    assert re.search(r"interprocess_best_effort\s+\d+\.\d s\s+timed_out", output)
+    assert not Path(f"/proc/{subscriber}").exists(), "the stopped subscriber survived"
+    assert processes_of_run(metadata["run_id"]) == []
+
+
+def test_interrupting_the_runner_stops_latency_test_and_the_stress_and_keeps_metadata(latency_test, tmp_path):
+    runner = subprocess.Popen(
+        runner_command(tmp_path, "--subexperiments", "interprocess_reliable", "--samples", "100000",
+                       "--payloads", "16", "--baseline-seconds", "0", "--stress", "--cpu 1"),
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    wait_for_process(tmp_path, "publisher")
+    run_id = metadata_of(tmp_path)["run_id"]
+    assert len(processes_of_run(run_id)) >= 3  # stress-ng, subscriber, publisher
+    runner.send_signal(signal.SIGINT)
+    output = runner.communicate(timeout=30)[0]
+
+    assert runner.returncode == 130, output
+    metadata = metadata_of(tmp_path)
+    assert metadata["interrupted"] == "SIGINT" and metadata["finished_at"]
+    assert metadata["subexperiments"]["interprocess_reliable"]["status"] == "interrupted"
+    assert not measurements_path(tmp_path, "interprocess_reliable").exists()
+    assert not list(tmp_path.glob(".partial-*"))
+    assert processes_of_run(run_id) == []
+
+
+# --------------------------------------------------------------------------------------
+# Real-time settings and stress
+
+
+def test_real_time_settings_and_stress_are_applied_and_stress_is_stopped(latency_test, tmp_path):
+    code = experiment.run_experiment(tmp_path, subexperiments=["interprocess_reliable"], rt_prio=10,
+                                     pub_cpus="0", sub_cpus="1", stress="--cpu 1", **FAST)
+
+    assert code == EXIT_OK
+    metadata = metadata_of(tmp_path)
+    settings = metadata["settings"]
+    assert (settings["rt_prio"], settings["pub_cpus"], settings["sub_cpus"]) == (10, "0", "1")
+    assert settings["memory_locked"] is True and metadata["warnings"] == []
+    commands = metadata["subexperiments"]["interprocess_reliable"]["commands"]
+    assert commands["publisher"].startswith("taskset --cpu-list 0 chrt --fifo 10 ")
+    assert commands["subscriber"].startswith("taskset --cpu-list 1 chrt --fifo 10 ")
+    publisher_log = (tmp_path / "logs" / "interprocess_reliable_publisher.log").read_text()
+    assert "mlockall refused" not in publisher_log
+    assert "stress-ng" in (tmp_path / "logs" / "stress-ng.log").read_text()
+    assert processes_of_run(metadata["run_id"]) == []
+
+
+def test_a_setting_the_platform_refuses_is_a_warning_not_a_failure(latency_test, tmp_path, capsys):
+    cpus = str(os.cpu_count() + 7)  # a CPU this machine does not have
+    code = experiment.run_experiment(tmp_path, subexperiments=["intraprocess_best_effort"], pub_cpus=cpus, **FAST)
+
+    assert code == EXIT_OK
+    metadata = metadata_of(tmp_path)
+    assert metadata["settings"]["pub_cpus"] is None
+    assert metadata["settings"]["requested"]["pub_cpus"] == cpus
+    assert any("taskset" in warning for warning in metadata["warnings"])
+    assert "warning: --pub-cpus" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------------------
+# Bad input: one line naming the file, exit 3, nothing runs
+
+
+def run_cli(capsys, *arguments):
+    code = cli.main(list(arguments))
+    return code, capsys.readouterr().err.strip()
+
+
+def test_a_missing_binary_is_bad_input(tmp_path, capsys):
+    code, error = run_cli(capsys, "run", "-r", str(tmp_path / "r"), "-c", str(tmp_path / "LatencyTest"))
+
+    assert code == EXIT_BAD_INPUT
+    assert error.count("\n") == 0 and f"{tmp_path / 'LatencyTest'}" in error
+    assert not (tmp_path / "r").exists()
+
+
+def test_an_unknown_subexperiment_is_bad_input(latency_test, tmp_path, capsys):
+    code, error = run_cli(capsys, "run", "-r", str(tmp_path), "--subexperiments", "interprocess_carrier_pigeon")
+
+    assert code == EXIT_BAD_INPUT and "unknown sub-experiment 'interprocess_carrier_pigeon'" in error
+    assert not (tmp_path / "metadata.json").exists()
+
+
+def test_a_malformed_xml_profile_is_bad_input_naming_file_and_line(latency_test, tmp_path, capsys):
+    profiles = tmp_path / "profiles"
+    profiles.mkdir()
+    for source in experiment.PROFILES_DIRECTORY.glob("*.xml"):
+        (profiles / source.name).write_text(source.read_text())
+    broken = profiles / "interprocess_reliable.xml"
+    broken.write_text(broken.read_text().replace("</participant>", "</participnat>", 1))
+
+    code, error = run_cli(capsys, "run", "-r", str(tmp_path / "r"), "--profiles", str(profiles))
+
+    assert code == EXIT_BAD_INPUT
+    assert re.fullmatch(rf"latency-gate run: error: {re.escape(str(broken))}:\d+: not well-formed XML.*", error)
+    assert not (tmp_path / "r" / "metadata.json").exists()
+
+
+def test_an_unreadable_profile_is_bad_input(latency_test, tmp_path, capsys):
+    code, error = run_cli(capsys, "run", "-r", str(tmp_path / "r"), "--profiles", str(tmp_path / "nowhere"),
+                          "--subexperiments", "intraprocess_reliable")
+
+    assert code == EXIT_BAD_INPUT and f"{tmp_path / 'nowhere' / 'intraprocess_reliable.xml'}" in error
+
+
+def test_missing_certificates_are_bad_input_when_a_security_subexperiment_is_chosen(latency_test, tmp_path, capsys):
+    certs = tmp_path / "certs"
+    certs.mkdir()
+    code, error = run_cli(capsys, "run", "-r", str(tmp_path / "r"), "--certs", str(certs))
+
+    assert code == EXIT_BAD_INPUT and f"{certs / 'maincacert.pem'}" in error
+    code, _ = run_cli(capsys, "run", "-r", str(tmp_path / "r"), "--certs", str(certs),
+                      "--subexperiments", "intraprocess_best_effort", "--samples", "20", "--payloads", "16",
+                      "--baseline-seconds", "0")
+    assert code == EXIT_OK  # without security the certificates are not needed
+
+
+@pytest.mark.parametrize("options, message", [
+    (["--payloads", "8"], "at least 16 bytes"),
+    (["--samples", "0"], "samples must be positive"),
+    (["--rt-prio", "120"], "--rt-prio must be between 1 and 99"),
+    (["--pub-cpus", "zero"], "is not a CPU list"),
+    (["--stress", "--no-such-stressor 1"], "rejected by stress-ng"),
+    (["--domain", "500"], "--domain must be between 0 and 232"),
+])
+def test_bad_options_are_bad_input(latency_test, tmp_path, capsys, options, message):
+    code, error = run_cli(capsys, "run", "-r", str(tmp_path), "--subexperiments", "intraprocess_best_effort", *options)
+
+    assert code == EXIT_BAD_INPUT and message in error and error.count("\n") == 0
+    assert not (tmp_path / "metadata.json").exists()
+
+
+def test_latency_test_is_found_inside_a_fast_dds_colcon_workspace(latency_test, tmp_path):
+    # colcon leaves LatencyTest in the fastrtps package's build tree (tests are not installed).
+    built = tmp_path / "ws" / "build" / "fastrtps" / "test" / "performance" / "latency"
+    built.mkdir(parents=True)
+    (tmp_path / "ws" / "install" / "fastrtps" / "lib").mkdir(parents=True)
+    (built / "LatencyTest").symlink_to(latency_test)
+
+    assert experiment.locate_latency_test(tmp_path / "ws") == latency_test.resolve()
+    code = experiment.run_experiment(tmp_path / "r", latency_test=tmp_path / "ws",
+                                     subexperiments=["intraprocess_best_effort"], **FAST)
+    assert code == EXIT_OK
+    with pytest.raises(Exception, match="no LatencyTest in this workspace"):
+        experiment.locate_latency_test(tmp_path / "ws" / "install")
+
+
+# --------------------------------------------------------------------------------------
+# The spec's entry points: colcon test, latency_run_experiment.bash, extrapolation
+
+
+def test_colcon_test_runs_a_subexperiment_as_the_ctest_test_performance_latency(latency_test, tmp_path):
+    colcon = experiment.build_directory() / "colcon"
+    result = subprocess.run(
+        ["colcon", "--log-base", str(tmp_path / "log"), "test", "--paths", "latencytest",
+         "--packages-select", "latencytest",
+         "--build-base", str(colcon / "build"), "--install-base", str(colcon / "install"),
+         "--test-result-base", str(tmp_path / "test-results"), "--return-code-on-test-failure",
+         "--ctest-args", "-R", "performance.latency.intraprocess_best_effort$", "--no-tests=error"],
+        cwd=REPOSITORY, env=os.environ | {"LATENCY_GATE_RESULTS_DIR": str(tmp_path / "results")},
+        capture_output=True, text=True, timeout=120,
+    )
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    metadata = metadata_of(tmp_path / "results")
+    assert list(metadata["subexperiments"]) == ["intraprocess_best_effort"]
+    assert metadata["samples"] == 10000
+    measurements = read_measurements(measurements_path(tmp_path / "results", "intraprocess_best_effort"))
+    assert len(measurements) >= 11 * 10000 * 0.95
+
+
+def test_colcon_package_registers_one_ctest_test_per_subexperiment(latency_test):
+    build = experiment.build_directory() / "colcon" / "build" / "latencytest"
+    listed = subprocess.run(["ctest", "-N", "-R", "performance.latency"], cwd=build, capture_output=True,
+                            text=True, check=True).stdout
+    assert re.findall(r"Test +#\d+: (\S+)", listed) == [f"performance.latency.{s}" for s in SUBEXPERIMENTS]
+
+
+def test_spec_script_runs_the_experiment(latency_test, tmp_path):
+    result = subprocess.run(
+        ["bash", str(REPOSITORY / "scripts" / "latency_run_experiment.bash"), "-c", str(latency_test),
+         "-r", str(tmp_path), "--subexperiments", "intraprocess_reliable", "--samples", "30",
+         "--payloads", "16", "--baseline-seconds", "0"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == EXIT_OK, result.stderr
+    assert "[ 1/1] intraprocess_reliable" in result.stdout and "passed" in result.stdout
+    assert len(read_measurements(measurements_path(tmp_path, "intraprocess_reliable"))) == 30
+    result = subprocess.run(["bash", str(REPOSITORY / "scripts" / "latency_run_experiment.bash"), "-c"],
+                            capture_output=True, text=True)
+    assert result.returncode == 2
+
+
+def test_extrapolation_is_resumable_and_shardable_and_merges_into_requirements(latency_test, tmp_path):
+    script = str(REPOSITORY / "scripts" / "latency_extrapolate_requirements.bash")
+    runs, output = tmp_path / "runs", tmp_path / "requirements.csv"
+    common = ["-o", str(output), "-r", str(runs), "-n", "3", "--subexperiments", "intraprocess_best_effort",
+              "intraprocess_reliable", "--samples", "50", "--payloads", "16", "64", "--baseline-seconds", "0"]
+
+    def extrapolate(*extra):
+        return subprocess.run(["bash", script, *common, *extra], capture_output=True, text=True, timeout=120)
+
+    first = extrapolate("-s", "1/2")
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert sorted(p.name for p in runs.iterdir()) == ["run-0001", "run-0003"]
+    assert not output.exists()  # shard 2/2 is still missing
+    merge = extrapolate("-m")
+    assert merge.returncode == EXIT_BAD_INPUT and "run-0002" in merge.stderr
+
+    # A run killed half-way (no finished_at) is redone; complete runs are kept.
+    kept = (runs / "run-0001" / "measurements_intraprocess_best_effort.csv").stat().st_mtime_ns
+    metadata = metadata_of(runs / "run-0003")
+    metadata["finished_at"] = None
+    (runs / "run-0003" / "metadata.json").write_text(json.dumps(metadata))
+    resumed = extrapolate("-s", "1/2")
+    assert "run-0001 (1/2 of shard 1/2): already complete" in resumed.stdout
+    assert metadata_of(runs / "run-0003")["finished_at"] is not None
+    assert (runs / "run-0001" / "measurements_intraprocess_best_effort.csv").stat().st_mtime_ns == kept
+
+    second = extrapolate("-s", "2/2", "-p", "50")
+    assert second.returncode == 0, second.stdout + second.stderr
+    requirements = read_requirements(output)
+    assert list(requirements["Experiment type"]) == ["intraprocess_best_effort"] * 2 + ["intraprocess_reliable"] * 2
+    medians = [read_summary(runs / f"run-000{i}" / "measurements_intraprocess_reliable_summary.csv")
+               .set_index("Bytes").loc[64, "Median"] for i in (1, 2, 3)]
+    derived = requirements.set_index(["Experiment type", "Bytes"]).loc[("intraprocess_reliable", 64), "Median"]
+    assert derived == pytest.approx(np.percentile(medians, 50), abs=1e-3)
