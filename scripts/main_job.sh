@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The main job on this machine: set-up, then the whole latency pipeline.
+#
+#   1. run the sub-experiment matrix with the real Fast DDS LatencyTest
+#   2. process: summaries, histograms, time series, sub-experiment comparison plots
+#   3. check against requirements/<platform>.csv (or, when this platform has none
+#      committed, against a local baseline derived from the earlier local runs: said so)
+#   4. add the run to the local history (results/history) and regenerate its plots and site
+#
+# Environment: LATENCY_GATE_PLATFORM (default <os>-<arch>-<cpus>cpu), LATENCY_GATE_RESULTS
+# (default <repo>/results). Extra arguments go to `latency-gate run` (e.g. --samples 1000
+# --subexperiments intraprocess_best_effort). Exit code: that of the check (0 passed,
+# 1 a requirement failed), or of the first step that failed.
+set -euo pipefail
+
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+bash "$REPO/scripts/setup.sh"
+
+GATE=$REPO/.venv/bin/latency-gate
+PLATFORM=${LATENCY_GATE_PLATFORM:-$(uname -s | tr '[:upper:]' '[:lower:]')-$(uname -m)-$(nproc)cpu}
+RESULTS=${LATENCY_GATE_RESULTS:-$REPO/results}
+RUNS=$RESULTS/runs/$PLATFORM
+RUN=$RUNS/$(date -u +%Y%m%dT%H%M%SZ)-$(git -C "$REPO" rev-parse --short=12 HEAD 2>/dev/null || echo local)-$(hostname -s)
+
+echo "== 1/4 run: $RUN"
+"$GATE" run --results-directory "$RUN" "$@"
+
+echo "== 2/4 process"
+"$GATE" process --experiment-directory "$RUN"
+
+REQUIREMENTS=$REPO/requirements/$PLATFORM.csv
+if [[ ! -f $REQUIREMENTS ]]; then
+    REQUIREMENTS=$RESULTS/baseline-$PLATFORM.csv
+    echo "== No committed requirements for platform '$PLATFORM' (requirements/$PLATFORM.csv):"
+    echo "   checking against a local baseline derived from the $(find "$RUNS" -mindepth 1 -maxdepth 1 -type d | wc -l) local run(s) in $RUNS."
+    echo "   Commit a baseline made from many runs (scripts/latency_extrapolate_requirements.bash) for a real gate."
+    "$GATE" requirements --experiments-results "$RUNS" --output "$REQUIREMENTS"
+fi
+
+echo "== 3/4 check against $REQUIREMENTS"
+status=0
+"$GATE" check --requirements "$REQUIREMENTS" --experiment-directory "$RUN" --plots-directory "$RUN/plots" || status=$?
+(( status <= 1 )) || exit "$status"
+
+echo "== 4/4 history"
+"$GATE" add-to-history --store "$RESULTS/history" --experiment-directory "$RUN" --platform "$PLATFORM" \
+    --run-id "$(basename "$RUN")" --requirements "$REQUIREMENTS"
+
+echo
+echo "Report:        $RUN/check_report.md"
+echo "Plots:         $RUN/plots/"
+echo "History site:  $RESULTS/history/index.html"
+exit "$status"

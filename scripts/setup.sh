@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Set up this project on a fresh Debian bookworm machine (as root). Idempotent: a re-run
+# with nothing to do takes seconds.
+#
+#   scripts/setup.sh              what the main job needs: Debian packages (Fast DDS,
+#                                 colcon, rt-tests, ...), the Python venv (.venv) and
+#                                 the LatencyTest build
+#   scripts/setup.sh --for-tests  also the tools the tests drive: act, actionlint,
+#                                 zizmor, gitlab-ci-local, Chromium and Playwright
+set -euo pipefail
+
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+SETUP=$REPO/scripts/setup
+
+bash "$SETUP/install_system_packages.sh"
+
+# The venv uses Debian's Python so that a fresh machine needs nothing else; it is
+# reinstalled only when pyproject.toml changes.
+if [[ ! -x $REPO/.venv/bin/python ]]; then
+    /usr/bin/python3 -m venv "$REPO/.venv"
+fi
+stamp=$REPO/.venv/.installed-$(sha256sum "$REPO/pyproject.toml" | cut -c1-16)
+if [[ ! -f $stamp ]]; then
+    "$REPO/.venv/bin/pip" install -q --upgrade pip
+    "$REPO/.venv/bin/pip" install -q -e "$REPO[test]"
+    rm -f "$REPO"/.venv/.installed-* && touch "$stamp"
+fi
+
+bash "$SETUP/build_latencytest.sh"
+
+if [[ ${1:-} == --for-tests ]]; then
+    bash "$SETUP/install_ci_tools.sh"
+    bash "$SETUP/install_site_tools.sh"
+fi
