@@ -23,7 +23,7 @@ RUNS=$RESULTS/runs/$PLATFORM
 RUN=$RUNS/$(date -u +%Y%m%dT%H%M%SZ)-$(git -C "$REPO" rev-parse --short=12 HEAD 2>/dev/null || echo local)-$(hostname -s)
 
 echo "== 1/4 run: $RUN"
-"$GATE" run --results-directory "$RUN" "$@"
+"$GATE" run --results-dir "$RUN" "$@"
 
 echo "== 2/4 process"
 "$GATE" process --experiment-directory "$RUN"
