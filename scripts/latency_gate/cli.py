@@ -10,9 +10,10 @@ Exit codes: 0 success, 1 a check or comparison failed, 2 usage error, 3 bad inpu
 
 import argparse
 import sys
+import tempfile
 from pathlib import Path
 
-from . import __version__, checks, compare, history, processing, requirements
+from . import __version__, checks, compare, history, processing, publish, requirements
 from .errors import EXIT_CHECK_FAILED, EXIT_OK, InputError
 from .formats import write_csv
 
@@ -142,6 +143,50 @@ def _requirements(args):
     return EXIT_OK
 
 
+def _add_publish_history(subparsers):
+    parser = subparsers.add_parser(
+        "publish-history", help="append a run to the history branch (gh-pages) and push it",
+        description="Fetches the history branch (created as an orphan when missing), adds the run under "
+                    "runs/<platform>/<run id>/, regenerates history plots and site, commits and pushes; a "
+                    f"rejected push is re-applied on the new tip, at most {publish.PUSH_ATTEMPTS} times. An https "
+                    f"token is read from ${publish.TOKEN_VARIABLE}.",
+    )
+    _option(parser, "results-directory", type=Path, required=True, help="the run directory to publish")
+    _option(parser, "remote", required=True, help="git remote (URL or path) holding the history")
+    _option(parser, "platform", required=True, help="platform name (the runner label); history is per platform")
+    _option(parser, "branch", default="gh-pages", help="history branch (default: %(default)s)")
+    _option(parser, "requirements", type=Path, help="requirements CSV the run was checked against")
+    _option(parser, "keep", type=int, help="retention: newest runs kept per platform (default: all)")
+    _option(parser, "run-id", help="run id (default: <start time>-<revision>-<runner> with those options, "
+                                   "else the run's metadata run_id)")
+    _option(parser, "revision", help="commit that was measured, for the run id")
+    _option(parser, "runner", help="runner that measured, for the run id")
+    _option(parser, "work-directory", type=Path, help="local clone, kept afterwards (default: a temporary one)")
+    _option(parser, "outputs", type=Path, help="append run-id=<id> and commit=<sha> lines to this file "
+                                               "(e.g. $GITHUB_OUTPUT)")
+    parser.set_defaults(func=_publish_history)
+
+
+def _publish_history(args):
+    try:
+        run_id = args.run_id
+        if run_id is None and (args.revision or args.runner):
+            run_id = publish.history_run_id(args.results_directory, args.revision, args.runner)
+        with tempfile.TemporaryDirectory(prefix="latency-history-") as temporary:
+            run_id, commit = publish.publish(
+                run_directory=args.results_directory, remote=args.remote, platform=args.platform,
+                work_directory=args.work_directory or temporary, branch=args.branch, run_id=run_id,
+                requirements=args.requirements, keep=args.keep)
+    except publish.PublishError as error:
+        print(f"latency-gate publish-history: error: {error}", file=sys.stderr)
+        return error.exit_code
+    print(f"Published run {args.platform}/{run_id} as {commit} on {args.branch} of {args.remote}")
+    if args.outputs:
+        with open(args.outputs, "a", encoding="utf-8") as outputs:
+            outputs.write(f"run-id={run_id}\ncommit={commit}\n")
+    return EXIT_OK
+
+
 SUBCOMMANDS = (
     _add_process,
     _add_compare_subexperiments,
@@ -149,6 +194,7 @@ SUBCOMMANDS = (
     _add_history,
     _add_compare_experiments,
     _add_requirements,
+    _add_publish_history,
 )
 
 

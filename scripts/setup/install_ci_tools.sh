@@ -7,7 +7,8 @@
 #   <prefix>/bin/act, <prefix>/bin/actionlint   (go install)
 #   <prefix>/bin/gitlab-ci-local                 (npm; 4.73.0 is the newest that runs on Node 20)
 #   zizmor                                       (pip, into the project's venv)
-# gitlab-ci-local needs Debian's rsync, installed with apt when missing (as root).
+# gitlab-ci-local needs Debian's rsync, and actionlint checks run: scripts with Debian's
+# shellcheck; both are installed with apt when missing (as root).
 #
 # Environment:
 #   LATENCY_GATE_CI_TOOLS  the prefix (default: <repo>/build/ci-tools)
@@ -49,12 +50,16 @@ else
     "$VENV/bin/pip" install --quiet "zizmor==$ZIZMOR_VERSION"
 fi
 
-if ! command -v rsync >/dev/null; then
-    (( EUID == 0 )) || { say "rsync is missing and installing it needs root"; exit 3; }
-    say "apt-get install rsync"
+missing=()
+for command in rsync shellcheck; do
+    command -v "$command" >/dev/null || missing+=("$command")
+done
+if (( ${#missing[@]} )); then
+    (( EUID == 0 )) || { say "installing ${missing[*]} needs root"; exit 3; }
+    say "apt-get install ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
     apt-get -o DPkg::Lock::Timeout=600 update -qq
-    apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends rsync
+    apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
 if [[ -x $BIN/gitlab-ci-local ]] && "$BIN/gitlab-ci-local" --version 2>/dev/null | grep -q "$GITLAB_CI_LOCAL_VERSION"; then

@@ -1,0 +1,50 @@
+"""What the tests that execute the CI files share: the pinned tools and a repository copy.
+
+The tools (act, actionlint, zizmor, gitlab-ci-local) come from
+scripts/setup/install_ci_tools.sh, which is idempotent: the tests call it, so a fresh
+machine provisions itself and a provisioned one pays a fraction of a second.
+"""
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+GITHUB_REPOSITORY = "latency-gate/latency-gate"  # what act reads from the copy's origin
+
+
+def install_tools():
+    """The bin directory of the pinned CI tools, installed when missing."""
+    result = subprocess.run(["bash", str(REPO / "scripts/setup/install_ci_tools.sh")],
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        pytest.fail(f"scripts/setup/install_ci_tools.sh failed:\n{result.stderr}")
+    return Path(result.stdout.strip().splitlines()[-1])
+
+
+def git(*args, cwd):
+    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
+
+
+def copy_repository(destination):
+    """The working tree's files (tracked or not, unless ignored) as a fresh one-commit repository
+    on branch main whose origin is github.com/latency-gate/latency-gate."""
+    listed = git("ls-files", "-z", "--cached", "--others", "--exclude-standard", cwd=REPO)
+    for name in filter(None, listed.split("\0")):
+        source = REPO / name
+        if source.is_file():  # listed but deleted in the working tree: skip
+            target = destination / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(source.read_bytes())
+            target.chmod(source.stat().st_mode)
+    git("init", "-q", "-b", "main", cwd=destination)
+    git("remote", "add", "origin", f"https://github.com/{GITHUB_REPOSITORY}.git", cwd=destination)
+    commit_all(destination, "Copy of the working tree")
+    return destination
+
+
+def commit_all(repository, message):
+    git("add", "-A", cwd=repository)
+    git("-c", "user.name=test", "-c", "user.email=test@localhost", "commit", "-q", "--allow-empty",
+        "-m", message, cwd=repository)

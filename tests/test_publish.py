@@ -1,0 +1,210 @@
+"""publish-history lands a run on the history branch of a real (bare, local) git remote.
+
+Specification:
+- the first publish creates the branch as an orphan; later ones add on top of it;
+- earlier runs are never lost or rewritten, also when two publishers push at once;
+- a rejected push is re-applied on the remote's fresh tip after a jittered pause, at most
+  PUSH_ATTEMPTS times, and the error quotes that bound;
+- a push that fails for another reason fails at once.
+"""
+
+import base64
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("latency_gate.site", reason="publishing regenerates the site (latency_gate.site), "
+                                                "not committed yet")
+
+from latency_gate import publish  # noqa: E402
+from latency_gate.formats import MEASUREMENT_COLUMNS  # noqa: E402
+from latency_gate.processing import process_experiment  # noqa: E402
+
+LATENCY_GATE = str(Path(sys.executable).parent / "latency-gate")
+PLATFORM = "latency"
+BRANCH = "gh-pages"
+
+
+def git(*args, cwd=None):
+    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
+
+
+def make_run(results, run_id, latency_us=50.0):
+    """A processed run directory: raw samples of two payloads, their summary, metadata."""
+    directory = results / run_id
+    directory.mkdir(parents=True)
+    rng = np.random.default_rng(len(run_id))
+    rows = [f"{i},{payload},{latency_us + rng.exponential(2.0):.3f}"
+            for payload in (16, 32) for i in range(100)]
+    (directory / "measurements_intraprocess_best_effort.csv").write_text(
+        ",".join(MEASUREMENT_COLUMNS) + "\n" + "\n".join(rows) + "\n")
+    (directory / "metadata.json").write_text(json.dumps({"run_id": run_id}))
+    process_experiment(directory, with_plots=False)
+    return directory
+
+
+@pytest.fixture
+def remote(tmp_path):
+    path = tmp_path / "remote.git"
+    git("init", "-q", "--bare", str(path))
+    return path
+
+
+def published_runs(remote):
+    files = git("ls-tree", "-r", "--name-only", BRANCH, cwd=remote).split()
+    return sorted({f.split("/")[2] for f in files if f.startswith(f"runs/{PLATFORM}/")})
+
+
+def run_files(remote, run_id):
+    return git("ls-tree", "-r", "--name-only", BRANCH, f"runs/{PLATFORM}/{run_id}/", cwd=remote).split()
+
+
+def branch_log(remote):
+    return git("log", "--format=%H %P", BRANCH, cwd=remote).splitlines()
+
+
+def land(remote, run, work, **kwargs):
+    return publish.publish(run_directory=run, remote=str(remote), platform=PLATFORM,
+                           work_directory=work, **kwargs)
+
+
+def test_first_publish_creates_the_history_branch_as_an_orphan(tmp_path, remote):
+    run = make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1")
+
+    run_id, commit = land(remote, run, tmp_path / "work")
+
+    assert run_id == "20261122T070000Z-aaaa-lab1"
+    assert git("rev-parse", BRANCH, cwd=remote).strip() == commit
+    assert branch_log(remote) == [f"{commit} "]  # no parent: an orphan branch
+    assert sorted(Path(f).name for f in run_files(remote, run_id)) == [
+        "measurements_intraprocess_best_effort_summary.csv", "metadata.json"]
+
+
+def test_a_later_publish_adds_on_top_and_keeps_earlier_runs(tmp_path, remote):
+    results = tmp_path / "results"
+    first = make_run(results, "20261122T070000Z-aaaa-lab1")
+    second = make_run(results, "20261122T080000Z-bbbb-lab1")
+    land(remote, first, tmp_path / "work1")
+    files_before = run_files(remote, first.name)
+    old_tip = git("rev-parse", BRANCH, cwd=remote).strip()
+
+    land(remote, second, tmp_path / "work2")
+
+    assert published_runs(remote) == [first.name, second.name]
+    assert run_files(remote, first.name) == files_before
+    assert branch_log(remote)[0].split()[1] == old_tip  # a fast-forward, never a rewrite
+
+
+def test_retention_keeps_the_newest_runs(tmp_path, remote):
+    results = tmp_path / "results"
+    for hour in ("07", "08", "09"):
+        land(remote, make_run(results, f"20261122T{hour}0000Z-cccc-lab1"), tmp_path / hour, keep=2)
+
+    assert published_runs(remote) == ["20261122T080000Z-cccc-lab1", "20261122T090000Z-cccc-lab1"]
+
+
+def test_two_publishers_started_at_once_both_land(tmp_path, remote):
+    results = tmp_path / "results"
+    earlier = make_run(results, "20261122T060000Z-0000-lab0")
+    land(remote, earlier, tmp_path / "work0")
+    earlier_files = run_files(remote, earlier.name)
+    runs = [make_run(results, f"20261122T0700{i}0Z-{i}{i}{i}{i}-lab{i}") for i in (1, 2)]
+
+    publishers = [
+        subprocess.Popen(
+            [LATENCY_GATE, "publish-history", "--results-directory", str(run),
+             "--remote", str(remote), "--platform", PLATFORM, "--work-directory", str(tmp_path / run.name)],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        for run in runs
+    ]
+    outputs = [p.communicate(timeout=120)[0] for p in publishers]
+
+    assert [p.returncode for p in publishers] == [0, 0], outputs
+    assert published_runs(remote) == sorted([earlier.name, *(r.name for r in runs)])
+    assert run_files(remote, earlier.name) == earlier_files
+    assert len(branch_log(remote)) == 3  # linear: every publish added exactly one commit
+
+
+class CompetitorLandsFirst(publish.Git):
+    """Real git, except that just before our first push another publisher lands a run."""
+
+    def __init__(self, work_tree, competitor):
+        super().__init__(work_tree)
+        self.competitor = competitor
+        self.commands = []
+
+    def __call__(self, *args, check=True):
+        self.commands.append(args[0])
+        if args[0] == "push" and self.competitor:
+            land_theirs, self.competitor = self.competitor, None
+            land_theirs()
+        return super().__call__(*args, check=check)
+
+
+def test_a_rejected_push_is_reapplied_on_the_fresh_tip(tmp_path, remote):
+    results = tmp_path / "results"
+    ours = make_run(results, "20261122T070000Z-aaaa-lab1")
+    theirs = make_run(results, "20261122T070001Z-bbbb-lab2")
+    land(remote, make_run(results, "20261122T060000Z-0000-lab0"), tmp_path / "work0")
+    work = tmp_path / "ours"
+    recording = CompetitorLandsFirst(work, lambda: land(remote, theirs, tmp_path / "theirs"))
+    pauses = []
+
+    land(remote, ours, work, git=recording, sleep=pauses.append)
+
+    assert published_runs(remote) == ["20261122T060000Z-0000-lab0", ours.name, theirs.name]
+    assert recording.commands.count("push") == 2
+    assert recording.commands.count("fetch") == 2  # the second attempt started from the new tip
+    assert len(pauses) == 1 and 0 <= pauses[0] <= publish.BACKOFF_SECONDS
+
+
+class RejectEveryPush(publish.Git):
+    def __call__(self, *args, check=True):
+        if args[0] == "push":
+            return subprocess.CompletedProcess(args, 1, "", " ! [rejected] (fetch first)")
+        return super().__call__(*args, check=check)
+
+
+def test_gives_up_after_push_attempts_rejections_and_says_so(tmp_path, remote):
+    land(remote, make_run(tmp_path / "results", "20261122T060000Z-0000-lab0"), tmp_path / "work0")
+    tip = git("rev-parse", BRANCH, cwd=remote)
+    run = make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1")
+    pauses = []
+
+    with pytest.raises(publish.PublishError, match=f"rejected {publish.PUSH_ATTEMPTS} times"):
+        land(remote, run, tmp_path / "work", git=RejectEveryPush(tmp_path / "work"), sleep=pauses.append)
+
+    assert len(pauses) == publish.PUSH_ATTEMPTS - 1
+    assert all(0 <= p <= publish.BACKOFF_SECONDS * 2**n for n, p in enumerate(pauses))
+    assert git("rev-parse", BRANCH, cwd=remote) == tip
+
+
+def test_a_push_failing_for_another_reason_fails_at_once(tmp_path, remote):
+    class DenyPush(publish.Git):
+        def __call__(self, *args, check=True):
+            if args[0] == "push":
+                return subprocess.CompletedProcess(args, 128, "", "fatal: Authentication failed")
+            return super().__call__(*args, check=check)
+
+    run = make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1")
+    pauses = []
+
+    with pytest.raises(publish.PublishError, match="Authentication failed"):
+        land(remote, run, tmp_path / "work", git=DenyPush(tmp_path / "work"), sleep=pauses.append)
+    assert pauses == []
+
+
+def test_the_token_reaches_git_as_a_header_from_the_environment_not_argv(tmp_path):
+    git_with_token = publish.Git(tmp_path, token="s3cret")
+    git_with_token("init", "-q")
+
+    header = git_with_token("config", "--get", "http.extraheader").stdout.strip()
+
+    assert header.startswith("AUTHORIZATION: basic ")
+    assert base64.b64decode(header.split()[-1]) == b"x-access-token:s3cret"
+    persisted = subprocess.run(["git", "config", "--local", "--get", "http.extraheader"], cwd=tmp_path)
+    assert persisted.returncode == 1  # nothing written to the clone's config

@@ -1,0 +1,287 @@
+"""The GitHub workflows and composite actions, executed for real with act in host mode.
+
+act runs every job on this machine (`-P <label>=-self-hosted` for each runner label),
+handles actions/checkout itself, and maps the GitHub-hosted actions this machine cannot
+reach to the stand-ins in tests/ci/ (each says so in its action.yml) by the exact SHA the
+workflows pin. History goes to a local bare git repository. Every run measures Fast DDS's
+real LatencyTest (built once per module through the run-latency action's cached build),
+with one sub-experiment, two payloads and 100 samples, so a run takes seconds.
+
+Specification:
+- a pull request within the requirements passes the gate, with the report in the job summary;
+- a pull request over a requirement fails the gate with one error annotation per failed
+  check, and still uploads its JUnit report;
+- a pull request from a fork never runs on the self-hosted runners and fails the check;
+- a pull request title or branch name cannot execute as shell code;
+- a push to main lands its run on the gh-pages branch;
+- a requirements dispatch measures in shards and comes back as a pull request with the CSV;
+- actionlint and zizmor find nothing in any workflow or action.
+"""
+
+import importlib.util
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import ci_tools
+from ci_tools import GITHUB_REPOSITORY, REPO, commit_all, git
+
+STANDINS = {  # GitHub-hosted actions this machine cannot reach -> tests/ci/<stand-in>
+    "actions/cache": "cache",
+    "actions/upload-artifact": "upload-artifact",
+    "actions/download-artifact": "download-artifact",
+    "actions/setup-python": "setup-python",
+    "peter-evans/create-pull-request": "create-pull-request",
+}
+HANDLED_BY_ACT = {"actions/checkout"}  # act checks out the local repository itself
+RUNNER_LABELS = ("self-hosted", "linux", "latency", "ubuntu-latest")
+SMALL_MATRIX = {"LATENCY_SUBEXPERIMENTS": "intraprocess_best_effort", "LATENCY_PAYLOADS": "16,32",
+                "LATENCY_SAMPLES": "100"}
+PLATFORM = "latency"
+GENEROUS, TIGHT = 100000.0, 0.001  # microseconds: no run is slower / faster than these
+
+LATENCY_GATE = Path(sys.executable).parent / "latency-gate"
+needs_runner = pytest.mark.skipif(
+    subprocess.run([LATENCY_GATE, "run", "--help"], capture_output=True).returncode != 0,
+    reason="needs the experiment runner's `latency-gate run` command, not committed yet")
+needs_site = pytest.mark.skipif(
+    importlib.util.find_spec("latency_gate.site") is None,
+    reason="publish-history regenerates the site with latency_gate.site, not committed yet")
+
+
+def pinned_actions():
+    """{owner/name: sha} of every remote action the workflows and composite actions use."""
+    pinned = {}
+    for path in [*REPO.glob(".github/workflows/*.yml"), *REPO.glob("actions/*/action.yml")]:
+        for name, ref in re.findall(r"uses:\s*([\w.-]+/[\w.-]+)@(\S+)", path.read_text()):
+            assert re.fullmatch(r"[0-9a-f]{40}", ref), f"{path}: {name}@{ref} is not pinned to a commit SHA"
+            assert pinned.setdefault(name, ref) == ref, f"{name} is pinned to two different SHAs"
+    return pinned
+
+
+@pytest.fixture(scope="module")
+def tools():
+    return ci_tools.install_tools()
+
+
+@pytest.fixture(scope="module")
+def repository(tmp_path_factory):
+    return ci_tools.copy_repository(tmp_path_factory.mktemp("repository"))
+
+
+@pytest.fixture(scope="module")
+def build_cache(tmp_path_factory):
+    """The cache stand-in's store, shared by the module: the first run builds, the rest restore."""
+    return tmp_path_factory.mktemp("build-cache")
+
+
+class Act:
+    """act in host mode on the repository copy, with the stand-ins and a stand-in store."""
+
+    def __init__(self, tools, repository, store, build_cache):
+        self.tools, self.repository, self.store, self.build_cache = tools, repository, store, build_cache
+        self.pull_request_remote = store / "pull-requests.git"
+        git("init", "-q", "--bare", str(self.pull_request_remote), cwd=store)
+
+    def __call__(self, event, workflow, payload, variables=None, inputs=None):
+        payload_file = self.store / f"{event}.json"
+        payload_file.write_text(json.dumps(payload))
+        command = [str(self.tools / "act"), event, "-C", str(self.repository), "-W", str(workflow),
+                   "-e", str(payload_file), "--no-cache-server", "--action-offline-mode"]
+        for label in RUNNER_LABELS:
+            command += ["-P", f"{label}=-self-hosted"]
+        for name, sha in pinned_actions().items():
+            if name not in HANDLED_BY_ACT:
+                command += ["--local-repository", f"{name}@{sha}={REPO / 'tests/ci' / STANDINS[name]}"]
+        for name, value in (variables or {}).items():
+            command += ["--var", f"{name}={value}"]
+        for name, value in (inputs or {}).items():
+            command += ["--input", f"{name}={value}"]
+        environment = {
+            "LATENCY_GATE_VENV": sys.prefix,  # the actions use this venv instead of pip-installing
+            "STANDIN_STORE": self.store,
+            "STANDIN_CACHE": self.build_cache,
+            "STANDIN_PR_REMOTE": self.pull_request_remote,
+        }
+        for name, value in environment.items():
+            command += ["--env", f"{name}={value}"]
+        result = subprocess.run(command, capture_output=True, text=True, timeout=300)
+        (self.store / f"act-{event}.log").write_text(result.stdout + result.stderr)
+        return result
+
+    def artifact(self, name):
+        return self.store / "artifacts" / name
+
+
+@pytest.fixture
+def act(tools, repository, build_cache, tmp_path):
+    return Act(tools, repository, tmp_path, build_cache)
+
+
+def pull_request(title="Faster intra-process path", branch="feature", head_repository=GITHUB_REPOSITORY):
+    return {
+        "action": "synchronize",
+        "number": 7,
+        "pull_request": {
+            "number": 7, "title": title,
+            "head": {"ref": branch, "repo": {"full_name": head_repository}},
+            "base": {"ref": "main", "repo": {"full_name": GITHUB_REPOSITORY}},
+        },
+        "repository": {"full_name": GITHUB_REPOSITORY},
+    }
+
+
+def set_requirements(repository, median_32_bytes=GENEROUS):
+    """requirements/latency.csv for the small matrix: everything generous but one cell."""
+    path = repository / "requirements" / f"{PLATFORM}.csv"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(
+        "Experiment type,Bytes,Median,99%,Max\n"
+        f"intraprocess_best_effort,16,{GENEROUS:.3f},{GENEROUS:.3f},{GENEROUS:.3f}\n"
+        f"intraprocess_best_effort,32,{median_32_bytes:.3f},{GENEROUS:.3f},{GENEROUS:.3f}\n")
+    commit_all(repository, "Requirements for the test")
+
+
+def log(result):
+    return result.stdout + result.stderr
+
+
+PR_WORKFLOW = ".github/workflows/latency-pr.yml"
+
+
+@needs_runner
+def test_a_pull_request_within_the_requirements_passes_the_gate(act, repository):
+    set_requirements(repository)
+
+    result = act("pull_request", PR_WORKFLOW, pull_request(), SMALL_MATRIX)
+
+    assert result.returncode == 0, log(result)
+    assert "**PASSED**: all 6 checks meet their requirements" in log(result)  # the job summary
+    run = act.artifact("latency-results-pr-7") / "run"
+    assert (run / "measurements_intraprocess_best_effort.csv").is_file()
+    assert (run / "measurements_intraprocess_best_effort_summary.csv").is_file()
+    assert json.loads((run / "metadata.json").read_text())["subexperiments"]["intraprocess_best_effort"][
+        "status"] == "passed"
+    result_json = json.loads((act.artifact("latency-check-pr-7") / "check_result.json").read_text())
+    assert (result_json["passed"], result_json["failed"]) == (6, 0)
+
+
+@needs_runner
+def test_a_pull_request_over_a_requirement_fails_the_gate_and_says_where(act, repository):
+    set_requirements(repository, median_32_bytes=TIGHT)
+
+    result = act("pull_request", PR_WORKFLOW, pull_request(), SMALL_MATRIX)
+
+    assert result.returncode != 0, log(result)
+    assert "**FAILED**: 1 of 6 checks are over their requirement" in log(result)
+    annotations = re.findall(r"::error title=([^:]*)::", log(result))
+    assert annotations == ["intraprocess_best_effort 32 B Median"], log(result)
+    junit = (act.artifact("latency-check-pr-7") / "check_report.xml").read_text()
+    assert junit.count("<failure") == 1 and 'name="Median 32 B"' in junit
+
+
+@needs_runner
+def test_a_pull_request_from_a_fork_never_runs_on_the_latency_runners(act, repository):
+    set_requirements(repository)
+
+    result = act("pull_request", PR_WORKFLOW, pull_request(head_repository="someone/fork"), SMALL_MATRIX)
+
+    assert result.returncode != 0
+    assert "Pull requests from forks are not run on the self-hosted latency runners" in log(result)
+    assert "Run the latency experiment" not in log(result)
+    assert not act.artifact("latency-results-pr-7").exists()
+
+
+@needs_runner
+def test_a_pull_request_title_or_branch_name_cannot_execute(act, repository, tmp_path):
+    set_requirements(repository)
+    markers = [tmp_path / f"pwned-{n}" for n in range(4)]
+    title = f'$(touch {markers[0]}) `touch {markers[1]}` "; touch {markers[2]}; echo "'
+    branch = f"x$(touch${{IFS}}{markers[3]})"
+
+    result = act("pull_request", PR_WORKFLOW, pull_request(title=title, branch=branch), SMALL_MATRIX)
+
+    assert result.returncode == 0, log(result)
+    assert [m for m in markers if m.exists()] == []
+    # Control: the same payload does execute through a workflow that interpolates it into run:
+    control = act("pull_request", REPO / "tests/ci/vulnerable-on-purpose.yml",
+                  pull_request(title=title, branch=branch))
+    assert control.returncode == 0, log(control)
+    assert all(m.exists() for m in markers)
+
+
+@needs_runner
+@needs_site
+def test_a_push_to_main_lands_on_the_gh_pages_branch(act, repository, tmp_path):
+    set_requirements(repository)
+    history = tmp_path / "history.git"
+    git("init", "-q", "--bare", str(history), cwd=tmp_path)
+    sha = git("rev-parse", "HEAD", cwd=repository).strip()
+    variables = {**SMALL_MATRIX, "LATENCY_HISTORY_REMOTE": history}
+
+    result = act("push", ".github/workflows/latency-main.yml",
+                 {"ref": "refs/heads/main", "after": sha, "repository": {"full_name": GITHUB_REPOSITORY}},
+                 variables)
+
+    assert result.returncode == 0, log(result)
+    files = git("ls-tree", "-r", "--name-only", "gh-pages", cwd=history).split()
+    runs = {f.split("/")[2] for f in files if f.startswith(f"runs/{PLATFORM}/")}
+    assert len(runs) == 1
+    (run_id,) = runs
+    assert re.fullmatch(rf"\d{{8}}T\d{{6}}Z-{sha[:12]}-.+", run_id)
+    assert f"runs/{PLATFORM}/{run_id}/measurements_intraprocess_best_effort_summary.csv" in files
+    assert f"runs/{PLATFORM}/{run_id}/requirements.csv" in files
+    assert "index.html" in files
+
+
+@needs_runner
+def test_a_requirements_dispatch_comes_back_as_a_pull_request_with_the_csv(act):
+    inputs = {"runs": 2, "shards": 2, "percentile": 99, "platform": PLATFORM,
+              "runner-labels": '["self-hosted","linux","latency"]', "subexperiments": "intraprocess_best_effort",
+              "payloads": "16,32", "samples": 100}
+
+    result = act("workflow_dispatch", ".github/workflows/latency-requirements.yml", {"inputs": inputs},
+                 inputs=inputs)
+
+    assert result.returncode == 0, log(result)
+    shards = sorted(p.name for p in (act.store / "artifacts").glob("latency-requirements-shard-*"))
+    assert shards == ["latency-requirements-shard-1", "latency-requirements-shard-2"]
+    assert (act.artifact("latency-requirements-shard-1") / "run-0001").is_dir()
+    assert (act.artifact("latency-requirements-shard-2") / "run-0002").is_dir()
+    branch = f"latency-requirements/{PLATFORM}"
+    csv = git("show", f"{branch}:requirements/{PLATFORM}.csv", cwd=act.pull_request_remote)
+    assert csv.splitlines()[0] == "Experiment type,Bytes,Median,99%,Max"
+    assert [line.split(",")[:2] for line in csv.splitlines()[1:]] == [
+        ["intraprocess_best_effort", "16"], ["intraprocess_best_effort", "32"]]
+    assert (act.artifact(f"latency-requirements-{PLATFORM}") / f"{PLATFORM}.csv").read_text() == csv
+    opened = json.loads((act.store / "pull-requests" / f"latency-requirements_{PLATFORM}.json").read_text())
+    assert opened["title"] == f"Latency requirements for {PLATFORM}: 2 runs, percentile 99"
+
+
+def test_every_remote_action_is_pinned_and_has_a_stand_in_or_is_handled_by_act():
+    pinned = pinned_actions()
+
+    assert set(pinned) <= set(STANDINS) | HANDLED_BY_ACT
+    pins = (Path(REPO).parent / "shared" / "action-pins.md")
+    if pins.is_file():
+        for name, sha in pinned.items():
+            assert f"| {name} |" in pins.read_text() and sha in pins.read_text(), name
+
+
+def test_actionlint_finds_nothing(tools):
+    result = subprocess.run([str(tools / "actionlint"), "-no-color"], cwd=REPO, capture_output=True, text=True)
+
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_zizmor_finds_nothing(tools):
+    zizmor = Path(sys.prefix) / "bin" / "zizmor"  # install_ci_tools.sh puts it into the venv
+
+    result = subprocess.run([str(zizmor), "--offline", "--persona", "regular", ".github/workflows", "actions"],
+                            cwd=REPO, capture_output=True, text=True)
+
+    assert result.returncode == 0, result.stdout + result.stderr
