@@ -5,7 +5,9 @@ scripts/setup/install_ci_tools.sh, which is idempotent: the tests call it, so a 
 machine provisions itself and a provisioned one pays a fraction of a second.
 """
 
+import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,7 @@ GITHUB_REPOSITORY = "latency-gate/latency-gate"  # what act reads from the copy'
 def install_tools():
     """The bin directory of the pinned CI tools, installed when missing."""
     result = subprocess.run(["bash", str(REPO / "scripts/setup/install_ci_tools.sh")],
+                            env=dict(os.environ, LATENCY_GATE_VENV=sys.prefix),  # zizmor goes here
                             capture_output=True, text=True)
     if result.returncode != 0:
         pytest.fail(f"scripts/setup/install_ci_tools.sh failed:\n{result.stderr}")
