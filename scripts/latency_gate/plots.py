@@ -1,0 +1,424 @@
+"""Every PNG plot of the toolkit, collected in a batch and rendered by a pool of processes.
+
+Callers add plot jobs to a PlotBatch (histograms, time series, comparisons, checks,
+history) and call render() once, so a run pays the worker start-up cost once.
+
+Rendering is built for speed, because a full experiment draws hundreds of plots:
+- a job holds only numpy arrays and strings, cheap to send to a worker;
+- each process keeps one figure per plot shape and only updates its artists (data,
+  title, limits) instead of building a new figure or clearing axes;
+- fixed layouts (no bbox_inches="tight"), modest size and dpi, histograms as
+  np.histogram + one step patch, a time series as one line, PNG compression level 1;
+- workers are forked (they inherit the imported matplotlib) and get jobs in a few
+  large chunks; a handful of jobs is rendered in the calling process.
+Every PNG is written to a temporary name beside its target and renamed into place.
+"""
+
+import multiprocessing
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import matplotlib
+import numpy as np
+import pandas as pd
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.cm import ScalarMappable
+from matplotlib.collections import LineCollection
+from matplotlib.colors import Normalize
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
+
+from .formats import CHECKED_MAGNITUDES, LATENCY, PAYLOAD, SAMPLE
+
+HISTOGRAM_BINS = 100
+# Bins span min .. this percentile: a few spikes 10x above the body would otherwise squeeze
+# the whole distribution into the first bins. The legend counts the samples left out.
+HISTOGRAM_RANGE_PERCENTILE = 99.9
+DPI = 80
+PNG_OPTIONS = {"compress_level": 1}  # 3-4x faster than the default level, files ~30% larger
+# Text is most of the drawing time (matplotlib renders glyph by glyph): unhinted glyphs
+# render ~15% faster and look the same at these sizes.
+RENDER_SETTINGS = {"text.hinting": "no_hinting"}
+IN_PROCESS_MAX_JOBS = 8  # fewer jobs render faster here than a pool starts
+CHUNKS_PER_WORKER = 3  # a few large chunks: little messaging, still some load balancing
+LEGEND_MAX_RUNS = 10  # more runs than this: colour by run order with a colorbar, not a legend
+MAX_RUN_TICKS = 8  # run-id tick labels on the x axis of payload history plots
+
+PAYLOAD_AXIS, LATENCY_AXIS, SAMPLE_AXIS, COUNT_AXIS = PAYLOAD, LATENCY, SAMPLE, "Count"
+RUN_AXIS = "Run"
+REQUIREMENT_COLOR, EXPERIMENT_COLOR = "#d62728", "#1f77b4"
+REFERENCE_COLORS, RESULT_COLORS = ("#ff0000", "#ff6666"), ("#09487e", "#0895cd")
+SERIES_COLORS = matplotlib.rcParams["axes.prop_cycle"].by_key()["color"]
+RUN_COLORMAP = "viridis"
+
+# Magnitude (summary column) -> the file name part the reference scripts use.
+COMPARED_MAGNITUDE_NAMES = {"Min": "min", "Max": "max", "Median": "median", "99%": "99"}
+CHECK_NAMES = {"Median": "median", "99%": "99", "Max": "max"}
+HISTORY_MAGNITUDE_NAMES = {"Min": "Min", "Median": "Median", "Max": "Max", "99%": "99"}
+EXPERIMENT_COMPARISONS = ((("Min", "Median"), "min_median"), (("Max", "99%"), "max_99%"))
+
+
+@dataclass(frozen=True)
+class Series:
+    """One line of a plot: y values at x positions, drawn with the given style."""
+
+    label: str
+    x: np.ndarray
+    y: np.ndarray
+    color: str
+    linestyle: str = "-"
+    marker: str = "o"
+
+
+@dataclass(frozen=True)
+class PlotJob:
+    """One PNG to draw: the figure shape that draws it, where, its title and its data."""
+
+    shape: str  # a key of SHAPES
+    path: Path
+    title: str
+    data: dict  # numpy arrays, Series and strings only
+
+
+class PlotBatch:
+    """Plot jobs collected from callers, rendered together by render()."""
+
+    def __init__(self):
+        self.jobs = []
+
+    def add_measurements(self, subexperiment, measurements, plots_directory):
+        """A latency histogram and a time series per payload (order of first appearance)."""
+        payloads = measurements[PAYLOAD].to_numpy()
+        samples = measurements[SAMPLE].to_numpy()
+        latencies = measurements[LATENCY].to_numpy(dtype=float)
+        directory = Path(plots_directory) / subexperiment
+        for payload in pd.unique(payloads):
+            rows = payloads == payload
+            self.jobs.append(PlotJob(
+                "histogram", directory / f"histogram_{payload}.png",
+                f"{subexperiment}: latency histogram, {payload} Bytes",
+                {"latencies": latencies[rows]},
+            ))
+            self.jobs.append(PlotJob(
+                "time_series", directory / f"time_series_{payload}.png",
+                f"{subexperiment}: latency time series, {payload} Bytes",
+                {"samples": samples[rows], "latencies": latencies[rows]},
+            ))
+
+    def add_subexperiment_comparison(self, summaries, plots_directory):
+        """Min, Max, Median and 99% of every sub-experiment against the payload."""
+        payloads = _payload_union(summaries.values())
+        for magnitude, name in COMPARED_MAGNITUDE_NAMES.items():
+            series = [
+                Series(subexperiment, _positions(payloads, summary["Bytes"]), summary[magnitude].to_numpy(float),
+                       _series_color(index), _series_linestyle(index))
+                for index, (subexperiment, summary) in enumerate(summaries.items())
+            ]
+            self.jobs.append(PlotJob(
+                "payload_series", Path(plots_directory) / f"subexperiments_{name}.png",
+                f"Sub-experiments latency {magnitude} comparison", {"payloads": payloads, "series": series},
+            ))
+
+    def add_checks(self, subexperiment, checks, plots_directory):
+        """Per check (Median, 99%, Max): experiment and requirement; failed points marked."""
+        directory = Path(plots_directory) / f"measurements_{subexperiment}"
+        for check in pd.unique(checks["Check"]):
+            rows = checks[checks["Check"] == check]
+            payloads = np.unique(rows["Bytes"].to_numpy())
+            x = _positions(payloads, rows["Bytes"])
+            experiment = rows["Experiment"].to_numpy(float)
+            failed = (rows["Status"] == "failed").to_numpy()
+            self.jobs.append(PlotJob(
+                "payload_series", directory / f"comparison_{CHECK_NAMES[check]}.png",
+                f"{subexperiment}: {check} check ({failed.sum()} of {len(rows)} failed)",
+                {
+                    "payloads": payloads,
+                    "series": [
+                        Series("Experiment", x, experiment, EXPERIMENT_COLOR),
+                        Series("Requirement", x, rows["Requirement"].to_numpy(float), REQUIREMENT_COLOR, "--"),
+                    ],
+                    "failed": Series("Failed", x[failed], experiment[failed], REQUIREMENT_COLOR, "", "X"),
+                },
+            ))
+
+    def add_experiment_comparison(self, subexperiment, reference, result, reference_label, result_label,
+                                  plots_directory):
+        """Min-median and max-99% plots of a result against a reference summary."""
+        payloads = _payload_union([reference, result])
+        for magnitudes, name in EXPERIMENT_COMPARISONS:
+            series = [
+                Series(f"{label} {magnitude}", _positions(payloads, summary["Bytes"]),
+                       summary[magnitude].to_numpy(float), colors[index], ("-", "--")[index])
+                for summary, label, colors in ((reference, reference_label, REFERENCE_COLORS),
+                                               (result, result_label, RESULT_COLORS))
+                for index, magnitude in enumerate(magnitudes)
+            ]
+            self.jobs.append(PlotJob(
+                "payload_series", Path(plots_directory) / f"{subexperiment}_{name}.png",
+                f"{subexperiment}: {' and '.join(magnitudes)} comparison", {"payloads": payloads, "series": series},
+            ))
+
+    def add_history(self, history, requirements, plots_directory):
+        """Per sub-experiment: a plot per magnitude over the payloads with one series per
+        run, and a plot per checked magnitude and payload over the runs."""
+        for subexperiment in pd.unique(history["Experiment type"]):
+            rows = history[history["Experiment type"] == subexperiment]
+            runs = pd.unique(rows["Run"])  # chronological: order of first appearance
+            payloads = np.unique(rows["Bytes"].to_numpy())
+            table = rows.pivot(index="Run", columns="Bytes")  # NaN where a run lacks a payload
+            directory = Path(plots_directory) / subexperiment
+            for magnitude, name in HISTORY_MAGNITUDE_NAMES.items():
+                values = table[magnitude].reindex(index=runs, columns=payloads).to_numpy(float)
+                self.jobs.append(_magnitude_history_job(
+                    directory / f"history_{name}.png", f"{subexperiment}: latency {magnitude} history",
+                    payloads, runs, values,
+                ))
+            required = _requirements_of(requirements, subexperiment, payloads)
+            for magnitude in CHECKED_MAGNITUDES:
+                values = table[magnitude].reindex(index=runs, columns=payloads).to_numpy(float)
+                for column, payload in enumerate(payloads):
+                    self.jobs.append(PlotJob(
+                        "run_series",
+                        directory / f"{payload}_bytes_{HISTORY_MAGNITUDE_NAMES[magnitude]}.png",
+                        f"{subexperiment}: latency {magnitude} history, {payload} Bytes",
+                        {"magnitude": magnitude, "runs": runs, "values": values[:, column],
+                         "requirement": required[magnitude][column]},
+                    ))
+
+    def render(self, workers=None):
+        """Draw every job; return the written paths in the order the jobs were added."""
+        if not self.jobs:
+            return []
+        for directory in {job.path.parent for job in self.jobs}:
+            directory.mkdir(parents=True, exist_ok=True)
+        workers = workers or os.cpu_count() or 1
+        if workers == 1 or len(self.jobs) < IN_PROCESS_MAX_JOBS:
+            return render_jobs(self.jobs)
+        chunk_count = min(len(self.jobs), workers * CHUNKS_PER_WORKER)
+        # Contiguous chunks mix the shapes (jobs are added shape after shape per payload),
+        # which spreads the expensive ones over the workers.
+        bounds = np.linspace(0, len(self.jobs), chunk_count + 1).round().astype(int)
+        chunks = [self.jobs[start:stop] for start, stop in zip(bounds[:-1], bounds[1:])]
+        with _process_context().Pool(min(workers, chunk_count)) as pool:
+            return [path for paths in pool.map(render_jobs, chunks, chunksize=1) for path in paths]
+
+
+def _process_context():
+    # Forked workers start at once with matplotlib imported; spawn only where fork is missing.
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    return multiprocessing.get_context(method)
+
+
+def _payload_union(summaries):
+    return np.unique(np.concatenate([summary["Bytes"].to_numpy() for summary in summaries]))
+
+
+def _positions(payloads, column):
+    """Categorical x positions of payloads (sorted ticks) for a Bytes column."""
+    return np.searchsorted(payloads, column.to_numpy())
+
+
+def _series_color(index):
+    return SERIES_COLORS[index % len(SERIES_COLORS)]
+
+
+def _series_linestyle(index):
+    # Past the colour cycle, a second line style keeps series apart.
+    return ("-", "--", ":")[index // len(SERIES_COLORS) % 3]
+
+
+def _magnitude_history_job(path, title, payloads, runs, values):
+    if len(runs) <= LEGEND_MAX_RUNS:
+        series = [Series(str(run), np.arange(len(payloads)), row, _series_color(index), _series_linestyle(index))
+                  for index, (run, row) in enumerate(zip(runs, values))]
+        return PlotJob("payload_series", path, title, {"payloads": payloads, "series": series})
+    return PlotJob("run_colored", path, title, {"payloads": payloads, "runs": runs, "values": values})
+
+
+def _requirements_of(requirements, subexperiment, payloads):
+    """{checked magnitude: requirement per payload}, NaN where there is none."""
+    if requirements is None:
+        return {magnitude: np.full(len(payloads), np.nan) for magnitude in CHECKED_MAGNITUDES}
+    rows = requirements[requirements["Experiment type"] == subexperiment].set_index("Bytes")
+    return {magnitude: rows[magnitude].reindex(payloads).to_numpy(float) for magnitude in CHECKED_MAGNITUDES}
+
+
+def render_jobs(jobs):
+    """Draw and save jobs in this process with its reused figures; return their paths."""
+    with matplotlib.rc_context(RENDER_SETTINGS):
+        for job in jobs:
+            _save(draw(job), job.path)
+    return [job.path for job in jobs]
+
+
+def draw(job):
+    """Draw a job on this process's figure of its shape and return the figure (not saved)."""
+    if job.shape not in _figures:
+        _figures[job.shape] = SHAPES[job.shape]()
+    shape = _figures[job.shape]
+    shape.axes.set_title(job.title)
+    shape.update(**job.data)
+    return shape.figure
+
+
+def _save(figure, path):
+    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        os.fchmod(descriptor, 0o644)  # mkstemp's 0600 would hide the plots from a web server
+        with os.fdopen(descriptor, "wb") as handle:
+            figure.canvas.print_png(handle, pil_kwargs=PNG_OPTIONS)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+class _Shape:
+    """A reusable figure with one axes at a fixed position: labels and grid set once."""
+
+    size = (6.4, 4.8)
+    margins = {"left": 0.12, "right": 0.96, "bottom": 0.11, "top": 0.92}
+    xlabel = ylabel = ""
+
+    def __init__(self):
+        self.figure = Figure(figsize=self.size, dpi=DPI)
+        FigureCanvasAgg(self.figure)
+        self.figure.subplots_adjust(**self.margins)
+        self.axes = self.figure.add_subplot()
+        self.axes.set_xlabel(self.xlabel)
+        self.axes.set_ylabel(self.ylabel)
+        self.axes.grid(True, alpha=0.4)
+        self.axes.locator_params(nbins=6)  # fewer tick labels: less text to render
+
+    def rescale(self):
+        self.axes.relim()
+        self.axes.autoscale_view()
+
+
+class _Histogram(_Shape):
+    xlabel, ylabel = LATENCY_AXIS, COUNT_AXIS
+
+    def __init__(self):
+        super().__init__()
+        self.steps = self.axes.stairs([0], [0, 1], fill=True, alpha=0.8, label="Latency")
+        self.legend = self.axes.legend(loc="upper right")
+
+    def update(self, latencies):
+        low, high = np.min(latencies), np.percentile(latencies, HISTOGRAM_RANGE_PERCENTILE)
+        counts, edges = np.histogram(latencies, bins=HISTOGRAM_BINS, range=(low, high))
+        self.steps.set_data(counts, edges)
+        left_out = np.count_nonzero(latencies > high)
+        self.legend.get_texts()[0].set_text(
+            f"{len(latencies)} samples, median {np.median(latencies):.3f} us\n"
+            f"{left_out} above {high:.3f} us not shown (max {np.max(latencies):.3f} us)"
+        )
+        # Limits straight from the histogram: relim() on the step path costs more than the rest.
+        self.axes.set_xlim(edges[0], edges[-1])
+        self.axes.set_ylim(0, counts.max() * 1.25)  # headroom for the legend
+
+
+class _TimeSeries(_Shape):
+    xlabel, ylabel = SAMPLE_AXIS, LATENCY_AXIS
+
+    def __init__(self):
+        super().__init__()
+        (self.line,) = self.axes.plot([], [], linewidth=0.6, label="Latency")
+        self.axes.legend(loc="upper right")
+
+    def update(self, samples, latencies):
+        self.line.set_data(samples, latencies)
+        self.rescale()
+
+
+class _PayloadSeries(_Shape):
+    """Lines over categorical payload ticks; the legend sits right of the axes because
+    sub-experiment names are long. Optional `failed` points are marked on top."""
+
+    size = (8.0, 4.8)
+    margins = {**_Shape.margins, "left": 0.09, "right": 0.68}
+    xlabel, ylabel = PAYLOAD_AXIS, LATENCY_AXIS
+
+    def update(self, payloads, series, failed=None):
+        for line in list(self.axes.lines):  # the series differ from plot to plot
+            line.remove()
+        for one in [*series, *([failed] if failed is not None and len(failed.x) else [])]:
+            self.axes.plot(one.x, one.y, color=one.color, linestyle=one.linestyle, marker=one.marker,
+                           markersize=10 if one is failed else 4, label=one.label, zorder=3 if one is failed else 2)
+        self.axes.set_xticks(np.arange(len(payloads)), [str(p) for p in payloads], fontsize=8)
+        self.axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8)
+        self.rescale()
+
+
+class _RunColored(_PayloadSeries):
+    """Many runs over categorical payload ticks: every run a thin line coloured by its
+    order (colorbar), the latest drawn bold and named in the legend."""
+
+    margins = {**_PayloadSeries.margins, "right": 0.82}
+
+    def __init__(self):
+        super().__init__()
+        self.run_order = ScalarMappable(Normalize(1, 2), RUN_COLORMAP)
+        colorbar_axes = self.figure.add_axes((self.margins["right"] + 0.02, self.margins["bottom"], 0.02,
+                                              self.margins["top"] - self.margins["bottom"]))
+        self.colorbar = self.figure.colorbar(self.run_order, cax=colorbar_axes, label="Run order (1 = oldest)")
+        self.colorbar.locator = MaxNLocator(integer=True)
+        self.runs = LineCollection([], cmap=RUN_COLORMAP, linewidth=0.8, alpha=0.7, label="Earlier runs")
+        self.axes.add_collection(self.runs)
+        (self.latest,) = self.axes.plot([], [], color="black", linewidth=2, marker="o", markersize=4)
+
+    def update(self, payloads, runs, values):
+        x = np.arange(len(payloads))
+        self.runs.set_segments(np.stack([np.broadcast_to(x, values.shape), values], axis=-1)[:-1])
+        self.runs.set_array(np.arange(1, len(runs)))
+        self.runs.set_clim(1, len(runs))
+        self.run_order.set_clim(1, len(runs))
+        self.latest.set_data(x, values[-1])
+        self.latest.set_label(f"Latest run ({len(runs)}): {runs[-1]}")
+        self.runs.set_label(f"Earlier runs (1-{len(runs) - 1})")
+        self.axes.set_xticks(x, [str(p) for p in payloads], fontsize=8)
+        self.axes.legend(handles=[self.latest, self.runs], loc="upper left", fontsize=8)
+        # relim() ignores collections: add the runs' points to the data limits by hand.
+        self.axes.relim()
+        finite = np.isfinite(values)
+        self.axes.update_datalim(np.column_stack([np.broadcast_to(x, values.shape)[finite], values[finite]]))
+        self.axes.autoscale_view()
+
+
+class _RunSeries(_Shape):
+    """One magnitude of one payload over the runs, with its requirement as a dashed line.
+    Run-id tick labels are thinned so hundreds of runs stay legible."""
+
+    size = (8.0, 5.5)
+    margins = {**_Shape.margins, "left": 0.15, "bottom": 0.36}
+    xlabel, ylabel = RUN_AXIS, LATENCY_AXIS
+
+    def __init__(self):
+        super().__init__()
+        (self.line,) = self.axes.plot([], [], color=EXPERIMENT_COLOR, marker="o", markersize=3)
+        self.requirement = self.axes.axhline(0, color=REQUIREMENT_COLOR, linestyle="--")
+
+    def update(self, magnitude, runs, values, requirement):
+        x = np.arange(len(runs))
+        self.line.set_data(x, values)
+        self.line.set_label(magnitude)
+        self.requirement.set_ydata([requirement, requirement])
+        self.requirement.set_label(f"{magnitude} requirement")
+        self.requirement.set_visible(bool(np.isfinite(requirement)))
+        ticks = np.unique(np.linspace(0, len(runs) - 1, min(len(runs), MAX_RUN_TICKS)).round().astype(int))
+        self.axes.set_xticks(ticks, [str(runs[t]) for t in ticks], rotation=45, ha="right", rotation_mode="anchor", fontsize=7)
+        handles = [self.line, self.requirement] if self.requirement.get_visible() else [self.line]
+        self.axes.legend(handles=handles, loc="upper left", fontsize=8)
+        self.axes.relim(visible_only=True)
+        self.axes.autoscale_view()
+
+
+SHAPES = {
+    "histogram": _Histogram,
+    "time_series": _TimeSeries,
+    "payload_series": _PayloadSeries,
+    "run_colored": _RunColored,
+    "run_series": _RunSeries,
+}
+_figures = {}  # shape name -> this process's reused figure of that shape

@@ -1,0 +1,312 @@
+"""Specification of the plots: which files a batch writes, and what each plot shows."""
+
+import numpy as np
+import pandas as pd
+import pytest
+from matplotlib.colors import to_hex
+
+from latency_gate import plots
+from latency_gate.formats import CHECK_COLUMNS, LATENCY, PAYLOAD, SAMPLE, SUMMARY_COLUMNS
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+PAYLOADS = (16, 64, 1024)
+SUBEXPERIMENTS = ("intraprocess_best_effort", "interprocess_reliable")
+
+
+def measurements(payloads=PAYLOADS, samples=500, seed=0):
+    rng = np.random.default_rng(seed)
+    return pd.DataFrame({
+        SAMPLE: np.tile(np.arange(1, samples + 1), len(payloads)),
+        PAYLOAD: np.repeat(payloads, samples),
+        LATENCY: rng.lognormal(3.0, 0.2, samples * len(payloads)),
+    })
+
+
+def summary(scale=1.0, payloads=PAYLOADS):
+    frame = pd.DataFrame({column: scale * np.arange(1.0, len(payloads) + 1) for column in SUMMARY_COLUMNS})
+    frame["Bytes"] = payloads
+    frame["Max"] *= 10
+    return frame
+
+
+def checks(failed_payloads=(64,)):
+    rows = []
+    for check in ("Median", "99%", "Max"):
+        for payload in PAYLOADS:
+            failed = payload in failed_payloads
+            rows.append((check, payload, 10.0, 12.0 if failed else 8.0, 2.0, 20.0 if failed else -20.0,
+                         "failed" if failed else "passed"))
+    return pd.DataFrame(rows, columns=CHECK_COLUMNS)
+
+
+def history(runs):
+    frames = [
+        summary(1 + run / 10).assign(**{"Run": f"run-{run:03d}", "Experiment type": name})
+        for run in range(runs) for name in SUBEXPERIMENTS
+    ]
+    return pd.concat(frames, ignore_index=True)
+
+
+def requirements():
+    return pd.DataFrame({
+        "Experiment type": np.repeat(SUBEXPERIMENTS, len(PAYLOADS)),
+        "Bytes": PAYLOADS * len(SUBEXPERIMENTS),
+        "Median": 7.5, "99%": 8.5, "Max": 95.0,
+    })
+
+
+def job_named(batch, name):
+    """The one job whose path ends with name ('file.png' or 'directory/file.png')."""
+    (job,) = [job for job in batch.jobs if job.path.as_posix().endswith("/" + name)]
+    return job
+
+
+def drawn_axes(job):
+    """The main axes of a job's figure, drawn (not saved). Figures are reused: inspect
+    the axes before drawing another job."""
+    figure = plots.draw(job)
+    figure.canvas.draw()
+    return figure.axes[0]
+
+
+def legend_labels(axes):
+    return [text.get_text() for text in axes.get_legend().get_texts()]
+
+
+def assert_valid_pngs(paths):
+    for path in paths:
+        content = path.read_bytes()
+        assert content.startswith(PNG_MAGIC), path
+        assert len(content) > 5000, path  # a blank 640x480 image compresses far below this
+
+
+def test_measurements_give_a_histogram_and_a_time_series_per_payload_in_file_order(tmp_path):
+    batch = plots.PlotBatch()
+    batch.add_measurements("intraprocess_reliable", measurements(payloads=(1024, 16, 64)), tmp_path)
+
+    paths = batch.render(workers=1)
+
+    directory = tmp_path / "intraprocess_reliable"
+    assert paths == [directory / f"{kind}_{payload}.png" for payload in (1024, 16, 64)
+                     for kind in ("histogram", "time_series")]
+    assert_valid_pngs(paths)
+
+
+def test_histogram_counts_every_sample_in_100_bins_up_to_the_99_9_percentile():
+    data = measurements(payloads=(16,), samples=10_000)
+    data.loc[5, LATENCY] = 10_000.0  # a spike far above the body: left out, and said so
+    batch = plots.PlotBatch()
+    batch.add_measurements("intraprocess_best_effort", data, "unused")
+
+    axes = drawn_axes(job_named(batch, "histogram_16.png"))
+
+    (steps,) = axes.patches
+    counts = steps.get_data().values
+    assert len(counts) == plots.HISTOGRAM_BINS
+    high = np.percentile(data[LATENCY], plots.HISTOGRAM_RANGE_PERCENTILE)
+    assert counts.sum() == np.count_nonzero(data[LATENCY] <= high)
+    assert "10 above" in legend_labels(axes)[0]
+    assert (axes.get_title(), axes.get_xlabel(), axes.get_ylabel()) == (
+        "intraprocess_best_effort: latency histogram, 16 Bytes", "Latency [us]", "Count")
+
+
+def test_time_series_draws_every_sample_as_one_line():
+    data = measurements(payloads=(16, 64))
+    batch = plots.PlotBatch()
+    batch.add_measurements("intraprocess_best_effort", data, "unused")
+
+    axes = drawn_axes(job_named(batch, "time_series_64.png"))
+
+    (line,) = axes.lines
+    rows = data[data[PAYLOAD] == 64]
+    np.testing.assert_array_equal(line.get_xdata(), rows[SAMPLE])
+    np.testing.assert_array_equal(line.get_ydata(), rows[LATENCY])
+    assert (axes.get_xlabel(), axes.get_ylabel()) == ("Sample", "Latency [us]")
+
+
+def test_subexperiment_comparison_has_one_plot_per_magnitude_and_one_series_per_subexperiment(tmp_path):
+    batch = plots.PlotBatch()
+    batch.add_subexperiment_comparison({name: summary(i + 1) for i, name in enumerate(SUBEXPERIMENTS)}, tmp_path)
+
+    paths = batch.render(workers=1)
+    axes = drawn_axes(job_named(batch, "subexperiments_99.png"))
+
+    assert sorted(p.name for p in paths) == [f"subexperiments_{m}.png" for m in ("99", "max", "median", "min")]
+    assert_valid_pngs(paths)
+    assert legend_labels(axes) == list(SUBEXPERIMENTS)
+    assert [tick.get_text() for tick in axes.get_xticklabels()] == ["16", "64", "1024"]
+    np.testing.assert_array_equal(axes.lines[1].get_ydata(), summary(2)["99%"])
+
+
+def test_check_plots_show_experiment_in_blue_requirement_in_red_and_mark_failed_points(tmp_path):
+    batch = plots.PlotBatch()
+    batch.add_checks("interprocess_reliable", checks(failed_payloads=(64,)), tmp_path)
+
+    paths = batch.render(workers=1)
+    axes = drawn_axes(job_named(batch, "comparison_99.png"))
+
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in paths) == [
+        f"measurements_interprocess_reliable/comparison_{name}.png" for name in ("99", "max", "median")]
+    assert_valid_pngs(paths)
+    experiment, requirement, failed = axes.lines
+    assert legend_labels(axes) == ["Experiment", "Requirement", "Failed"]
+    assert (to_hex(experiment.get_color()), to_hex(requirement.get_color())) == (
+        plots.EXPERIMENT_COLOR, plots.REQUIREMENT_COLOR)
+    assert (list(failed.get_xdata()), list(failed.get_ydata())) == ([1], [12.0])  # 64 Bytes is tick 1
+    assert axes.get_title() == "interprocess_reliable: 99% check (1 of 3 failed)"
+
+
+def test_check_plot_without_failures_marks_nothing():
+    batch = plots.PlotBatch()
+    batch.add_checks("interprocess_reliable", checks(failed_payloads=()), "unused")
+
+    axes = drawn_axes(job_named(batch, "comparison_median.png"))
+
+    assert legend_labels(axes) == ["Experiment", "Requirement"]
+
+
+def test_experiment_comparison_draws_reference_in_reds_and_result_in_blues(tmp_path):
+    batch = plots.PlotBatch()
+    batch.add_experiment_comparison("intraprocess_best_effort", summary(1), summary(2),
+                                    "Reference: a", "Result: b", tmp_path)
+
+    paths = batch.render(workers=1)
+    axes = drawn_axes(job_named(batch, "intraprocess_best_effort_max_99%.png"))
+
+    assert sorted(p.name for p in paths) == ["intraprocess_best_effort_max_99%.png",
+                                             "intraprocess_best_effort_min_median.png"]
+    assert legend_labels(axes) == ["Reference: a Max", "Reference: a 99%", "Result: b Max", "Result: b 99%"]
+    assert [to_hex(line.get_color()) for line in axes.lines] == ["#ff0000", "#ff6666", "#09487e", "#0895cd"]
+
+
+def test_history_writes_magnitude_and_payload_plots_per_subexperiment(tmp_path):
+    batch = plots.PlotBatch()
+    batch.add_history(history(runs=3), requirements(), tmp_path)
+
+    paths = batch.render(workers=1)
+
+    for name in SUBEXPERIMENTS:
+        written = {p.name for p in paths if p.parent == tmp_path / name}
+        assert written == {f"history_{m}.png" for m in ("Min", "Median", "Max", "99")} | {
+            f"{payload}_bytes_{m}.png" for payload in PAYLOADS for m in ("Median", "99", "Max")}
+    assert len(paths) == len(SUBEXPERIMENTS) * (4 + 3 * len(PAYLOADS))
+    assert_valid_pngs(paths)
+
+
+def test_magnitude_history_with_few_runs_names_every_run_in_the_legend():
+    batch = plots.PlotBatch()
+    batch.add_history(history(runs=3), None, "unused")
+
+    axes = drawn_axes(job_named(batch, "intraprocess_best_effort/history_Median.png"))
+
+    assert legend_labels(axes) == ["run-000", "run-001", "run-002"]
+    assert (axes.get_xlabel(), axes.get_ylabel()) == ("Payload [Bytes]", "Latency [us]")
+
+
+def test_magnitude_history_with_many_runs_colours_runs_by_order_and_names_only_the_latest():
+    runs = 150
+    batch = plots.PlotBatch()
+    batch.add_history(history(runs), None, "unused")
+
+    axes = drawn_axes(job_named(batch, "intraprocess_best_effort/history_Max.png"))
+
+    colorbar_axes = axes.figure.axes[1]
+    assert colorbar_axes.get_ylabel() == "Run order (1 = oldest)"
+    assert colorbar_axes.get_ylim() == (1, runs)
+    assert legend_labels(axes) == [f"Latest run ({runs}): run-{runs - 1:03d}", f"Earlier runs (1-{runs - 1})"]
+    (earlier,) = axes.collections
+    assert len(earlier.get_segments()) == runs - 1
+    latest_max = summary(1 + (runs - 1) / 10)["Max"]
+    np.testing.assert_allclose(axes.lines[0].get_ydata(), latest_max)
+    assert axes.get_ylim()[1] >= latest_max.max()  # every run is in view
+
+
+def test_payload_history_draws_the_requirement_as_a_labelled_line_at_its_value():
+    batch = plots.PlotBatch()
+    batch.add_history(history(runs=4), requirements(), "unused")
+
+    axes = drawn_axes(job_named(batch, "intraprocess_best_effort/64_bytes_99.png"))
+
+    values, requirement = axes.lines
+    assert legend_labels(axes) == ["99%", "99% requirement"]
+    assert list(requirement.get_ydata()) == [8.5, 8.5]
+    assert (requirement.get_color(), requirement.get_linestyle()) == (plots.REQUIREMENT_COLOR, "--")
+    np.testing.assert_allclose(values.get_ydata(), [2 * (1 + run / 10) for run in range(4)])
+    assert (axes.get_xlabel(), axes.get_ylabel()) == ("Run", "Latency [us]")
+    assert axes.get_title() == "intraprocess_best_effort: latency 99% history, 64 Bytes"
+
+
+def test_payload_history_without_requirements_has_no_requirement_line():
+    batch = plots.PlotBatch()
+    batch.add_history(history(runs=4), None, "unused")
+
+    axes = drawn_axes(job_named(batch, "intraprocess_best_effort/64_bytes_Max.png"))
+
+    assert legend_labels(axes) == ["Max"]
+    assert not axes.lines[1].get_visible()
+
+
+def test_payload_history_thins_run_labels_and_always_labels_the_first_and_latest_run():
+    runs = 300
+    batch = plots.PlotBatch()
+    batch.add_history(history(runs), requirements(), "unused")
+
+    axes = drawn_axes(job_named(batch, "intraprocess_best_effort/1024_bytes_Median.png"))
+
+    labels = [tick.get_text() for tick in axes.get_xticklabels()]
+    assert 2 <= len(labels) <= plots.MAX_RUN_TICKS
+    assert (labels[0], labels[-1]) == ("run-000", f"run-{runs - 1:03d}")
+
+
+def test_every_plot_has_a_title_axis_labels_a_legend_and_a_grid():
+    batch = plots.PlotBatch()
+    batch.add_measurements("intraprocess_best_effort", measurements(), "unused")
+    batch.add_subexperiment_comparison({"intraprocess_best_effort": summary()}, "unused")
+    batch.add_checks("intraprocess_best_effort", checks(), "unused")
+    batch.add_experiment_comparison("intraprocess_best_effort", summary(), summary(2), "a", "b", "unused")
+    batch.add_history(history(runs=20), requirements(), "unused")
+
+    for job in batch.jobs:
+        axes = drawn_axes(job)
+        assert axes.get_title() and axes.get_xlabel() and axes.get_ylabel(), job.path
+        assert axes.get_legend() is not None and legend_labels(axes), job.path
+        assert any(line.get_visible() for line in axes.get_ygridlines()), job.path
+
+
+def full_batch(directory):
+    batch = plots.PlotBatch()
+    for index, name in enumerate(SUBEXPERIMENTS):
+        batch.add_measurements(name, measurements(seed=index), directory)
+        batch.add_checks(name, checks(), directory)
+    batch.add_subexperiment_comparison({name: summary() for name in SUBEXPERIMENTS}, directory)
+    batch.add_history(history(runs=12), requirements(), directory / "history")
+    return batch
+
+
+def test_a_pool_of_workers_writes_the_same_files_as_one_process_and_leaves_no_temporary_files(tmp_path):
+    alone = full_batch(tmp_path / "alone").render(workers=1)
+    pooled = full_batch(tmp_path / "pooled").render(workers=2)
+
+    assert [p.relative_to(tmp_path / "pooled") for p in pooled] == [p.relative_to(tmp_path / "alone") for p in alone]
+    for one, other in zip(alone, pooled):
+        assert one.read_bytes() == other.read_bytes(), one  # reused figures carry nothing over
+    written = {p for p in tmp_path.rglob("*") if p.is_file()}
+    assert written == set(alone) | set(pooled)  # no temporary files
+
+
+def test_a_failing_plot_leaves_no_half_written_file(tmp_path, monkeypatch):
+    batch = plots.PlotBatch()
+    batch.add_checks("intraprocess_best_effort", checks(), tmp_path)
+
+    def broken_png(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(plots.FigureCanvasAgg, "print_png", broken_png)
+    with pytest.raises(OSError, match="disk full"):
+        batch.render(workers=1)
+
+    assert [p for p in tmp_path.rglob("*") if p.is_file()] == []
+
+
+def test_an_empty_batch_renders_nothing():
+    assert plots.PlotBatch().render() == []
