@@ -188,6 +188,23 @@ def test_a_hung_subscriber_is_killed_at_the_time_out_and_the_remaining_subexperi
     assert processes_of_run(metadata["run_id"]) == []
 
 
+def test_a_crashed_subscriber_fails_its_subexperiment_at_once_instead_of_waiting_for_the_time_out(latency_test, tmp_path):
+    runner = subprocess.Popen(
+        runner_command(tmp_path, "--subexperiments", "interprocess_reliable", "--samples", "100000",
+                       "--payloads", "16", "--baseline-seconds", "0", "--timeout", "120"),
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    wait_for_process(tmp_path, "publisher")
+    os.kill(wait_for_process(tmp_path, "subscriber"), signal.SIGKILL)
+    output = runner.communicate(timeout=60)[0]
+
+    assert runner.returncode == EXIT_RUN_FAILED, output
+    entry = metadata_of(tmp_path)["subexperiments"]["interprocess_reliable"]
+    assert entry["status"] == "failed" and entry["exit_codes"]["subscriber"] == -signal.SIGKILL
+    assert "subscriber exit -9" in entry["error"] and entry["duration_s"] < 30
+    assert processes_of_run(metadata_of(tmp_path)["run_id"]) == []
+
+
 def test_interrupting_the_runner_stops_latency_test_and_the_stress_and_keeps_metadata(latency_test, tmp_path):
     runner = subprocess.Popen(
         runner_command(tmp_path, "--subexperiments", "interprocess_reliable", "--samples", "100000",

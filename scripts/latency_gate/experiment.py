@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import platform_info, security
-from .errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED, InputError
+from .errors import EXIT_OK, EXIT_RUN_FAILED, InputError
 from .formats import (
     LATENCY, PAYLOAD, PAYLOADS, SUBEXPERIMENTS, measurements_path, read_measurements,
     validate_subexperiment, write_csv, write_text_atomic,
@@ -95,10 +95,6 @@ class Subexperiment:
     def security(self):
         return self.name.endswith("_security")
 
-    @property
-    def tcp(self):
-        return "_tcp" in self.name
-
 
 @dataclass
 class RealTime:
@@ -147,7 +143,7 @@ def locate_latency_test(path):
 def _workspace_of(binary):
     """The colcon workspace holding a LatencyTest, if it is in one."""
     for parent in binary.parents:
-        if (parent / "install").is_dir() and (parent / "build").is_dir() and parent != REPOSITORY / "build":
+        if (parent / "install").is_dir() and (parent / "build").is_dir():
             return parent
     return None
 
@@ -322,7 +318,13 @@ class Interrupted(Exception):
     """SIGTERM or SIGINT: stop the run, clean up, report."""
 
 
+_STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
 def _raise_interrupted(signum, _frame):
+    # Only the first signal interrupts: the clean-up it triggers must run to the end.
+    for stop in _STOP_SIGNALS:
+        signal.signal(stop, signal.SIG_IGN)
     raise Interrupted(signal.Signals(signum).name)
 
 
@@ -335,32 +337,45 @@ def _start(command, log_path, environment):
         )
 
 
+def _exit_state(process):
+    """How the process ended (os.waitid result) or None while it runs, without reaping it:
+    while it is unreaped, its pid and process group id cannot be reused, so signalling
+    the group stays safe."""
+    return os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+
+
+def _has_exited(process):
+    return _exit_state(process) is not None
+
+
+def _failed(process):
+    state = _exit_state(process)
+    return state is not None and not (state.si_code == os.CLD_EXITED and state.si_status == 0)
+
+
 def _kill_group(process):
-    """Stop a process and everything in its process group; reap it."""
-    if process.poll() is None:
-        for sig, wait in ((signal.SIGTERM, _TERMINATE_GRACE_S), (signal.SIGKILL, None)):
-            try:
-                os.killpg(process.pid, sig)
-                # a SIGSTOPped process only acts on SIGTERM once continued
-                os.killpg(process.pid, signal.SIGCONT)
-            except ProcessLookupError:
-                break
-            try:
-                process.wait(timeout=wait)
-                break
-            except subprocess.TimeoutExpired:
-                continue
-    # Whatever the group leader left behind in its group goes too.
+    """Stop a process and everything in its process group, then reap it."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)  # finish even on Ctrl-C
     try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    process.wait()
+        if not _has_exited(process):
+            os.killpg(process.pid, signal.SIGTERM)
+            os.killpg(process.pid, signal.SIGCONT)  # a stopped process acts on SIGTERM only once continued
+            deadline = time.monotonic() + _TERMINATE_GRACE_S
+            while not _has_exited(process) and time.monotonic() < deadline:
+                time.sleep(0.02)
+        # The leader, if it ignored SIGTERM, and whatever it left in its group.
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        process.wait()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 @dataclass
 class Outcome:
-    status: str  # passed, failed, timed_out, interrupted
+    status: str  # passed, failed or timed_out
     duration_s: float
     exit_codes: dict
     commands: dict
@@ -376,19 +391,20 @@ class Outcome:
 
 
 def _supervise(processes, deadline):
-    """Wait for all processes; None when they ended, 'timed_out' when the deadline passed.
+    """Wait for the processes; None when they ended (or one failed), 'timed_out' at the deadline.
 
-    A subscriber waits for its publisher's commands forever, so once the publisher has
+    A failed process ends the wait at once: its partner would wait for it forever. A
+    subscriber also waits for its publisher's commands forever, so once the publisher has
     ended the subscriber gets a short grace period rather than the whole time-out.
     """
     publisher = processes.get("publisher") or processes.get("both")
     while True:
-        if all(p.poll() is not None for p in processes.values()):
+        if all(_has_exited(p) for p in processes.values()) or any(_failed(p) for p in processes.values()):
             return None
         now = time.monotonic()
         if now >= deadline:
             return "timed_out"
-        if publisher.poll() is not None:
+        if _has_exited(publisher):
             deadline = min(deadline, now + _SUBSCRIBER_GRACE_S)
         time.sleep(0.05)
 
@@ -413,21 +429,18 @@ def run_subexperiment(name, config, logs):
         commands = {"both": config.real_time.prefix(config.real_time.pub_cpus) + [binary, "both", *sampled, *common]}
     processes = {}
     started = time.monotonic()
-    verdict, error = None, None
+    verdict = "interrupted"  # unless supervision comes to an end
     try:
         for role, command in commands.items():  # subscriber first: it waits for the publisher
             processes[role] = _start(command, logs / f"{name}_{role}.log", config.environment)
         verdict = _supervise(processes, started + config.timeout_s)
-    except Interrupted as interruption:
-        verdict, error = "interrupted", f"interrupted by {interruption}"
-        raise
     finally:
         for process in processes.values():
             _kill_group(process)
-        duration = time.monotonic() - started
-        exit_codes = {role: p.returncode for role, p in processes.items()}
         if verdict == "interrupted":
             raw.unlink(missing_ok=True)
+    duration = time.monotonic() - started
+    exit_codes = {role: p.returncode for role, p in processes.items()}
     outcome = Outcome("failed", duration, exit_codes, commands)
     try:
         if verdict == "timed_out":
