@@ -8,6 +8,8 @@ History: 100 runs of 10 sub-experiments: 4 magnitude and 33 payload plots each (
 """
 
 import argparse
+import os
+import resource
 import shutil
 import tempfile
 import time
@@ -51,51 +53,52 @@ def checks_of(summary, rng):
     return pd.concat(frames, ignore_index=True)
 
 
-def experiment_batch(directory):
+def experiment_data():
+    """Measurements, summaries and checks of every sub-experiment."""
     rng = np.random.default_rng(1)
-    batch = plots.PlotBatch()
-    summaries = {}
-    for index, name in enumerate(SUBEXPERIMENTS):
-        measurements = synthetic.measurements(name, seed=index)
-        summaries[name] = summary_of(measurements)
-        batch.add_measurements(name, measurements, directory)
-    batch.add_subexperiment_comparison(summaries, directory)
-    for name, summary in summaries.items():
-        batch.add_checks(name, checks_of(summary, rng), directory)
-    return batch, summaries
+    measurements = {name: synthetic.measurements(name, seed=index) for index, name in enumerate(SUBEXPERIMENTS)}
+    summaries = {name: summary_of(frame) for name, frame in measurements.items()}
+    checks = {name: checks_of(summary, rng) for name, summary in summaries.items()}
+    return measurements, summaries, checks
 
 
-def history_batch(directory, summaries):
-    """100 runs drifting and jittering around the experiment's summaries."""
+def history_data(summaries):
+    """100 runs drifting and jittering around the experiment's summaries, and requirements
+    20% above the latest run."""
     rng = np.random.default_rng(2)
-    frames = []
-    for run in range(HISTORY_RUNS):
-        run_id = f"2026{1 + run // 28:02d}{1 + run % 28:02d}T120000Z-{rng.bytes(6).hex()}-lab1"
-        for name, summary in summaries.items():
-            scaled = summary.copy()
-            factor = (1 + 0.002 * run) * rng.lognormal(0, 0.05, len(summary))
-            for column in SUMMARY_COLUMNS[2:]:
-                scaled[column] = summary[column] * factor
-            frames.append(scaled.assign(**{"Run": run_id, "Experiment type": name}))
-    history = pd.concat(frames, ignore_index=True)
-    last = history[history["Run"] == history["Run"].iat[-1]]
-    requirements = last[["Experiment type", "Bytes", *CHECKED_MAGNITUDES]] * 1  # copy
-    for magnitude in CHECKED_MAGNITUDES:
-        requirements[magnitude] = last[magnitude].to_numpy() * 1.2
-    batch = plots.PlotBatch()
-    batch.add_history(history, requirements, directory)
-    return batch
+    one_run = pd.concat([summary.assign(**{"Experiment type": name}) for name, summary in summaries.items()],
+                        ignore_index=True)
+    history = pd.concat([one_run] * HISTORY_RUNS, ignore_index=True)
+    run = np.repeat(np.arange(HISTORY_RUNS), len(one_run))
+    history["Run"] = [f"2026{1 + r // 28:02d}{1 + r % 28:02d}T120000Z-{r:012x}-lab1" for r in run]
+    factor = (1 + 0.002 * run) * rng.lognormal(0, 0.05, len(history))
+    magnitudes = list(SUMMARY_COLUMNS[2:])
+    history[magnitudes] = history[magnitudes].mul(factor, axis=0)
+    latest = history[run == HISTORY_RUNS - 1]
+    requirements = latest[["Experiment type", "Bytes"]].assign(
+        **{magnitude: latest[magnitude] * 1.2 for magnitude in CHECKED_MAGNITUDES})
+    return history, requirements
 
 
-def timed(label, make_batch, workers):
+def timed(label, add_jobs, workers):
+    """Time adding the jobs and rendering them, in wall-clock and CPU seconds (this
+    process and its workers: the CPU time does not depend on other load of the machine)."""
+    cpu_before = _cpu_seconds()
     started = time.perf_counter()
-    batch = make_batch()
-    prepared = time.perf_counter()
+    batch = plots.PlotBatch()
+    add_jobs(batch)
+    added = time.perf_counter()
     paths = batch.render(workers)
     finished = time.perf_counter()
-    rendered = finished - prepared
-    print(f"| {label:<40} | {len(paths):>4} | {prepared - started:>9.2f} | {rendered:>9.2f} "
-          f"| {1000 * rendered / len(paths):>7.1f} |", flush=True)
+    cpu = _cpu_seconds() - cpu_before
+    print(f"| {label:<48} | {len(paths):>4} | {added - started:>5.2f} | {finished - added:>8.2f} "
+          f"| {1000 * (finished - started) / len(paths):>7.1f} | {cpu:>5.1f} | {1000 * cpu / len(paths):>10.1f} |",
+          flush=True)
+
+
+def _cpu_seconds():
+    return sum(resource.getrusage(who).ru_utime + resource.getrusage(who).ru_stime
+               for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
 
 
 def main():
@@ -104,18 +107,23 @@ def main():
     parser.add_argument("--keep", type=Path, help="write the plots here and keep them (default: a temporary directory)")
     args = parser.parse_args()
     directory = args.keep or Path(tempfile.mkdtemp(prefix="plots_benchmark."))
+    measurements, summaries, checks = experiment_data()
+    history, requirements = history_data(summaries)
+
+    def add_experiment(batch):
+        for name, frame in measurements.items():
+            batch.add_measurements(name, frame, directory / "experiment")
+        batch.add_subexperiment_comparison(summaries, directory / "experiment")
+        for name, frame in checks.items():
+            batch.add_checks(name, frame, directory / "experiment")
+
     try:
-        print("| plots                                    | jobs | prepare s |  render s | ms/plot |")
-        print("|------------------------------------------|------|-----------|-----------|---------|")
-        summaries = {}
-
-        def make_experiment():
-            batch, made = experiment_batch(directory / "experiment")
-            summaries.update(made)
-            return batch
-
-        timed("experiment (measurements+comparison+checks)", make_experiment, args.workers)
-        timed(f"history ({HISTORY_RUNS} runs)", lambda: history_batch(directory / "history", summaries), args.workers)
+        print(f"workers: {args.workers or os.cpu_count()}, load average before: {os.getloadavg()[0]:.2f}")
+        print("| plots                                            | jobs | add s | render s | ms/plot | CPU s | CPU ms/plot |")
+        print("|--------------------------------------------------|------|-------|----------|---------|-------|-------------|")
+        timed("full experiment (measurements+comparison+checks)", add_experiment, args.workers)
+        timed(f"history ({HISTORY_RUNS} runs)",
+              lambda batch: batch.add_history(history, requirements, directory / "history"), args.workers)
     finally:
         if not args.keep:
             shutil.rmtree(directory)
