@@ -1,0 +1,454 @@
+// The latency history site: one page, routed by the URL hash.
+//   #/                                   home: latest run per platform
+//   #/history/<platform>/<subexp>/<payload>/<magnitude>   history chart
+//   #/run/<platform>/<run-id>            one run
+//   #/runs/<platform>                    all runs of a platform
+// Data comes from site/data/*.js files (written by latency_gate.site) that assign to
+// window.LATENCY_SITE: index.js is loaded by the page, the others on demand with a
+// <script> tag, which works under file:// where fetch() does not.
+"use strict";
+
+(function () {
+  const SITE = window.LATENCY_SITE;
+  const INDEX = SITE.index;
+  const ALL = "all";
+  const COLOURS = { Min: "#2a9d8f", Median: "#3a6ea5", "99%": "#e76f51", Max: "#8d5a97" };
+  const main = document.getElementById("main");
+  let navigation = 0; // bumped per route, so a slow load cannot draw over a newer view
+  let chart = null; // the uPlot on screen, destroyed when the view changes
+
+  // ---- DOM and formatting helpers -------------------------------------------------
+
+  function h(tag, attributes, ...children) {
+    const element = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
+      else element.setAttribute(name, value === true ? "" : value);
+    }
+    for (const child of children.flat(Infinity)) {
+      if (child === null || child === undefined || child === false) continue;
+      element.append(child instanceof Node ? child : String(child));
+    }
+    return element;
+  }
+
+  const route = (...segments) => "#/" + segments.map((s) => encodeURIComponent(s)).join("/");
+  const fileLink = (...segments) => segments.map((s) => encodeURIComponent(s)).join("/");
+  const dataPath = (...segments) => "site/data/" + fileLink(...segments) + ".js";
+
+  function micros(value) {
+    if (value === null || value === undefined) return "–";
+    const digits = value < 10 ? 2 : value < 100 ? 1 : 0;
+    return value.toFixed(digits) + " µs";
+  }
+  function margin(value) {
+    if (value === null || value === undefined) return "–";
+    return (value > 0 ? "+" : value < 0 ? "−" : "") + Math.abs(value).toFixed(1) + " %";
+  }
+  const payloadLabel = (bytes) => (bytes >= 1024 ? bytes / 1024 + " KiB" : bytes + " B");
+  const when = (iso) => (iso ? iso.replace("T", " ").replace(/:\d\d(\.\d+)?Z$/, " UTC") : "–");
+  const day = (iso) => (iso ? iso.slice(5, 10) : "");
+
+  function badge(status) {
+    const text = { passed: "passed", failed: "failed", unchecked: "no checks" }[status] || status;
+    return h("span", { class: "badge " + status }, text);
+  }
+
+  // Margin to requirement as a colour: green with headroom, amber near it, red over it.
+  function marginColour(value) {
+    if (value > 0) return `hsl(2 72% ${Math.max(52, 66 - value / 4)}%)`;
+    const headroom = Math.min(-value, 60) / 60;
+    return `hsl(${40 + headroom * 95} 55% ${86 - headroom * 8}%)`;
+  }
+
+  function findPlatform(name) {
+    const platform = INDEX.platforms.find((p) => p.name === name);
+    if (!platform) throw new NotFound(`no platform "${name}" in the history`);
+    return platform;
+  }
+
+  class NotFound extends Error {}
+
+  const pending = {};
+  function loadData(key, path) {
+    if (SITE.data[key]) return Promise.resolve(SITE.data[key]);
+    pending[key] = pending[key] || new Promise((resolve, reject) => {
+      const script = h("script", { src: path + "?v=" + SITE.build });
+      script.onload = () => (SITE.data[key] ? resolve(SITE.data[key]) : reject(new NotFound(`${path} holds no ${key}`)));
+      script.onerror = () => {
+        delete pending[key];
+        script.remove();
+        reject(new NotFound(`no data file ${path}`));
+      };
+      document.head.append(script);
+    });
+    return pending[key];
+  }
+
+  // ---- Router ---------------------------------------------------------------------
+
+  async function render() {
+    const token = ++navigation;
+    const [view, ...args] = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
+    const views = { "": home, history: historyView, run: runView, runs: runsView };
+    try {
+      if (!(view in views)) throw new NotFound(`no page "${location.hash}"`);
+      const content = await views[view](...args);
+      if (token !== navigation) return;
+      if (chart) chart.destroy();
+      chart = null;
+      main.replaceChildren(...content.nodes.flat(Infinity).filter(Boolean));
+      document.title = content.title + " · latency history";
+      if (content.afterShow) content.afterShow();
+    } catch (error) {
+      if (!(error instanceof NotFound)) throw error;
+      main.replaceChildren(h("section", { class: "card not-found" }, h("h1", {}, "Not found"),
+        h("p", {}, error.message), h("p", {}, h("a", { href: "#/" }, "Back to the overview"))));
+    }
+    main.dataset.route = location.hash; // tells a waiting reader (or test) which view is shown
+  }
+
+  function navigationBar() {
+    const nav = document.getElementById("nav");
+    nav.replaceChildren(...INDEX.platforms.map((p) => h("a", { href: route("runs", p.name) }, `${p.name} runs`)));
+  }
+
+  // ---- Home -----------------------------------------------------------------------
+
+  function home() {
+    const nodes = [h("h1", {}, "Latency history"),
+      h("p", { class: "lede" }, "The latest run per platform against its requirements, and how each " +
+        "sub-experiment's latency evolved. Margins are the worst check's distance to its requirement: " +
+        "negative is headroom, positive is over.")];
+    if (!INDEX.platforms.length) nodes.push(h("p", { class: "card" }, "The history store holds no runs yet."));
+    for (const platform of INDEX.platforms) nodes.push(platformCard(platform));
+    return { title: "Overview", nodes };
+  }
+
+  function platformCard(platform) {
+    const latest = platform.runs[platform.runs.length - 1];
+    return h("section", { class: "card platform", "data-platform": platform.name },
+      h("div", { class: "card-head" },
+        h("h2", {}, platform.name),
+        badge(latest.status),
+        h("span", { class: "muted" }, `latest of ${platform.runs.length} run${platform.runs.length === 1 ? "" : "s"}`)),
+      runFacts(platform, latest),
+      h("h3", {}, "Sub-experiments of the latest run"),
+      verdictMatrix(platform, platform.latest),
+      h("h3", {}, "Recent runs"), runStrip(platform));
+  }
+
+  function runFacts(platform, run) {
+    const facts = [["Run", h("a", { href: route("run", platform.name, run.id) }, run.id)],
+      ["Commit", h("code", {}, run.commit || "–")], ["Started", when(run.time)], ["Runner", run.runner || "–"],
+      ["Fast DDS", run.fastdds || "–"],
+      ["Files", h("a", { href: route("run", platform.name, run.id, "files") }, "summaries, checks, metadata")]];
+    return h("dl", { class: "facts" }, facts.map(([term, value]) => h("div", {}, h("dt", {}, term), h("dd", {}, value))));
+  }
+
+  // Rows: sub-experiments with their verdict; columns: payloads, each cell the worst
+  // check's margin to its requirement; last columns: the row's worst check.
+  function verdictMatrix(platform, latest) {
+    const payloads = latest.matrix.payloads;
+    const cellsOf = Object.fromEntries(latest.matrix.rows.map((row) => [row.subexperiment, row.cells]));
+    return h("div", { class: "matrix-wrap" }, h("table", { class: "matrix" },
+      h("thead", {}, h("tr", {}, h("th", { class: "row-head" }, "Sub-experiment"), h("th", {}, "Status"),
+        payloads.map((bytes) => h("th", { class: "payload" }, payloadLabel(bytes))),
+        h("th", { class: "worst-head" }, "Worst check"), h("th", { class: "number" }, "Margin"))),
+      h("tbody", {}, latest.subexperiments.map((verdict) => {
+        const worst = verdict.worst;
+        const cells = cellsOf[verdict.name] || payloads.map(() => null);
+        return h("tr", { "data-subexperiment": verdict.name, "data-status": verdict.status },
+          h("th", { class: "row-name" }, h("a", {
+            href: route("history", platform.name, verdict.name, worst ? worst.bytes : "", worst ? worst.check : ALL),
+          }, verdict.name)),
+          h("td", {}, badge(verdict.status), verdict.exit_status ? h("span", { class: "crash" }, ` exit ${verdict.exit_status}`) : null),
+          cells.map((cell, column) => matrixCell(platform, verdict.name, payloads[column], cell)),
+          h("td", { class: "worst" }, worst ? `${worst.check} at ${payloadLabel(worst.bytes)}: ` +
+            `${micros(worst.experiment)} vs ${micros(worst.requirement)}` : "no checks"),
+          h("td", { class: "number margin " + (worst && worst.margin > 0 ? "over" : "") }, worst ? margin(worst.margin) : "–"));
+      }))),
+    h("p", { class: "legend" }, "Cells: worst check's margin to its requirement in %.",
+      h("span", { class: "swatch", style: `background:${marginColour(-60)}` }), "60 % or more headroom",
+      h("span", { class: "swatch", style: `background:${marginColour(-5)}` }), "close to it",
+      h("span", { class: "swatch failed", style: `background:${marginColour(10)}` }), "over it (failed)"));
+  }
+
+  function matrixCell(platform, subexperiment, bytes, cell) {
+    if (!cell) return h("td", { class: "cell empty" });
+    return h("td", {
+      class: "cell " + (cell.failed ? "failed" : "passed"), style: `background:${marginColour(cell.margin)}`,
+      "data-subexperiment": subexperiment, "data-bytes": bytes,
+      title: `${subexperiment}, ${payloadLabel(bytes)}: worst check ${cell.check} ${margin(cell.margin)}` +
+        (cell.failed ? " (failed)" : ""),
+    }, h("a", { href: route("history", platform.name, subexperiment, bytes, cell.check) },
+      (cell.margin > 0 ? "+" : "") + Math.round(cell.margin)));
+  }
+
+  function runStrip(platform) {
+    const recent = platform.runs.slice(-40);
+    return h("div", { class: "run-strip" },
+      recent.map((run) => h("a", {
+        class: "tick " + run.status, href: route("run", platform.name, run.id),
+        title: `${run.id}\n${run.status}, worst margin ${margin(run.worst)}`,
+      })),
+      h("a", { class: "all-runs", href: route("runs", platform.name) }, `all ${platform.runs.length} runs →`));
+  }
+
+  // ---- History of one sub-experiment ------------------------------------------------
+
+  async function historyView(platformName, subexperiment, payloadText, magnitudeText) {
+    const platform = findPlatform(platformName);
+    if (!platform.subexperiments.includes(subexperiment)) {
+      throw new NotFound(`no history of "${subexperiment}" on ${platformName}`);
+    }
+    const series = await loadData(`series/${platformName}/${subexperiment}`, dataPath("series", platformName, subexperiment));
+    const payloadIndex = Math.max(0, series.payloads.indexOf(Number(payloadText)));
+    const payload = series.payloads[payloadIndex];
+    const magnitude = INDEX.magnitudes.includes(magnitudeText) ? magnitudeText : ALL;
+    const here = (bytes, shown) => route("history", platformName, subexperiment, bytes, shown);
+    const chartBox = h("div", { class: "chart", "data-payload": payload, "data-magnitude": magnitude });
+    const nodes = [
+      h("p", { class: "crumbs" }, h("a", { href: "#/" }, "Overview"), " › ", platformName, " › ", subexperiment),
+      h("div", { class: "title-row" }, h("h1", {}, subexperiment),
+        h("select", {
+          "aria-label": "Sub-experiment",
+          onchange: (event) => { location.hash = route("history", platformName, event.target.value, payload, magnitude); },
+        }, platform.subexperiments.map((name) => h("option", { value: name, selected: name === subexperiment }, name)))),
+      h("section", { class: "card" },
+        h("div", { class: "controls" },
+          segmented("Magnitude", [ALL, ...INDEX.magnitudes], magnitude, (m) => here(payload, m), (m) => (m === ALL ? "All" : m)),
+          segmented("Payload", series.payloads, payload, (b) => here(b, magnitude), payloadLabel)),
+        chartBox,
+        h("p", { class: "hint" }, "Dashed: the requirement each run was checked against. Hover a point for its run; click to open it. ",
+          "Click a legend entry to hide or show its line.")),
+      latestRunsTable(platform, series, payloadIndex),
+      pngLinks(platform, subexperiment, payload),
+    ];
+    return {
+      title: `${subexperiment} at ${payloadLabel(payload)}`, nodes,
+      afterShow: () => { chart = historyChart(chartBox, platform, series, payloadIndex, magnitude); },
+    };
+  }
+
+  function segmented(label, options, selected, link, text) {
+    return h("div", { class: "segmented", role: "group", "aria-label": label }, h("span", { class: "label" }, label),
+      options.map((option) => h("a", {
+        href: link(option), class: option === selected ? "selected" : null,
+        "aria-current": option === selected ? "true" : null, "data-option": option,
+      }, text(option))));
+  }
+
+  function historyChart(box, platform, series, payloadIndex, magnitude) {
+    const runs = series.runs.map((position) => platform.runs[position]);
+    const shown = magnitude === ALL ? INDEX.magnitudes : [magnitude];
+    const data = [runs.map((_, i) => i)];
+    const lines = [{ label: "Run" }];
+    for (const m of shown) {
+      data.push(series.values[m][payloadIndex]);
+      lines.push({ label: m, stroke: COLOURS[m], width: 2, points: { show: true, size: 7, fill: COLOURS[m] } });
+      if (series.requirements[m]) {
+        data.push(series.requirements[m][payloadIndex]);
+        lines.push({ label: `${m} requirement`, stroke: COLOURS[m], width: 1.5, dash: [7, 5],
+          points: { show: false }, paths: uPlot.paths.stepped({ align: 1 }) });
+      }
+    }
+    const tooltip = h("div", { class: "tooltip", hidden: true });
+    const options = {
+      width: Math.max(320, box.clientWidth), height: 380,
+      cursor: { drag: { x: false, y: false }, points: { size: 9 } },
+      legend: { live: false },
+      scales: { x: { time: false }, y: magnitude === ALL ? { distr: 3, log: 10 } : {} },
+      axes: [
+        { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000], space: 80, size: 52,
+          values: (u, ticks) => ticks.map((i) => (runs[i] ? `${day(runs[i].time)}\n${runs[i].commit || ""}` : "")) },
+        { label: "Latency [µs]", size: 60, values: (u, ticks) => ticks.map((v) => (v === null ? "" : +v.toPrecision(3))) },
+      ],
+      series: lines,
+      hooks: { setCursor: [(u) => showTooltip(u, tooltip, runs, data, lines)] },
+    };
+    const plot = new uPlot(options, data, box);
+    plot.over.append(tooltip);
+    plot.over.addEventListener("click", () => {
+      const run = runs[plot.cursor.idx];
+      if (run) location.hash = route("run", platform.name, run.id);
+    });
+    const resize = () => plot.setSize({ width: Math.max(320, box.clientWidth), height: 380 });
+    window.addEventListener("resize", resize);
+    const destroy = plot.destroy.bind(plot);
+    plot.destroy = () => { window.removeEventListener("resize", resize); destroy(); };
+    return plot;
+  }
+
+  function showTooltip(u, tooltip, runs, data, lines) {
+    const i = u.cursor.idx;
+    if (i === null || i === undefined || u.cursor.left < 0) {
+      tooltip.hidden = true;
+      return;
+    }
+    const run = runs[i];
+    const rows = [];
+    for (let s = 1; s < lines.length; s++) {
+      if (lines[s].label.endsWith("requirement") || !u.series[s].show) continue;
+      const value = data[s][i];
+      const required = lines[s + 1] && lines[s + 1].label === `${lines[s].label} requirement` ? data[s + 1][i] : null;
+      const over = required !== null && value > required;
+      rows.push(h("tr", { class: over ? "over" : null }, h("td", {}, h("span", { class: "dot", style: `background:${lines[s].stroke}` }), lines[s].label),
+        h("td", { class: "number" }, micros(value)),
+        h("td", { class: "muted" }, required !== null ? `req ${micros(required)}` : "")));
+    }
+    tooltip.replaceChildren(h("div", { class: "tip-run" }, run.id),
+      h("div", { class: "muted" }, `commit ${run.commit || "–"} · ${when(run.time)}`), h("table", {}, rows));
+    tooltip.dataset.run = run.id;
+    tooltip.hidden = false;
+    const left = u.cursor.left + 14;
+    tooltip.style.left = (left + tooltip.offsetWidth > u.over.clientWidth ? u.cursor.left - tooltip.offsetWidth - 14 : left) + "px";
+    tooltip.style.top = Math.max(0, Math.min(u.cursor.top - 20, u.over.clientHeight - tooltip.offsetHeight)) + "px";
+  }
+
+  function latestRunsTable(platform, series, payloadIndex) {
+    const count = Math.min(12, series.runs.length);
+    const rows = [];
+    for (let i = series.runs.length - 1; i >= series.runs.length - count; i--) {
+      const run = platform.runs[series.runs[i]];
+      rows.push(h("tr", {}, h("td", {}, h("a", { href: route("run", platform.name, run.id) }, run.id)),
+        h("td", {}, when(run.time)),
+        INDEX.magnitudes.map((m) => {
+          const value = series.values[m][payloadIndex][i];
+          const required = series.requirements[m] ? series.requirements[m][payloadIndex][i] : null;
+          return h("td", { class: "number" + (required !== null && value > required ? " over" : "") }, micros(value));
+        })));
+    }
+    return h("section", { class: "card" }, h("h3", {}, `Latest ${count} runs at ${payloadLabel(series.payloads[payloadIndex])}`),
+      h("table", { class: "data" }, h("thead", {}, h("tr", {}, h("th", {}, "Run"), h("th", {}, "Started"),
+        INDEX.magnitudes.map((m) => h("th", { class: "number" }, m)))), h("tbody", {}, rows)));
+  }
+
+  function pngLinks(platform, subexperiment, payload) {
+    const names = (platform.plots || {})[subexperiment] || [];
+    const relevant = names.filter((name) => name.startsWith("history_") || name.startsWith(`${payload}_bytes_`));
+    return h("section", { class: "card" }, h("h3", {}, "Static history plots"),
+      relevant.length
+        ? h("ul", { class: "files" }, relevant.map((name) => h("li", {},
+            h("a", { href: fileLink("plots", platform.name, subexperiment, name) }, name))))
+        : h("p", { class: "muted" }, "No PNG history plots for this sub-experiment in the store."));
+  }
+
+  // ---- One run ------------------------------------------------------------------------
+
+  const LABELS = {
+    "source.revision": "Revision", "source.branch": "Branch", "source.repository": "Repository",
+    started_at: "Started", finished_at: "Finished", fastdds_version: "Fast DDS version", host: "Host",
+    kernel: "Kernel", cpu_model: "CPU", "settings.rt_prio": "Real-time priority", "settings.pub_cpus": "Publisher CPUs",
+    "settings.sub_cpus": "Subscriber CPUs", "settings.stress": "Stress", "settings.samples": "Samples",
+    "settings.payloads": "Payloads",
+  };
+  const NOT_FACTS = new Set(["run_id", "platform", "schema_version", "subexperiments"]);
+  const GROUPS = { platform_baseline: "Baseline", settings: "Setting", source: "Source" };
+
+  function label(name) {
+    if (LABELS[name]) return LABELS[name];
+    const [group, ...rest] = name.split(".");
+    const words = (text) => text.replaceAll("_", " ");
+    return rest.length ? `${GROUPS[group] || words(group)}: ${words(rest.join("."))}` : words(name);
+  }
+
+  function flatten(object, prefix, into) {
+    for (const [key, value] of Object.entries(object)) {
+      const name = prefix ? `${prefix}.${key}` : key;
+      if (!prefix && NOT_FACTS.has(key)) continue;
+      if (value && typeof value === "object" && !Array.isArray(value)) flatten(value, name, into);
+      else into.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
+    }
+    return into;
+  }
+
+  function parseCsv(text) {
+    const [header, ...rows] = text.trim().split(/\r?\n/).map((line) => line.split(","));
+    return { header, rows };
+  }
+
+  async function runView(platformName, runId, section) {
+    const platform = findPlatform(platformName);
+    const position = platform.runs.findIndex((run) => run.id === runId);
+    if (position < 0) throw new NotFound(`no run "${runId}" on ${platformName}`);
+    const run = platform.runs[position];
+    const data = await loadData(`run/${platformName}/${runId}`, dataPath("runs", platformName, runId));
+    const facts = flatten(data.metadata, "", []);
+    const known = Object.keys(LABELS);
+    facts.sort((a, b) => (known.indexOf(a[0]) + 1 || 99) - (known.indexOf(b[0]) + 1 || 99));
+    const neighbour = (offset) => platform.runs[position + offset];
+    const step = (offset, text) => neighbour(offset)
+      ? h("a", { href: route("run", platformName, neighbour(offset).id) }, text) : h("span", { class: "muted" }, text);
+    const nodes = [
+      h("p", { class: "crumbs" }, h("a", { href: "#/" }, "Overview"), " › ",
+        h("a", { href: route("runs", platformName) }, `${platformName} runs`), " › ", runId),
+      h("div", { class: "title-row" }, h("h1", {}, runId), badge(run.status),
+        h("span", { class: "pager" }, step(-1, "← older"), step(1, "newer →"))),
+      h("section", { class: "card" }, h("h3", {}, "Where and how it ran"),
+        facts.length ? h("dl", { class: "facts wide" }, facts.map(([name, value]) =>
+          h("div", {}, h("dt", {}, label(name)), h("dd", {}, name.endsWith("_at") ? when(value) : value))))
+          : h("p", { class: "muted" }, "This run has no metadata.")),
+      INDEX.subexperiments.filter((name) => data.csv[`measurements_${name}_summary.csv`] || data.csv[`checks_${name}.csv`])
+        .map((name) => subexperimentResults(platform, data, name)),
+      h("section", { class: "card", id: "files" }, h("h3", {}, "Files"),
+        h("ul", { class: "files" }, data.files.map((name) =>
+          h("li", {}, h("a", { href: fileLink("runs", platformName, runId, name) }, name))))),
+    ];
+    return {
+      title: runId, nodes,
+      afterShow: () => { if (section === "files") document.getElementById("files").scrollIntoView(); },
+    };
+  }
+
+  function subexperimentResults(platform, data, name) {
+    const outcome = (data.metadata.subexperiments || {})[name] || {};
+    const checksText = data.csv[`checks_${name}.csv`];
+    const summaryText = data.csv[`measurements_${name}_summary.csv`];
+    const checks = checksText ? parseCsv(checksText) : null;
+    const status = checks ? checks.header.indexOf("Status") : -1;
+    const failed = checks ? checks.rows.filter((row) => row[status] === "failed").length : 0;
+    const verdict = outcome.exit_status ? "failed" : !checks ? "unchecked" : failed ? "failed" : "passed";
+    return h("section", { class: "card subexperiment", "data-subexperiment": name },
+      h("div", { class: "card-head" }, h("h3", {}, name), badge(verdict),
+        h("span", { class: "muted" }, [
+          checks ? `${failed} of ${checks.rows.length} checks failed` : "not checked",
+          outcome.exit_status !== undefined ? `exit status ${outcome.exit_status}` : null,
+          outcome.duration_s !== undefined ? `${outcome.duration_s} s` : null].filter(Boolean).join(" · ")),
+        platform.subexperiments.includes(name) ? h("a", { class: "push-right", href: route("history", platform.name, name, "", ALL) }, "history →") : null),
+      checks ? h("details", { open: failed > 0 }, h("summary", {}, "Checks"), csvTable(checks, (row) => row[status] === "failed")) : null,
+      summaryText ? h("details", {}, h("summary", {}, "Summary"), csvTable(parseCsv(summaryText), () => false)) : null);
+  }
+
+  function csvTable(table, isBad) {
+    const numeric = (cell) => cell !== "" && !Number.isNaN(Number(cell));
+    return h("div", { class: "table-wrap" }, h("table", { class: "data" },
+      h("thead", {}, h("tr", {}, table.header.map((column) => h("th", {}, column)))),
+      h("tbody", {}, table.rows.map((row) => h("tr", { class: isBad(row) ? "over" : null },
+        row.map((cell) => h("td", { class: numeric(cell) ? "number" : null }, cell)))))));
+  }
+
+  // ---- All runs of a platform -------------------------------------------------------------
+
+  function runsView(platformName) {
+    const platform = findPlatform(platformName);
+    const rows = platform.runs.slice().reverse().map((run) => h("tr", { "data-status": run.status },
+      h("td", {}, badge(run.status)), h("td", {}, h("a", { href: route("run", platformName, run.id) }, run.id)),
+      h("td", {}, when(run.time)), h("td", {}, h("code", {}, run.commit || "–")), h("td", {}, run.runner || "–"),
+      h("td", { class: "number" }, run.failed), h("td", { class: "number margin" + (run.worst > 0 ? " over" : "") }, margin(run.worst))));
+    return {
+      title: `${platformName} runs`,
+      nodes: [h("p", { class: "crumbs" }, h("a", { href: "#/" }, "Overview"), " › ", `${platformName} runs`),
+        h("h1", {}, `${platform.runs.length} runs on ${platformName}`),
+        h("section", { class: "card" }, h("table", { class: "data runs" },
+          h("thead", {}, h("tr", {}, ["Status", "Run", "Started", "Commit", "Runner"].map((c) => h("th", {}, c)),
+            h("th", { class: "number" }, "Failed checks"), h("th", { class: "number" }, "Worst margin"))),
+          h("tbody", {}, rows)))],
+    };
+  }
+
+  navigationBar();
+  window.addEventListener("hashchange", render);
+  render();
+})();

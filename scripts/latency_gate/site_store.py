@@ -1,0 +1,168 @@
+"""Read the whole history store for the site: every run's metadata, summaries and checks.
+
+A store of 1,000 runs holds 20,000 small CSVs; validating each with formats' readers
+costs about 2 ms a file, far over the site's time budget. So each kind of CSV is parsed
+in one batch: the files' bodies are joined under the spec header and parsed by a single
+read_csv with spec dtypes, then checked in vectorised form. Any file the batch cannot
+vouch for (another header, a non-finite value, a duplicate payload, an unknown status)
+is handed to formats' own reader, which either accepts it (extra columns, spacing) or
+raises the InputError that names the file and line.
+"""
+
+import io
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from . import formats
+from .errors import InputError
+
+_RUN_ID = re.compile(r"^(?P<started>\d{8}T\d{6}Z)-(?P<commit>[^-]+)-(?P<runner>.+)$")
+_CHECKS_NAME = re.compile(r"^checks_(?P<subexperiment>.+)\.csv$")
+
+
+@dataclass
+class Run:
+    platform: str
+    run_id: str
+    directory: Path
+    files: list[str]
+    metadata: dict = field(default_factory=dict)
+
+    @property
+    def commit(self):
+        match = _RUN_ID.match(self.run_id)
+        revision = self.metadata.get("source", {}).get("revision")
+        return match["commit"] if match else (revision or "")[:7] or None
+
+    @property
+    def runner(self):
+        match = _RUN_ID.match(self.run_id)
+        return match["runner"] if match else self.metadata.get("host")
+
+    @property
+    def started_at(self):
+        """ISO UTC time: the run id's timestamp, else metadata's started_at."""
+        match = _RUN_ID.match(self.run_id)
+        if match:
+            stamp = match["started"]
+            return f"{stamp[0:4]}-{stamp[4:6]}-{stamp[6:8]}T{stamp[9:11]}:{stamp[11:13]}:{stamp[13:15]}Z"
+        return self.metadata.get("started_at")
+
+
+@dataclass
+class History:
+    runs: list[Run]  # grouped by platform (sorted), chronological within a platform
+    summaries: pd.DataFrame  # spec summary columns + run (index into runs), subexperiment
+    checks: pd.DataFrame  # spec check columns + run, subexperiment
+
+
+def read_history(store: Path) -> History:
+    runs = find_runs(store)
+    summary_files, check_files = [], []
+    for index, run in enumerate(runs):
+        for name in run.files:
+            path = run.directory / name
+            if name.startswith("measurements_") and name.endswith("_summary.csv"):
+                summary_files.append((index, formats.subexperiment_of_summary(path), path))
+            elif match := _CHECKS_NAME.match(name):
+                check_files.append((index, formats.validate_subexperiment(match["subexperiment"], path), path))
+    summaries = read_batch(summary_files, formats.SUMMARY_COLUMNS, formats.read_summary, unique=("Bytes",))
+    checks = read_batch(check_files, formats.CHECK_COLUMNS, formats.read_checks)
+    return History(runs, summaries, checks)
+
+
+def find_runs(store: Path) -> list[Run]:
+    runs = []
+    root = Path(store) / "runs"
+    if not root.is_dir():
+        raise InputError("not a history store (no runs/ directory)", store)
+    for platform in sorted(entry.name for entry in os.scandir(root) if entry.is_dir()):
+        for run_id in sorted(entry.name for entry in os.scandir(root / platform) if entry.is_dir()):
+            directory = root / platform / run_id
+            files = sorted(entry.name for entry in os.scandir(directory) if entry.is_file())
+            run = Run(platform, run_id, directory, files)
+            if "metadata.json" in files:
+                run.metadata = _read_metadata(directory / "metadata.json")
+            runs.append(run)
+    return runs
+
+
+def _read_metadata(path):
+    try:
+        metadata = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise InputError(f"cannot read metadata: {error}", path) from None
+    if not isinstance(metadata, dict):
+        raise InputError("metadata is not a JSON object", path)
+    return metadata
+
+
+def read_batch(files, columns, reader, unique=()):
+    """One frame of many spec CSVs of one kind, with `run` and `subexperiment` columns.
+
+    files: (run index, sub-experiment, path) triples; reader: formats' validating reader.
+    """
+    header = ",".join(columns)
+    bodies, rows, regular, irregular = [], [], [], []
+    for owner in files:
+        path = owner[2]
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise InputError(f"cannot read: {error}", path) from None
+        first, _, body = text.replace("\r\n", "\n").partition("\n")
+        body = body.rstrip("\n")
+        # Blank lines would be skipped by read_csv and shift rows to the wrong file.
+        if first != header or not body or "\n\n" in body:
+            irregular.append(owner)
+            continue
+        bodies.append(body)
+        rows.append(body.count("\n") + 1)
+        regular.append(owner)
+    frame = _parse_joined(bodies, rows, regular, columns, reader, unique)
+    if irregular:
+        frame = pd.concat([frame, *(_read_one(owner, reader) for owner in irregular)], ignore_index=True)
+    return frame
+
+
+def _parse_joined(bodies, rows, owners, columns, reader, unique):
+    dtypes = {column: "float64" for column in columns}
+    dtypes.update({"Bytes": "int64", "Samples": "int64", "Check": "str", "Status": "str"})
+    try:
+        frame = pd.read_csv(
+            io.StringIO("\n".join(bodies)), header=None, names=list(columns),
+            dtype={column: dtypes[column] for column in columns}, keep_default_na=False,
+        ) if bodies else pd.DataFrame({column: pd.Series(dtype=dtypes[column]) for column in columns})
+    except ValueError as error:
+        # Some cell is not a number: formats' reader finds the file and line and raises.
+        for owner in owners:
+            _read_one(owner, reader)
+        raise InputError(f"cannot parse {len(owners)} {reader.__name__[5:]} files together: {error}") from None
+    if len(frame) != sum(rows):
+        raise InputError(f"batch parse found {len(frame)} rows where the files hold {sum(rows)}")
+    frame["run"] = np.repeat([owner[0] for owner in owners], rows).astype(np.int64)
+    frame["subexperiment"] = np.repeat([owner[1] for owner in owners], rows).astype(object)
+    suspect = ~np.isfinite(frame.select_dtypes("number").to_numpy(dtype=float)).all(axis=1)
+    if unique:
+        suspect |= frame.duplicated(["run", "subexperiment", *unique]).to_numpy()
+    if "Status" in frame:
+        suspect |= ~frame["Status"].isin(["passed", "failed"]).to_numpy()
+    if suspect.any():
+        file_of_row = np.repeat(np.arange(len(owners)), rows)
+        for index in np.unique(file_of_row[suspect]):
+            _read_one(owners[index], reader)  # raises the precise InputError
+    return frame
+
+
+def _read_one(owner, reader):
+    run, subexperiment, path = owner
+    frame = reader(path)
+    frame["run"] = run
+    frame["subexperiment"] = subexperiment
+    return frame

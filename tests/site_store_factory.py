@@ -1,0 +1,164 @@
+"""Write a history store of realistic runs, as publish-history leaves it on gh-pages.
+
+Used by the site tests and the site benchmark. Latencies grow with the payload and
+differ by transport the way Fast DDS's do (intra-process a few µs, UDP tens of µs,
+security and TCP more); each run jitters around that, and the requirements sit
+comfortably above it, so a run fails only where a test makes it fail.
+"""
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from PIL import Image
+
+from latency_gate import formats
+
+RUNNER = "rt-runner-1"
+FIRST_RUN_AT = datetime(2026, 11, 1, 8, 0, tzinfo=timezone.utc)
+RUN_INTERVAL = timedelta(hours=6)
+
+
+@dataclass(frozen=True)
+class Violation:
+    """Push one run's magnitude above its requirement by `percent` in one cell."""
+
+    run: int
+    subexperiment: str
+    payload: int
+    magnitude: str  # one of formats.CHECKED_MAGNITUDES
+    percent: float = 25.0
+
+
+def typical_median(subexperiment, payloads):
+    base = 3.0 if subexperiment.startswith("intraprocess") else 35.0
+    if "security" in subexperiment:
+        base *= 1.8
+    if "tcp" in subexperiment:
+        base *= 1.3
+    if "reliable" in subexperiment:
+        base *= 1.1
+    return base * (1.0 + np.asarray(payloads) / 4096.0)
+
+
+def requirements(subexperiments=formats.SUBEXPERIMENTS, payloads=formats.PAYLOADS):
+    """A requirements frame (spec columns) well above the typical run."""
+    rows = []
+    for name in subexperiments:
+        median = typical_median(name, payloads)
+        rows.append(pd.DataFrame({
+            "Experiment type": name, "Bytes": payloads,
+            "Median": median * 1.3, "99%": median * 2.6, "Max": median * 12.0,
+        }))
+    return pd.concat(rows, ignore_index=True)
+
+
+def summary(subexperiment, payloads, rng, samples=10_000):
+    """A summary frame (spec columns) with ordered, jittered magnitudes."""
+    median = typical_median(subexperiment, payloads) * rng.normal(1.0, 0.04, len(payloads))
+    return pd.DataFrame({
+        "Bytes": payloads,
+        "Samples": samples,
+        "Max": median * rng.uniform(4.0, 8.0, len(payloads)),
+        "Min": median * 0.7,
+        "Mean": median * 1.08,
+        "Median": median,
+        "Stdev": median * 0.2,
+        "Mean jitter": median * 0.05,
+        "Max jitter": median * 3.0,
+        "90%": median * 1.4,
+        "99%": median * rng.uniform(1.8, 2.1, len(payloads)),
+        "99.99%": median * 3.5,
+    })
+
+
+def checks(summary_frame, requirement_frame):
+    """The spec check report of one sub-experiment's summary against its requirements."""
+    rows = []
+    for magnitude in formats.CHECKED_MAGNITUDES:
+        requirement = requirement_frame[magnitude].to_numpy()
+        experiment = summary_frame[magnitude].to_numpy()
+        rows.append(pd.DataFrame({
+            "Check": magnitude,
+            "Bytes": summary_frame["Bytes"].to_numpy(),
+            "Requirement": requirement,
+            "Experiment": experiment,
+            "Difference": np.abs(requirement - experiment),
+            "Percentage over requirement": (experiment - requirement) / requirement * 100.0,
+            "Status": np.where(experiment > requirement, "failed", "passed"),
+        }))
+    return pd.concat(rows, ignore_index=True)
+
+
+def run_id(index, commit):
+    started = FIRST_RUN_AT + index * RUN_INTERVAL
+    return f"{started:%Y%m%dT%H%M%SZ}-{commit}-{RUNNER}"
+
+
+def write_history(
+    store: Path,
+    *,
+    platform="linux-x86_64-rt",
+    runs=5,
+    subexperiments=formats.SUBEXPERIMENTS,
+    payloads=formats.PAYLOADS,
+    violations=(),
+    seed=1,
+) -> list[str]:
+    """Write `runs` run directories under store/runs/<platform>/; return their run ids."""
+    rng = np.random.default_rng(seed)
+    payloads = np.asarray(payloads)
+    required = requirements(subexperiments, payloads)
+    run_ids = []
+    for index in range(runs):
+        commit = f"{rng.integers(0, 16**7):07x}"
+        identifier = run_id(index, commit)
+        directory = Path(store) / "runs" / platform / identifier
+        started = FIRST_RUN_AT + index * RUN_INTERVAL
+        for name in subexperiments:
+            measured = summary(name, payloads, rng)
+            for violation in violations:
+                if (violation.run, violation.subexperiment) == (index, name):
+                    cell = (required["Experiment type"] == name) & (required["Bytes"] == violation.payload)
+                    limit = required.loc[cell, violation.magnitude].iat[0]
+                    measured.loc[measured["Bytes"] == violation.payload, violation.magnitude] = (
+                        limit * (1 + violation.percent / 100.0)
+                    )
+            formats.write_csv(measured, formats.summary_path(directory, name))
+            own = required[required["Experiment type"] == name].reset_index(drop=True)
+            formats.write_csv(checks(measured, own), formats.checks_path(directory, name))
+        formats.write_csv(required, directory / "requirements.csv")
+        metadata = {
+            "schema_version": 1,
+            "run_id": identifier,
+            "platform": platform,
+            "started_at": started.isoformat().replace("+00:00", "Z"),
+            "finished_at": (started + timedelta(minutes=9)).isoformat().replace("+00:00", "Z"),
+            "source": {"revision": commit + rng.bytes(17).hex()[:33], "branch": "main",
+                       "repository": "example/latency-gate"},
+            "fastdds_version": "2.9.1",
+            "host": RUNNER,
+            "kernel": "6.1.0-27-rt-amd64",
+            "cpu_model": "Intel(R) Xeon(R) E-2278G CPU @ 3.40GHz",
+            "settings": {"rt_prio": 80, "pub_cpus": "2", "sub_cpus": "3", "stress": False,
+                         "samples": 10_000, "payloads": [int(p) for p in payloads]},
+            "subexperiments": {name: {"exit_status": 0, "duration_s": 31.5} for name in subexperiments},
+            "platform_baseline": {"cyclictest_max_us": 18, "cyclictest_avg_us": 2.1},
+        }
+        formats.write_text_atomic(directory / "metadata.json", json.dumps(metadata, indent=2))
+        run_ids.append(identifier)
+    return run_ids
+
+
+def write_history_plots(store: Path, platform, subexperiment, payloads=(16, 1024)):
+    """Stand-ins for the spec's history PNGs (the site links them; it never reads them)."""
+    directory = Path(store) / "plots" / platform / subexperiment
+    directory.mkdir(parents=True, exist_ok=True)
+    names = [f"history_{magnitude}.png" for magnitude in ("Min", "Median", "Max", "99")]
+    names += [f"{bytes_}_bytes_{magnitude}.png" for bytes_ in payloads for magnitude in ("Median", "99", "Max")]
+    for name in names:
+        Image.new("RGB", (8, 8), "white").save(directory / name)
+    return names

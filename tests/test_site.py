@@ -1,0 +1,270 @@
+"""The history site, built from a store of runs and used in headless Chromium as a person would.
+
+The store holds five runs on one platform; the latest fails the 99% requirement of
+interprocess_reliable at 1 KiB by 25 %. Pages are served over http://127.0.0.1 by a local
+http.server, and once opened as file://. Screenshots land in test-artifacts/.
+"""
+
+import functools
+import hashlib
+import http.server
+import shutil
+import threading
+from pathlib import Path
+from urllib.parse import unquote, urljoin, urlparse
+
+import pytest
+
+from latency_gate import formats
+from latency_gate.errors import InputError
+from latency_gate.site import build_site
+from site_store_factory import Violation, write_history, write_history_plots
+
+REPO = Path(__file__).resolve().parents[1]
+ARTIFACTS = REPO / "test-artifacts"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+PLATFORM = "linux-x86_64-rt"
+FAILING = Violation(run=4, subexperiment="interprocess_reliable", payload=1024, magnitude="99%", percent=25.0)
+RUNS = 5
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    root = tmp_path_factory.mktemp("store")
+    run_ids = write_history(root, platform=PLATFORM, runs=RUNS, violations=[FAILING])
+    write_history_plots(root, PLATFORM, FAILING.subexperiment, payloads=(16, 1024))
+    build_site(root)
+    return root, run_ids
+
+
+@pytest.fixture(scope="module")
+def server(store):
+    root, _ = store
+    handler = functools.partial(QuietHandler, directory=str(root))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as httpd:
+        thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+        thread.start()
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+        httpd.shutdown()
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: run scripts/setup/install_site_tools.sh")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page; the test fails if the site logs an error or a request fails."""
+    context = browser.new_context(viewport={"width": 1360, "height": 900})
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("requestfailed", lambda request: errors.append(f"request failed: {request.url}"))
+    yield page
+    context.close()
+    assert errors == [], f"console errors: {errors}"
+
+
+def history_route(subexperiment, payload, magnitude):
+    return f"#/history/{PLATFORM}/{subexperiment}/{payload}/{magnitude.replace('%', '%25')}"
+
+
+def open_view(page, url):
+    """Go to a page of the site and wait until the app has rendered that view."""
+    page.goto(url)
+    page.wait_for_function("document.querySelector('main').dataset.route === location.hash")
+
+
+def hovered_runs(page, runs=RUNS):
+    """Sweep the mouse across the chart; return the runs its tooltip named, in order."""
+    area = page.locator(".u-over").bounding_box()
+    seen = []
+    step = area["width"] / (runs * 6)  # several positions per run: each run owns ~width/runs
+    for position in range(runs * 6 + 1):
+        page.mouse.move(area["x"] + min(position * step, area["width"] - 1), area["y"] + area["height"] / 2)
+        run = page.locator(".chart .tooltip").get_attribute("data-run")
+        if run and (not seen or seen[-1] != run):
+            seen.append(run)
+    return seen
+
+
+def expected_micros(value):
+    """The site's µs formatting: 2 decimals below 10, 1 below 100, else none."""
+    return f"{value:.{2 if value < 10 else 1 if value < 100 else 0}f} µs"
+
+
+def test_home_shows_the_latest_run_and_its_failing_cell(store, server, page):
+    _, run_ids = store
+    open_view(page, server)
+    card = page.locator(f'section.platform[data-platform="{PLATFORM}"]')
+    assert run_ids[-1] in card.locator(".facts").inner_text()
+    assert card.locator(".card-head .badge").inner_text().lower() == "failed"
+
+    failing = card.locator("td.cell.failed")
+    assert failing.count() == 1
+    assert failing.get_attribute("data-subexperiment") == FAILING.subexperiment
+    assert failing.get_attribute("data-bytes") == str(FAILING.payload)
+    assert failing.inner_text() == "+25"
+    assert card.locator("td.cell.passed").count() == len(formats.SUBEXPERIMENTS) * len(formats.PAYLOADS) - 1
+
+    row = card.locator(f'tr[data-subexperiment="{FAILING.subexperiment}"]')
+    assert row.get_attribute("data-status") == "failed"
+    assert "99% at 1 KiB" in row.locator("td.worst").inner_text()
+    assert row.locator("td.margin").inner_text() == "+25.0 %"
+    assert card.locator('tr[data-status="passed"]').count() == len(formats.SUBEXPERIMENTS) - 1
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / "site-home.png", full_page=True)
+
+
+def test_history_chart_has_one_point_per_run_and_hover_names_the_run(store, server, page):
+    _, run_ids = store
+    open_view(page, server + "index.html" + history_route(FAILING.subexperiment, FAILING.payload, "all"))
+    page.wait_for_selector(".chart .u-over")
+    assert hovered_runs(page) == run_ids
+
+    tooltip = page.locator(".chart .tooltip").inner_text()
+    commit = run_ids[-1].split("-")[1]
+    assert f"commit {commit}" in tooltip and "2026-11-02 08:00 UTC" in tooltip
+    summary = formats.read_summary(formats.summary_path(store[0] / "runs" / PLATFORM / run_ids[-1], FAILING.subexperiment))
+    value = summary.loc[summary["Bytes"] == FAILING.payload, "99%"].iat[0]
+    assert expected_micros(value) in tooltip
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / "site-history.png", full_page=True)
+
+
+def test_switching_payload_and_magnitude_redraws_without_reload(store, server, page):
+    root, run_ids = store
+    open_view(page, server + "index.html" + history_route(FAILING.subexperiment, FAILING.payload, "all"))
+    page.wait_for_selector(".chart .u-over")
+    page.evaluate("window.sameDocument = true")
+    before = page.locator(".chart canvas").screenshot()
+
+    page.locator('.segmented[aria-label="Payload"] a[data-option="16"]').click()
+    page.wait_for_selector('.chart[data-payload="16"] .u-over')
+    assert page.evaluate("window.sameDocument") is True
+    assert page.locator(".chart canvas").screenshot() != before
+    assert hovered_runs(page) == run_ids
+    summary = formats.read_summary(formats.summary_path(root / "runs" / PLATFORM / run_ids[-1], FAILING.subexperiment))
+    assert expected_micros(summary.loc[summary["Bytes"] == 16, "Median"].iat[0]) in page.locator(".chart .tooltip").inner_text()
+
+    page.locator('.segmented[aria-label="Magnitude"] a[data-option="99%"]').click()
+    page.wait_for_selector('.chart[data-magnitude="99%"] .u-over')
+    assert page.evaluate("window.sameDocument") is True
+    assert page.locator(".chart .u-legend .u-label").all_inner_texts() == ["99%", "99% requirement"]
+
+
+def test_run_page_shows_metadata_checks_summaries_and_files(store, server, page):
+    root, run_ids = store
+    open_view(page, server + f"index.html#/run/{PLATFORM}/{run_ids[-1]}")
+    facts = page.locator(".facts").inner_text()
+    for shown in ("Fast DDS version", "2.9.1", "6.1.0-27-rt-amd64", "Xeon", "Real-time priority", "80",
+                  "Baseline: cyclictest max us"):
+        assert shown in facts
+    failing = page.locator(f'section.subexperiment[data-subexperiment="{FAILING.subexperiment}"]')
+    assert failing.locator(".badge").inner_text().lower() == "failed"
+    assert "1 of 33 checks failed" in failing.inner_text()
+    assert failing.locator("tr.over").inner_text().split()[:2] == ["99%", "1024"]
+    assert page.locator("section.subexperiment .badge.passed").count() == len(formats.SUBEXPERIMENTS) - 1
+    run_files = sorted(p.name for p in (root / "runs" / PLATFORM / run_ids[-1]).iterdir())
+    assert page.locator("#files li").all_inner_texts() == run_files
+
+
+def site_links(page):
+    return page.eval_on_selector_all("a[href]", "links => links.map(a => a.href)")
+
+
+def pages_to_crawl(run_ids):
+    return ["", history_route(FAILING.subexperiment, FAILING.payload, "all"),
+            f"#/run/{PLATFORM}/{run_ids[-1]}", f"#/runs/{PLATFORM}"]
+
+
+FOLLOW_ROUTES = """async (routes) => {
+    const notFound = [];
+    for (const route of routes) {
+        location.hash = route;
+        while (document.querySelector("main").dataset.route !== location.hash) {
+            await new Promise((resolve) => setTimeout(resolve, 2));
+        }
+        if (document.querySelector(".not-found")) notFound.push(route);
+    }
+    return notFound;
+}"""
+
+
+def test_every_link_resolves_over_http(store, server, page):
+    _, run_ids = store
+    routes, files = set(), set()
+    for route in pages_to_crawl(run_ids):
+        open_view(page, server + "index.html" + route)
+        for link in site_links(page):
+            (routes if urlparse(link).fragment else files).add(link)
+    assert len(files) > 20 and len(routes) > 20
+    for link in sorted(files):
+        assert page.request.get(link).ok, link
+    # In-site routes, followed in the page as a click would, each until the app shows it.
+    not_found = page.evaluate(FOLLOW_ROUTES, sorted(urlparse(link).fragment for link in routes))
+    assert not_found == []
+
+
+def test_the_site_works_from_a_local_folder(store, page):
+    root, run_ids = store
+    home = (root / "index.html").as_uri()
+    open_view(page, home)
+    page.locator("td.cell.failed a").click()
+    page.wait_for_selector('.chart[data-magnitude="99%"] .u-over')
+    assert hovered_runs(page) == run_ids
+    open_view(page, home + f"#/run/{PLATFORM}/{run_ids[-1]}")
+    for link in site_links(page) + [home + history_route(FAILING.subexperiment, 16, "all")]:
+        if not urlparse(link).fragment:
+            assert Path(unquote(urlparse(link).path)).is_file(), link
+
+
+def test_an_unknown_page_says_not_found(server, page):
+    open_view(page, server + "index.html#/run/no-such-platform/x")
+    assert "no platform" in page.locator(".not-found").inner_text()
+
+
+def site_digest(root):
+    digest = hashlib.sha256()
+    for path in sorted([root / "index.html", *(root / "site").rglob("*")]):
+        if path.is_file():
+            digest.update(str(path.relative_to(root)).encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
+def test_rebuilding_an_unchanged_store_changes_no_file(store, tmp_path):
+    copy = tmp_path / "store"
+    shutil.copytree(store[0], copy)
+    before = site_digest(copy)
+    build_site(copy)
+    assert site_digest(copy) == before
+
+
+def test_a_failed_build_leaves_the_previous_site_and_names_the_bad_file(store, tmp_path):
+    copy = tmp_path / "store"
+    shutil.copytree(store[0], copy)
+    before = site_digest(copy)
+    bad = formats.summary_path(copy / "runs" / PLATFORM / store[1][2], "intraprocess_reliable")
+    bad.write_text(bad.read_text().replace("\n32,", "\n32.5,", 1))
+    with pytest.raises(InputError, match=rf"{bad}:3: column 'Bytes': not a whole number"):
+        build_site(copy)
+    assert site_digest(copy) == before
+    assert not list(copy.glob(".site-build-*"))
