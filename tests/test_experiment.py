@@ -145,6 +145,19 @@ def test_metadata_describes_the_run(latency_test, tmp_path):
     assert entry["exit_codes"] == {"both": 0} and entry["duration_s"] > 0
 
 
+def test_runs_into_the_same_directory_accumulate_subexperiments_under_one_run_id(latency_test, tmp_path):
+    # As colcon test does: one runner invocation per sub-experiment, one results directory.
+    assert experiment.run_experiment(tmp_path, subexperiments=["intraprocess_best_effort"], **FAST) == EXIT_OK
+    run_id = metadata_of(tmp_path)["run_id"]
+    for name in ("intraprocess_reliable", "intraprocess_best_effort"):  # a repeated one replaces its entry
+        assert experiment.run_experiment(tmp_path, subexperiments=[name], **FAST) == EXIT_OK
+
+    metadata = metadata_of(tmp_path)
+    assert metadata["run_id"] == run_id
+    assert sorted(metadata["subexperiments"]) == ["intraprocess_best_effort", "intraprocess_reliable"]
+    assert all(entry["status"] == "passed" for entry in metadata["subexperiments"].values())
+
+
 # --------------------------------------------------------------------------------------
 # Isolation, time-outs, interruption
 
