@@ -70,6 +70,7 @@ class Series:
     color: str
     linestyle: str = "-"
     marker: str = "o"
+    markersize: float = 4
 
 
 @dataclass(frozen=True)
@@ -139,7 +140,7 @@ class PlotBatch:
                         Series("Experiment", x, experiment, EXPERIMENT_COLOR),
                         Series("Requirement", x, rows["Requirement"].to_numpy(float), REQUIREMENT_COLOR, "--"),
                     ],
-                    "failed": Series("Failed", x[failed], experiment[failed], REQUIREMENT_COLOR, "", "X"),
+                    "failed": Series("Failed", x[failed], experiment[failed], REQUIREMENT_COLOR, "", "X", 10),
                 },
             ))
 
@@ -166,24 +167,26 @@ class PlotBatch:
         for subexperiment in pd.unique(history["Experiment type"]):
             rows = history[history["Experiment type"] == subexperiment]
             runs = pd.unique(rows["Run"])  # chronological: order of first appearance
+            run_ids = np.array([str(run) for run in runs])
             payloads = np.unique(rows["Bytes"].to_numpy())
-            table = rows.pivot(index="Run", columns="Bytes")  # NaN where a run lacks a payload
+            table = rows.pivot(index="Run", columns="Bytes")
+            # runs x payloads per magnitude, NaN where a run lacks a payload
+            values = {magnitude: table[magnitude].reindex(index=runs, columns=payloads).to_numpy(float)
+                      for magnitude in HISTORY_MAGNITUDE_NAMES}
             directory = Path(plots_directory) / subexperiment
             for magnitude, name in HISTORY_MAGNITUDE_NAMES.items():
-                values = table[magnitude].reindex(index=runs, columns=payloads).to_numpy(float)
                 self.jobs.append(_magnitude_history_job(
                     directory / f"history_{name}.png", f"{subexperiment}: latency {magnitude} history",
-                    payloads, runs, values,
+                    payloads, run_ids, values[magnitude],
                 ))
             required = _requirements_of(requirements, subexperiment, payloads)
             for magnitude in CHECKED_MAGNITUDES:
-                values = table[magnitude].reindex(index=runs, columns=payloads).to_numpy(float)
                 for column, payload in enumerate(payloads):
                     self.jobs.append(PlotJob(
                         "run_series",
                         directory / f"{payload}_bytes_{HISTORY_MAGNITUDE_NAMES[magnitude]}.png",
                         f"{subexperiment}: latency {magnitude} history, {payload} Bytes",
-                        {"magnitude": magnitude, "runs": runs, "values": values[:, column],
+                        {"magnitude": magnitude, "runs": run_ids, "values": values[magnitude][:, column],
                          "requirement": required[magnitude][column]},
                     ))
 
@@ -195,14 +198,14 @@ class PlotBatch:
             directory.mkdir(parents=True, exist_ok=True)
         workers = workers or os.cpu_count() or 1
         if workers == 1 or len(self.jobs) < IN_PROCESS_MAX_JOBS:
-            return render_jobs(self.jobs)
+            return _render_jobs(self.jobs)
         chunk_count = min(len(self.jobs), workers * CHUNKS_PER_WORKER)
         # Contiguous chunks mix the shapes (jobs are added shape after shape per payload),
         # which spreads the expensive ones over the workers.
         bounds = np.linspace(0, len(self.jobs), chunk_count + 1).round().astype(int)
         chunks = [self.jobs[start:stop] for start, stop in zip(bounds[:-1], bounds[1:])]
         with _process_context().Pool(min(workers, chunk_count)) as pool:
-            return [path for paths in pool.map(render_jobs, chunks, chunksize=1) for path in paths]
+            return [path for paths in pool.map(_render_jobs, chunks, chunksize=1) for path in paths]
 
 
 def _process_context():
@@ -231,7 +234,7 @@ def _series_linestyle(index):
 
 def _magnitude_history_job(path, title, payloads, runs, values):
     if len(runs) <= LEGEND_MAX_RUNS:
-        series = [Series(str(run), np.arange(len(payloads)), row, _series_color(index), _series_linestyle(index))
+        series = [Series(run, np.arange(len(payloads)), row, _series_color(index), _series_linestyle(index))
                   for index, (run, row) in enumerate(zip(runs, values))]
         return PlotJob("payload_series", path, title, {"payloads": payloads, "series": series})
     return PlotJob("run_colored", path, title, {"payloads": payloads, "runs": runs, "values": values})
@@ -245,7 +248,7 @@ def _requirements_of(requirements, subexperiment, payloads):
     return {magnitude: rows[magnitude].reindex(payloads).to_numpy(float) for magnitude in CHECKED_MAGNITUDES}
 
 
-def render_jobs(jobs):
+def _render_jobs(jobs):
     """Draw and save jobs in this process with its reused figures; return their paths."""
     with matplotlib.rc_context(RENDER_SETTINGS):
         for job in jobs:
@@ -352,7 +355,7 @@ class _PayloadSeries(_Shape):
             line.remove()
         for one in [*series, *([failed] if failed is not None and len(failed.x) else [])]:
             self.axes.plot(one.x, one.y, color=one.color, linestyle=one.linestyle, marker=one.marker,
-                           markersize=10 if one is failed else 4, label=one.label, zorder=3 if one is failed else 2)
+                           markersize=one.markersize, label=one.label)
         self.axes.set_xticks(np.arange(len(payloads)), [str(p) for p in payloads], fontsize=8)
         self.axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8)
         self.rescale()
@@ -360,7 +363,8 @@ class _PayloadSeries(_Shape):
 
 class _RunColored(_PayloadSeries):
     """Many runs over categorical payload ticks: every run a thin line coloured by its
-    order (colorbar), the latest drawn bold and named in the legend."""
+    order (colorbar), the latest drawn bold and named in the legend. (Shares the layout
+    of _PayloadSeries, not its drawing.)"""
 
     margins = {**_PayloadSeries.margins, "right": 0.82}
 
