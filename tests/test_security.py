@@ -7,7 +7,10 @@ a participant whose identity comes from another CA never gets to exchange sample
 
 import json
 import re
+import socket
+import struct
 import subprocess
+import threading
 
 import pytest
 
@@ -94,3 +97,86 @@ def test_a_participant_with_a_certificate_from_another_ca_cannot_join(artifacts,
     assert code == EXIT_RUN_FAILED
     assert entry["status"] == "timed_out"
     assert not measurements.exists()
+
+
+# RTPS wire format (OMG DDS-RTPS 2.x, DDS Security 1.1): submessage ids and entity kinds.
+DATA, SRTPS_PREFIX = 0x15, 0x33
+USER_WRITER_KINDS = {0x02, 0x03}  # user-defined writer with / without key; builtin ones are 0xc2/0xc3
+PORT_BASE, DOMAIN_GAIN = 7400, 250
+
+
+class LoopbackRtpsCapture:
+    """Every RTPS message sent over UDP on the loopback to one DDS domain's ports (AF_PACKET, root)."""
+
+    def __init__(self, domain):
+        self.low = PORT_BASE + DOMAIN_GAIN * domain
+        self.messages = []
+        self.socket = socket.socket(socket.AF_PACKET, socket.SOCK_RAW, socket.ntohs(0x0003))
+        self.socket.bind(("lo", 0))
+        self.socket.settimeout(0.1)
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._capture, daemon=True)
+        self.thread.start()
+
+    def _capture(self):
+        while not self.stopped.is_set():
+            try:
+                frame = self.socket.recv(65535)
+            except TimeoutError:
+                continue
+            if frame[12:14] != b"\x08\x00" or frame[23] != 17:  # IPv4, UDP
+                continue
+            udp = 14 + (frame[14] & 0x0F) * 4
+            port, length = struct.unpack("!HH", frame[udp + 2:udp + 6])
+            message = frame[udp + 8:udp + length]
+            if self.low <= port < self.low + DOMAIN_GAIN and message[:4] == b"RTPS":
+                self.messages.append(message)
+
+    def stop(self):
+        self.stopped.set()
+        self.thread.join()
+        self.socket.close()
+
+    def submessages(self, message):
+        """(id, body) of each submessage after the 20-byte RTPS header."""
+        offset = 20
+        while offset + 4 <= len(message):
+            kind, flags = message[offset], message[offset + 1]
+            length = struct.unpack("<H" if flags & 1 else ">H", message[offset + 2:offset + 4])[0]
+            yield kind, message[offset + 4:offset + 4 + length]
+            if length == 0:  # the last submessage extends to the end of the message
+                break
+            offset += 4 + length
+
+    def user_data_submessages(self):
+        """DATA submessages written by user (LatencyTest's) writers, readable on the wire."""
+        return [body for message in self.messages for kind, body in self.submessages(message)
+                if kind == DATA and body[11] in USER_WRITER_KINDS]  # writerId: body[8:12]
+
+    def protected_messages(self):
+        return [m for m in self.messages if next(self.submessages(m), (None,))[0] == SRTPS_PREFIX]
+
+
+@pytest.mark.parametrize("name, encrypted", [
+    ("interprocess_best_effort", False),  # the control: the same traffic in the clear
+    ("interprocess_best_effort_security", True),
+])
+def test_security_subexperiments_encrypt_every_rtps_message_of_latency_test(artifacts, tmp_path, name, encrypted):
+    lease = experiment.DomainLease()  # a free domain for this test, handed to the run
+    domain = lease.domain
+    lease.release()
+    capture = LoopbackRtpsCapture(domain)
+    try:
+        code = experiment.run_experiment(tmp_path, subexperiments=[name], certs=artifacts, domain=domain,
+                                         samples=50, payloads=(16,), baseline_s=0)
+    finally:
+        capture.stop()
+
+    assert code == EXIT_OK
+    assert len(capture.messages) > 100  # 50 round trips and their discovery were seen
+    if encrypted:
+        assert capture.user_data_submessages() == []
+        assert len(capture.protected_messages()) >= 100  # samples and echoes, in SRTPS envelopes
+    else:
+        assert len(capture.user_data_submessages()) >= 100
+        assert capture.protected_messages() == []
