@@ -35,6 +35,7 @@ def store(tmp_path_factory):
     root = tmp_path_factory.mktemp("store")
     run_ids = write_history(root, platform=PLATFORM, runs=RUNS, violations=[FAILING])
     write_history_plots(root, PLATFORM, FAILING.subexperiment, payloads=(16, 1024))
+    (root / "runs" / PLATFORM / f".{run_ids[-1]}.staging").mkdir()  # a concurrent publish: not a run
     build_site(root)
     return root, run_ids
 

@@ -61,7 +61,7 @@ def _write_data(store, history: History, data_dir) -> str:
             "latest": _latest(history, positions[-1]),
         })
     for run in history.runs:
-        _write_run(run, data_dir / "runs" / run.platform / f"{run.run_id}.js")
+        _write_run(run, history.texts, data_dir / "runs" / run.platform / f"{run.run_id}.js")
     index = {"subexperiments": formats.SUBEXPERIMENTS, "magnitudes": MAGNITUDES,
              "checked": formats.CHECKED_MAGNITUDES, "platforms": platforms}
     text = _dumps(index)
@@ -185,13 +185,13 @@ def _history_plots(store, platform):
     if not root.is_dir():
         return {}
     return {entry.name: sorted(p.name for p in os.scandir(entry.path) if p.name.endswith(".png"))
-            for entry in sorted(os.scandir(root), key=lambda e: e.name) if entry.is_dir()}
+            for entry in sorted(os.scandir(root), key=lambda e: e.name)
+            if entry.is_dir() and not entry.name.startswith(".")}  # hidden: plots being redrawn
 
 
-def _write_run(run, path):
+def _write_run(run, texts, path):
     """The run page's data: metadata and the summary and check CSVs, embedded verbatim."""
-    embedded = {name: (run.directory / name).read_text(encoding="utf-8") for name in run.files
-                if name.endswith(".csv") and (name.startswith("checks_") or name.endswith("_summary.csv"))}
+    embedded = {name: texts[run.directory / name] for name in run.files if run.directory / name in texts}
     data = {"platform": run.platform, "id": run.run_id, "metadata": run.metadata,
             "files": run.files, "csv": embedded}
     _write_script(path, _register(f"run/{run.platform}/{run.run_id}", data))

@@ -60,6 +60,7 @@ class History:
     runs: list[Run]  # grouped by platform (sorted), chronological within a platform
     summaries: pd.DataFrame  # spec summary columns + run (index into runs), subexperiment
     checks: pd.DataFrame  # spec check columns + run, subexperiment
+    texts: dict[Path, str]  # every summary and check CSV as read, for the run pages
 
 
 def read_history(store: Path) -> History:
@@ -72,9 +73,10 @@ def read_history(store: Path) -> History:
                 summary_files.append((index, formats.subexperiment_of_summary(path), path))
             elif match := _CHECKS_NAME.match(name):
                 check_files.append((index, formats.validate_subexperiment(match["subexperiment"], path), path))
-    summaries = read_batch(summary_files, formats.SUMMARY_COLUMNS, formats.read_summary, unique=("Bytes",))
-    checks = read_batch(check_files, formats.CHECK_COLUMNS, formats.read_checks)
-    return History(runs, summaries, checks)
+    texts = {}
+    summaries = read_batch(summary_files, formats.SUMMARY_COLUMNS, formats.read_summary, texts, unique=("Bytes",))
+    checks = read_batch(check_files, formats.CHECK_COLUMNS, formats.read_checks, texts)
+    return History(runs, summaries, checks, texts)
 
 
 def find_runs(store: Path) -> list[Run]:
@@ -82,8 +84,8 @@ def find_runs(store: Path) -> list[Run]:
     root = Path(store) / "runs"
     if not root.is_dir():
         raise InputError("not a history store (no runs/ directory)", store)
-    for platform in sorted(entry.name for entry in os.scandir(root) if entry.is_dir()):
-        for run_id in sorted(entry.name for entry in os.scandir(root / platform) if entry.is_dir()):
+    for platform in _directories(root):
+        for run_id in _directories(root / platform):
             directory = root / platform / run_id
             files = sorted(entry.name for entry in os.scandir(directory) if entry.is_file())
             run = Run(platform, run_id, directory, files)
@@ -91,6 +93,11 @@ def find_runs(store: Path) -> list[Run]:
                 run.metadata = _read_metadata(directory / "metadata.json")
             runs.append(run)
     return runs
+
+
+def _directories(parent):
+    """Names of the sub-directories, sorted; hidden ones are a publish's staging area."""
+    return sorted(entry.name for entry in os.scandir(parent) if entry.is_dir() and not entry.name.startswith("."))
 
 
 def _read_metadata(path):
@@ -103,10 +110,11 @@ def _read_metadata(path):
     return metadata
 
 
-def read_batch(files, columns, reader, unique=()):
+def read_batch(files, columns, reader, texts, unique=()):
     """One frame of many spec CSVs of one kind, with `run` and `subexperiment` columns.
 
-    files: (run index, sub-experiment, path) triples; reader: formats' validating reader.
+    files: (run index, sub-experiment, path) triples; reader: formats' validating reader;
+    texts: {path: text} that every file's text is added to (each file is read once).
     """
     header = ",".join(columns)
     bodies, rows, regular, irregular = [], [], [], []
@@ -116,6 +124,7 @@ def read_batch(files, columns, reader, unique=()):
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
             raise InputError(f"cannot read: {error}", path) from None
+        texts[path] = text
         first, _, body = text.replace("\r\n", "\n").partition("\n")
         body = body.rstrip("\n")
         # Blank lines would be skipped by read_csv and shift rows to the wrong file.
