@@ -175,12 +175,12 @@ def source_revision(binary, library):
     """Git revision of the workspace's Fast DDS sources, else the Debian package version."""
     workspace = _workspace_of(binary)
     if workspace is not None:
-        for name in ("Fast-DDS", "fastrtps", "Fast-RTPS", "fastdds"):
+        for name in ("Fast-DDS", "fastrtps", "Fast-RTPS", "fastdds"):  # names the repository is cloned as
             source = workspace / "src" / name
-            result = subprocess.run(
-                ["git", "-C", str(source), "rev-parse", "HEAD"], capture_output=True, text=True
-            ) if source.is_dir() else None
-            if result is not None and result.returncode == 0:
+            if not source.is_dir():
+                continue
+            result = subprocess.run(["git", "-C", str(source), "rev-parse", "HEAD"], capture_output=True, text=True)
+            if result.returncode == 0:
                 return f"git {result.stdout.strip()}"
     if library:
         owner = subprocess.run(["dpkg-query", "-S", library], capture_output=True, text=True)
@@ -509,19 +509,19 @@ def _check_stress(arguments):
 
 @dataclass
 class RunConfig:
+    """What every sub-experiment of a run shares."""
+
     binary: Path
     results: Path
-    subexperiments: tuple
     payloads: tuple
+    payloads_file: Path  # LatencyTest's "demands" file
     samples: int
     timeout_s: float
     profiles: Path
     certs: Path
     real_time: RealTime
-    stress: str | None
     lease: DomainLease
     environment: dict
-    payloads_file: Path | None = None
 
 
 def _utc_now():
@@ -591,8 +591,8 @@ def run_experiment(results_directory, latency_test=None, subexperiments=None, pa
     lease = DomainLease(domain)
     logs = results / "logs"
     logs.mkdir(exist_ok=True)
-    config = RunConfig(binary, results, chosen, payloads, samples, timeout_s, profiles, certs,
-                       real_time, stress, lease, environment, logs / "payloads.csv")
+    config = RunConfig(binary, results, payloads, logs / "payloads.csv", samples, timeout_s, profiles, certs,
+                       real_time, lease, environment)
     # LatencyTest's demands format: every payload followed by ';' (without the last ';' it
     # reads the last payload twice).
     write_text_atomic(config.payloads_file, "".join(f"{p};" for p in payloads) + "\n")
@@ -630,7 +630,7 @@ def run_experiment(results_directory, latency_test=None, subexperiments=None, pa
     previous_handlers = _install_signal_handlers()
     stress_process = None
     failures = 0
-    interrupted = False
+    interrupted = stress_ended = False
     try:
         stress_process = _start_stress(stress, logs, dict(os.environ) | marker)
         save()
@@ -647,8 +647,9 @@ def run_experiment(results_directory, latency_test=None, subexperiments=None, pa
         width = max(map(len, chosen))
         for index, name in enumerate(chosen, 1):
             print(f"[{index:2d}/{len(chosen)}] {name:<{width}} ", end="", file=out, flush=True)
-            if stress_process is not None and stress_process.poll() is not None:
-                metadata["warnings"].append(f"stress-ng ended early (exit {stress_process.returncode}) before {name}")
+            if stress_process is not None and not stress_ended and _has_exited(stress_process):
+                stress_ended = True
+                metadata["warnings"].append(f"stress-ng ended before {name}: the load did not last (logs/stress-ng.log)")
             measurement_file = measurements_path(results, name)
             measurement_file.unlink(missing_ok=True)  # a stale result must not pass for this run's
             try:
@@ -683,7 +684,7 @@ def run_experiment(results_directory, latency_test=None, subexperiments=None, pa
 def _install_signal_handlers():
     if threading.current_thread() is not threading.main_thread():
         return None  # signals reach the main thread only
-    return {sig: signal.signal(sig, _raise_interrupted) for sig in (signal.SIGINT, signal.SIGTERM)}
+    return {sig: signal.signal(sig, _raise_interrupted) for sig in _STOP_SIGNALS}
 
 
 def _restore_signal_handlers(previous):
