@@ -243,21 +243,38 @@ def test_interrupting_the_runner_stops_latency_test_and_the_stress_and_keeps_met
 # Real-time settings and stress
 
 
-def test_real_time_settings_and_stress_are_applied_and_stress_is_stopped(latency_test, tmp_path):
-    code = experiment.run_experiment(tmp_path, subexperiments=["interprocess_reliable"], rt_prio=10,
-                                     pub_cpus="0", sub_cpus="1", stress="--cpu 1", **FAST)
+def test_real_time_settings_are_in_force_in_the_running_latency_test_processes(latency_test, tmp_path):
+    runner = subprocess.Popen(
+        runner_command(tmp_path, "--subexperiments", "interprocess_reliable", "--samples", "100000",
+                       "--payloads", "16", "--baseline-seconds", "0", "--rt-prio", "10",
+                       "--pub-cpus", "0", "--sub-cpus", "1"),
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        for role, cpus in (("publisher", "0"), ("subscriber", "1")):
+            pid = wait_for_process(tmp_path, role)
+            status = Path(f"/proc/{pid}/status").read_text()
+            assert re.search(rf"Cpus_allowed_list:\s+{cpus}\n", status), role
+            assert int(re.search(r"VmLck:\s+(\d+) kB", status)[1]) > 1000, role  # mlockall'd, not just a page
+            assert os.sched_getscheduler(pid) == os.SCHED_FIFO, role
+            assert os.sched_getparam(pid).sched_priority == 10, role
+    finally:
+        runner.send_signal(signal.SIGINT)
+        output = runner.communicate(timeout=30)[0]
+
+    metadata = metadata_of(tmp_path)
+    settings = metadata["settings"]
+    assert (settings["rt_prio"], settings["pub_cpus"], settings["sub_cpus"]) == (10, "0", "1"), output
+    assert settings["memory_locked"] is True and metadata["warnings"] == []
+
+
+def test_background_stress_runs_during_the_experiment_and_is_stopped_after_it(latency_test, tmp_path):
+    code = experiment.run_experiment(tmp_path, subexperiments=["interprocess_best_effort"], stress="--cpu 1", **FAST)
 
     assert code == EXIT_OK
     metadata = metadata_of(tmp_path)
-    settings = metadata["settings"]
-    assert (settings["rt_prio"], settings["pub_cpus"], settings["sub_cpus"]) == (10, "0", "1")
-    assert settings["memory_locked"] is True and metadata["warnings"] == []
-    commands = metadata["subexperiments"]["interprocess_reliable"]["commands"]
-    assert commands["publisher"].startswith("taskset --cpu-list 0 chrt --fifo 10 ")
-    assert commands["subscriber"].startswith("taskset --cpu-list 1 chrt --fifo 10 ")
-    publisher_log = (tmp_path / "logs" / "interprocess_reliable_publisher.log").read_text()
-    assert "mlockall refused" not in publisher_log
-    assert "stress-ng" in (tmp_path / "logs" / "stress-ng.log").read_text()
+    assert metadata["settings"]["stress"] == "--cpu 1" and metadata["warnings"] == []
+    assert re.search(r"dispatching hogs: 1 cpu", (tmp_path / "logs" / "stress-ng.log").read_text())
     assert processes_of_run(metadata["run_id"]) == []
 
 
