@@ -99,3 +99,15 @@ def test_history_plots_are_drawn_per_sub_experiment_with_the_requirement(tmp_pat
         [f"history_{m}.png" for m in ("Min", "Median", "Max", "99")]
         + [f"{b}_bytes_{m}.png" for b in (16, 32) for m in ("Median", "99", "Max")]
     )
+
+
+def test_adding_a_run_from_the_command_line_regenerates_plots_and_site(tmp_path, processed_run):
+    from latency_gate import cli
+
+    store = tmp_path / "store"
+    for run_id in ["20261122T060000Z-a-lab", "20261122T070000Z-b-lab"]:
+        assert cli.main(["add-to-history", "--store", str(store), "--experiment-directory", str(processed_run),
+                         "--platform", PLATFORM, "--run-id", run_id, "--keep", "5"]) == 0
+    assert (store / "index.html").is_file()
+    assert (store / "plots" / PLATFORM / "intraprocess_best_effort" / "history_Median.png").is_file()
+    assert not [p for p in (store / "plots").iterdir() if p.name.startswith(".")]  # no staging left behind

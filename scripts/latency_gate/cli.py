@@ -13,7 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from . import __version__, checks, compare, history, processing, publish, requirements
+from . import __version__, checks, compare, experiment, history, processing, publish, requirements
 from .errors import EXIT_CHECK_FAILED, EXIT_OK, InputError
 from .formats import write_csv
 
@@ -143,6 +143,31 @@ def _requirements(args):
     return EXIT_OK
 
 
+def _add_add_to_history(subparsers):
+    parser = subparsers.add_parser(
+        "add-to-history", help="add a processed run to a local history store and regenerate its plots and site",
+        description="The store keeps one immutable directory per run under runs/<platform>/; the history "
+                    "plots (plots/<platform>/) and the site are regenerated from all runs.",
+    )
+    _option(parser, "store", type=Path, required=True, help="history store directory")
+    _option(parser, "experiment-directory", type=Path, required=True, help="processed (and checked) run directory")
+    _option(parser, "platform", required=True, help="platform (runner label) the run belongs to")
+    _option(parser, "run-id", help="default: the run's metadata run_id, else <UTC time>-local-local")
+    _option(parser, "requirements", type=Path, help="requirements the run was checked against, kept with it")
+    _option(parser, "keep", type=int, help="keep only the newest KEEP runs of the platform")
+    parser.set_defaults(func=_add_to_history)
+
+
+def _add_to_history(args):
+    added = history.add_run(args.store, args.experiment_directory, args.platform, args.run_id, args.requirements)
+    if args.keep:
+        history.prune(args.store, args.platform, args.keep)
+    print(f"Added {added}; regenerating history plots and site ...", flush=True)
+    history.regenerate(args.store)
+    print(f"History site: {Path(args.store).resolve() / 'index.html'}")
+    return EXIT_OK
+
+
 def _add_publish_history(subparsers):
     parser = subparsers.add_parser(
         "publish-history", help="append a run to the history branch (gh-pages) and push it",
@@ -188,12 +213,15 @@ def _publish_history(args):
 
 
 SUBCOMMANDS = (
+    experiment.add_run_command,
+    experiment.add_extrapolate_command,
     _add_process,
     _add_compare_subexperiments,
     _add_check,
     _add_history,
     _add_compare_experiments,
     _add_requirements,
+    _add_add_to_history,
     _add_publish_history,
 )
 

@@ -19,7 +19,7 @@ import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 
-from . import plots
+from . import plots, site
 from .errors import InputError
 from .formats import read_requirements
 from .requirements import collect_summaries, run_directories
@@ -128,8 +128,6 @@ def regenerate(store_root):
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)
             raise
-    from . import site  # the site is optional derived data; imported late to keep history usable alone
-
     site.build_site(store_root)
 
 
