@@ -26,6 +26,15 @@ def install_tools():
     return Path(result.stdout.strip().splitlines()[-1])
 
 
+def project_build():
+    """The project's LatencyTest build directory (scripts/setup.sh builds it; made here if missing)."""
+    directory = REPO / "build"
+    if not (directory / "colcon/install/latencytest/bin/LatencyTest").is_file():
+        subprocess.run(["bash", str(REPO / "scripts/setup/build_latencytest.sh")], check=True,
+                       capture_output=True)
+    return directory
+
+
 def git(*args, cwd):
     return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
 
@@ -43,11 +52,11 @@ def copy_repository(destination):
             target.chmod(source.stat().st_mode)
     git("init", "-q", "-b", "main", cwd=destination)
     git("remote", "add", "origin", f"https://github.com/{GITHUB_REPOSITORY}.git", cwd=destination)
-    commit_all(destination, "Copy of the working tree")
+    commit(destination, "Copy of the working tree")
     return destination
 
 
-def commit_all(repository, message):
-    git("add", "-A", cwd=repository)
+def commit(repository, message, paths=(".",)):
+    git("add", "--", *map(str, paths), cwd=repository)
     git("-c", "user.name=test", "-c", "user.email=test@localhost", "commit", "-q", "--allow-empty",
         "-m", message, cwd=repository)

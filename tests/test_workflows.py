@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 import ci_tools
-from ci_tools import GITHUB_REPOSITORY, REPO, commit_all, git
+from ci_tools import GITHUB_REPOSITORY, REPO, commit, git
 
 STANDINS = {  # GitHub-hosted actions this machine cannot reach -> tests/ci/<stand-in>
     "actions/cache": "cache",
@@ -143,7 +143,7 @@ def set_requirements(repository, median_32_bytes=GENEROUS):
         "Experiment type,Bytes,Median,99%,Max\n"
         f"intraprocess_best_effort,16,{GENEROUS:.3f},{GENEROUS:.3f},{GENEROUS:.3f}\n"
         f"intraprocess_best_effort,32,{median_32_bytes:.3f},{GENEROUS:.3f},{GENEROUS:.3f}\n")
-    commit_all(repository, "Requirements for the test")
+    commit(repository, "Requirements for the test", [path])
 
 
 def log(result):
@@ -285,3 +285,22 @@ def test_zizmor_finds_nothing(tools):
                             cwd=REPO, capture_output=True, text=True)
 
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_copy_paste_workflow_in_the_adoption_guide_lints_clean(tools, tmp_path):
+    guide = (REPO / "docs/adopting.md").read_text()
+    example = re.search(r"## 2\. Add the workflow.*?```yaml\n(.*?)```", guide, re.S)[1]
+    workflows = tmp_path / ".github/workflows"
+    workflows.mkdir(parents=True)
+    (tmp_path / ".github/actionlint.yaml").write_text((REPO / ".github/actionlint.yaml").read_text())
+    # the guide's placeholder ref, as an adopter fills it in: a release commit
+    (workflows / "latency.yml").write_text(example.replace("@SHA\n", f"@{'0' * 40} # v1.0.0\n"))
+    git("init", "-q", cwd=tmp_path)
+
+    actionlint = subprocess.run([str(tools / "actionlint"), "-no-color"], cwd=tmp_path, capture_output=True, text=True)
+    zizmor = subprocess.run([str(Path(sys.prefix) / "bin/zizmor"), "--offline", ".github/workflows"],
+                            cwd=tmp_path, capture_output=True, text=True)
+
+    assert example.count("@SHA\n") == 3
+    assert actionlint.returncode == 0, actionlint.stdout
+    assert zizmor.returncode == 0, zizmor.stdout

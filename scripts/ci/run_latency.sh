@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# One CI job's latency measurement, shared by actions/run-latency and .gitlab-ci.yml:
+# one run (run + process into $LATENCY_RESULTS/run), or with LATENCY_RUNS > 1 or a
+# LATENCY_SHARD this job's share of many runs ($LATENCY_RESULTS/run-NNNN, summaries only).
+#
+# Environment (empty means the runner's default):
+#   LATENCY_RESULTS          results directory (required)
+#   LATENCY_TEST             LatencyTest binary or Fast DDS workspace (default: the project build
+#                            under $LATENCY_GATE_BUILD_DIR)
+#   LATENCY_SUBEXPERIMENTS   sub-experiments, comma or space separated
+#   LATENCY_PAYLOADS         payload sizes in bytes, comma or space separated
+#   LATENCY_SAMPLES, LATENCY_RT_PRIO, LATENCY_PUB_CPUS, LATENCY_SUB_CPUS, LATENCY_STRESS
+#   LATENCY_RUNS             number of runs (default 1); LATENCY_SHARD  k/n of them
+#   LATENCY_PLOTS            "false" for summaries only (default true)
+#   LATENCY_OUTPUTS          file to append results-directory= and run-directory= lines to
+#                            (the GITHUB_OUTPUT format)
+set -euo pipefail
+
+results=${LATENCY_RESULTS:?LATENCY_RESULTS must name the results directory}
+runs=${LATENCY_RUNS:-1}
+single=$([[ $runs == 1 && -z ${LATENCY_SHARD:-} ]] && echo "$results/run" || true)
+if [[ -n ${LATENCY_OUTPUTS:-} ]]; then
+    printf 'results-directory=%s\nrun-directory=%s\n' "$results" "$single" >> "$LATENCY_OUTPUTS"
+fi
+
+IFS=', ' read -ra subexperiments <<< "${LATENCY_SUBEXPERIMENTS:-}"
+IFS=', ' read -ra payloads <<< "${LATENCY_PAYLOADS:-}"
+options=()
+[[ -z ${LATENCY_TEST:-} ]] || options+=(--latency-test "$LATENCY_TEST")
+(( ${#subexperiments[@]} == 0 )) || options+=(--subexperiments "${subexperiments[@]}")
+(( ${#payloads[@]} == 0 )) || options+=(--payloads "${payloads[@]}")
+[[ -z ${LATENCY_SAMPLES:-} ]] || options+=(--samples "$LATENCY_SAMPLES")
+[[ -z ${LATENCY_RT_PRIO:-} ]] || options+=(--rt-prio "$LATENCY_RT_PRIO")
+[[ -z ${LATENCY_PUB_CPUS:-} ]] || options+=(--pub-cpus "$LATENCY_PUB_CPUS")
+[[ -z ${LATENCY_SUB_CPUS:-} ]] || options+=(--sub-cpus "$LATENCY_SUB_CPUS")
+[[ -z ${LATENCY_STRESS:-} ]] || options+=(--stress "$LATENCY_STRESS")
+
+if [[ -n $single ]]; then
+    latency-gate run --results-dir "$single" "${options[@]}"
+    plots=()
+    [[ ${LATENCY_PLOTS:-true} == true ]] || plots=(--no-plots)
+    latency-gate process --experiment-directory "$single" "${plots[@]}"
+else
+    latency-gate extrapolate-requirements --runs-directory "$results" --runs "$runs" \
+        --shard "${LATENCY_SHARD:-1/1}" "${options[@]}"
+fi

@@ -1,0 +1,123 @@
+""".gitlab-ci.yml, executed for real with gitlab-ci-local's shell executor.
+
+The pipeline runs on this machine as it would on a tagged real-time runner: the real
+LatencyTest, one sub-experiment, two payloads, 100 samples; the history goes to a local
+bare git repository. The build is the project's own (scripts/setup.sh builds it), passed
+in as the runner cache would restore it; tests/test_workflows.py covers building.
+
+Specification:
+- run -> check -> pages on the default branch: the run lands on the history branch and
+  the regenerated site is the Pages artifact public/;
+- the check job's JUnit report is the pipeline's test report;
+- a violated requirement fails the check job, and so the pipeline, with the failure in the
+  JUnit report; the run is still history.
+"""
+
+import importlib.util
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import ci_tools
+from ci_tools import commit, git
+
+LATENCY_GATE = Path(sys.executable).parent / "latency-gate"
+pytestmark = [
+    pytest.mark.skipif(
+        subprocess.run([LATENCY_GATE, "run", "--help"], capture_output=True).returncode != 0,
+        reason="needs the experiment runner's `latency-gate run` command, not committed yet"),
+    pytest.mark.skipif(
+        importlib.util.find_spec("latency_gate.site") is None,
+        reason="the pages job regenerates the site with latency_gate.site, not committed yet"),
+]
+PLATFORM = "latency"
+GENEROUS, TIGHT = 100000.0, 0.001  # microseconds
+
+
+@pytest.fixture(scope="module")
+def tools():
+    return ci_tools.install_tools()
+
+
+@pytest.fixture(scope="module")
+def repository(tmp_path_factory):
+    return ci_tools.copy_repository(tmp_path_factory.mktemp("repository"))
+
+
+def set_requirements(repository, median_32_bytes):
+    path = repository / "requirements" / f"{PLATFORM}.csv"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(
+        "Experiment type,Bytes,Median,99%,Max\n"
+        f"intraprocess_best_effort,16,{GENEROUS:.3f},{GENEROUS:.3f},{GENEROUS:.3f}\n"
+        f"intraprocess_best_effort,32,{median_32_bytes:.3f},{GENEROUS:.3f},{GENEROUS:.3f}\n")
+    commit(repository, "Requirements for the test", [path])
+
+
+def run_pipeline(tools, repository, history):
+    variables = {
+        "LATENCY_GATE_VENV": sys.prefix,  # install_cli.sh uses this venv instead of pip-installing
+        "LATENCY_GATE_BUILD_DIR": ci_tools.project_build(),
+        "LATENCY_SUBEXPERIMENTS": "intraprocess_best_effort", "LATENCY_PAYLOADS": "16,32",
+        "LATENCY_SAMPLES": "100", "LATENCY_HISTORY_REMOTE": history,
+    }
+    command = [str(tools / "gitlab-ci-local"), "--shell-executor-no-image"]
+    for name, value in variables.items():
+        command += ["--variable", f"{name}={value}"]
+    result = subprocess.run(command, cwd=repository, capture_output=True, text=True, timeout=300)
+    return result.returncode, result.stdout + result.stderr
+
+
+def junit_report(repository):
+    """The JUnit file the check job declares as its test report, as the pipeline exported it."""
+    declared = re.search(r"^latency:check:\n(?:  .*\n)*?      junit: (\S+)$",
+                         (repository / ".gitlab-ci.yml").read_text(), re.M)
+    assert declared, "latency:check declares no artifacts:reports:junit"
+    (path,) = repository.glob(f".gitlab-ci-local/artifacts/*check/{declared[1]}")
+    return path.read_text()
+
+
+@pytest.fixture
+def history(tmp_path):
+    path = tmp_path / "history.git"
+    git("init", "-q", "--bare", str(path), cwd=tmp_path)
+    return path
+
+
+def history_runs(history):
+    files = git("ls-tree", "-r", "--name-only", "latency-history", cwd=history).split()
+    return sorted({f.split("/")[2] for f in files if f.startswith(f"runs/{PLATFORM}/")}), files
+
+
+def test_a_passing_pipeline_publishes_the_run_to_history_and_pages(tools, repository, history):
+    set_requirements(repository, GENEROUS)
+
+    code, output = run_pipeline(tools, repository, history)
+
+    assert code == 0, output
+    assert "PASS  pages" in output
+    (run_id,), files = history_runs(history)
+    sha = git("rev-parse", "HEAD", cwd=repository).strip()
+    assert run_id.split("-")[1] == sha[:12]
+    assert f"runs/{PLATFORM}/{run_id}/checks_intraprocess_best_effort.csv" in files
+    public = repository / ".gitlab-ci-local/artifacts/pages/public"
+    assert (public / "index.html").is_file()
+    assert (public / "runs" / PLATFORM / run_id / "metadata.json").is_file()
+    assert not (public / ".git").exists()
+    assert junit_report(repository).count("<testcase") == 6
+    assert "<failure" not in junit_report(repository)
+
+
+def test_a_violated_requirement_fails_the_pipeline_with_the_junit_failure(tools, repository, history):
+    set_requirements(repository, TIGHT)
+
+    code, output = run_pipeline(tools, repository, history)
+
+    assert code != 0
+    assert "FAIL  latency:check" in output
+    junit = junit_report(repository)
+    assert junit.count("<failure") == 1 and 'name="Median 32 B"' in junit
+    assert len(history_runs(history)[0]) == 1  # on the default branch a violation is history too
