@@ -147,6 +147,8 @@ def test_history_chart_has_one_point_per_run_and_hover_names_the_run(store, serv
     value = summary.loc[summary["Bytes"] == FAILING.payload, "99%"].iat[0]
     assert expected_micros(value) in tooltip
 
+    area = page.locator(".u-over").bounding_box()  # hover mid-chart: the failing point stays in view
+    page.mouse.move(area["x"] + area["width"] / 2, area["y"] + area["height"] * 0.8)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=ARTIFACTS / "site-history.png", full_page=True)
 
@@ -179,11 +181,11 @@ def test_run_page_shows_metadata_checks_summaries_and_files(store, server, page)
     for shown in ("Fast DDS version", "2.9.1", "6.1.0-27-rt-amd64", "Xeon", "Real-time priority", "80",
                   "Baseline: cyclictest max us"):
         assert shown in facts
-    failing = page.locator(f'section.subexperiment[data-subexperiment="{FAILING.subexperiment}"]')
+    failing = page.locator(f'details.subexperiment[data-subexperiment="{FAILING.subexperiment}"]')
     assert failing.locator(".badge").inner_text().lower() == "failed"
     assert "1 of 33 checks failed" in failing.inner_text()
     assert failing.locator("tr.over").inner_text().split()[:2] == ["99%", "1024"]
-    assert page.locator("section.subexperiment .badge.passed").count() == len(formats.SUBEXPERIMENTS) - 1
+    assert page.locator("details.subexperiment .badge.passed").count() == len(formats.SUBEXPERIMENTS) - 1
     run_files = sorted(p.name for p in (root / "runs" / PLATFORM / run_ids[-1]).iterdir())
     assert page.locator("#files li").all_inner_texts() == run_files
 

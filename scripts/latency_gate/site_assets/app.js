@@ -160,13 +160,15 @@
         const worst = verdict.worst;
         const cells = cellsOf[verdict.name] || payloads.map(() => null);
         return h("tr", { "data-subexperiment": verdict.name, "data-status": verdict.status },
-          h("th", { class: "row-name" }, h("a", {
+          h("th", { class: "row-name" }, platform.subexperiments.includes(verdict.name) ? h("a", {
             href: route("history", platform.name, verdict.name, worst ? worst.bytes : "", worst ? worst.check : ALL),
-          }, verdict.name)),
-          h("td", {}, badge(verdict.status), verdict.exit_status ? h("span", { class: "crash" }, ` exit ${verdict.exit_status}`) : null),
+          }, verdict.name) : verdict.name),
+          h("td", {}, badge(verdict.status)),
           cells.map((cell, column) => matrixCell(platform, verdict.name, payloads[column], cell)),
           h("td", { class: "worst" }, worst ? `${worst.check} at ${payloadLabel(worst.bytes)}: ` +
-            `${micros(worst.experiment)} vs ${micros(worst.requirement)}` : "no checks"),
+            `${micros(worst.experiment)} vs ${micros(worst.requirement)}` : null,
+          verdict.exit_status ? h("span", { class: "crash" }, `${worst ? " · " : ""}exit status ${verdict.exit_status}`) : null,
+          worst || verdict.exit_status ? null : "no checks"),
           h("td", { class: "number margin " + (worst && worst.margin > 0 ? "over" : "") }, worst ? margin(worst.margin) : "–"));
       }))),
     h("p", { class: "legend" }, "Cells: worst check's margin to its requirement in %.",
@@ -259,14 +261,19 @@
       width: Math.max(320, box.clientWidth), height: 380,
       cursor: { drag: { x: false, y: false }, points: { size: 9 } },
       legend: { live: false },
-      scales: { x: { time: false }, y: magnitude === ALL ? { distr: 3, log: 10 } : {} },
+      // x: run positions, padded so the first and last points are not cut in half at the edges
+      scales: { x: { time: false, range: (u, min, max) => [min - 0.4, max + 0.4] },
+        y: magnitude === ALL ? { distr: 3, log: 10 } : {} },
       axes: [
         { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000], space: 80, size: 52,
           values: (u, ticks) => ticks.map((i) => (runs[i] ? `${day(runs[i].time)}\n${runs[i].commit || ""}` : "")) },
         { label: "Latency [µs]", size: 60, values: (u, ticks) => ticks.map((v) => (v === null ? "" : +v.toPrecision(3))) },
       ],
       series: lines,
-      hooks: { setCursor: [(u) => showTooltip(u, tooltip, runs, data, lines)] },
+      hooks: {
+        setCursor: [(u) => showTooltip(u, tooltip, runs, data, lines)],
+        draw: [(u) => ringViolations(u, data, lines)],
+      },
     };
     const plot = new uPlot(options, data, box);
     plot.over.append(tooltip);
@@ -279,6 +286,25 @@
     const destroy = plot.destroy.bind(plot);
     plot.destroy = () => { window.removeEventListener("resize", resize); destroy(); };
     return plot;
+  }
+
+  // A red ring around every point above the requirement it was checked against.
+  function ringViolations(u, data, lines) {
+    const context = u.ctx;
+    context.save();
+    context.strokeStyle = "#c8322b";
+    context.lineWidth = 2 * devicePixelRatio;
+    for (let s = 1; s < lines.length - 1; s++) {
+      if (lines[s + 1].label !== `${lines[s].label} requirement` || !u.series[s].show) continue;
+      data[s].forEach((value, i) => {
+        const required = data[s + 1][i];
+        if (value === null || required === null || value <= required) return;
+        context.beginPath();
+        context.arc(u.valToPos(i, "x", true), u.valToPos(value, "y", true), 7 * devicePixelRatio, 0, 2 * Math.PI);
+        context.stroke();
+      });
+    }
+    context.restore();
   }
 
   function showTooltip(u, tooltip, runs, data, lines) {
@@ -390,8 +416,9 @@
         facts.length ? h("dl", { class: "facts wide" }, facts.map(([name, value]) =>
           h("div", {}, h("dt", {}, label(name)), h("dd", {}, name.endsWith("_at") ? when(value) : value))))
           : h("p", { class: "muted" }, "This run has no metadata.")),
-      INDEX.subexperiments.filter((name) => data.csv[`measurements_${name}_summary.csv`] || data.csv[`checks_${name}.csv`])
-        .map((name) => subexperimentResults(platform, data, name)),
+      h("section", { class: "card" }, h("h3", {}, "Sub-experiments"),
+        INDEX.subexperiments.filter((name) => data.csv[`measurements_${name}_summary.csv`] || data.csv[`checks_${name}.csv`] ||
+          (data.metadata.subexperiments || {})[name]).map((name) => subexperimentResults(platform, data, name))),
       h("section", { class: "card", id: "files" }, h("h3", {}, "Files"),
         h("ul", { class: "files" }, data.files.map((name) =>
           h("li", {}, h("a", { href: fileLink("runs", platformName, runId, name) }, name))))),
@@ -402,6 +429,7 @@
     };
   }
 
+  // One expandable row per sub-experiment: verdict line, then its checks and summary.
   function subexperimentResults(platform, data, name) {
     const outcome = (data.metadata.subexperiments || {})[name] || {};
     const checksText = data.csv[`checks_${name}.csv`];
@@ -409,16 +437,23 @@
     const checks = checksText ? parseCsv(checksText) : null;
     const status = checks ? checks.header.indexOf("Status") : -1;
     const failed = checks ? checks.rows.filter((row) => row[status] === "failed").length : 0;
-    const verdict = outcome.exit_status ? "failed" : !checks ? "unchecked" : failed ? "failed" : "passed";
-    return h("section", { class: "card subexperiment", "data-subexperiment": name },
-      h("div", { class: "card-head" }, h("h3", {}, name), badge(verdict),
-        h("span", { class: "muted" }, [
-          checks ? `${failed} of ${checks.rows.length} checks failed` : "not checked",
-          outcome.exit_status !== undefined ? `exit status ${outcome.exit_status}` : null,
-          outcome.duration_s !== undefined ? `${outcome.duration_s} s` : null].filter(Boolean).join(" · ")),
-        platform.subexperiments.includes(name) ? h("a", { class: "push-right", href: route("history", platform.name, name, "", ALL) }, "history →") : null),
-      checks ? h("details", { open: failed > 0 }, h("summary", {}, "Checks"), csvTable(checks, (row) => row[status] === "failed")) : null,
-      summaryText ? h("details", {}, h("summary", {}, "Summary"), csvTable(parseCsv(summaryText), () => false)) : null);
+    const crashed = outcome.exit_status !== undefined && outcome.exit_status !== 0;
+    const verdict = crashed || failed ? "failed" : checks ? "passed" : "unchecked";
+    const marginColumn = checks ? checks.header.indexOf("Percentage over requirement") : -1;
+    const worst = checks ? Math.max(...checks.rows.map((row) => Number(row[marginColumn]))) : null;
+    const facts = [checks ? `${failed} of ${checks.rows.length} checks failed, worst margin ${margin(worst)}` : "not checked",
+      outcome.exit_status !== undefined ? `exit status ${outcome.exit_status}` : null,
+      outcome.duration_s !== undefined ? `${outcome.duration_s} s` : null,
+      summaryText ? null : "no summary"];
+    return h("details", { class: "subexperiment", "data-subexperiment": name, open: verdict === "failed" },
+      h("summary", {}, h("code", { class: "name" }, name), badge(verdict),
+        h("span", { class: "muted" }, facts.filter(Boolean).join(" · ")),
+        platform.subexperiments.includes(name)
+          ? h("a", { class: "push-right", href: route("history", platform.name, name, "", ALL) }, "history →") : null),
+      checks ? h("h4", {}, "Checks") : null,
+      checks ? csvTable(checks, (row) => row[status] === "failed") : null,
+      summaryText ? h("h4", {}, "Summary") : null,
+      summaryText ? csvTable(parseCsv(summaryText), () => false) : null);
   }
 
   function csvTable(table, isBad) {
