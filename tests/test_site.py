@@ -8,6 +8,7 @@ http.server, and once opened as file://. Screenshots land in test-artifacts/.
 import functools
 import hashlib
 import http.server
+import json
 import shutil
 import threading
 from pathlib import Path
@@ -153,17 +154,22 @@ def test_history_chart_has_one_point_per_run_and_hover_names_the_run(store, serv
     page.screenshot(path=ARTIFACTS / "site-history.png", full_page=True)
 
 
+def canvas_digest(page):
+    """What the chart drew, as a hash of its pixels."""
+    return hashlib.sha256(page.locator(".chart canvas").screenshot()).hexdigest()
+
+
 def test_switching_payload_and_magnitude_redraws_without_reload(store, server, page):
     root, run_ids = store
     open_view(page, server + "index.html" + history_route(FAILING.subexperiment, FAILING.payload, "all"))
     page.wait_for_selector(".chart .u-over")
     page.evaluate("window.sameDocument = true")
-    before = page.locator(".chart canvas").screenshot()
+    before = canvas_digest(page)
 
     page.locator('.segmented[aria-label="Payload"] a[data-option="16"]').click()
     page.wait_for_selector('.chart[data-payload="16"] .u-over')
     assert page.evaluate("window.sameDocument") is True
-    assert page.locator(".chart canvas").screenshot() != before
+    assert canvas_digest(page) != before
     assert hovered_runs(page) == run_ids
     summary = formats.read_summary(formats.summary_path(root / "runs" / PLATFORM / run_ids[-1], FAILING.subexperiment))
     assert expected_micros(summary.loc[summary["Bytes"] == 16, "Median"].iat[0]) in page.locator(".chart .tooltip").inner_text()
@@ -238,6 +244,44 @@ def test_the_site_works_from_a_local_folder(store, page):
     for link in site_links(page) + [home + history_route(FAILING.subexperiment, 16, "all")]:
         if not urlparse(link).fragment:
             assert Path(unquote(urlparse(link).path)).is_file(), link
+
+
+def test_incomplete_runs_show_what_they_have(tmp_path, page):
+    """Every metadata field but the run id is optional; a crashed sub-experiment leaves no summary."""
+    unchecked = write_history(tmp_path, platform="arm64-lab", runs=2, subexperiments=["intraprocess_reliable"])
+    crashed = write_history(tmp_path, platform="x86-ci", runs=2)
+    bare = tmp_path / "runs" / "arm64-lab" / unchecked[-1]
+    for path in [bare / "metadata.json", *bare.glob("checks_*.csv")]:
+        path.unlink()
+    broken = tmp_path / "runs" / "x86-ci" / crashed[-1]
+    metadata = json.loads((broken / "metadata.json").read_text())
+    metadata["subexperiments"]["interprocess_reliable_tcp"]["exit_status"] = 1
+    (broken / "metadata.json").write_text(json.dumps(metadata))
+    for path in broken.glob("*interprocess_reliable_tcp*.csv"):
+        path.unlink()
+    build_site(tmp_path)
+
+    home = (tmp_path / "index.html").as_uri()
+    open_view(page, home)
+    arm = page.locator('section.platform[data-platform="arm64-lab"]')
+    assert arm.locator(".card-head .badge").inner_text().lower() == "no checks"
+    assert arm.locator("td.cell").count() == 0
+    x86 = page.locator('section.platform[data-platform="x86-ci"]')
+    crash_row = x86.locator('tr[data-subexperiment="interprocess_reliable_tcp"]')
+    assert crash_row.get_attribute("data-status") == "failed"
+    assert "exit status 1" in crash_row.inner_text()
+    assert x86.locator("td.cell.failed").count() == 0  # the other sub-experiments passed their checks
+
+    open_view(page, home + f"#/run/arm64-lab/{unchecked[-1]}")
+    assert "This run has no metadata." in page.locator("main").inner_text()
+    open_view(page, home + f"#/run/x86-ci/{crashed[-1]}")
+    row = page.locator('details.subexperiment[data-subexperiment="interprocess_reliable_tcp"]')
+    assert "exit status 1" in row.inner_text() and "no summary" in row.inner_text()
+
+
+def test_a_directory_without_runs_is_not_a_store(tmp_path):
+    with pytest.raises(InputError, match="not a history store"):
+        build_site(tmp_path)
 
 
 def test_an_unknown_page_says_not_found(server, page):
