@@ -21,6 +21,12 @@ def spec_command(script, *arguments, cwd):
                           capture_output=True, text=True, timeout=120)
 
 
+def process_raw(raw, tmp_path):
+    """The spec's latency_process_results.py command line for one raw CSV."""
+    return spec_command("latency_process_results.py", "--plots_directory", tmp_path / "plots", "--raw_csv", raw,
+                        "--output_csv", tmp_path / "summary.csv", cwd=tmp_path)
+
+
 @pytest.fixture(scope="module")
 def experiment(tmp_path_factory):
     return synthetic.write_experiment(tmp_path_factory.mktemp("results") / "2026-11-22_06-00-00", SUBEXPERIMENTS,
@@ -28,9 +34,7 @@ def experiment(tmp_path_factory):
 
 
 def test_process_results_writes_the_summary_and_per_payload_plots(experiment, tmp_path):
-    raw = formats.measurements_path(experiment, "intraprocess_best_effort")
-    done = spec_command("latency_process_results.py", "--plots_directory", tmp_path / "plots", "--raw_csv", raw,
-                        "--output_csv", tmp_path / "summary.csv", cwd=tmp_path)
+    done = process_raw(formats.measurements_path(experiment, "intraprocess_best_effort"), tmp_path)
     assert done.returncode == EXIT_OK, done.stderr
     assert formats.read_summary(tmp_path / "summary.csv")["Bytes"].tolist() == [16, 32, 64]
     assert len(list((tmp_path / "plots").rglob("*.png"))) == 6
@@ -92,8 +96,7 @@ def test_check_exits_1_when_a_requirement_is_violated(experiment, tmp_path):
 def test_bad_input_exits_3_with_one_line_naming_the_file_and_writes_nothing(tmp_path):
     raw = tmp_path / "measurements_intraprocess_best_effort.csv"
     raw.write_text("Sample,Payload [Bytes],Latency [us]\n1,16,2.0\n2,16,oops\n")
-    done = spec_command("latency_process_results.py", "--plots_directory", tmp_path / "plots", "--raw_csv", raw,
-                        "--output_csv", tmp_path / "summary.csv", cwd=tmp_path)
+    done = process_raw(raw, tmp_path)
     assert done.returncode == EXIT_BAD_INPUT
     assert done.stderr.strip().splitlines() == [
         f"latency-gate process: error: {raw}:3: column 'Latency [us]': not a finite number: 'oops'"
@@ -104,8 +107,7 @@ def test_bad_input_exits_3_with_one_line_naming_the_file_and_writes_nothing(tmp_
 def test_an_unknown_sub_experiment_name_is_bad_input(tmp_path):
     raw = tmp_path / "measurements_interprocess_carrier_pigeon.csv"
     raw.write_text("Sample,Payload [Bytes],Latency [us]\n1,16,2.0\n2,16,3.0\n")
-    done = spec_command("latency_process_results.py", "--plots_directory", tmp_path / "plots", "--raw_csv", raw,
-                        "--output_csv", tmp_path / "summary.csv", cwd=tmp_path)
+    done = process_raw(raw, tmp_path)
     assert done.returncode == EXIT_BAD_INPUT
     assert "unknown sub-experiment 'interprocess_carrier_pigeon'" in done.stderr
 
