@@ -171,7 +171,7 @@
           worst || verdict.exit_status ? null : "no checks"),
           h("td", { class: "number margin " + (worst && worst.margin > 0 ? "over" : "") }, worst ? margin(worst.margin) : "–"));
       }))),
-    h("p", { class: "legend" }, "Cells: worst check's margin to its requirement in %.",
+    payloads.length === 0 ? null : h("p", { class: "legend" }, "Cells: worst check's margin to its requirement in %.",
       h("span", { class: "swatch", style: `background:${marginColour(-60)}` }), "60 % or more headroom",
       h("span", { class: "swatch", style: `background:${marginColour(-5)}` }), "close to it",
       h("span", { class: "swatch failed", style: `background:${marginColour(10)}` }), "over it (failed)"));
@@ -252,7 +252,7 @@
       lines.push({ label: m, stroke: COLOURS[m], width: 2, points: { show: true, size: 7, fill: COLOURS[m] } });
       if (series.requirements[m]) {
         data.push(series.requirements[m][payloadIndex]);
-        lines.push({ label: `${m} requirement`, stroke: COLOURS[m], width: 1.5, dash: [7, 5],
+        lines.push({ label: `${m} requirement`, class: "requirement", stroke: COLOURS[m], width: 1.5, dash: [7, 5],
           points: { show: false }, paths: uPlot.paths.stepped({ align: 1 }) });
       }
     }
