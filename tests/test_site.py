@@ -16,8 +16,8 @@ from urllib.parse import unquote, urljoin, urlparse
 
 import pytest
 
-from latency_gate import formats
-from latency_gate.errors import InputError
+from latency_gate import cli, formats
+from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, InputError
 from latency_gate.site import build_site
 from site_store_factory import Violation, write_history, write_history_plots
 
@@ -282,6 +282,15 @@ def test_incomplete_runs_show_what_they_have(tmp_path, page):
 def test_a_directory_without_runs_is_not_a_store(tmp_path):
     with pytest.raises(InputError, match="not a history store"):
         build_site(tmp_path)
+
+
+def test_build_site_command(tmp_path, capsys):
+    write_history(tmp_path / "store", runs=2)
+    assert cli.main(["build-site", "--store", str(tmp_path / "store")]) == EXIT_OK
+    assert (tmp_path / "store" / "index.html").is_file()
+    assert str((tmp_path / "store" / "index.html").resolve()) in capsys.readouterr().out
+    assert cli.main(["build-site", "--store", str(tmp_path)]) == EXIT_BAD_INPUT
+    assert "not a history store" in capsys.readouterr().err
 
 
 def test_an_unknown_page_says_not_found(server, page):

@@ -13,7 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from . import __version__, checks, compare, experiment, history, processing, publish, requirements
+from . import __version__, checks, compare, experiment, history, processing, publish, requirements, site
 from .errors import EXIT_CHECK_FAILED, EXIT_OK, InputError
 from .formats import write_csv
 
@@ -212,6 +212,23 @@ def _publish_history(args):
     return EXIT_OK
 
 
+def _add_build_site(subparsers):
+    parser = subparsers.add_parser(
+        "build-site", help="regenerate the history site (index.html and site/) from a history store",
+        description="Reads every run under <store>/runs/ and writes <store>/index.html and <store>/site/, "
+                    "swapped in whole, so a failed build leaves the previous site. Open index.html from the "
+                    "folder or serve the store (GitHub Pages).",
+    )
+    _option(parser, "store", type=Path, required=True, help="history store directory (the gh-pages work tree)")
+    parser.set_defaults(func=_build_site)
+
+
+def _build_site(args):
+    site.build_site(args.store)
+    print(f"History site: {Path(args.store).resolve() / 'index.html'}")
+    return EXIT_OK
+
+
 SUBCOMMANDS = (
     experiment.add_run_command,
     experiment.add_extrapolate_command,
@@ -223,6 +240,7 @@ SUBCOMMANDS = (
     _add_requirements,
     _add_add_to_history,
     _add_publish_history,
+    _add_build_site,
 )
 
 
