@@ -8,6 +8,9 @@
 #    the tests drive Debian's /usr/bin/chromium, and the browser download fails here.
 # Idempotent: a re-run with everything in place touches neither apt, npm nor pip.
 #
+#   install_site_tools.sh                       all three (what the site tests need)
+#   install_site_tools.sh --chart-library-only  step 1: all that building the site needs
+#
 # Environment:
 #   LATENCY_GATE_VENV  the venv to install playwright into (default: <repo>/.venv)
 set -euo pipefail
@@ -31,6 +34,11 @@ installed_matches_lock() {
 if ! installed_matches_lock; then
     echo "install_site_tools: npm ci in $ASSETS"
     (cd "$ASSETS" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
+fi
+
+if [[ ${1:-} == --chart-library-only ]]; then
+    echo "install_site_tools: chart library in place"
+    exit 0
 fi
 
 if [[ $(dpkg-query -W -f='${db:Status-Status}' chromium 2>/dev/null || true) != installed ]]; then
