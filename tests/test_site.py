@@ -153,6 +153,10 @@ def test_history_chart_has_one_point_per_run_and_hover_names_the_run(store, serv
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=ARTIFACTS / "site-history.png", full_page=True)
 
+    page.mouse.click(area["x"] + area["width"] - 2, area["y"] + area["height"] / 2)  # the newest run's point
+    page.wait_for_function("document.querySelector('main').dataset.route === location.hash")
+    assert page.evaluate("location.hash") == f"#/run/{PLATFORM}/{run_ids[-1]}"
+
 
 def canvas_digest(page):
     """What the chart drew, as a hash of its pixels."""

@@ -223,8 +223,8 @@
           segmented("Magnitude", [ALL, ...INDEX.magnitudes], magnitude, (m) => here(payload, m), (m) => (m === ALL ? "All" : m)),
           segmented("Payload", series.payloads, payload, (b) => here(b, magnitude), payloadLabel)),
         chartBox,
-        h("p", { class: "hint" }, "Dashed: the requirement each run was checked against. Hover a point for its run; click to open it. ",
-          "Click a legend entry to hide or show its line.")),
+        h("p", { class: "hint" }, "Dashed: the requirement each run was checked against; ringed: a point over it. ",
+          "Hover for a run, click to open it; drag across to zoom, double-click to zoom out; click a legend entry to hide its line.")),
       latestRunsTable(platform, series, payloadIndex),
       pngLinks(platform, subexperiment, payload),
     ];
@@ -249,7 +249,8 @@
     const lines = [{ label: "Run" }];
     for (const m of shown) {
       data.push(series.values[m][payloadIndex]);
-      lines.push({ label: m, stroke: COLOURS[m], width: 2, points: { show: true, size: 7, fill: COLOURS[m] } });
+      // uPlot draws the points only while they are far enough apart to tell apart
+      lines.push({ label: m, stroke: COLOURS[m], width: runs.length > 200 ? 1.25 : 2, points: { size: 7, fill: COLOURS[m] } });
       if (series.requirements[m]) {
         data.push(series.requirements[m][payloadIndex]);
         lines.push({ label: `${m} requirement`, class: "requirement", stroke: COLOURS[m], width: 1.5, dash: [7, 5],
@@ -259,7 +260,7 @@
     const tooltip = h("div", { class: "tooltip", hidden: true });
     const options = {
       width: Math.max(320, box.clientWidth), height: 380,
-      cursor: { drag: { x: false, y: false }, points: { size: 9 } },
+      cursor: { drag: { x: true, y: false }, points: { size: 9 } },
       legend: { live: false },
       // x: run positions, padded so the first and last points are not cut in half at the edges
       scales: { x: { time: false, range: (u, min, max) => [min - 0.4, max + 0.4] },
@@ -277,9 +278,12 @@
     };
     const plot = new uPlot(options, data, box);
     plot.over.append(tooltip);
-    plot.over.addEventListener("click", () => {
+    // A click opens the run under the cursor; the end of a drag (a zoom) is no click.
+    let pressedAt = null;
+    plot.over.addEventListener("mousedown", (event) => { pressedAt = event.clientX; });
+    plot.over.addEventListener("click", (event) => {
       const run = runs[plot.cursor.idx];
-      if (run) location.hash = route("run", platform.name, run.id);
+      if (run && Math.abs(event.clientX - pressedAt) < 4) location.hash = route("run", platform.name, run.id);
     });
     const resize = () => plot.setSize({ width: Math.max(320, box.clientWidth), height: 380 });
     window.addEventListener("resize", resize);
