@@ -107,12 +107,24 @@ def test_retention_keeps_the_newest_runs(tmp_path, remote):
     assert published_runs(remote) == ["20261122T080000Z-cccc-lab1", "20261122T090000Z-cccc-lab1"]
 
 
+BARRIER_HOOK = """#!/bin/sh
+# Test barrier: hold each of the first two pushes until both have arrived (10 s at most),
+# so both are computed from the same tip and really race for the branch.
+touch "$GIT_DIR/arrived-$$"
+i=0
+while [ "$(ls "$GIT_DIR" | grep -c '^arrived-')" -lt 2 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+"""
+
+
 def test_two_publishers_started_at_once_both_land(tmp_path, remote):
     results = tmp_path / "results"
     earlier = make_run(results, "20261122T060000Z-0000-lab0")
     land(remote, earlier, tmp_path / "work0")
     earlier_files = run_files(remote, earlier.name)
     runs = [make_run(results, f"20261122T0700{i}0Z-{i}{i}{i}{i}-lab{i}") for i in (1, 2)]
+    hook = remote / "hooks" / "pre-receive"
+    hook.write_text(BARRIER_HOOK)
+    hook.chmod(0o755)
 
     publishers = [
         subprocess.Popen(
@@ -124,6 +136,7 @@ def test_two_publishers_started_at_once_both_land(tmp_path, remote):
     outputs = [p.communicate(timeout=120)[0] for p in publishers]
 
     assert [p.returncode for p in publishers] == [0, 0], outputs
+    assert sum("rejected (another publisher landed first)" in o for o in outputs) == 1, outputs
     assert published_runs(remote) == sorted([earlier.name, *(r.name for r in runs)])
     assert run_files(remote, earlier.name) == earlier_files
     assert len(branch_log(remote)) == 3  # linear: every publish added exactly one commit

@@ -13,6 +13,7 @@ import json
 import os
 import random
 import subprocess
+import sys
 import time
 from datetime import datetime
 from pathlib import Path
@@ -95,7 +96,10 @@ def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages
         if "rejected" not in pushed.stdout + pushed.stderr:
             raise PublishError(f"git push to {remote} failed: {pushed.stderr.strip()}")
         if attempt + 1 < PUSH_ATTEMPTS:
-            sleep(random.uniform(0, BACKOFF_SECONDS * 2**attempt))
+            pause = random.uniform(0, BACKOFF_SECONDS * 2**attempt)
+            print(f"publish-history: push {attempt + 1}/{PUSH_ATTEMPTS} rejected (another publisher landed "
+                  f"first); re-applying run {run_id} on the new tip in {pause:.1f} s", file=sys.stderr)
+            sleep(pause)
     raise PublishError(
         f"push of run {platform}/{run_id} to {remote} branch {branch} was rejected "
         f"{PUSH_ATTEMPTS} times (PUSH_ATTEMPTS): other publishers kept landing first"
