@@ -62,8 +62,7 @@ def _write_data(store, history: History, data_dir) -> str:
         })
     for run in history.runs:
         _write_run(run, history.texts, data_dir / "runs" / run.platform / f"{run.run_id}.js")
-    index = {"subexperiments": formats.SUBEXPERIMENTS, "magnitudes": MAGNITUDES,
-             "checked": formats.CHECKED_MAGNITUDES, "platforms": platforms}
+    index = {"subexperiments": formats.SUBEXPERIMENTS, "magnitudes": MAGNITUDES, "platforms": platforms}
     text = _dumps(index)
     build = hashlib.sha256(text.encode()).hexdigest()[:12]
     _write_script(data_dir / "index.js", f'window.LATENCY_SITE={{"build":"{build}","index":{text},"data":{{}}}};\n')
@@ -85,16 +84,14 @@ def _run_rows(history, positions):
     rows = []
     for position in positions:
         run = history.runs[position]
-        exit_failures = [name for name, outcome in run.metadata.get("subexperiments", {}).items()
-                         if isinstance(outcome, dict) and outcome.get("exit_status") not in (0, None)]
         checked = position in worst.index
         failed_checks = int(failed.get(position, 0))
+        crashed = any(run.crashed(name) for name in run.outcomes)
         rows.append({
             "id": run.run_id, "commit": run.commit, "runner": run.runner, "time": run.started_at,
             "fastdds": run.metadata.get("fastdds_version"),
-            "status": _status(failed_checks > 0 or bool(exit_failures), checked),
-            "failed": failed_checks, "crashed": exit_failures,
-            "worst": float(worst[position]) if checked else None,
+            "status": _status(failed_checks > 0 or crashed, checked),
+            "failed": failed_checks, "worst": float(worst[position]) if checked else None,
         })
     return rows
 
@@ -107,24 +104,21 @@ def _latest(history, position):
     """Home-page detail of a platform's latest run: per sub-experiment verdict and matrix."""
     run = history.runs[position]
     checks = history.checks[history.checks["run"] == position]
-    outcomes = run.metadata.get("subexperiments", {})
-    names = set(outcomes) | set(checks["subexperiment"]) | set(
+    names = set(run.outcomes) | set(checks["subexperiment"]) | set(
         history.summaries.loc[history.summaries["run"] == position, "subexperiment"])
     worst_rows = checks.loc[checks.groupby("subexperiment")[MARGIN].idxmax()].set_index("subexperiment")
     failed = (checks["Status"] == "failed").groupby(checks["subexperiment"]).sum()
     verdicts = []
     for name in [n for n in formats.SUBEXPERIMENTS if n in names]:
-        outcome = outcomes.get(name) if isinstance(outcomes.get(name), dict) else {}
-        exit_status = outcome.get("exit_status")
         worst = worst_rows.loc[name] if name in worst_rows.index else None
         verdicts.append({
-            "name": name, "exit_status": exit_status, "failed": int(failed.get(name, 0)),
-            "status": _status(failed.get(name, 0) > 0 or exit_status not in (0, None), worst is not None),
+            "name": name, "exit_status": run.outcomes.get(name, {}).get("exit_status"),
+            "status": _status(failed.get(name, 0) > 0 or run.crashed(name), worst is not None),
             "worst": None if worst is None else {
                 "check": worst["Check"], "bytes": int(worst["Bytes"]), "requirement": worst["Requirement"],
                 "experiment": worst["Experiment"], "margin": worst[MARGIN]},
         })
-    return {"run": run.run_id, "subexperiments": verdicts, "matrix": _matrix(checks)}
+    return {"subexperiments": verdicts, "matrix": _matrix(checks)}
 
 
 def _matrix(checks):

@@ -46,6 +46,18 @@ class Run:
         return match["runner"] if match else self.metadata.get("host")
 
     @property
+    def outcomes(self):
+        """{sub-experiment: {"exit_status", "duration_s"}} as far as metadata tells."""
+        recorded = self.metadata.get("subexperiments")
+        if not isinstance(recorded, dict):
+            return {}
+        return {name: outcome for name, outcome in recorded.items() if isinstance(outcome, dict)}
+
+    def crashed(self, name):
+        """Whether metadata records a non-zero exit status for the sub-experiment."""
+        return self.outcomes.get(name, {}).get("exit_status") not in (0, None)
+
+    @property
     def started_at(self):
         """ISO UTC time: the run id's timestamp, else metadata's started_at."""
         match = _RUN_ID.match(self.run_id)
