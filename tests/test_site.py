@@ -297,6 +297,15 @@ def test_build_site_command(tmp_path, capsys):
     assert "not a history store" in capsys.readouterr().err
 
 
+def test_the_runs_list_filters_failed_runs(store, server, page):
+    _, run_ids = store
+    open_view(page, server + f"index.html#/runs/{PLATFORM}")
+    assert page.locator("table.runs tbody tr:visible").count() == RUNS
+    page.get_by_label("failed runs only").check()
+    failed = page.locator("table.runs tbody tr:visible")
+    assert failed.count() == 1 and run_ids[FAILING.run] in failed.inner_text()
+
+
 def test_an_unknown_page_says_not_found(server, page):
     open_view(page, server + "index.html#/run/no-such-platform/x")
     assert "no platform" in page.locator(".not-found").inner_text()

@@ -476,14 +476,19 @@
       h("td", {}, badge(run.status)), h("td", {}, h("a", { href: route("run", platformName, run.id) }, run.id)),
       h("td", {}, when(run.time)), h("td", {}, h("code", {}, run.commit || "–")), h("td", {}, run.runner || "–"),
       h("td", { class: "number" }, run.failed), h("td", { class: "number margin" + (run.worst > 0 ? " over" : "") }, margin(run.worst))));
+    const table = h("table", { class: "data runs" },
+      h("thead", {}, h("tr", {}, ["Status", "Run", "Started", "Commit", "Runner"].map((c) => h("th", {}, c)),
+        h("th", { class: "number" }, "Failed checks"), h("th", { class: "number" }, "Worst margin"))),
+      h("tbody", {}, rows));
+    const failedRuns = platform.runs.filter((run) => run.status === "failed").length;
+    const failedOnly = h("label", { class: "push-right" }, h("input", {
+      type: "checkbox", onchange: (event) => table.classList.toggle("failed-only", event.target.checked),
+    }), ` failed runs only (${failedRuns})`);
     return {
       title: `${platformName} runs`,
       nodes: [h("p", { class: "crumbs" }, h("a", { href: "#/" }, "Overview"), " › ", `${platformName} runs`),
-        h("h1", {}, `${platform.runs.length} runs on ${platformName}`),
-        h("section", { class: "card" }, h("table", { class: "data runs" },
-          h("thead", {}, h("tr", {}, ["Status", "Run", "Started", "Commit", "Runner"].map((c) => h("th", {}, c)),
-            h("th", { class: "number" }, "Failed checks"), h("th", { class: "number" }, "Worst margin"))),
-          h("tbody", {}, rows)))],
+        h("div", { class: "title-row" }, h("h1", {}, `${platform.runs.length} runs on ${platformName}`), failedOnly),
+        h("section", { class: "card" }, table)],
     };
   }
 
