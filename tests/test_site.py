@@ -12,7 +12,7 @@ import json
 import shutil
 import threading
 from pathlib import Path
-from urllib.parse import unquote, urljoin, urlparse
+from urllib.parse import unquote, urlparse
 
 import pytest
 
