@@ -96,9 +96,9 @@ def test_every_subexperiment_runs_with_the_real_latency_test_and_writes_spec_mea
         measurements = read_measurements(path)
         counts = measurements.groupby(PAYLOAD).size()
         assert list(counts.index) == list(PAYLOADS)
-        # Best effort may lose a sample on a loaded machine; LatencyTest then records none for it.
-        minimum = SAMPLES if "reliable" in name else int(SAMPLES * 0.95)
-        assert (counts >= minimum).all() and (counts <= SAMPLES).all(), (name, counts.to_dict())
+        # LatencyTest gives up on a round trip after 100 ms and records nothing for it, even when
+        # reliable: on a loaded machine a few samples may be missing.
+        assert (counts >= SAMPLES * 0.95).all() and (counts <= SAMPLES).all(), (name, counts.to_dict())
         assert entry["samples_recorded"] == len(measurements)
         assert (measurements["Latency [us]"] > 0).all()
     assert not list(tmp_path.glob(".partial-*")), "temporary raw files left behind"
@@ -418,7 +418,8 @@ def test_spec_script_runs_the_experiment(latency_test, tmp_path):
     )
     assert result.returncode == EXIT_OK, result.stderr
     assert "[ 1/1] intraprocess_reliable" in result.stdout and "passed" in result.stdout
-    assert len(read_measurements(measurements_path(tmp_path, "intraprocess_reliable"))) == 30
+    measurements = read_measurements(measurements_path(tmp_path, "intraprocess_reliable"))
+    assert set(measurements[PAYLOAD]) == {16} and 28 <= len(measurements) <= 30
     result = subprocess.run(["bash", str(REPOSITORY / "scripts" / "latency_run_experiment.bash"), "-c"],
                             capture_output=True, text=True)
     assert result.returncode == 2
