@@ -14,6 +14,11 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 GITHUB_REPOSITORY = "latency-gate/latency-gate"  # what act reads from the copy's origin
+PLATFORM = "latency"
+# The small matrix every CI test measures (as repository or CI/CD variables): seconds a run.
+SMALL_MATRIX = {"LATENCY_SUBEXPERIMENTS": "intraprocess_best_effort", "LATENCY_PAYLOADS": "16,32",
+                "LATENCY_SAMPLES": "100"}
+GENEROUS, TIGHT = 100000.0, 0.001  # microseconds: no run is slower / faster than these
 
 
 def install_tools():
@@ -60,3 +65,14 @@ def commit(repository, message, paths=(".",)):
     git("add", "--", *map(str, paths), cwd=repository)
     git("-c", "user.name=test", "-c", "user.email=test@localhost", "commit", "-q", "--allow-empty",
         "-m", message, cwd=repository)
+
+
+def set_requirements(repository, median_32_bytes=GENEROUS):
+    """Commit requirements/latency.csv for the small matrix: all generous but one cell."""
+    path = repository / "requirements" / f"{PLATFORM}.csv"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(
+        "Experiment type,Bytes,Median,99%,Max\n"
+        f"intraprocess_best_effort,16,{GENEROUS:.3f},{GENEROUS:.3f},{GENEROUS:.3f}\n"
+        f"intraprocess_best_effort,32,{median_32_bytes:.3f},{GENEROUS:.3f},{GENEROUS:.3f}\n")
+    commit(repository, "Requirements for the test", [path])

@@ -13,29 +13,14 @@ Specification:
   JUnit report; the run is still history.
 """
 
-import importlib.util
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 import ci_tools
-from ci_tools import commit, git
-
-LATENCY_GATE = Path(sys.executable).parent / "latency-gate"
-pytestmark = [
-    pytest.mark.skipif(
-        subprocess.run([LATENCY_GATE, "run", "--help"], capture_output=True).returncode != 0,
-        reason="needs the experiment runner's `latency-gate run` command, not committed yet"),
-    pytest.mark.skipif(
-        importlib.util.find_spec("latency_gate.site") is None,
-        reason="the pages job regenerates the site with latency_gate.site, not committed yet"),
-]
-PLATFORM = "latency"
-GENEROUS, TIGHT = 100000.0, 0.001  # microseconds
-
+from ci_tools import GENEROUS, PLATFORM, SMALL_MATRIX, TIGHT, git, set_requirements
 
 @pytest.fixture(scope="module")
 def tools():
@@ -47,22 +32,11 @@ def repository(tmp_path_factory):
     return ci_tools.copy_repository(tmp_path_factory.mktemp("repository"))
 
 
-def set_requirements(repository, median_32_bytes):
-    path = repository / "requirements" / f"{PLATFORM}.csv"
-    path.parent.mkdir(exist_ok=True)
-    path.write_text(
-        "Experiment type,Bytes,Median,99%,Max\n"
-        f"intraprocess_best_effort,16,{GENEROUS:.3f},{GENEROUS:.3f},{GENEROUS:.3f}\n"
-        f"intraprocess_best_effort,32,{median_32_bytes:.3f},{GENEROUS:.3f},{GENEROUS:.3f}\n")
-    commit(repository, "Requirements for the test", [path])
-
-
 def run_pipeline(tools, repository, history):
     variables = {
         "LATENCY_GATE_VENV": sys.prefix,  # install_cli.sh uses this venv instead of pip-installing
         "LATENCY_GATE_BUILD_DIR": ci_tools.project_build(),
-        "LATENCY_SUBEXPERIMENTS": "intraprocess_best_effort", "LATENCY_PAYLOADS": "16,32",
-        "LATENCY_SAMPLES": "100", "LATENCY_HISTORY_REMOTE": history,
+        **SMALL_MATRIX, "LATENCY_HISTORY_REMOTE": history,
     }
     command = [str(tools / "gitlab-ci-local"), "--shell-executor-no-image"]
     for name, value in variables.items():

@@ -17,12 +17,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-pytest.importorskip("latency_gate.site", reason="publishing regenerates the site (latency_gate.site), "
-                                                "not committed yet")
-
-from latency_gate import publish  # noqa: E402
-from latency_gate.formats import MEASUREMENT_COLUMNS  # noqa: E402
-from latency_gate.processing import process_experiment  # noqa: E402
+from latency_gate import publish
+from latency_gate.formats import MEASUREMENT_COLUMNS
+from latency_gate.processing import process_experiment
 
 LATENCY_GATE = str(Path(sys.executable).parent / "latency-gate")
 PLATFORM = "latency"

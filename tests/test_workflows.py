@@ -18,7 +18,6 @@ Specification:
 - actionlint and zizmor find nothing in any workflow or action.
 """
 
-import importlib.util
 import json
 import re
 import subprocess
@@ -28,7 +27,7 @@ from pathlib import Path
 import pytest
 
 import ci_tools
-from ci_tools import GITHUB_REPOSITORY, REPO, commit, git
+from ci_tools import GITHUB_REPOSITORY, PLATFORM, REPO, SMALL_MATRIX, TIGHT, git, set_requirements
 
 STANDINS = {  # GitHub-hosted actions this machine cannot reach -> tests/ci/<stand-in>
     "actions/cache": "cache",
@@ -39,18 +38,7 @@ STANDINS = {  # GitHub-hosted actions this machine cannot reach -> tests/ci/<sta
 }
 HANDLED_BY_ACT = {"actions/checkout"}  # act checks out the local repository itself
 RUNNER_LABELS = ("self-hosted", "linux", "latency", "ubuntu-latest")
-SMALL_MATRIX = {"LATENCY_SUBEXPERIMENTS": "intraprocess_best_effort", "LATENCY_PAYLOADS": "16,32",
-                "LATENCY_SAMPLES": "100"}
-PLATFORM = "latency"
-GENEROUS, TIGHT = 100000.0, 0.001  # microseconds: no run is slower / faster than these
 
-LATENCY_GATE = Path(sys.executable).parent / "latency-gate"
-needs_runner = pytest.mark.skipif(
-    subprocess.run([LATENCY_GATE, "run", "--help"], capture_output=True).returncode != 0,
-    reason="needs the experiment runner's `latency-gate run` command, not committed yet")
-needs_site = pytest.mark.skipif(
-    importlib.util.find_spec("latency_gate.site") is None,
-    reason="publish-history regenerates the site with latency_gate.site, not committed yet")
 
 
 def pinned_actions():
@@ -135,17 +123,6 @@ def pull_request(title="Faster intra-process path", branch="feature", head_repos
     }
 
 
-def set_requirements(repository, median_32_bytes=GENEROUS):
-    """requirements/latency.csv for the small matrix: everything generous but one cell."""
-    path = repository / "requirements" / f"{PLATFORM}.csv"
-    path.parent.mkdir(exist_ok=True)
-    path.write_text(
-        "Experiment type,Bytes,Median,99%,Max\n"
-        f"intraprocess_best_effort,16,{GENEROUS:.3f},{GENEROUS:.3f},{GENEROUS:.3f}\n"
-        f"intraprocess_best_effort,32,{median_32_bytes:.3f},{GENEROUS:.3f},{GENEROUS:.3f}\n")
-    commit(repository, "Requirements for the test", [path])
-
-
 def log(result):
     return result.stdout + result.stderr
 
@@ -153,7 +130,6 @@ def log(result):
 PR_WORKFLOW = ".github/workflows/latency-pr.yml"
 
 
-@needs_runner
 def test_a_pull_request_within_the_requirements_passes_the_gate(act, repository):
     set_requirements(repository)
 
@@ -170,7 +146,6 @@ def test_a_pull_request_within_the_requirements_passes_the_gate(act, repository)
     assert (result_json["passed"], result_json["failed"]) == (6, 0)
 
 
-@needs_runner
 def test_a_pull_request_over_a_requirement_fails_the_gate_and_says_where(act, repository):
     set_requirements(repository, median_32_bytes=TIGHT)
 
@@ -184,7 +159,6 @@ def test_a_pull_request_over_a_requirement_fails_the_gate_and_says_where(act, re
     assert junit.count("<failure") == 1 and 'name="Median 32 B"' in junit
 
 
-@needs_runner
 def test_a_pull_request_from_a_fork_never_runs_on_the_latency_runners(act, repository):
     set_requirements(repository)
 
@@ -196,7 +170,6 @@ def test_a_pull_request_from_a_fork_never_runs_on_the_latency_runners(act, repos
     assert not act.artifact("latency-results-pr-7").exists()
 
 
-@needs_runner
 def test_a_pull_request_title_or_branch_name_cannot_execute(act, repository, tmp_path):
     set_requirements(repository)
     markers = [tmp_path / f"pwned-{n}" for n in range(4)]
@@ -214,8 +187,6 @@ def test_a_pull_request_title_or_branch_name_cannot_execute(act, repository, tmp
     assert all(m.exists() for m in markers)
 
 
-@needs_runner
-@needs_site
 def test_a_push_to_main_lands_on_the_gh_pages_branch(act, repository, tmp_path):
     set_requirements(repository)
     history = tmp_path / "history.git"
@@ -238,7 +209,6 @@ def test_a_push_to_main_lands_on_the_gh_pages_branch(act, repository, tmp_path):
     assert "index.html" in files
 
 
-@needs_runner
 def test_a_requirements_dispatch_comes_back_as_a_pull_request_with_the_csv(act):
     inputs = {"runs": 2, "shards": 2, "percentile": 99, "platform": PLATFORM,
               "runner-labels": '["self-hosted","linux","latency"]', "subexperiments": "intraprocess_best_effort",
