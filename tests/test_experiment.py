@@ -100,6 +100,7 @@ def test_every_subexperiment_runs_with_the_real_latency_test_and_writes_spec_mea
         # reliable: on a loaded machine a few samples may be missing.
         assert (counts >= SAMPLES * 0.95).all() and (counts <= SAMPLES).all(), (name, counts.to_dict())
         assert entry["samples_recorded"] == len(measurements)
+        assert entry["samples_expected"] == SAMPLES * len(PAYLOADS)
         assert (measurements["Latency [us]"] > 0).all()
     assert not list(tmp_path.glob(".partial-*")), "temporary raw files left behind"
 

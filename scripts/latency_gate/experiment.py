@@ -379,13 +379,14 @@ class Outcome:
     duration_s: float
     exit_codes: dict
     commands: dict
-    samples: int = 0
+    samples_expected: int
+    samples: int = 0  # recorded: LatencyTest records nothing for a round trip over 100 ms
     error: str | None = None
 
     def as_metadata(self):
         return {
             "status": self.status, "duration_s": round(self.duration_s, 3), "exit_codes": self.exit_codes,
-            "samples_recorded": self.samples, "error": self.error,
+            "samples_expected": self.samples_expected, "samples_recorded": self.samples, "error": self.error,
             "commands": {role: shlex.join(command) for role, command in self.commands.items()},
         }
 
@@ -441,7 +442,7 @@ def run_subexperiment(name, config, logs):
             raw.unlink(missing_ok=True)
     duration = time.monotonic() - started
     exit_codes = {role: p.returncode for role, p in processes.items()}
-    outcome = Outcome("failed", duration, exit_codes, commands)
+    outcome = Outcome("failed", duration, exit_codes, commands, config.samples * len(config.payloads))
     try:
         if verdict == "timed_out":
             outcome.status = "timed_out"
