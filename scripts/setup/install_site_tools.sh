@@ -20,6 +20,14 @@ ASSETS=$REPO/scripts/latency_gate/site_assets
 VENV=${LATENCY_GATE_VENV:-$REPO/.venv}
 PLAYWRIGHT_VERSION=1.65.2
 
+# Node.js with npm: this machine kind ships them; a plain Debian gets its own packages.
+if ! command -v npm >/dev/null; then
+    echo "install_site_tools: installing Debian's nodejs and npm"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get -o DPkg::Lock::Timeout=600 update -qq
+    apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends nodejs npm
+fi
+
 # npm ci records what it installed in node_modules/.package-lock.json: when its packages
 # equal the lock file's (less the root entry), node_modules is current.
 installed_matches_lock() {
