@@ -15,7 +15,8 @@ Specification:
 - a pull request title or branch name cannot execute as shell code;
 - a push to main lands its run on the gh-pages branch;
 - a requirements dispatch measures in shards and comes back as a pull request with the CSV;
-- actionlint and zizmor find nothing in any workflow or action.
+- actionlint and zizmor find nothing in any workflow or action, nor in the adoption
+  guide's copy-paste workflow; shellcheck finds nothing in the CI scripts.
 """
 
 import json
@@ -274,3 +275,12 @@ def test_the_copy_paste_workflow_in_the_adoption_guide_lints_clean(tools, tmp_pa
     assert example.count("@SHA\n") == 3
     assert actionlint.returncode == 0, actionlint.stdout
     assert zizmor.returncode == 0, zizmor.stdout
+
+
+def test_shellcheck_finds_nothing_in_the_ci_scripts(tools):
+    scripts = ["scripts/ci/run_latency.sh", "scripts/setup/install_cli.sh", "scripts/setup/install_ci_tools.sh",
+               "scripts/setup/latencytest_cache_key.sh"]
+
+    result = subprocess.run(["shellcheck", *scripts], cwd=REPO, capture_output=True, text=True)
+
+    assert result.returncode == 0, result.stdout

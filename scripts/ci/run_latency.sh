@@ -18,7 +18,10 @@ set -euo pipefail
 
 results=${LATENCY_RESULTS:?LATENCY_RESULTS must name the results directory}
 runs=${LATENCY_RUNS:-1}
-single=$([[ $runs == 1 && -z ${LATENCY_SHARD:-} ]] && echo "$results/run" || true)
+single=""  # the run directory of a single run
+if [[ $runs == 1 && -z ${LATENCY_SHARD:-} ]]; then
+    single=$results/run
+fi
 if [[ -n ${LATENCY_OUTPUTS:-} ]]; then
     printf 'results-directory=%s\nrun-directory=%s\n' "$results" "$single" >> "$LATENCY_OUTPUTS"
 fi

@@ -7,8 +7,8 @@
 #   <prefix>/bin/act, <prefix>/bin/actionlint   (go install)
 #   <prefix>/bin/gitlab-ci-local                 (npm; 4.73.0 is the newest that runs on Node 20)
 #   zizmor                                       (pip, into the project's venv)
-# gitlab-ci-local needs Debian's rsync, and actionlint checks run: scripts with Debian's
-# shellcheck; both are installed with apt when missing (as root).
+# gitlab-ci-local needs Debian's rsync, and actionlint checks run: scripts with the
+# Debian package shellcheck; both are installed with apt when missing (as root).
 #
 # Environment:
 #   LATENCY_GATE_CI_TOOLS  the prefix (default: <repo>/build/ci-tools)
