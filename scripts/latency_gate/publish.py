@@ -72,9 +72,9 @@ def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages
     """Land `run_directory` under runs/<platform>/<run id>/ on `branch` of `remote`.
 
     The run id is `run_id` (see history_run_id), else the one history.add_run picks from
-    the run's metadata; `requirements` is the CSV the run was checked against, kept with it. `work_directory`
-    holds the local clone; after success its files are the published store (GitLab copies
-    them to public/). Returns (run id, pushed commit).
+    the run's metadata; `requirements` is the CSV the run was checked against, kept with
+    it. `work_directory` holds the local clone; after success its files are the published
+    store (GitLab copies them to public/). Returns (run id, pushed commit).
     """
     run_directory = Path(run_directory)
     if not run_directory.is_dir():
@@ -108,14 +108,15 @@ def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages
 
 def _checkout_tip(git, remote, branch):
     """Make the work tree exactly the remote branch's tip (or empty); return the tip or None."""
-    listed = git("ls-remote", "--heads", remote, f"refs/heads/{branch}").stdout.split()
-    if listed:
+    tip = None
+    if git("ls-remote", "--heads", remote, f"refs/heads/{branch}").stdout.strip():
         git("fetch", "-q", remote, f"refs/heads/{branch}")
-        git("checkout", "-q", "-f", "--detach", "FETCH_HEAD")
+        tip = git("rev-parse", "FETCH_HEAD").stdout.strip()  # what was fetched, however new
+        git("checkout", "-q", "-f", "--detach", tip)
     else:
         git("read-tree", "--empty")
     git("clean", "-q", "-f", "-d", "-x")
-    return listed[0] if listed else None
+    return tip
 
 
 def _commit(git, parent, message):
