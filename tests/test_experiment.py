@@ -240,6 +240,24 @@ def test_interrupting_the_runner_stops_latency_test_and_the_stress_and_keeps_met
     assert processes_of_run(run_id) == []
 
 
+def test_processes_of_a_killed_runner_die_with_it(latency_test, tmp_path):
+    runner = subprocess.Popen(
+        runner_command(tmp_path, "--subexperiments", "interprocess_reliable", "--samples", "100000",
+                       "--payloads", "16", "--baseline-seconds", "0", "--stress", "--cpu 1"),
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    wait_for_process(tmp_path, "publisher")
+    run_id = metadata_of(tmp_path)["run_id"]
+    assert len(processes_of_run(run_id)) >= 3
+    runner.kill()  # no clean-up possible in the runner
+    runner.wait()
+
+    deadline = time.monotonic() + 10
+    while processes_of_run(run_id) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert processes_of_run(run_id) == []
+
+
 # --------------------------------------------------------------------------------------
 # Real-time settings and stress
 

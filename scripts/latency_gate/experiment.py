@@ -329,11 +329,16 @@ def _raise_interrupted(signum, _frame):
 
 
 def _start(command, log_path, environment):
-    """Start a command in its own process group (session), output to a log file."""
+    """Start a command in its own process group (session), output to a log file.
+
+    The kernel kills it should the runner itself die without cleaning up (SIGKILL, a
+    cancelled CI job): setpriv sets the parent-death signal, which survives the execs of
+    taskset, chrt and LatencyTest.
+    """
     with open(log_path, "wb") as log:
         return subprocess.Popen(
-            command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-            env=environment, start_new_session=True,
+            ["setpriv", "--pdeathsig", "KILL", *command], stdout=log, stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL, env=environment, start_new_session=True,
         )
 
 
