@@ -156,6 +156,7 @@ def test_runs_into_the_same_directory_accumulate_subexperiments_under_one_run_id
     metadata = metadata_of(tmp_path)
     assert metadata["run_id"] == run_id
     assert sorted(metadata["subexperiments"]) == ["intraprocess_best_effort", "intraprocess_reliable"]
+    assert all(isinstance(entry["domain"], int) for entry in metadata["subexperiments"].values())
     assert all(entry["status"] == "passed" for entry in metadata["subexperiments"].values())
 
 

@@ -664,7 +664,8 @@ def run_experiment(results_directory, latency_test=None, subexperiments=None, pa
                 metadata["subexperiments"][name] = {"status": "interrupted"}
                 print("interrupted", file=out, flush=True)
                 raise
-            metadata["subexperiments"][name] = outcome.as_metadata()
+            # Per entry too: runs accumulated into one directory (colcon test) each had their own.
+            metadata["subexperiments"][name] = outcome.as_metadata() | {"domain": lease.domain, "tcp_port": lease.tcp_port}
             failures += outcome.status != "passed"
             detail = f"  {outcome.error}" if outcome.error else ""
             print(f"{outcome.duration_s:7.1f} s  {outcome.status}{detail}", file=out, flush=True)
