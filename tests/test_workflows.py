@@ -15,6 +15,8 @@ Specification:
 - a pull request title or branch name cannot execute as shell code;
 - a push to main lands its run on the gh-pages branch;
 - a requirements dispatch measures in shards and comes back as a pull request with the CSV;
+- from a clean checkout, as on an adopter's runner, the actions install their CLI, and it
+  publishes a run with the site's chart library;
 - actionlint and zizmor find nothing in any workflow or action, nor in the adoption
   guide's copy-paste workflow; shellcheck finds nothing in the CI scripts.
 """
@@ -284,3 +286,31 @@ def test_shellcheck_finds_nothing_in_the_ci_scripts(tools):
     result = subprocess.run(["shellcheck", *scripts], cwd=REPO, capture_output=True, text=True)
 
     assert result.returncode == 0, result.stdout
+
+
+def test_the_actions_install_their_cli_from_a_clean_checkout(tmp_path):
+    """What an adopter's runner does on first use: no venv given, nothing installed yet."""
+    checkout = ci_tools.copy_repository(tmp_path / "checkout")  # as actions/... @SHA downloads it
+    github_path = tmp_path / "github_path"
+    environment = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": str(tmp_path),
+                   "RUNNER_TOOL_CACHE": str(tmp_path / "tool-cache"), "GITHUB_PATH": str(github_path)}
+
+    install = subprocess.run(["bash", "scripts/setup/install_cli.sh"], cwd=checkout, env=environment,
+                             capture_output=True, text=True, timeout=600)
+
+    assert install.returncode == 0, install.stderr
+    bin_directory = Path(install.stdout.splitlines()[-1])
+    assert github_path.read_text() == f"{bin_directory}\n"
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "measurements_intraprocess_best_effort.csv").write_text("Sample,Payload [Bytes],Latency [us]\n" + "".join(
+        f"{i},{payload},{40 + i % 7}.5\n" for payload in (16, 32) for i in range(100)))
+    (run / "metadata.json").write_text('{"run_id": "20261122T070000Z-aaaa-lab1"}')
+    store, remote = tmp_path / "store", tmp_path / "history.git"
+    git("init", "-q", "--bare", str(remote), cwd=tmp_path)
+    for command in (["process", "--experiment-directory", run, "--no-plots"],
+                    ["publish-history", "--results-directory", run, "--remote", remote, "--platform", PLATFORM,
+                     "--work-directory", store]):
+        result = subprocess.run([bin_directory / "latency-gate", *command], capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+    assert (store / "site" / "uPlot.iife.min.js").is_file()  # the site's chart library came along

@@ -79,6 +79,8 @@ def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages
     run_directory = Path(run_directory)
     if not run_directory.is_dir():
         raise PublishError(f"{run_directory}: no such run directory")
+    if Path(remote).exists():  # a local repository: git runs in the work tree, not here
+        remote = str(Path(remote).resolve())
     work_directory = Path(work_directory)
     work_directory.mkdir(parents=True, exist_ok=True)
     git = git or Git(work_directory, token=os.environ.get(TOKEN_VARIABLE))

@@ -5,13 +5,20 @@
 #
 # With LATENCY_GATE_VENV set, that venv (with latency-gate installed) is used as is.
 # Otherwise the package is pip-installed once into a venv under $RUNNER_TOOL_CACHE (or
-# ~/.cache) named after a hash of its sources, so a persistent runner installs each version once.
+# ~/.cache) named after a hash of its sources, so a persistent runner installs each version
+# once; python3 (with venv) and npm must be on the runner.
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 if [[ -n ${LATENCY_GATE_VENV:-} ]]; then
     venv=$LATENCY_GATE_VENV
 else
+    # The history site's chart library is package data, pinned by its lock file (needs npm).
+    assets=$REPO/scripts/latency_gate/site_assets
+    if [[ ! -d $assets/node_modules/uplot/dist ]]; then
+        echo "install_cli: npm ci in $assets (the history site's chart library)" >&2
+        (cd "$assets" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error) >&2
+    fi
     key=$(cd "$REPO" && find pyproject.toml scripts/latency_gate -type f ! -name '*.pyc' -print0 \
         | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
     venv=${RUNNER_TOOL_CACHE:-$HOME/.cache}/latency-gate/$key
