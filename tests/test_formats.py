@@ -103,6 +103,7 @@ def test_a_directory_without_summaries_is_bad_input(tmp_path):
     )
 
 
-def test_writing_is_atomic_and_leaves_no_temporary_file(tmp_path):
+def test_writing_is_atomic_leaves_no_temporary_file_and_makes_a_readable_file(tmp_path):
     formats.write_text_atomic(tmp_path / "a.csv", "x\n")
     assert [p.name for p in tmp_path.iterdir()] == ["a.csv"]
+    assert (tmp_path / "a.csv").stat().st_mode & 0o777 == 0o644

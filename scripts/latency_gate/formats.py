@@ -219,6 +219,7 @@ def write_text_atomic(path, text):
     path.parent.mkdir(parents=True, exist_ok=True)
     descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.fchmod(descriptor, 0o644)  # mkstemp's 0600 would hide results from web servers and other users
         with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
         os.replace(temporary, path)
