@@ -13,7 +13,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from . import __version__, checks, compare, experiment, history, processing, publish, requirements, site
+from . import (
+    __version__, checks, compare, experiment, extrapolation, history, processing, publish, requirements, site,
+)
 from .errors import EXIT_CHECK_FAILED, EXIT_OK, InputError
 from .formats import write_csv
 
@@ -231,7 +233,7 @@ def _build_site(args):
 
 SUBCOMMANDS = (
     experiment.add_run_command,
-    experiment.add_extrapolate_command,
+    extrapolation.add_extrapolate_command,
     _add_process,
     _add_compare_subexperiments,
     _add_check,

@@ -1,0 +1,142 @@
+"""Requirements from many runs: the spec's "Set Latency Requirements", resumable and shardable.
+
+Run k of N goes to <runs directory>/run-<k>; a run that is complete (all sub-experiments
+passed and summarised) is never redone, so a killed extrapolation resumes where it
+stopped. "Shard k of n" does every n-th run from k, so CI can spread the runs over
+several runners; once all runs are gathered in one directory, the merge derives the
+requirements CSV from them.
+"""
+
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+from . import experiment, processing, requirements
+from .errors import EXIT_OK, EXIT_RUN_FAILED, InputError
+from .formats import write_csv
+
+DEFAULT_RUNS = 200
+
+
+def run_name(index):
+    return f"run-{index:04d}"
+
+
+def run_complete(run_directory):
+    """Whether a run directory holds a finished run whose sub-experiments all passed and are summarised."""
+    run_directory = Path(run_directory)
+    try:
+        metadata = json.loads((run_directory / "metadata.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    entries = metadata.get("subexperiments") or {}
+    return bool(entries) and metadata.get("finished_at") is not None and all(
+        entry.get("status") == "passed"
+        and (run_directory / f"measurements_{name}_summary.csv").is_file()
+        for name, entry in entries.items()
+    )
+
+
+def parse_shard(text):
+    """'k/n' -> (k, n) with 1 <= k <= n."""
+    match = re.fullmatch(r"(\d+)/(\d+)", text or "1/1")
+    if not match or not 1 <= int(match[1]) <= int(match[2]):
+        raise InputError(f"--shard must be k/n with 1 <= k <= n, got '{text}'")
+    return int(match[1]), int(match[2])
+
+
+def shard_runs(runs, shard):
+    """The run indices (1-based) shard k of n is responsible for: every n-th, from k."""
+    k, n = shard
+    return list(range(k, runs + 1, n))
+
+
+def extrapolate(runs_directory, output=None, runs=DEFAULT_RUNS, percentile=None, shard=(1, 1),
+                out=sys.stdout, **run_options):
+    """Run this shard's share of `runs` experiments into runs_directory/run-NNNN, summarise each.
+
+    Runs already complete are skipped, so a killed extrapolation resumes where it stopped;
+    an incomplete run directory is started afresh. When `output` is given and every run of
+    every shard is complete here, the requirements CSV is written (see merge_shards).
+    """
+    if runs < 1:
+        raise InputError(f"--runs must be positive, got {runs}")
+    experiment.validate_run(**{key: run_options[key] for key in (
+        "latency_test", "subexperiments", "payloads", "samples", "timeout_s", "profiles", "certs", "stress"
+    ) if key in run_options})
+    runs_directory = Path(runs_directory)
+    runs_directory.mkdir(parents=True, exist_ok=True)
+    mine = shard_runs(runs, shard)
+    failed = []
+    for position, index in enumerate(mine, 1):
+        directory = runs_directory / run_name(index)
+        label = f"{directory.name} ({position}/{len(mine)} of shard {shard[0]}/{shard[1]})"
+        if run_complete(directory):
+            print(f"{label}: already complete", file=out, flush=True)
+            continue
+        if directory.exists():
+            shutil.rmtree(directory)  # left by a killed or failed attempt
+        print(f"{label}:", file=out, flush=True)
+        code = experiment.run_experiment(directory, run_id=directory.name, out=out, **run_options)
+        if code == experiment.EXIT_INTERRUPTED:
+            return code
+        if code != EXIT_OK:
+            failed.append(directory.name)
+            continue
+        processing.process_experiment(directory, with_plots=False)
+    if failed:
+        print(f"{len(failed)} run(s) failed: {', '.join(failed)}; re-run the same command to retry them",
+              file=out, flush=True)
+        return EXIT_RUN_FAILED
+    if output is not None:
+        if shard[1] > 1 and not all(run_complete(runs_directory / run_name(i)) for i in range(1, runs + 1)):
+            print(f"shard {shard[0]}/{shard[1]} done; merge all shards' runs to write the requirements",
+                  file=out, flush=True)
+            return EXIT_OK
+        merge_shards(runs_directory, output, runs, percentile, out=out)
+    return EXIT_OK
+
+
+def merge_shards(runs_directory, output, runs=DEFAULT_RUNS, percentile=None, out=sys.stdout):
+    """Requirements CSV from run-0001 .. run-<runs> under runs_directory (all shards' runs)."""
+    runs_directory = Path(runs_directory)
+    expected = [runs_directory / run_name(i) for i in range(1, runs + 1)]
+    missing = [d.name for d in expected if not run_complete(d)]
+    if missing:
+        shown = ", ".join(missing[:5]) + (", ..." if len(missing) > 5 else "")
+        raise InputError(f"{len(missing)} of {runs} runs missing or incomplete: {shown}", runs_directory)
+    percentile = requirements.DEFAULT_PERCENTILE if percentile is None else percentile
+    derived = requirements.derive_requirements(expected, percentile)
+    write_csv(derived, output)
+    print(f"wrote {output}: {len(derived)} requirements from {runs} runs at percentile {percentile:g}",
+          file=out, flush=True)
+    return derived
+
+
+def add_extrapolate_command(subparsers):
+    parser = subparsers.add_parser(
+        "extrapolate-requirements", help="run N experiments (resumable, shardable) and derive requirements",
+        description="Runs go to RUNS_DIR/run-NNNN; complete runs are kept, so re-running the command resumes. "
+                    "With --shard k/n only every n-th run from k is done; --merge-only builds the CSV from "
+                    "all shards' runs gathered in RUNS_DIR.",
+    )
+    experiment.add_experiment_options(parser)
+    parser.add_argument("-r", "--runs-directory", dest="runs_directory", type=Path, required=True)
+    parser.add_argument("-o", "--output", type=Path, help="requirements CSV to write")
+    parser.add_argument("--runs", type=int, default=DEFAULT_RUNS, help="number of runs (default: %(default)s)")
+    parser.add_argument("--percentile", type=float, help="percentile across runs (default: 99)")
+    parser.add_argument("--shard", default="1/1", help="k/n: do this part of the runs (default: %(default)s)")
+    parser.add_argument("--merge-only", action="store_true", help="only build the CSV from the runs present")
+
+    def extrapolate_command(args):
+        if args.merge_only:
+            if args.output is None:
+                raise InputError("--merge-only needs --output")
+            merge_shards(args.runs_directory, args.output, args.runs, args.percentile)
+            return EXIT_OK
+        return extrapolate(args.runs_directory, args.output, args.runs, args.percentile,
+                           parse_shard(args.shard), **experiment.run_options(args))
+
+    parser.set_defaults(func=extrapolate_command)
