@@ -5,7 +5,8 @@ import pytest
 
 from latency_gate import formats
 
-from spec_examples import CHECK_REPORT  # noqa: E402
+import ci_tools
+from spec_examples import CHECK_REPORT
 
 
 @pytest.fixture
@@ -28,3 +29,15 @@ def spec_check_example(tmp_path):
     formats.write_csv(summary, formats.summary_path(experiment, "intraprocess_best_effort"))
     formats.write_csv(requirements, tmp_path / "requirements.csv")
     return experiment, tmp_path / "requirements.csv"
+
+
+@pytest.fixture(scope="module")
+def tools():
+    """act, actionlint, zizmor and gitlab-ci-local, installed once (scripts/setup/install_ci_tools.sh)."""
+    return ci_tools.install_tools()
+
+
+@pytest.fixture(scope="module")
+def repository(tmp_path_factory):
+    """A git copy of this project to run workflows and pipelines in."""
+    return ci_tools.copy_repository(tmp_path_factory.mktemp("repository"))

@@ -22,15 +22,6 @@ import pytest
 import ci_tools
 from ci_tools import GENEROUS, PLATFORM, SMALL_MATRIX, TIGHT, git, set_requirements
 
-@pytest.fixture(scope="module")
-def tools():
-    return ci_tools.install_tools()
-
-
-@pytest.fixture(scope="module")
-def repository(tmp_path_factory):
-    return ci_tools.copy_repository(tmp_path_factory.mktemp("repository"))
-
 
 def run_pipeline(tools, repository, history):
     variables = {

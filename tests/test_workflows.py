@@ -43,7 +43,6 @@ HANDLED_BY_ACT = {"actions/checkout"}  # act checks out the local repository its
 RUNNER_LABELS = ("self-hosted", "linux", "latency", "ubuntu-latest")
 
 
-
 def pinned_actions():
     """{owner/name: sha} of every remote action the workflows and composite actions use."""
     pinned = {}
@@ -52,16 +51,6 @@ def pinned_actions():
             assert re.fullmatch(r"[0-9a-f]{40}", ref), f"{path}: {name}@{ref} is not pinned to a commit SHA"
             assert pinned.setdefault(name, ref) == ref, f"{name} is pinned to two different SHAs"
     return pinned
-
-
-@pytest.fixture(scope="module")
-def tools():
-    return ci_tools.install_tools()
-
-
-@pytest.fixture(scope="module")
-def repository(tmp_path_factory):
-    return ci_tools.copy_repository(tmp_path_factory.mktemp("repository"))
 
 
 @pytest.fixture(scope="module")
