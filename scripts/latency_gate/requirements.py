@@ -8,10 +8,11 @@ computed with numpy's default (linear) percentile.
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 from .errors import InputError
-from .formats import CHECKED_MAGNITUDES, REQUIREMENTS_COLUMNS, SUBEXPERIMENTS, find_summaries, read_summary
+from .formats import (
+    CHECKED_MAGNITUDES, REQUIREMENTS_COLUMNS, SUBEXPERIMENTS, SUMMARY_COLUMNS, find_summaries, read_batch, read_summary,
+)
 
 DEFAULT_PERCENTILE = 99.0
 
@@ -32,11 +33,11 @@ def run_directories(experiments_results):
 
 def collect_summaries(runs):
     """Long frame: one row per run, sub-experiment and payload, with the summary columns."""
-    frames = []
-    for run in runs:
-        for name, path in find_summaries(run).items():
-            frames.append(read_summary(path).assign(**{"Run": Path(run).name, "Experiment type": name}))
-    return pd.concat(frames, ignore_index=True)
+    runs = [Path(run) for run in runs]
+    files = [(index, name, path) for index, run in enumerate(runs) for name, path in find_summaries(run).items()]
+    frame = read_batch(files, SUMMARY_COLUMNS, read_summary, {}, unique=("Bytes",))
+    names = np.array([run.name for run in runs], dtype=object)
+    return frame.assign(Run=names[frame.pop("run").to_numpy()]).rename(columns={"subexperiment": "Experiment type"})
 
 
 def derive_requirements(runs, percentile=DEFAULT_PERCENTILE):
