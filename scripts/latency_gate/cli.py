@@ -17,7 +17,6 @@ from . import (
     __version__, checks, compare, experiment, extrapolation, history, processing, publish, requirements, site,
 )
 from .errors import EXIT_CHECK_FAILED, EXIT_OK, InputError
-from .formats import write_csv
 
 
 def _option(parser, name, **kwargs):
@@ -135,13 +134,8 @@ def _add_requirements(subparsers):
 
 
 def _requirements(args):
-    runs = requirements.run_directories(args.experiments_results)
-    derived = requirements.derive_requirements(runs, args.percentile)
-    write_csv(derived, args.output)
-    print(f"Wrote {args.output}: {len(derived)} requirements from {len(runs)} runs at percentile {args.percentile:g}")
-    if len(runs) < 100 / (100 - min(args.percentile, 99.9)):
-        print(f"Note: {len(runs)} runs are too few for a meaningful {args.percentile:g}th percentile; "
-              f"the spec uses 200.")
+    requirements.write_requirements(requirements.run_directories(args.experiments_results), args.output,
+                                    args.percentile)
     return EXIT_OK
 
 

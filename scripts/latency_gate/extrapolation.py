@@ -15,7 +15,6 @@ from pathlib import Path
 
 from . import experiment, processing, requirements
 from .errors import EXIT_OK, EXIT_RUN_FAILED, InputError
-from .formats import write_csv
 
 DEFAULT_RUNS = 200
 
@@ -108,11 +107,7 @@ def merge_shards(runs_directory, output, runs=DEFAULT_RUNS, percentile=None, out
         shown = ", ".join(missing[:5]) + (", ..." if len(missing) > 5 else "")
         raise InputError(f"{len(missing)} of {runs} runs missing or incomplete: {shown}", runs_directory)
     percentile = requirements.DEFAULT_PERCENTILE if percentile is None else percentile
-    derived = requirements.derive_requirements(expected, percentile)
-    write_csv(derived, output)
-    print(f"wrote {output}: {len(derived)} requirements from {runs} runs at percentile {percentile:g}",
-          file=out, flush=True)
-    return derived
+    return requirements.write_requirements(expected, output, percentile, out)
 
 
 def add_extrapolate_command(subparsers):

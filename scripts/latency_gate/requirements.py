@@ -7,11 +7,14 @@ computed with numpy's default (linear) percentile.
 
 from pathlib import Path
 
+import sys
+
 import numpy as np
 
 from .errors import InputError
 from .formats import (
     CHECKED_MAGNITUDES, REQUIREMENTS_COLUMNS, SUBEXPERIMENTS, SUMMARY_COLUMNS, find_summaries, read_batch, read_summary,
+    write_csv,
 )
 
 DEFAULT_PERCENTILE = 99.0
@@ -71,3 +74,15 @@ def _require_consistent_payloads(history, runs):
                     f"payloads of '{name}' differ from the other runs: {sorted(measured)} vs {sorted(expected)}",
                     next(r for r in runs if r.name == run) / f"measurements_{name}_summary.csv",
                 )
+
+
+def write_requirements(runs, output, percentile=DEFAULT_PERCENTILE, out=sys.stdout):
+    """Derive the requirements from `runs`, write the CSV, and say how well founded it is."""
+    derived = derive_requirements(runs, percentile)
+    write_csv(derived, output)
+    print(f"Wrote {output}: {len(derived)} requirements from {len(runs)} runs at percentile {percentile:g}",
+          file=out, flush=True)
+    if len(runs) < 100 / (100 - min(percentile, 99.9)):
+        print(f"Note: {len(runs)} runs are too few for a meaningful {percentile:g}th percentile; the spec uses 200.",
+              file=out, flush=True)
+    return derived
