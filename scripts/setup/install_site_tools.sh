@@ -22,10 +22,7 @@ PLAYWRIGHT_VERSION=1.65.2
 
 # Node.js with npm: this machine kind ships them; a plain Debian gets its own packages.
 if ! command -v npm >/dev/null; then
-    echo "install_site_tools: installing Debian's nodejs and npm"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get -o DPkg::Lock::Timeout=600 update -qq
-    apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends nodejs npm
+    bash "$REPO/scripts/setup/install_system_packages.sh" nodejs npm
 fi
 
 # npm ci records what it installed in node_modules/.package-lock.json: when its packages
@@ -49,17 +46,7 @@ if [[ ${1:-} == --chart-library-only ]]; then
     exit 0
 fi
 
-if [[ $(dpkg-query -W -f='${db:Status-Status}' chromium 2>/dev/null || true) != installed ]]; then
-    if (( EUID != 0 )); then
-        echo "install_site_tools: must run as root to install Debian's chromium" >&2
-        exit 3
-    fi
-    echo "install_site_tools: installing chromium"
-    # Other users of the machine may hold the dpkg lock: wait for it instead of failing.
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get -o DPkg::Lock::Timeout=600 update -qq
-    apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends chromium
-fi
+bash "$REPO/scripts/setup/install_system_packages.sh" chromium
 
 if [[ ! -x $VENV/bin/python ]]; then
     echo "install_site_tools: no venv at $VENV (create it and install the project first)" >&2

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Install the Debian packages the experiment runner needs (run as root).
+# Install the Debian packages the experiment runner needs (run as root), or the packages
+# named as arguments (the other set-up scripts install theirs through this one).
 # Idempotent: when every package is already installed, apt is not touched at all,
 # so a re-run costs a fraction of a second.
 set -euo pipefail
 
-PACKAGES=(
+PACKAGES=("$@")
+(( $# )) || PACKAGES=(
     libfastrtps-dev libasio-dev fastdds-tools
     colcon python3-colcon-cmake python3-colcon-test-result python3-colcon-library-path
     python3-colcon-bash python3-colcon-output
