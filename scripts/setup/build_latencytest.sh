@@ -5,18 +5,23 @@
 #    libfastrtps-dev (LatencyTest and the library must agree), adding a deb-src entry for
 #    bookworm if the machine has none. The extracted tree is cached under the build
 #    directory, so it is fetched once.
-# 2. `colcon build` the project's colcon package `latencytest/`, which compiles
-#    LatencyTest from that tree. colcon/CMake rebuild only what changed.
-# 3. Create the DDS Security artifacts (once) with make_security_artifacts.sh.
+# 2. Copy its test/performance/latency and apply latencytest/patches/*.patch, then any
+#    patches named in LATENCY_GATE_EXTRA_PATCHES (the gate's regression variants); one
+#    copy per set of patches, kept, so rebuilds stay incremental.
+# 3. `colcon build` the project's colcon package `latencytest/`, which compiles
+#    LatencyTest from that copy. colcon/CMake rebuild only what changed.
+# 4. Create the DDS Security artifacts (once) with make_security_artifacts.sh.
 #
 # Environment:
-#   LATENCY_GATE_BUILD_DIR  where everything generated goes (default: <repo>/build)
+#   LATENCY_GATE_BUILD_DIR    where everything generated goes (default: <repo>/build)
+#   LATENCY_GATE_SOURCES_DIR  where the Debian source tree is cached (default: <build dir>/sources)
+#   LATENCY_GATE_EXTRA_PATCHES  colon-separated patch files applied after latencytest/patches
 # Prints the path of the built LatencyTest binary on the last line.
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BUILD_DIR=${LATENCY_GATE_BUILD_DIR:-$REPO/build}
-SOURCES_DIR=$BUILD_DIR/sources
+SOURCES_DIR=${LATENCY_GATE_SOURCES_DIR:-$BUILD_DIR/sources}
 COLCON_DIR=$BUILD_DIR/colcon
 
 version=$(dpkg-query -W -f='${source:Version}' libfastrtps-dev 2>/dev/null) || {
@@ -64,6 +69,31 @@ for required in test/performance/latency/LatencyTestPublisher.cpp thirdparty/opt
     }
 done
 
+patches=("$REPO"/latencytest/patches/*.patch)
+if [[ -n ${LATENCY_GATE_EXTRA_PATCHES:-} ]]; then
+    IFS=: read -r -a extra_patches <<< "$LATENCY_GATE_EXTRA_PATCHES"
+    patches+=("${extra_patches[@]}")
+fi
+for patch_file in "${patches[@]}"; do
+    [[ -f $patch_file ]] || {
+        echo "build_latencytest: $patch_file: no such patch file" >&2
+        exit 3
+    }
+done
+patches_id=$(cat "${patches[@]}" | sha256sum | cut -c1-16)
+latency_sources=$BUILD_DIR/latency-sources/$patches_id
+if [[ ! -f $latency_sources/.patched ]]; then
+    rm -rf "$latency_sources" && mkdir -p "$latency_sources"
+    cp "$source_tree"/test/performance/latency/*.{cpp,hpp} "$latency_sources"/
+    for patch_file in "${patches[@]}"; do
+        patch --quiet --forward -d "$latency_sources" -p1 < "$patch_file" || {
+            echo "build_latencytest: $patch_file: does not apply to LatencyTest $version" >&2
+            exit 3
+        }
+    done
+    touch "$latency_sources/.patched"
+fi
+
 # The ctest tests run the runner with the project's venv when there is one.
 python=${LATENCY_GATE_PYTHON:-$REPO/.venv/bin/python}
 [[ -x $python ]] || python=$(command -v python3)
@@ -74,7 +104,8 @@ colcon --log-base "$COLCON_DIR/log" build \
     --build-base "$COLCON_DIR/build" \
     --install-base "$COLCON_DIR/install" \
     --event-handlers console_direct- \
-    --cmake-args -DFASTDDS_SOURCE_DIR="$source_tree" -DCMAKE_BUILD_TYPE=Release \
+    --cmake-args -DFASTDDS_SOURCE_DIR="$source_tree" -DLATENCY_TEST_SOURCE_DIR="$latency_sources" \
+        -DCMAKE_BUILD_TYPE=Release \
         -DLATENCY_GATE_PYTHON="$python"
 # The security sub-experiments need a CA, identities and signed governance/permissions.
 bash "$REPO/scripts/setup/make_security_artifacts.sh"
