@@ -14,9 +14,9 @@ import tempfile
 from pathlib import Path
 
 from . import (
-    __version__, checks, compare, experiment, extrapolation, history, processing, publish, requirements, site,
+    __version__, checks, compare, experiment, extrapolation, gate, history, processing, publish, requirements, site,
 )
-from .errors import EXIT_CHECK_FAILED, EXIT_OK, InputError
+from .errors import EXIT_CHECK_FAILED, EXIT_OK, InputError, RunFailed
 
 
 def _option(parser, name, **kwargs):
@@ -231,6 +231,7 @@ SUBCOMMANDS = (
     _add_process,
     _add_compare_subexperiments,
     _add_check,
+    gate.add_gate_command,
     _add_history,
     _add_compare_experiments,
     _add_requirements,
@@ -256,7 +257,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         return args.func(args)
-    except InputError as error:
+    except (InputError, RunFailed) as error:
         print(f"latency-gate {args.command}: error: {error}", file=sys.stderr)
         return error.exit_code
     except KeyboardInterrupt:

@@ -20,3 +20,9 @@ class InputError(Exception):
         super().__init__(f"{where}{message}")
         self.path = path
         self.line = line
+
+
+class RunFailed(Exception):
+    """A LatencyTest run crashed, timed out or produced no data (one-line message)."""
+
+    exit_code = EXIT_RUN_FAILED

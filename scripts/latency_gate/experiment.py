@@ -715,12 +715,24 @@ def add_experiment_options(parser):
     parser.add_argument("-c", "--latency-test", "--fastrtps-ws", dest="latency_test", type=Path,
                         help="LatencyTest binary, or a Fast DDS colcon workspace built with performance "
                              "tests (default: the project-built one under build/)")
+    add_matrix_options(parser, DEFAULT_SAMPLES)
+    add_execution_options(parser)
+    parser.add_argument("--baseline-seconds", dest="baseline_s", type=int, default=DEFAULT_BASELINE_S,
+                        help="cyclictest platform baseline before the run; 0 skips it (default: %(default)s)")
+
+
+def add_matrix_options(parser, samples):
+    """Which sub-experiments, payloads and how many samples (shared with the relative gate)."""
     parser.add_argument("--subexperiments", nargs="+", metavar="NAME",
                         help="sub-experiments to run, in spec order (default: all 10)")
     parser.add_argument("--payloads", nargs="+", type=_payload, metavar="BYTES",
                         help="payload sizes (default: 16 .. 16384, powers of two)")
-    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
+    parser.add_argument("--samples", type=int, default=samples,
                         help="round trips per payload (default: %(default)s)")
+
+
+def add_execution_options(parser):
+    """How each LatencyTest run is executed (shared with the relative gate)."""
     parser.add_argument("--timeout", dest="timeout_s", type=float, default=DEFAULT_TIMEOUT_S,
                         help="seconds one sub-experiment may take before it is killed (default: %(default)s)")
     parser.add_argument("--rt-prio", type=int, help="SCHED_FIFO priority (1-99) of publisher and subscriber")
@@ -732,14 +744,14 @@ def add_experiment_options(parser):
     parser.add_argument("--profiles", type=Path, help="directory of <sub-experiment>.xml profiles "
                                                       "(default: the package's profiles/)")
     parser.add_argument("--certs", type=Path, help="DDS Security artifacts (default: build/security)")
-    parser.add_argument("--baseline-seconds", dest="baseline_s", type=int, default=DEFAULT_BASELINE_S,
-                        help="cyclictest platform baseline before the run; 0 skips it (default: %(default)s)")
+
+
+EXECUTION_OPTIONS = ("timeout_s", "rt_prio", "pub_cpus", "sub_cpus", "stress", "domain", "profiles", "certs")
 
 
 def run_options(args):
     return {key: getattr(args, key) for key in (
-        "latency_test", "subexperiments", "payloads", "samples", "timeout_s", "rt_prio", "pub_cpus",
-        "sub_cpus", "stress", "domain", "profiles", "certs", "baseline_s",
+        "latency_test", "subexperiments", "payloads", "samples", *EXECUTION_OPTIONS, "baseline_s",
     )}
 
 
