@@ -2,7 +2,8 @@
 
 The store holds five runs on one platform; the latest fails the 99% requirement of
 interprocess_reliable at 1 KiB by 25 %. Pages are served over http://127.0.0.1 by a local
-http.server, and once opened as file://. Screenshots land in test-artifacts/.
+http.server, and once opened as file://. A second store of 16 runs has a 30 % step in one
+cell, a change point. Screenshots land in test-artifacts/.
 """
 
 import functools
@@ -19,7 +20,7 @@ import pytest
 from latency_gate import cli, formats
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, InputError
 from latency_gate.site import build_site
-from site_store_factory import Violation, write_history, write_history_plots
+from site_store_factory import Violation, checks, write_history, write_history_plots
 
 REPO = Path(__file__).resolve().parents[1]
 ARTIFACTS = REPO / "test-artifacts"
@@ -337,3 +338,70 @@ def test_a_failed_build_leaves_the_previous_site_and_names_the_bad_file(store, t
         build_site(copy)
     assert site_digest(copy) == before
     assert not list(copy.glob(".site-build-*"))
+
+
+STEP = Violation(run=10, subexperiment="interprocess_best_effort", payload=256, magnitude="99%", percent=30.0)
+STEP_RUNS = 16
+
+
+@pytest.fixture(scope="module")
+def stepped_store(tmp_path_factory):
+    """16 runs; from run 10 on, interprocess_best_effort's 99% at 256 B is 30 % higher."""
+    root = tmp_path_factory.mktemp("stepped-store")
+    run_ids = write_history(root, platform=PLATFORM, runs=STEP_RUNS, seed=2)
+    for run_id in run_ids[STEP.run:]:
+        directory = root / "runs" / PLATFORM / run_id
+        path = formats.summary_path(directory, STEP.subexperiment)
+        summary = formats.read_summary(path)
+        summary.loc[summary["Bytes"] == STEP.payload, STEP.magnitude] *= 1 + STEP.percent / 100
+        formats.write_csv(summary, path)
+        required = formats.read_requirements(directory / "requirements.csv")
+        own = required[required["Experiment type"] == STEP.subexperiment].reset_index(drop=True)
+        formats.write_csv(checks(summary, own), formats.checks_path(directory, STEP.subexperiment))
+    build_site(root)
+    return root, run_ids
+
+
+def test_a_step_in_one_cell_is_listed_as_a_change_point_and_marked_in_its_history_chart(stepped_store, page):
+    root, run_ids = stepped_store
+    open_view(page, (root / "index.html").as_uri())
+    rows = page.locator(f'section.platform[data-platform="{PLATFORM}"] table.changepoints tbody tr')
+    assert rows.count() == 1
+    row = rows.first
+    assert [row.get_attribute(f"data-{name}") for name in ("subexperiment", "payload", "magnitude", "run")] == [
+        STEP.subexperiment, str(STEP.payload), STEP.magnitude, run_ids[STEP.run]]
+    assert row.locator("td").nth(0).inner_text() == f"{STEP.subexperiment} · 256 B · 99%"
+    assert row.locator("td").nth(1).inner_text() == run_ids[STEP.run]
+    change = row.locator("td.change")
+    assert "slower" in change.get_attribute("class")
+    shown = float(change.inner_text().removeprefix("+").removesuffix(" %"))
+    before, after = (float(text.removesuffix(" µs")) for text in row.locator("td").nth(2).inner_text().split(" → "))
+    assert shown == pytest.approx((after / before - 1) * 100, abs=0.2)  # means of runs that scatter by ~7 %
+    assert shown == pytest.approx(STEP.percent, abs=8)
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    row.scroll_into_view_if_needed()
+    page.screenshot(path=ARTIFACTS / "site-change-points-home.png")
+
+    row.locator("td a").first.click()  # the cell's history
+    page.wait_for_selector('.chart[data-magnitude="99%"] .u-over')
+    marker = page.locator(".chart .changepoint-marker")
+    assert marker.count() == 1
+    assert (marker.get_attribute("data-run"), marker.get_attribute("data-magnitude")) == (run_ids[STEP.run], "99%")
+    assert "change point (1)" in page.locator(".changepoint-legend").inner_text()
+    # The marker stands at its run: hovering the chart there names that run and the change.
+    line, area = marker.bounding_box(), page.locator(".u-over").bounding_box()
+    page.mouse.move(line["x"] + line["width"] / 2, area["y"] + area["height"] / 2)
+    tooltip = page.locator(".chart .tooltip")
+    assert tooltip.get_attribute("data-run") == run_ids[STEP.run]
+    assert "change point: 99% +" in tooltip.inner_text()
+    page.screenshot(path=ARTIFACTS / "site-change-point.png", full_page=True)
+
+    page.locator('.segmented[aria-label="Payload"] a[data-option="16"]').click()  # another cell: no marker
+    page.wait_for_selector('.chart[data-payload="16"] .u-over')
+    assert page.locator(".chart .changepoint-marker").count() == 0
+
+
+def test_a_history_without_change_points_says_so(store, server, page):
+    open_view(page, server)
+    assert page.locator(".changepoints.none").count() == 1  # five runs: too few to tell

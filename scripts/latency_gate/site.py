@@ -6,6 +6,7 @@ small .js files that register themselves on a global. Scripts load under file://
 fetch() of JSON does not, so the same files work from GitHub Pages and a local folder.
 
   site/data/index.js                         platforms, their runs, each one's latest run
+                                             and the history's change points
   site/data/series/<platform>/<subexp>.js    one sub-experiment's history (the charts)
   site/data/runs/<platform>/<run-id>.js      one run: metadata and its CSVs as text
 
@@ -22,7 +23,9 @@ import tempfile
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 
+from . import changepoints as changepoint_detection
 from . import formats
 from .errors import InputError
 from .site_store import History, read_history
@@ -34,12 +37,14 @@ MAGNITUDES = ("Min", "Median", "99%", "Max")  # charted; the checked ones have r
 MARGIN = "Percentage over requirement"
 
 
-def build_site(store_root: Path) -> None:
+def build_site(store_root: Path, changepoints=None) -> None:
+    """changepoints: {platform: [changepoints.ChangePoint]} as history.regenerate found
+    them; without, they are detected here from the same runs."""
     store = Path(store_root)
     history = read_history(store)
     staging = Path(tempfile.mkdtemp(prefix=".site-build-", dir=store))
     try:
-        build = _write_data(store, history, staging / SITE_DIR / "data")
+        build = _write_data(store, history, staging / SITE_DIR / "data", changepoints)
         _copy_assets(staging / SITE_DIR)
         page = (ASSETS / "index.html").read_text(encoding="utf-8").replace("{{BUILD}}", build)
         (staging / "index.html").write_text(page, encoding="utf-8")
@@ -48,17 +53,19 @@ def build_site(store_root: Path) -> None:
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def _write_data(store, history: History, data_dir) -> str:
+def _write_data(store, history: History, data_dir, changepoints=None) -> str:
     """Write every data file; return the build id (a hash of the index)."""
     platforms = []
     for platform, positions in _runs_by_platform(history).items():
         series = _write_series(history, platform, positions, data_dir / "series" / platform)
+        found = (changepoints or {}).get(platform)
         platforms.append({
             "name": platform,
             "runs": _run_rows(history, positions),
             "subexperiments": series,
             "plots": _history_plots(store, platform),
             "latest": _latest(history, positions[-1]),
+            "changepoints": _changepoints(history, positions, found),
         })
     for run in history.runs:
         _write_run(run, history.texts, data_dir / "runs" / run.platform / f"{run.run_id}.js")
@@ -74,6 +81,23 @@ def _runs_by_platform(history):
     for position, run in enumerate(history.runs):
         by_platform.setdefault(run.platform, []).append(position)
     return by_platform
+
+
+def _changepoints(history, positions, found):
+    """The platform's change points, oldest first, each with its run as an index into
+    the platform's runs; `found` (from the store's regenerate) or detected here."""
+    run_ids = [history.runs[position].run_id for position in positions]
+    if found is None:
+        local = pd.Series(np.arange(len(positions)), index=positions)
+        summaries = history.summaries[history.summaries["run"].isin(positions)]
+        summaries = summaries.assign(run=local.reindex(summaries["run"]).to_numpy())
+        found = changepoint_detection.detect(summaries, run_ids)
+    index_of = {run_id: index for index, run_id in enumerate(run_ids)}
+    return [{"subexperiment": point.subexperiment, "payload": point.payload, "magnitude": point.magnitude,
+             "run": index_of[point.run_id], "before": round(point.mean_before, 3),
+             "after": round(point.mean_after, 3), "change": round(point.change, 4),
+             "pvalue": float(f"{point.pvalue:.3g}")}
+            for point in found if point.run_id in index_of]  # a run pruned since: not shown
 
 
 def _run_rows(history, positions):

@@ -13,6 +13,7 @@
   const INDEX = SITE.index;
   const ALL = "all";
   const COLOURS = { Min: "#2a9d8f", Median: "#3a6ea5", "99%": "#e76f51", Max: "#8d5a97" };
+  const CHANGE_LIST_ROWS = 10; // newest change points listed on the home page before "show all"
   const main = document.getElementById("main");
   let navigation = 0; // bumped per route, so a slow load cannot draw over a newer view
   let chart = null; // the uPlot on screen, destroyed when the view changes
@@ -47,6 +48,7 @@
     return (value > 0 ? "+" : value < 0 ? "−" : "") + Math.abs(value).toFixed(1) + " %";
   }
   const payloadLabel = (bytes) => (bytes >= 1024 ? bytes / 1024 + " KiB" : bytes + " B");
+  const percent = (fraction) => margin(fraction * 100);
   const when = (iso) => (iso ? iso.replace("T", " ").replace(/:\d\d(\.\d+)?Z$/, " UTC") : "–");
   const day = (iso) => (iso ? iso.slice(5, 10) : "");
 
@@ -136,7 +138,40 @@
       runFacts(platform, latest),
       h("h3", {}, "Sub-experiments of the latest run"),
       verdictMatrix(platform, platform.latest),
+      h("h3", {}, "Change points"), changePointList(platform),
       h("h3", {}, "Recent runs"), runStrip(platform));
+  }
+
+  // Where a cell's latency level shifted for good (history.regenerate, Apache Otava), newest
+  // first: the first run at the new level, the mean level before and after, the change.
+  function changePointList(platform) {
+    const points = platform.changepoints.slice().reverse();
+    if (!points.length) {
+      return h("p", { class: "muted changepoints none" }, "No change points: no cell's latency level shifted " +
+        "significantly in this platform's history (or it holds too few runs to tell).");
+    }
+    const rows = points.map((point, i) => {
+      const run = platform.runs[point.run];
+      return h("tr", {
+        hidden: i >= CHANGE_LIST_ROWS, "data-subexperiment": point.subexperiment, "data-payload": point.payload,
+        "data-magnitude": point.magnitude, "data-run": run.id,
+      },
+      h("td", {}, h("a", { href: route("history", platform.name, point.subexperiment, point.payload, point.magnitude) },
+        `${point.subexperiment} · ${payloadLabel(point.payload)} · ${point.magnitude}`)),
+      h("td", {}, h("a", { href: route("run", platform.name, run.id) }, run.id)),
+      h("td", { class: "number" }, `${micros(point.before)} → ${micros(point.after)}`),
+      h("td", { class: "number change " + (point.change > 0 ? "slower" : "faster"), title: `p = ${point.pvalue}` },
+        percent(point.change)));
+    });
+    const table = h("table", { class: "data changepoints" },
+      h("thead", {}, h("tr", {}, h("th", {}, "Cell"), h("th", {}, "First run at the new level"),
+        h("th", { class: "number" }, "Before → after"), h("th", { class: "number" }, "Change"))),
+      h("tbody", {}, rows));
+    const more = points.length - CHANGE_LIST_ROWS;
+    return h("div", { class: "table-wrap" }, table, more > 0 ? h("button", {
+      type: "button", class: "link show-all",
+      onclick: (event) => { table.querySelectorAll("tr[hidden]").forEach((row) => { row.hidden = false; }); event.target.remove(); },
+    }, `show all ${points.length} (${more} more)`) : null);
   }
 
   function runFacts(platform, run) {
@@ -211,6 +246,9 @@
     const magnitude = INDEX.magnitudes.includes(magnitudeText) ? magnitudeText : ALL;
     const here = (bytes, shown) => route("history", platformName, subexperiment, bytes, shown);
     const chartBox = h("div", { class: "chart", "data-payload": payload, "data-magnitude": magnitude });
+    const shown = magnitude === ALL ? INDEX.magnitudes : [magnitude];
+    const changes = platform.changepoints.filter((point) => point.subexperiment === subexperiment &&
+      point.payload === payload && shown.includes(point.magnitude) && series.runs.includes(point.run));
     const nodes = [
       h("p", { class: "crumbs" }, h("a", { href: "#/" }, "Overview"), " › ", platformName, " › ", subexperiment),
       h("div", { class: "title-row" }, h("h1", {}, subexperiment),
@@ -223,6 +261,8 @@
           segmented("Magnitude", [ALL, ...INDEX.magnitudes], magnitude, (m) => here(payload, m), (m) => (m === ALL ? "All" : m)),
           segmented("Payload", series.payloads, payload, (b) => here(b, magnitude), payloadLabel)),
         chartBox,
+        changes.length ? h("p", { class: "changepoint-legend" }, h("span", { class: "swatch-line" }),
+          `change point (${changes.length}): the first run at a new level of the line of its colour`) : null,
         h("p", { class: "hint" }, "Dashed: the requirement each run was checked against; ringed: a point over it. ",
           "Hover for a run, click to open it; drag across to zoom, double-click to zoom out; click a legend entry to hide its line.")),
       latestRunsTable(platform, series, payloadIndex),
@@ -230,7 +270,7 @@
     ];
     return {
       title: `${subexperiment} at ${payloadLabel(payload)}`, nodes,
-      afterShow: () => { chart = historyChart(chartBox, platform, series, payloadIndex, magnitude); },
+      afterShow: () => { chart = historyChart(chartBox, platform, series, payloadIndex, magnitude, changes); },
     };
   }
 
@@ -242,7 +282,7 @@
       }, text(option))));
   }
 
-  function historyChart(box, platform, series, payloadIndex, magnitude) {
+  function historyChart(box, platform, series, payloadIndex, magnitude, changes) {
     const runs = series.runs.map((position) => platform.runs[position]);
     const shown = magnitude === ALL ? INDEX.magnitudes : [magnitude];
     const data = [runs.map((_, i) => i)];
@@ -258,6 +298,15 @@
       }
     }
     const tooltip = h("div", { class: "tooltip", hidden: true });
+    // A change point: a full-height dashed line at its run, in its magnitude's colour.
+    const markers = changes.map((point) => ({
+      point, x: series.runs.indexOf(point.run),
+      element: h("div", {
+        class: "changepoint-marker", "data-run": platform.runs[point.run].id, "data-magnitude": point.magnitude,
+        style: `border-color:${COLOURS[point.magnitude]}`,
+      }),
+    }));
+    const changesAt = (i) => markers.filter((marker) => marker.x === i).map((marker) => marker.point);
     const options = {
       width: Math.max(320, box.clientWidth), height: 380,
       cursor: { drag: { x: true, y: false }, points: { size: 9 } },
@@ -272,12 +321,13 @@
       ],
       series: lines,
       hooks: {
-        setCursor: [(u) => showTooltip(u, tooltip, runs, data, lines)],
-        draw: [(u) => ringViolations(u, data, lines)],
+        setCursor: [(u) => showTooltip(u, tooltip, runs, data, lines, changesAt)],
+        draw: [(u) => ringViolations(u, data, lines), (u) => placeMarkers(u, markers, lines)],
       },
     };
     const plot = new uPlot(options, data, box);
-    plot.over.append(tooltip);
+    plot.over.append(...markers.map((marker) => marker.element), tooltip);
+    placeMarkers(plot, markers, lines);
     // A click opens the run under the cursor; the end of a drag (a zoom) is no click.
     let pressedAt = null;
     plot.over.addEventListener("mousedown", (event) => { pressedAt = event.clientX; });
@@ -311,7 +361,17 @@
     context.restore();
   }
 
-  function showTooltip(u, tooltip, runs, data, lines) {
+  // Markers follow the x scale (zoom, resize); hidden off scale or with their line.
+  function placeMarkers(u, markers, lines) {
+    for (const { point, x, element } of markers) {
+      const line = lines.findIndex((l) => l.label === point.magnitude);
+      const inView = x >= u.scales.x.min && x <= u.scales.x.max && (line < 0 || u.series[line].show);
+      element.hidden = !inView;
+      if (inView) element.style.left = u.valToPos(x, "x") + "px";
+    }
+  }
+
+  function showTooltip(u, tooltip, runs, data, lines, changesAt) {
     const i = u.cursor.idx;
     if (i === null || i === undefined || u.cursor.left < 0) {
       tooltip.hidden = true;
@@ -328,8 +388,11 @@
         h("td", { class: "number" }, micros(value)),
         h("td", { class: "muted" }, required !== null ? `req ${micros(required)}` : "")));
     }
+    const shifts = changesAt(i).map((point) => h("div", { class: "tip-change" },
+      h("span", { class: "swatch-line", style: `border-color:${COLOURS[point.magnitude]}` }),
+      `change point: ${point.magnitude} ${percent(point.change)} (${micros(point.before)} → ${micros(point.after)})`));
     tooltip.replaceChildren(h("div", { class: "tip-run" }, run.id),
-      h("div", { class: "muted" }, `commit ${run.commit || "–"} · ${when(run.time)}`), h("table", {}, rows));
+      h("div", { class: "muted" }, `commit ${run.commit || "–"} · ${when(run.time)}`), h("table", {}, rows), ...shifts);
     tooltip.dataset.run = run.id;
     tooltip.hidden = false;
     const left = u.cursor.left + 14;
