@@ -5,7 +5,7 @@ import multiprocessing
 
 import pytest
 
-from latency_gate import formats, history, processing, requirements, synthetic
+from latency_gate import changepoints, formats, history, plots, processing, requirements, synthetic
 from latency_gate.errors import InputError
 
 PLATFORM = "linux-x64-latency"
@@ -111,3 +111,55 @@ def test_adding_a_run_from_the_command_line_regenerates_plots_and_site(tmp_path,
     assert (store / "index.html").is_file()
     assert (store / "plots" / PLATFORM / "intraprocess_best_effort" / "history_Median.png").is_file()
     assert not [p for p in (store / "plots").iterdir() if p.name.startswith(".")]  # no staging left behind
+
+
+STEPPED = "interprocess_reliable"
+
+
+@pytest.fixture
+def stepped_store(tmp_path):
+    """12 runs; from run 6 on, interprocess_reliable's median at 1024 B is 30 % higher."""
+    from site_store_factory import write_history
+
+    store = tmp_path / "store"
+    run_ids = write_history(store, platform=PLATFORM, runs=12, subexperiments=SUBEXPERIMENTS + (STEPPED,),
+                            payloads=(16, 1024))
+    for run_id in run_ids[6:]:
+        path = formats.summary_path(store / "runs" / PLATFORM / run_id, STEPPED)
+        summary = formats.read_summary(path)
+        summary.loc[summary["Bytes"] == 1024, "Median"] *= 1.3
+        formats.write_csv(summary, path)
+    return store, run_ids
+
+
+def test_regenerating_the_store_writes_its_change_points_beside_the_plots_and_into_the_site(stepped_store):
+    store, run_ids = stepped_store
+
+    history.regenerate(store)
+
+    detection = changepoints.read(store / "changepoints" / f"{PLATFORM}.json")
+    assert [(p.subexperiment, p.payload, p.magnitude, p.run_id, p.index) for p in detection.changepoints] == [
+        (STEPPED, 1024, "Median", run_ids[6], 6)]
+    assert (detection.platform, detection.runs) == (PLATFORM, 12)
+    assert (store / "plots" / PLATFORM / STEPPED / "1024_bytes_Median.png").is_file()
+    index = (store / "site" / "data" / "index.js").read_text()
+    assert '"changepoints":[{"subexperiment":"interprocess_reliable","payload":1024,"magnitude":"Median","run":6' in index
+
+
+def test_the_payload_history_plot_marks_each_change_point_with_a_labelled_vertical_line(stepped_store, tmp_path):
+    store, run_ids = stepped_store
+    runs = requirements.run_directories(history.runs_directory(store, PLATFORM))
+    summaries = requirements.collect_summaries(runs)
+    found = changepoints.detect_history(summaries, [run.name for run in runs]).changepoints
+    batch = plots.PlotBatch()
+
+    batch.add_history(summaries, None, tmp_path, found)
+
+    marked = {job.path.name: job for job in batch.jobs if job.path.parent.name == STEPPED}
+    axes = plots.draw(marked["1024_bytes_Median.png"]).axes[0]
+    (line,) = [c for c in axes.collections if c.get_label() == "change point"]
+    assert [segment[:, 0].tolist() for segment in line.get_segments()] == [[6, 6]]  # at run 6, full height
+    assert [text.get_text() for text in axes.get_legend().get_texts()] == ["Median", "change point"]
+    axes = plots.draw(marked["1024_bytes_99.png"]).axes[0]  # another cell of the same payload: none
+    assert [c.get_segments() for c in axes.collections if c.get_label() == "change point"] == [[]]
+    assert [text.get_text() for text in axes.get_legend().get_texts()] == ["99%"]

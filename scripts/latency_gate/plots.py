@@ -49,6 +49,7 @@ MAX_RUN_TICKS = 6  # run-id tick labels of payload history plots: each costs ~3 
 PAYLOAD_AXIS, LATENCY_AXIS, SAMPLE_AXIS, COUNT_AXIS = PAYLOAD, LATENCY, SAMPLE, "Count"
 RUN_AXIS = "Run"
 REQUIREMENT_COLOR, EXPERIMENT_COLOR = "#d62728", "#1f77b4"
+CHANGE_POINT_COLOR = "#7b3fa0"
 REFERENCE_COLORS, RESULT_COLORS = ("#ff0000", "#ff6666"), ("#09487e", "#0895cd")
 SERIES_COLORS = matplotlib.rcParams["axes.prop_cycle"].by_key()["color"]
 RUN_COLORMAP = "viridis"
@@ -161,9 +162,13 @@ class PlotBatch:
                 f"{subexperiment}: {' and '.join(magnitudes)} comparison", {"payloads": payloads, "series": series},
             ))
 
-    def add_history(self, history, requirements, plots_directory):
+    def add_history(self, history, requirements, plots_directory, changepoints=()):
         """Per sub-experiment: a plot per magnitude over the payloads with one series per
-        run, and a plot per checked magnitude and payload over the runs."""
+        run, and a plot per checked magnitude and payload over the runs, the latter with a
+        vertical marker at each of the cell's change points (changepoints.ChangePoint)."""
+        changed_runs = {}
+        for point in changepoints:
+            changed_runs.setdefault((point.subexperiment, point.payload, point.magnitude), []).append(point.run_id)
         for subexperiment in pd.unique(history["Experiment type"]):
             rows = history[history["Experiment type"] == subexperiment]
             runs = pd.unique(rows["Run"])  # chronological: order of first appearance
@@ -187,7 +192,9 @@ class PlotBatch:
                         directory / f"{payload}_bytes_{HISTORY_MAGNITUDE_NAMES[magnitude]}.png",
                         f"{subexperiment}: latency {magnitude} history, {payload} Bytes",
                         {"magnitude": magnitude, "runs": run_ids, "values": values[magnitude][:, column],
-                         "requirement": required[magnitude][column]},
+                         "requirement": required[magnitude][column],
+                         "changes": np.flatnonzero(np.isin(
+                             run_ids, changed_runs.get((subexperiment, int(payload), magnitude), [])))},
                     ))
 
     def render(self, workers=None):
@@ -410,8 +417,13 @@ class _RunSeries(_Shape):
         super().__init__()
         (self.line,) = self.axes.plot([], [], color=EXPERIMENT_COLOR, marker="o", markersize=3)
         self.requirement = self.axes.axhline(0, color=REQUIREMENT_COLOR, linestyle="--")
+        # Full-height lines at change-point runs: x in data, y in axes coordinates (0..1),
+        # a collection, so limits and the lines' list stay those of the data.
+        self.changes = LineCollection([], colors=CHANGE_POINT_COLOR, linestyles=":", linewidths=1.5,
+                                      label="change point", transform=self.axes.get_xaxis_transform())
+        self.axes.add_collection(self.changes, autolim=False)
 
-    def update(self, magnitude, runs, values, requirement):
+    def update(self, magnitude, runs, values, requirement, changes=()):
         x = np.arange(len(runs))
         self.line.set_data(x, values)
         self.line.set_label(magnitude)
@@ -420,7 +432,9 @@ class _RunSeries(_Shape):
         self.requirement.set_visible(bool(np.isfinite(requirement)))
         ticks = np.unique(np.linspace(0, len(runs) - 1, min(len(runs), MAX_RUN_TICKS)).round().astype(int))
         self.axes.set_xticks(ticks, [str(runs[t]) for t in ticks], rotation=45, ha="right", rotation_mode="anchor", fontsize=7)
+        self.changes.set_segments([[(run, 0), (run, 1)] for run in changes])
         handles = [self.line, self.requirement] if self.requirement.get_visible() else [self.line]
+        handles += [self.changes] if len(changes) else []
         self.axes.legend(handles=handles, loc="upper left", fontsize=8)
         self.axes.relim(visible_only=True)
         self.axes.autoscale_view()
