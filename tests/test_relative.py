@@ -1,0 +1,153 @@
+"""The relative gate's decision per cell (relative.py), on rounds tables with known truth.
+
+Rounds are drawn like the real ones: every (round, cell) has a base and a PR value whose
+log ratio is symmetric noise when nothing changed, plus a known shift where stated.
+"""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from latency_gate import relative
+from latency_gate.errors import InputError
+from latency_gate.relative import BASE, PR, GateSettings
+
+SUBEXPERIMENTS = ("intraprocess_best_effort", "interprocess_best_effort")
+PAYLOADS = (16, 64, 256, 1024, 4096, 16384)
+
+
+def rounds_table(rounds, noise, seed, shift=None, disturbed_round=None):
+    """A rounds table: base ~ 20 us with per-cell level, PR = base * exp(noise [+ shift])."""
+    rng = np.random.default_rng(seed)
+    cells = pd.MultiIndex.from_product([SUBEXPERIMENTS, PAYLOADS, relative.MAGNITUDES],
+                                       names=relative.CELL).to_frame(index=False)
+    level = 20 * (1 + cells[relative.BYTES].to_numpy() / 4096)
+    frames = []
+    for round_number in range(1, rounds + 1):
+        base = level * np.exp(rng.normal(0, noise, len(cells)))
+        log_ratio = rng.normal(0, noise, len(cells))
+        for (name, payload, magnitude), factor in (shift or {}).items():
+            hit = ((cells[relative.SUBEXPERIMENT] == name) & (cells[relative.BYTES] == payload)
+                   & (cells[relative.MAGNITUDE] == magnitude)).to_numpy()
+            log_ratio[hit] += np.log(factor)
+        if round_number == disturbed_round:
+            log_ratio += 2.0  # a run caught by something else on the machine: 7x slower
+        for build, values in ((BASE, base), (PR, base * np.exp(log_ratio))):
+            frames.append(cells.assign(**{relative.ROUND: round_number, relative.BUILD: build,
+                                          relative.VALUE: values}))
+    return pd.concat(frames, ignore_index=True)[list(relative.ROUND_COLUMNS)]
+
+
+def verdict_of(decision, name, payload, magnitude):
+    row = decision[(decision[relative.SUBEXPERIMENT] == name) & (decision[relative.BYTES] == payload)
+                   & (decision[relative.MAGNITUDE] == magnitude)]
+    return row.iloc[0]
+
+
+def test_unchanged_pull_requests_rarely_raise_an_alarm():
+    """Family-wise: of 300 unchanged PRs (48 gated cells each) at most ~alpha have any regression."""
+    def alarm(seed):
+        decision = relative.decide(rounds_table(8, 0.03, seed), GateSettings(min_effect=0.0))
+        return (decision["Gated"] & (decision["Verdict"] == relative.REGRESSION)).any()
+
+    alarms = sum(alarm(seed) for seed in range(300))
+    assert alarms <= 8  # expected <= 3 at alpha 1%; 8 is beyond the 99.9th percentile of Binomial(300, 0.01)
+
+
+def test_a_quarter_slower_median_in_one_cell_is_a_regression_and_only_that_cell():
+    cell = ("interprocess_best_effort", 1024, "Median")
+    decision = relative.decide(rounds_table(8, 0.02, seed=1, shift={cell: 1.25}))
+    row = verdict_of(decision, *cell)
+    assert row["Verdict"] == relative.REGRESSION
+    assert row["Low"] <= 1.25 <= row["High"]
+    assert row["Ratio"] == pytest.approx(1.25, rel=0.03)
+    others = decision[decision["Gated"] & (decision["Verdict"] == relative.REGRESSION)]
+    assert len(others) == 1
+
+
+def test_a_faster_cell_is_reported_as_an_improvement():
+    cell = ("intraprocess_best_effort", 16, "99%")
+    decision = relative.decide(rounds_table(8, 0.02, seed=2, shift={cell: 0.75}))
+    assert verdict_of(decision, *cell)["Verdict"] == relative.IMPROVEMENT
+
+
+def test_a_significant_change_under_the_minimum_effect_is_not_a_regression():
+    cell = ("interprocess_best_effort", 256, "Median")
+    decision = relative.decide(rounds_table(10, 0.002, seed=3, shift={cell: 1.03}), GateSettings(min_effect=0.05))
+    row = verdict_of(decision, *cell)
+    assert row["Verdict"] != relative.REGRESSION
+    assert row["p"] <= 0.01
+    assert "under the 5% minimum" in row["Reason"]
+
+
+def test_quiet_cells_are_cleared_and_noisy_ones_stay_inconclusive():
+    quiet = relative.decide(rounds_table(6, 0.005, seed=4))
+    assert set(quiet.loc[quiet["Gated"], "Verdict"]) == {relative.NO_REGRESSION}
+    noisy = relative.decide(rounds_table(6, 0.3, seed=4))
+    assert (noisy.loc[noisy["Gated"], "Verdict"] == relative.INCONCLUSIVE).mean() > 0.5
+
+
+def test_one_disturbed_round_cannot_make_a_regression():
+    """Every cell 7x slower in one of 8 rounds: not consistent across rounds, so no regression."""
+    decision = relative.decide(rounds_table(8, 0.01, seed=5, disturbed_round=3))
+    assert not (decision["Verdict"] == relative.REGRESSION).any()
+
+
+def test_max_is_advisory_by_default_and_can_be_gated():
+    cell = ("intraprocess_best_effort", 64, "Max")
+    table = rounds_table(8, 0.02, seed=6, shift={cell: 1.5})
+    advisory = relative.decide(table)
+    assert not verdict_of(advisory, *cell)["Gated"]
+    gated = relative.decide(table, GateSettings(gated=("Median", "99%", "Max")))
+    assert verdict_of(gated, *cell)["Gated"] and verdict_of(gated, *cell)["Verdict"] == relative.REGRESSION
+
+
+def test_holm_adjustment_matches_the_step_down_definition():
+    p = np.array([0.01, 0.04, 0.03, 0.005])
+    # sorted 0.005, 0.01, 0.03, 0.04 -> 4*0.005, 3*0.01, 2*0.03, 1*0.04, made monotone
+    assert relative.holm(p) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+
+
+def test_sign_flips_enumerate_every_pattern_for_few_rounds():
+    flips = relative.sign_flips(4, np.random.default_rng(0))
+    assert flips.shape == (16, 4)
+    assert len({tuple(row) for row in flips}) == 16
+    assert (flips[0] == 1).all()
+
+
+def requirements_for(table, factor):
+    base = table[(table[relative.BUILD] == BASE) & table[relative.MAGNITUDE].isin(["Median", "99%", "Max"])]
+    level = base.groupby([relative.SUBEXPERIMENT, relative.BYTES, relative.MAGNITUDE])[relative.VALUE].median()
+    wide = level.unstack(relative.MAGNITUDE).reset_index() * 1
+    wide[["Median", "99%", "Max"]] *= factor
+    return wide.rename(columns={relative.SUBEXPERIMENT: "Experiment type"})[["Experiment type", "Bytes", "Median",
+                                                                            "99%", "Max"]]
+
+
+def test_the_requirements_ceiling_blames_the_pull_request_only_when_its_base_is_under():
+    cell = ("interprocess_best_effort", 1024, "Median")
+    table = rounds_table(8, 0.01, seed=7, shift={cell: 1.3})
+    ceiling = relative.ceiling(table, requirements_for(table, 1.15))
+    status = ceiling.set_index(relative.CELL)["Ceiling"]
+    assert status[cell] == relative.CEILING_OVER
+    assert (status.drop(cell) == relative.CEILING_UNDER).all()
+    stale = relative.ceiling(table, requirements_for(table, 0.8)).set_index(relative.CELL)["Ceiling"]
+    assert (stale == relative.CEILING_STALE).all()
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda t: t.drop(columns=[relative.VALUE]), "lacks column"),
+    (lambda t: t.assign(**{relative.VALUE: t[relative.VALUE].where(t.index != 5, -1.0)}), "positive"),
+    (lambda t: t.assign(**{relative.VALUE: t[relative.VALUE].where(t.index != 5, np.nan)}), "positive"),
+    (lambda t: t[t[relative.BUILD] == BASE], "needs builds"),
+    (lambda t: t.drop(index=7), "lacks a value"),
+])
+def test_a_broken_rounds_table_is_refused_with_what_is_wrong(damage, message):
+    with pytest.raises(InputError, match=message):
+        relative.decide(damage(rounds_table(4, 0.02, seed=8)), source="rounds.csv")
+
+
+def test_settings_out_of_range_are_refused():
+    for settings in ({"alpha": 0}, {"min_effect": -0.1}, {"clear_confidence": 1.0}, {"gated": ("Mean",)}):
+        with pytest.raises(InputError):
+            GateSettings(**settings)
