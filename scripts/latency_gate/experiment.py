@@ -570,7 +570,7 @@ def validate_run(latency_test=None, subexperiments=None, payloads=None, samples=
 def run_experiment(results_directory, latency_test=None, subexperiments=None, payloads=None,
                    samples=DEFAULT_SAMPLES, timeout_s=DEFAULT_TIMEOUT_S, rt_prio=None, pub_cpus=None,
                    sub_cpus=None, stress=None, domain=None, profiles=None, certs=None,
-                   baseline_s=DEFAULT_BASELINE_S, run_id=None, out=sys.stdout):
+                   baseline_s=DEFAULT_BASELINE_S, run_id=None, out=sys.stdout, err=sys.stderr):
     """Run the experiment; returns EXIT_OK, or EXIT_RUN_FAILED if any sub-experiment failed.
 
     Raises InputError (exit 3) before anything runs when an input is wrong.
@@ -632,7 +632,7 @@ def run_experiment(results_directory, latency_test=None, subexperiments=None, pa
         write_text_atomic(metadata_path, json.dumps(metadata, indent=2) + "\n")
 
     for warning in real_time.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(f"warning: {warning}", file=err)
     previous_handlers = _install_signal_handlers()
     stress_process = None
     failures = 0
@@ -646,7 +646,7 @@ def run_experiment(results_directory, latency_test=None, subexperiments=None, pa
         metadata["platform_baseline"] = baseline
         if warning:
             metadata["warnings"].append(warning)
-            print(f"warning: {warning}", file=sys.stderr)
+            print(f"warning: {warning}", file=err)
         if baseline:
             print(f"platform baseline (cyclictest {baseline_s} s): avg {baseline['avg_us']} us, "
                   f"p99 {baseline['p99_us']:g} us, max {baseline['max_us']} us", file=out, flush=True)

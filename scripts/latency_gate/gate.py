@@ -147,9 +147,11 @@ def _run_round(results, round_number, max_rounds, builds, chosen, payloads, samp
         for position, build in enumerate(order, start=1):
             directory = results / "runs" / f"round-{round_number:02d}" / build
             began = time.monotonic()
+            warnings = io.StringIO()
             code = experiment.run_experiment(directory, latency_test=builds[build], subexperiments=[name],
                                              payloads=payloads, samples=samples, baseline_s=0, out=io.StringIO(),
-                                             **execution)
+                                             err=warnings, **execution)
+            _warn_once(warnings.getvalue())
             if code != EXIT_OK:
                 raise RunFailed(f"{directory}: {name} with the {build} build failed in round {round_number} "
                                 f"(see metadata.json and logs/ there)")
@@ -161,6 +163,17 @@ def _run_round(results, round_number, max_rounds, builds, chosen, payloads, samp
             timings.append(f"{build} {time.monotonic() - began:4.1f} s")
         print(f"round {round_number}/{max_rounds}  {name:<40} {'  '.join(timings)}", file=out, flush=True)
     return pd.concat(rows, ignore_index=True)[[*ROUND_COLUMNS, POSITION]]
+
+
+_WARNED = set()
+
+
+def _warn_once(text):
+    """The runner warns per run; the gate's hundreds of runs say each warning once."""
+    for line in text.splitlines():
+        if line not in _WARNED:
+            _WARNED.add(line)
+            print(line, file=sys.stderr)
 
 
 def _minutes(seconds):
