@@ -95,7 +95,7 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
               f"{more} more round(s)", file=out, flush=True)
     elapsed = time.monotonic() - started
     failed = _write_reports(results, decision, ceiling, looks, settings, {
-        "seed": seed, "samples": samples, "rounds": rounds, "max_rounds": max_rounds, "look_every": look_every,
+        "seed": seed, "samples": samples, "first_look": rounds, "max_rounds": max_rounds, "look_every": look_every,
         "base": str(builds[BASE]), "pr": str(builds[PR]), "subexperiments": list(chosen),
         "payloads": list(payloads_checked), "requirements": str(requirements) if requirements else None,
         "duration_s": round(elapsed, 1),
