@@ -142,8 +142,9 @@ def _otava(series, options):
 
 
 def _order(point):
-    order = {name: i for i, name in enumerate(formats.SUBEXPERIMENTS)}
-    return point.index, order.get(point.subexperiment, len(order)), point.subexperiment, point.payload, point.magnitude
+    """Oldest first; within a run in the spec's order of sub-experiments and columns."""
+    subexperiments, columns = formats.SUBEXPERIMENTS, formats.SUMMARY_COLUMNS
+    return (point.index, subexperiments.index(point.subexperiment), point.payload, columns.index(point.magnitude))
 
 
 def detect_runs(run_directories, platform="", options=DEFAULTS):
