@@ -5,19 +5,23 @@ Specification:
 - earlier runs are never lost or rewritten, also when two publishers push at once;
 - a rejected push is re-applied on the remote's fresh tip after a jittered pause, at most
   PUSH_ATTEMPTS times, and the error quotes that bound;
-- a push that fails for another reason fails at once.
+- a push that fails for another reason fails at once;
+- once pushed, the platform's change points (as the regeneration found them) go to the
+  job summary, newest first, at most CHANGE_POINT_ROWS rows, then how many more.
 """
 
 import base64
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
-from latency_gate import publish
+from latency_gate import changepoints, formats, github_actions, publish
 from latency_gate.formats import MEASUREMENT_COLUMNS
 from latency_gate.processing import process_experiment
 
@@ -42,6 +46,12 @@ def make_run(results, run_id, latency_us=50.0):
     (directory / "metadata.json").write_text(json.dumps({"run_id": run_id}))
     process_experiment(directory, with_plots=False)
     return directory
+
+
+@pytest.fixture(autouse=True)
+def no_job_summary(monkeypatch):
+    """Publishing appends to $GITHUB_STEP_SUMMARY when set: not to a real job's summary from here."""
+    monkeypatch.delenv(publish.SUMMARY_VARIABLE, raising=False)
 
 
 @pytest.fixture
@@ -127,7 +137,7 @@ def test_two_publishers_started_at_once_both_land(tmp_path, remote):
         subprocess.Popen(
             [LATENCY_GATE, "publish-history", "--results-directory", str(run),
              "--remote", str(remote), "--platform", PLATFORM, "--work-directory", str(tmp_path / run.name)],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ))
         for run in runs
     ]
     outputs = [p.communicate(timeout=120)[0] for p in publishers]
@@ -218,3 +228,73 @@ def test_the_token_reaches_git_as_a_header_from_the_environment_not_argv(tmp_pat
     assert base64.b64decode(header.split()[-1]) == b"x-access-token:s3cret"
     persisted = subprocess.run(["git", "config", "--local", "--get", "http.extraheader"], cwd=tmp_path)
     assert persisted.returncode == 1  # nothing written to the clone's config
+
+
+def seed_history(remote, store, runs=12, step_at=6):
+    """Push a history of `runs` runs to the branch: intraprocess_best_effort at 16 and 32 B,
+    its median (and the 99%, 1.2 times it) at 16 B 30 % higher from run `step_at` on.
+    Returns the run ids."""
+    rng = np.random.default_rng(5)
+    run_ids = [f"20261101T{hour:02d}0000Z-{hour:04d}-lab0" for hour in range(runs)]
+    for index, run_id in enumerate(run_ids):
+        median = 40.0 * rng.lognormal(0, 0.03, 2) * np.array([1.3 if index >= step_at else 1.0, 1.0])
+        summary = pd.DataFrame({column: median for column in formats.SUMMARY_COLUMNS})
+        summary["Bytes"], summary["Samples"], summary["99%"] = [16, 32], 100, median * 1.2
+        formats.write_csv(summary, formats.summary_path(store / "runs" / PLATFORM / run_id, "intraprocess_best_effort"))
+    git("init", "-q", str(store))
+    git("add", "-A", cwd=store)
+    git("-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-q", "-m", "history", cwd=store)
+    git("push", "-q", str(remote), f"HEAD:refs/heads/{BRANCH}", cwd=store)
+    return run_ids
+
+
+def test_a_publish_lists_the_platforms_change_points_in_the_job_summary(tmp_path, remote):
+    run_ids = seed_history(remote, tmp_path / "seed")
+    summary = tmp_path / "summary.md"
+    summary.write_text("earlier step\n")
+
+    land(remote, make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1"), tmp_path / "work",
+         step_summary=summary)
+
+    text = summary.read_text()
+    assert text.startswith(f"earlier step\n## Latency change points on {PLATFORM}\n")
+    assert "2 in the 13 runs of the history" in text
+    rows = [line for line in text.splitlines() if line.startswith(f"| `{run_ids[6]}` | `intraprocess_best_effort` | 16 B")]
+    assert [row.split(" | ")[3] for row in rows] == ["Median", "99%"]  # the seeded 99% follows the median
+    assert all(float(row.split(" | ")[5].removesuffix(" %")) == pytest.approx(30, abs=5) for row in rows)
+    published = git("show", f"{BRANCH}:changepoints/{PLATFORM}.json", cwd=remote)
+    assert json.loads(published)["changepoints"][0]["run_id"] == run_ids[6]
+
+
+def test_a_summary_that_cannot_be_written_is_a_warning_not_a_failed_publish(tmp_path, remote, capsys):
+    run = make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1")
+
+    run_id, commit = land(remote, run, tmp_path / "work", step_summary=tmp_path)  # a directory
+
+    assert git("rev-parse", BRANCH, cwd=remote).strip() == commit
+    assert "warning: no change points in the job summary" in capsys.readouterr().err
+
+
+def change_point(index):
+    return changepoints.ChangePoint("interprocess_reliable", 1024, "99%", f"run-{index:03d}", index,
+                                    100.0, 130.0, 0.3, 1e-9)
+
+
+def test_the_job_summary_lists_the_newest_change_points_then_how_many_more():
+    detection = changepoints.Detection("lab", 40, [change_point(index) for index in range(25)])
+
+    lines = github_actions.changepoint_summary(detection).splitlines()
+
+    rows = [line for line in lines if line.startswith("| `run-")]
+    assert len(rows) == github_actions.CHANGE_POINT_ROWS == 20
+    assert [row.split("`")[1] for row in rows] == [f"run-{index:03d}" for index in range(24, 4, -1)]
+    assert rows[0] == ("| `run-024` | `interprocess_reliable` | 1024 B | 99% | 100.000 → 130.000 µs | +30.0 % "
+                       "| 1e-09 |")
+    assert lines[-1] == "and 5 more (`changepoints/lab.json` on the history branch)"
+
+
+def test_the_job_summary_says_when_there_are_no_change_points():
+    text = github_actions.changepoint_summary(changepoints.Detection("lab", 5, []))
+
+    assert text == ("## Latency change points on lab\n\nNone in the 5 runs of the history: no cell's Median or 99% "
+                    "latency level shifted by more than 5% (p < 1e-05; at least 8 runs needed).\n")

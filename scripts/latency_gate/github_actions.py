@@ -6,6 +6,9 @@ reads check_result.json and check_report.md written by `latency-gate check`, app
 markdown to $GITHUB_STEP_SUMMARY, prints one `::error` annotation per failed check and
 appends passed, failed, worst-margin, report and junit to $GITHUB_OUTPUT. It never
 decides the verdict: `latency-gate check`'s exit code does.
+
+changepoint_summary() writes the publish-history step's job summary: the change points
+the history's regeneration found (changepoints.py), newest first.
 """
 
 import json
@@ -54,6 +57,37 @@ def publish_check_report(report_directory, summary_file, output_file, stream=Non
         with open(output_file, "a", encoding="utf-8") as output:
             output.writelines(f"{key}={value}\n" for key, value in outputs(result, report_directory).items())
     return result
+
+
+CHANGE_POINT_ROWS = 20  # the job summary lists the newest ones, then says how many more
+
+
+def changepoint_summary(detection, limit=CHANGE_POINT_ROWS):
+    """Markdown: a platform's change points (a changepoints.Detection), newest first."""
+    points = sorted(detection.changepoints, key=lambda point: point.index, reverse=True)  # stable: cell order kept
+    options = detection.options
+    lines = [f"## Latency change points on {detection.platform}", ""]
+    if not points:
+        lines.append(f"None in the {detection.runs} runs of the history: no cell's "
+                     f"{' or '.join(options.magnitudes)} latency level shifted by more than {options.min_change:.0%} "
+                     f"(p < {options.max_pvalue:g}; at least {options.min_runs} runs needed).")
+        return "\n".join(lines) + "\n"
+    lines += [f"{len(points)} in the {detection.runs} runs of the history, newest first: the first run at the "
+              f"new level, the mean level before and after it ({detection.library}, p < {options.max_pvalue:g}, "
+              f"change over {options.min_change:.0%}).", "",
+              "| Run | Sub-experiment | Payload | Magnitude | Before → after | Change | p |",
+              "|---|---|--:|---|--:|--:|--:|"]
+    lines += [f"| `{point.run_id}` | `{point.subexperiment}` | {point.payload} B | {point.magnitude} | "
+              f"{point.mean_before:.3f} → {point.mean_after:.3f} µs | {point.change * 100:+.1f} % | {point.pvalue:.1g} |"
+              for point in points[:limit]]
+    if len(points) > limit:
+        lines += ["", f"and {len(points) - limit} more (`changepoints/{detection.platform}.json` on the history branch)"]
+    return "\n".join(lines) + "\n"
+
+
+def append_summary(summary_file, markdown):
+    with open(summary_file, "a", encoding="utf-8") as summary:
+        summary.write(markdown)
 
 
 def main(argv=None):

@@ -18,13 +18,14 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from . import history
-from .errors import EXIT_RUN_FAILED
+from . import changepoints, github_actions, history
+from .errors import EXIT_RUN_FAILED, InputError
 
 PUSH_ATTEMPTS = 5  # the one bound on retries; the error message quotes it
 BACKOFF_SECONDS = 0.5  # the pause before attempt n+1 is uniform in [0, BACKOFF_SECONDS * 2**n]
 COMMITTER = ("latency-gate", "latency-gate@users.noreply.github.com")  # GIT_* env overrides
 TOKEN_VARIABLE = "LATENCY_GATE_GIT_TOKEN"  # an https token, sent as a header, never in argv
+SUMMARY_VARIABLE = "GITHUB_STEP_SUMMARY"  # the job summary file GitHub Actions gives a step
 
 
 class PublishError(Exception):
@@ -68,13 +69,15 @@ def history_run_id(run_directory, revision, runner):
 
 
 def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages",
-            run_id=None, requirements=None, keep=None, git=None, sleep=time.sleep):
+            run_id=None, requirements=None, keep=None, git=None, sleep=time.sleep, step_summary=None):
     """Land `run_directory` under runs/<platform>/<run id>/ on `branch` of `remote`.
 
     The run id is `run_id` (see history_run_id), else the one history.add_run picks from
     the run's metadata; `requirements` is the CSV the run was checked against, kept with
     it. `work_directory` holds the local clone; after success its files are the published
-    store (GitLab copies them to public/). Returns (run id, pushed commit).
+    store (GitLab copies them to public/). Once pushed, the platform's change points are
+    appended as markdown to `step_summary` (default $GITHUB_STEP_SUMMARY, when set).
+    Returns (run id, pushed commit).
     """
     run_directory = Path(run_directory)
     if not run_directory.is_dir():
@@ -94,6 +97,7 @@ def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages
         commit = _commit(git, parent, f"Add latency run {platform}/{run_id}")
         pushed = git("push", "--porcelain", remote, f"{commit}:refs/heads/{branch}", check=False)
         if pushed.returncode == 0:
+            _summarise_changepoints(work_directory, platform, step_summary or os.environ.get(SUMMARY_VARIABLE))
             return run_id, commit
         if "rejected" not in pushed.stdout + pushed.stderr:
             raise PublishError(f"git push to {remote} failed: {pushed.stderr.strip()}")
@@ -106,6 +110,18 @@ def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages
         f"push of run {platform}/{run_id} to {remote} branch {branch} was rejected "
         f"{PUSH_ATTEMPTS} times (PUSH_ATTEMPTS): other publishers kept landing first"
     )
+
+
+def _summarise_changepoints(store, platform, summary_file):
+    """The change points the regeneration just wrote, for the job summary. The run is
+    published by now: a summary that cannot be written is a warning, not a failure."""
+    if not summary_file:
+        return
+    try:
+        detection = changepoints.read(changepoints.path(store, platform))
+        github_actions.append_summary(summary_file, github_actions.changepoint_summary(detection))
+    except (InputError, OSError) as error:
+        print(f"publish-history: warning: no change points in the job summary: {error}", file=sys.stderr)
 
 
 def _checkout_tip(git, remote, branch):
