@@ -56,6 +56,7 @@ def test_an_unchanged_pull_request_passes_with_every_report(tmp_path, latency_te
     assert "**PASSED**" in (results / "gate_report.md").read_text()
     cells = pd.read_csv(results / "gate_cells.csv")
     assert set(cells["Magnitude"]) == {"Median", "99%", "Max"} and cells["Gated"].sum() == 4
+    assert (results / "plots" / "gate_intraprocess_best_effort.png").stat().st_size > 10_000
 
 
 def test_the_gate_stops_early_only_when_every_cell_is_cleared(tmp_path, latency_test):

@@ -15,6 +15,7 @@ Results directory:
   rounds.csv                 one row per round, build and cell (written after every round)
   gate_cells.csv             per cell: base, PR, ratio with interval, adjusted p, verdict, reason
   gate_report.md / .xml / gate_result.json   the verdict for people, CI and machines
+  plots/gate_<sub-experiment>.png   PR / base ratio per payload with intervals and verdicts
 """
 
 import io
@@ -28,7 +29,7 @@ from xml.etree import ElementTree
 import numpy as np
 import pandas as pd
 
-from . import experiment, relative
+from . import experiment, plots, relative
 from .errors import EXIT_CHECK_FAILED, EXIT_OK, InputError, RunFailed
 from .formats import measurements_path, read_measurements, read_requirements, write_csv, write_text_atomic
 from .relative import BASE, PR, ROUND_COLUMNS, GateSettings
@@ -228,6 +229,11 @@ def cell_table(decision, ceiling):
 def _write_reports(results, decision, ceiling, looks, settings, details):
     regressions, over = _failures(decision, ceiling)
     failed = len(regressions) > 0 or (over is not None and len(over) > 0)
+    batch = plots.PlotBatch()
+    gated = decision[decision["Gated"]]
+    for name, cells in gated.groupby(relative.SUBEXPERIMENT, sort=False):
+        batch.add_gate_ratios(name, cells, settings.min_effect, results / "plots")
+    batch.render()
     write_csv(cell_table(decision, ceiling), results / "gate_cells.csv")
     write_text_atomic(results / "gate_report.md", markdown_report(decision, ceiling, settings, details))
     write_text_atomic(results / "gate_report.xml", junit_report(decision, ceiling))

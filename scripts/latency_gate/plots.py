@@ -145,6 +145,27 @@ class PlotBatch:
                 },
             ))
 
+    def add_gate_ratios(self, subexperiment, cells, min_effect, plots_directory):
+        """Relative gate: PR / base ratio per payload with its interval, one line per gated magnitude."""
+        payloads = np.unique(cells["Bytes"].to_numpy())
+        magnitudes = list(pd.unique(cells["Magnitude"]))
+        series = []
+        for index, magnitude in enumerate(magnitudes):
+            rows = cells[cells["Magnitude"] == magnitude]
+            offset = (index - (len(magnitudes) - 1) / 2) * 0.12  # side by side, not on top of each other
+            series.append({
+                "label": magnitude, "color": _series_color(index),
+                "x": _positions(payloads, rows["Bytes"]) + offset,
+                "ratio": rows["Ratio"].to_numpy(float), "low": rows["Low"].to_numpy(float),
+                "high": rows["High"].to_numpy(float), "verdict": rows["Verdict"].to_numpy(str),
+            })
+        regressions = int((cells["Verdict"] == "regression").sum())
+        self.jobs.append(PlotJob(
+            "gate_ratios", Path(plots_directory) / f"gate_{subexperiment}.png",
+            f"{subexperiment}: PR / base ({regressions} regression(s))",
+            {"payloads": payloads, "series": series, "min_effect": min_effect},
+        ))
+
     def add_experiment_comparison(self, subexperiment, reference, result, reference_label, result_label,
                                   plots_directory):
         """Min-median and max-99% plots of a result against a reference summary."""
@@ -440,11 +461,46 @@ class _RunSeries(_Shape):
         self.axes.autoscale_view()
 
 
+class _GateRatios(_Shape):
+    """PR / base ratios with interval bars over categorical payloads; regressions as red X,
+    improvements as green triangles, the no-change line and the minimum effect dashed."""
+
+    size = (8.0, 4.8)
+    margins = {**_Shape.margins, "left": 0.09, "right": 0.72}
+    xlabel, ylabel = PAYLOAD_AXIS, "PR / base latency ratio"
+    verdict_markers = {"regression": ("X", REQUIREMENT_COLOR), "improvement": ("^", "#2ca02c")}
+
+    def update(self, payloads, series, min_effect):
+        for container in list(self.axes.containers):  # error bars: removes their lines too
+            container.remove()
+        for artist in [*self.axes.lines, *self.axes.collections]:
+            artist.remove()
+        self.axes.axhline(1.0, color="black", linewidth=0.8, label="no change")
+        self.axes.axhline(1.0 + min_effect, color=REQUIREMENT_COLOR, linestyle="--", linewidth=0.8,
+                          label=f"minimum effect (+{min_effect:.0%})")
+        for one in series:
+            self.axes.errorbar(one["x"], one["ratio"], yerr=[one["ratio"] - one["low"], one["high"] - one["ratio"]],
+                               fmt="o", markersize=4, capsize=2, color=one["color"],
+                               label=f"{one['label']} (interval)")
+            for verdict, (marker, color) in self.verdict_markers.items():
+                hit = one["verdict"] == verdict
+                if hit.any():
+                    self.axes.plot(one["x"][hit], one["ratio"][hit], linestyle="", marker=marker, markersize=10,
+                                   color=color, label=f"{one['label']} {verdict}")
+        self.axes.set_xticks(np.arange(len(payloads)), [str(p) for p in payloads], fontsize=8)
+        self.axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8)
+        ratios = np.concatenate([np.r_[one["ratio"], one["low"], one["high"]] for one in series])
+        # Intervals of noisy cells can span orders of magnitude: keep the view on the ratios.
+        low, high = np.nanpercentile(ratios, [2, 98])
+        self.axes.set_ylim(min(low, 0.9) * 0.95, max(high, 1.0 + min_effect) * 1.05)
+
+
 SHAPES = {
     "histogram": _Histogram,
     "time_series": _TimeSeries,
     "payload_series": _PayloadSeries,
     "run_colored": _RunColored,
     "run_series": _RunSeries,
+    "gate_ratios": _GateRatios,
 }
 _figures = {}  # shape name -> this process's reused figure of that shape
