@@ -20,6 +20,7 @@ import argparse
 import datetime
 import errno
 import fcntl
+import functools
 import json
 import os
 import re
@@ -171,6 +172,7 @@ def fastdds_library(binary, environment):
     return (version[1] if version else None), str(library)
 
 
+@functools.lru_cache(maxsize=8)  # the relative gate asks for the same two builds hundreds of times
 def source_revision(binary, library):
     """Git revision of the workspace's Fast DDS sources, else the Debian package version."""
     workspace = _workspace_of(binary)
