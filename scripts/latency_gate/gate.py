@@ -294,7 +294,7 @@ def markdown_report(decision, ceiling, settings, details):
 
     lines += table(regressions, "Confirmed regressions")
     if over is not None and len(over):
-        lines += ["### Over the requirements ceiling (the base is not)", "",
+        lines += ["### Over the requirements ceiling (the base is under)", "",
                   "| Cell | Requirement [us] | Base [us] | PR [us] | PR over by |", "|---|---:|---:|---:|---:|"]
         lines += [f"| {_cell_name(row)} | {row['Requirement [us]']:.3f} | {row['Base [us]']:.3f} | "
                   f"{row['PR [us]']:.3f} | {_percent(row['Ratio'])} |" for _, row in over.iterrows()]

@@ -47,8 +47,8 @@ IMPROVEMENT = "improvement"
 NO_REGRESSION = "no regression"
 INCONCLUSIVE = "inconclusive"
 CLEARED = (NO_REGRESSION, IMPROVEMENT)
-# Requirements ceiling, per cell: the PR is over (and its base is not), the base is over too
-# (stale requirement), not settled yet, or under.
+# Requirements ceiling, per cell: the PR is over (and its base under), the base is over too
+# (stale requirement), not settled, or under.
 CEILING_OVER, CEILING_STALE, CEILING_UNSURE, CEILING_UNDER = "over", "stale requirement", "unsure", "under"
 
 # Columns of the rounds table (one row per round, build and cell) and the build names.
@@ -238,8 +238,10 @@ def ceiling(rounds, requirements, settings=GateSettings(), seed=0):
     for the PR and for the base. A build is 'over' a cell's requirement when it is
     significantly above it (family-wise over the checked cells), 'under' when its bound
     at clear_confidence is below it, else 'unsure'. The PR breaches the ceiling when it is
-    over and its base is not: when the base is over as well, the requirement is stale
-    (the machine or main moved), which is reported but not blamed on the pull request.
+    over and its base clearly under. When the base is over as well the requirement is
+    stale (the machine or main moved): reported, not blamed on the pull request. When the
+    base is unsure, both builds hover around the requirement and the paired test, not the
+    ceiling, judges the pull request.
     Unlike the paired test this one-sample test has no randomisation behind its symmetry:
     it assumes round values roughly symmetric around their centre on a log scale.
     """
@@ -263,7 +265,7 @@ def ceiling(rounds, requirements, settings=GateSettings(), seed=0):
         geometric_mean[build] = np.exp(np.mean(np.log(values), axis=0))
     pr_flagged = status[PR] != "under"
     verdict = np.select(
-        [(status[PR] == "over") & (status[BASE] != "over"), pr_flagged & (status[BASE] == "over"), pr_flagged],
+        [(status[PR] == "over") & (status[BASE] == "under"), pr_flagged & (status[BASE] == "over"), pr_flagged],
         [CEILING_OVER, CEILING_STALE, CEILING_UNSURE], CEILING_UNDER,
     )
     return cells.assign(**{
