@@ -89,8 +89,8 @@ def test_the_requirements_apply_as_a_ceiling(tmp_path, latency_test):
 
 
 @pytest.mark.parametrize("options, message", [
-    (["--rounds", "0"], "need 1 <= rounds"),
-    (["--rounds", "5", "--max-rounds", "4"], "need 1 <= rounds"),
+    (["--rounds", "1"], "need 2 <= rounds"),
+    (["--rounds", "5", "--max-rounds", "4"], "need 2 <= rounds"),
     (["--subexperiments", "intraprocess_fast"], "unknown sub-experiment 'intraprocess_fast'"),
     (["--alpha", "1.5"], "alpha must be between 0 and 1"),
     (["--payloads", "8"], "at least 16 bytes"),

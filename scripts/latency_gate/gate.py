@@ -53,8 +53,8 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
 
     Raises InputError (nothing runs) on bad input, RunFailed when a run fails.
     """
-    if not 1 <= rounds <= max_rounds:
-        raise InputError(f"need 1 <= rounds ({rounds}) <= max rounds ({max_rounds})")
+    if not 2 <= rounds <= max_rounds:  # a look needs 2 rounds for a spread
+        raise InputError(f"need 2 <= rounds ({rounds}) <= max rounds ({max_rounds})")
     if look_every < 1:
         raise InputError(f"look-every must be at least 1, got {look_every}")
     execution = _pinned({"timeout_s": DEFAULT_RUN_TIMEOUT_S} | execution, out)
