@@ -201,3 +201,14 @@ def test_an_unreadable_change_points_file_is_an_input_error_naming_it(tmp_path):
     target.write_text(json.dumps({"changepoints": [{"run_id": "r1"}]}))
     with pytest.raises(InputError, match=rf"{target}: change point 1 needs exactly the fields"):
         changepoints.read(target)
+
+
+def test_a_pool_of_processes_finds_the_same_change_points(tmp_path, monkeypatch):
+    runs = write_history(tmp_path, 30, cv=0.08, steps=[Step(14, "interprocess_reliable", 1024, "99%", 1.3),
+                                                       Step(20, "intraprocess_best_effort", 16, "Median", 0.8)])
+    alone = changepoints.detect_runs(runs)
+    monkeypatch.setattr(changepoints, "PARALLEL_MIN_POINTS", 0)
+    monkeypatch.setattr(changepoints.os, "cpu_count", lambda: 2)
+
+    assert changepoints.detect_runs(runs) == alone
+    assert len(alone.changepoints) >= 2
