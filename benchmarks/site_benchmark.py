@@ -4,7 +4,8 @@
 Each run holds 10 sub-experiments x 11 payloads: 10 summaries and 10 check reports
 (20,000 CSVs in all), metadata and requirements, written by the tests' store factory.
 The first build writes the site into a store that has none; the rebuilds replace it,
-as every publish does. Phases of one build are timed apart: reading the store, and
+as every publish does. Phases of one build are timed apart: reading the store, detecting
+the change points (build-site does it; a publish's regenerate hands them over), and
 writing the data files and assets.
 
     .venv/bin/python benchmarks/site_benchmark.py [--runs 1000] [--repeat 3] [--store DIR]
@@ -24,7 +25,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))  # the store factory the site tests use
 
-from latency_gate import site, site_store  # noqa: E402
+from latency_gate import changepoints, site, site_store  # noqa: E402
 from site_store_factory import Violation, write_history  # noqa: E402
 
 PLATFORM = "linux-x86_64-rt"
@@ -65,6 +66,9 @@ def main():
         first = timed(site.build_site, store)
         rebuilds = [timed(site.build_site, store) for _ in range(arguments.repeat)]
         read = [timed(site_store.read_history, store) for _ in range(arguments.repeat)]
+        history = site_store.read_history(store)
+        run_ids = [run.run_id for run in history.runs]
+        detect = [timed(changepoints.detect, history.summaries, run_ids) for _ in range(arguments.repeat)]
         csvs = sum(1 for _ in (store / "runs").rglob("*.csv"))
         files, size = size_of(store / site.SITE_DIR)
 
@@ -76,6 +80,7 @@ def main():
             (f"rebuild, best of {arguments.repeat}", f"{min(rebuilds):.2f} s"),
             (f"rebuild, median of {arguments.repeat}", f"{statistics.median(rebuilds):.2f} s"),
             ("  of which reading the store (median)", f"{statistics.median(read):.2f} s"),
+            ("  of which change points, 220 series (median)", f"{statistics.median(detect):.2f} s"),
         ]
         width = max(len(label) for label, _ in rows)
         print(f"{'measure':<{width}}  value")
