@@ -84,14 +84,13 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
         write_csv(table, results / "rounds.csv")
         print(f"round {round_number}/{max_rounds} done in {time.monotonic() - round_started:.1f} s "
               f"(elapsed {_minutes(time.monotonic() - started)})", file=out, flush=True)
-        if round_number < rounds or ((round_number - rounds) % look_every and round_number < max_rounds):
+        if round_number not in look_rounds(rounds, max_rounds, look_every):
             continue
         decision = relative.decide(table, settings, seed)
         ceiling = relative.ceiling(table, required, settings, seed) if required is not None else None
         look = _look(decision, ceiling, round_number)
         looks.append(look)
-        settled = look["unsettled"] == 0
-        if settled or round_number == max_rounds:
+        if look["unsettled"] == 0 or round_number == max_rounds:
             print(f"look after {round_number} rounds: {_counts_text(look)}", file=out, flush=True)
             break
         more = min(look_every, max_rounds - round_number)
@@ -106,6 +105,21 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
     })
     print(_verdict_line(decision, ceiling, failed, elapsed), file=out, flush=True)
     return EXIT_CHECK_FAILED if failed else EXIT_OK
+
+
+def look_rounds(rounds, max_rounds, look_every):
+    """After which rounds the gate looks: the first look, every look_every after it, and the last."""
+    return sorted({*range(rounds, max_rounds + 1, look_every), max_rounds})
+
+
+def unsettled_cells(decision, ceiling=None):
+    """Gated cells not yet cleared, plus cells over or unsure against the ceiling: the gate
+    may stop (and pass) only when there are none."""
+    gated = decision[decision["Gated"]]
+    count = int((~gated["Verdict"].isin(relative.CLEARED)).sum())
+    if ceiling is not None:
+        count += int(ceiling["Ceiling"].isin((relative.CEILING_OVER, relative.CEILING_UNSURE)).sum())
+    return count
 
 
 def _pinned(execution, out):
@@ -194,13 +208,11 @@ def _minutes(seconds):
 
 
 def _look(decision, ceiling, round_number):
-    gated = decision[decision["Gated"]]
-    counts = gated["Verdict"].value_counts().to_dict()
-    unsettled = int((~gated["Verdict"].isin(relative.CLEARED)).sum())
+    counts = decision.loc[decision["Gated"], "Verdict"].value_counts().to_dict()
     ceiling_counts = ceiling["Ceiling"].value_counts().to_dict() if ceiling is not None else {}
-    unsettled += ceiling_counts.get(relative.CEILING_OVER, 0) + ceiling_counts.get(relative.CEILING_UNSURE, 0)
     return {"rounds": round_number, "verdicts": {k: int(v) for k, v in counts.items()},
-            "ceiling": {k: int(v) for k, v in ceiling_counts.items()}, "unsettled": unsettled}
+            "ceiling": {k: int(v) for k, v in ceiling_counts.items()},
+            "unsettled": unsettled_cells(decision, ceiling)}
 
 
 def _counts_text(look):
