@@ -115,8 +115,7 @@ def look_rounds(rounds, max_rounds, look_every):
 def unsettled_cells(decision, ceiling=None):
     """Gated cells not yet cleared, plus cells over or unsure against the ceiling: the gate
     may stop (and pass) only when there are none."""
-    gated = decision[decision["Gated"]]
-    count = int((~gated["Verdict"].isin(relative.CLEARED)).sum())
+    count = relative.unsettled(decision["Verdict"].to_numpy(), decision["Gated"].to_numpy())
     if ceiling is not None:
         count += int(ceiling["Ceiling"].isin((relative.CEILING_OVER, relative.CEILING_UNSURE)).sum())
     return count

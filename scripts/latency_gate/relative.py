@@ -176,16 +176,27 @@ def paired_log_ratios(rounds, source=None):
     return cells, base.to_numpy(), pr.to_numpy(), ratios
 
 
-def decide(rounds, settings=GateSettings(), seed=0, source=None):
-    """One row per cell: base and PR (geometric means), ratio with its interval, verdict, reason."""
-    cells, base, pr, ratios = paired_log_ratios(rounds, source)
-    gated = cells[MAGNITUDE].isin(settings.gated).to_numpy()
-    test = cell_tests(ratios, gated, settings.alpha, settings.clear_confidence, np.random.default_rng(seed))
+def verdicts(log_ratios, gated, settings=GateSettings(), rng=None):
+    """(CellTests, verdict per column) of an R x C matrix of log ratios PR / base."""
+    test = cell_tests(log_ratios, gated, settings.alpha, settings.clear_confidence,
+                      rng if rng is not None else np.random.default_rng(0))
     threshold = np.log1p(settings.min_effect)
     regression = (test.p_increase <= settings.alpha) & (test.flip_increase <= SIGN_FLIP_GUARD) & (test.mean >= threshold)
     improvement = (test.p_decrease <= settings.alpha) & (test.flip_decrease <= SIGN_FLIP_GUARD) & (test.mean <= -threshold)
     cleared = test.clear_high < threshold
-    verdict = np.select([regression, improvement, cleared], [REGRESSION, IMPROVEMENT, NO_REGRESSION], INCONCLUSIVE)
+    return test, np.select([regression, improvement, cleared], [REGRESSION, IMPROVEMENT, NO_REGRESSION], INCONCLUSIVE)
+
+
+def unsettled(verdict, gated):
+    """How many gated cells are neither cleared nor improved: the gate may stop early at 0."""
+    return int((np.asarray(gated, dtype=bool) & ~np.isin(verdict, CLEARED)).sum())
+
+
+def decide(rounds, settings=GateSettings(), seed=0, source=None):
+    """One row per cell: base and PR (geometric means), ratio with its interval, verdict, reason."""
+    cells, base, pr, ratios = paired_log_ratios(rounds, source)
+    gated = cells[MAGNITUDE].isin(settings.gated).to_numpy()
+    test, verdict = verdicts(ratios, gated, settings, np.random.default_rng(seed))
     table = cells.assign(**{
         "Gated": gated,
         "Rounds": ratios.shape[0],
