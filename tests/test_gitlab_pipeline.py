@@ -10,7 +10,10 @@ Specification:
   the regenerated site is the Pages artifact public/;
 - the check job's JUnit report is the pipeline's test report;
 - a violated requirement fails the check job, and so the pipeline, with the failure in the
-  JUnit report; the run is still history.
+  JUnit report; the run is still history;
+- in a merge request the relative gate runs (the default mode): the base LatencyTest is built
+  at the merge base, both run in interleaved rounds, and the gate's JUnit report is the
+  pipeline's test report.
 """
 
 import re
@@ -23,13 +26,13 @@ import ci_tools
 from ci_tools import GENEROUS, PLATFORM, SMALL_MATRIX, TIGHT, git, set_requirements
 
 
-def run_pipeline(tools, repository, history):
+def run_pipeline(tools, repository, history, variables=(), jobs=()):
     variables = {
         "LATENCY_GATE_VENV": sys.prefix,  # install_cli.sh uses this venv instead of pip-installing
         "LATENCY_GATE_BUILD_DIR": ci_tools.project_build(),
-        **SMALL_MATRIX, "LATENCY_HISTORY_REMOTE": history,
+        **SMALL_MATRIX, "LATENCY_HISTORY_REMOTE": history, **dict(variables),
     }
-    command = [str(tools / "gitlab-ci-local"), "--shell-executor-no-image"]
+    command = [str(tools / "gitlab-ci-local"), "--shell-executor-no-image", *jobs]
     for name, value in variables.items():
         command += ["--variable", f"{name}={value}"]
     result = subprocess.run(command, cwd=repository, capture_output=True, text=True, timeout=300)
@@ -86,3 +89,21 @@ def test_a_violated_requirement_fails_the_pipeline_with_the_junit_failure(tools,
     junit = junit_report(repository)
     assert junit.count("<failure") == 1 and 'name="Median 32 B"' in junit
     assert len(history_runs(history)[0]) == 1  # on the default branch a violation is history too
+
+
+def test_a_merge_request_is_gated_against_its_merge_base(tools, repository, history):
+    set_requirements(repository, GENEROUS)
+    base = git("rev-parse", "HEAD", cwd=repository).strip()
+    merge_request = {"CI_PIPELINE_SOURCE": "merge_request_event", "CI_MERGE_REQUEST_DIFF_BASE_SHA": base,
+                     "LATENCY_ROUNDS": "2", "LATENCY_MAX_ROUNDS": "2",
+                     # both builds from scratch, from the project build's Debian sources
+                     "LATENCY_GATE_BUILD_DIR": repository / "build" / "latencytest",
+                     "LATENCY_GATE_SOURCES_DIR": ci_tools.REPO / "build" / "sources"}
+
+    code, output = run_pipeline(tools, repository, history, merge_request, jobs=["latency:relative"])
+
+    assert code == 0, output
+    assert f"building the base LatencyTest at the merge base {base}" in output
+    assert "Relative gate PASSED after 2 rounds" in output
+    (junit,) = repository.glob(".gitlab-ci-local/artifacts/*relative/gate/gate_report.xml")
+    assert junit.read_text().count("<testcase") == 4

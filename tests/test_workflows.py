@@ -67,7 +67,7 @@ class Act:
         self.pull_request_remote = store / "pull-requests.git"
         git("init", "-q", "--bare", str(self.pull_request_remote), cwd=store)
 
-    def __call__(self, event, workflow, payload, variables=None, inputs=None):
+    def __call__(self, event, workflow, payload, variables=None, inputs=None, environment=None):
         payload_file = self.store / f"{event}.json"
         payload_file.write_text(json.dumps(payload))
         command = [str(self.tools / "act"), event, "-C", str(self.repository), "-W", str(workflow),
@@ -86,6 +86,7 @@ class Act:
             "STANDIN_STORE": self.store,
             "STANDIN_CACHE": self.build_cache,
             "STANDIN_PR_REMOTE": self.pull_request_remote,
+            **(environment or {}),
         }
         for name, value in environment.items():
             command += ["--env", f"{name}={value}"]
@@ -102,14 +103,16 @@ def act(tools, repository, build_cache, tmp_path):
     return Act(tools, repository, tmp_path, build_cache)
 
 
-def pull_request(title="Faster intra-process path", branch="feature", head_repository=GITHUB_REPOSITORY):
+def pull_request(title="Faster intra-process path", branch="feature", head_repository=GITHUB_REPOSITORY,
+                 base_sha=None):
     return {
         "action": "synchronize",
         "number": 7,
         "pull_request": {
             "number": 7, "title": title,
             "head": {"ref": branch, "repo": {"full_name": head_repository}},
-            "base": {"ref": "main", "repo": {"full_name": GITHUB_REPOSITORY}},
+            "base": {"ref": "main", "repo": {"full_name": GITHUB_REPOSITORY},
+                     **({"sha": base_sha} if base_sha else {})},
         },
         "repository": {"full_name": GITHUB_REPOSITORY},
     }
@@ -120,12 +123,34 @@ def log(result):
 
 
 PR_WORKFLOW = ".github/workflows/latency-pr.yml"
+SPEC_MODE = {**SMALL_MATRIX, "LATENCY_GATE_MODE": "spec"}
+# The relative gate on the small matrix: 2 rounds, so a look is possible and it takes seconds.
+RELATIVE_MODE = {**SMALL_MATRIX, "LATENCY_ROUNDS": "2", "LATENCY_MAX_ROUNDS": "2"}
+
+
+def test_by_default_a_pull_request_is_gated_against_its_merge_base(act, repository):
+    """Relative mode: both LatencyTest builds (the base at the merge base, in a worktree) run in
+    interleaved rounds; an unchanged pull request passes, with the report in the job summary."""
+    set_requirements(repository)
+    base = git("rev-parse", "HEAD", cwd=repository).strip()
+
+    result = act("pull_request", PR_WORKFLOW, pull_request(base_sha=base), RELATIVE_MODE,
+                 environment={"LATENCY_GATE_SOURCES_DIR": REPO / "build" / "sources"})
+
+    assert result.returncode == 0, log(result)
+    assert "## Latency gate (relative: pull request vs base)" in log(result)  # the job summary
+    assert f"building the base LatencyTest at the merge base {base}" in log(result)
+    reports = act.artifact("latency-gate-pr-7")
+    verdict = json.loads((reports / "gate_result.json").read_text())
+    assert verdict["passed"] is True and verdict["rounds"] == 2 and verdict["cells"] == 4
+    assert (reports / "gate_report.xml").is_file() and (reports / "rounds.csv").is_file()
+    assert not act.artifact("latency-check-pr-7").exists()  # the spec mode's steps did not run
 
 
 def test_a_pull_request_within_the_requirements_passes_the_gate(act, repository):
     set_requirements(repository)
 
-    result = act("pull_request", PR_WORKFLOW, pull_request(), SMALL_MATRIX)
+    result = act("pull_request", PR_WORKFLOW, pull_request(), SPEC_MODE)
 
     assert result.returncode == 0, log(result)
     assert "**PASSED**: all 6 checks meet their requirements" in log(result)  # the job summary
@@ -141,7 +166,7 @@ def test_a_pull_request_within_the_requirements_passes_the_gate(act, repository)
 def test_a_pull_request_over_a_requirement_fails_the_gate_and_says_where(act, repository):
     set_requirements(repository, median_32_bytes=TIGHT)
 
-    result = act("pull_request", PR_WORKFLOW, pull_request(), SMALL_MATRIX)
+    result = act("pull_request", PR_WORKFLOW, pull_request(), SPEC_MODE)
 
     assert result.returncode != 0, log(result)
     assert "**FAILED**: 1 of 6 checks are over their requirement" in log(result)
@@ -169,7 +194,7 @@ def test_a_pull_request_title_or_branch_name_cannot_execute(act, repository, tmp
     title = f'$(touch {markers[0]}) `touch {markers[1]}` "; touch {markers[2]}; echo "'
     branch = f"x$(touch${{IFS}}{markers[3]})"
 
-    result = act("pull_request", PR_WORKFLOW, pull_request(title=title, branch=branch), SMALL_MATRIX)
+    result = act("pull_request", PR_WORKFLOW, pull_request(title=title, branch=branch), SPEC_MODE)
 
     assert result.returncode == 0, log(result)
     assert [m for m in markers if m.exists()] == []
