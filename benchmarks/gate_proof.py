@@ -238,6 +238,41 @@ def gate_verdict(gated, log_ratios, rounds, max_rounds, look_every, settings, rn
             return gated & (verdict == relative.REGRESSION), look
 
 
+def simulate(cells, pool, scenario, max_rounds, factor, first, trials, rng):
+    """Rows of false-alarm and detection rates of synthetic gates drawn from `pool` (R x C log ratios)."""
+    gated = cells[relative.MAGNITUDE].isin(relative.GATED_MAGNITUDES).to_numpy()
+    medians = np.flatnonzero(cells[relative.MAGNITUDE].to_numpy() == "Median")
+    settings = GateSettings()
+    rows = []
+    for shift in (0.0, *SHIFTS):
+        alarms = detections = 0
+        used = []
+        for _ in range(trials if shift == 0 else trials // 4):
+            d = pool[rng.integers(0, len(pool), max_rounds)] * rng.choice((-1.0, 1.0), size=(max_rounds, 1)) * factor
+            target = rng.choice(medians)
+            if shift:
+                d[:, target] += np.log1p(shift)
+            regression, rounds_used = gate_verdict(gated, d, min(first, max_rounds), max_rounds, 2, settings, rng)
+            used.append(rounds_used)
+            if shift:
+                detections += bool(regression[target])
+                alarms += bool(np.delete(regression, target).any())
+            else:
+                alarms += bool(regression.any())
+        count = len(used)
+        rows.append({"scenario": scenario, "shift": f"+{shift:.0%}" if shift else "none", "trials": count,
+                     "false alarm": percent(alarms / count) if not shift else "",
+                     "FA 95% upper": percent(clopper_pearson(alarms, count)[1]) if not shift else "",
+                     "detection": percent(detections / count) if shift else "",
+                     "mean rounds": f"{np.mean(used):.1f}"})
+    return rows
+
+
+def noise_text(cells, pool):
+    noise = pd.Series(pool.std(axis=0, ddof=1)).groupby(cells[relative.MAGNITUDE].to_numpy()).median()
+    return ", ".join(f"{magnitude} {value:.3f}" for magnitude, value in noise.items())
+
+
 def resample(args):
     destination = Path(args.inputs[0]).parent / "proof_resample.md"
     destination.write_text("")
@@ -245,48 +280,51 @@ def resample(args):
     pool = np.log(pr) - np.log(base)
     rng = np.random.default_rng(args.seed)
     gated = cells[relative.MAGNITUDE].isin(relative.GATED_MAGNITUDES).to_numpy()
-    medians = np.flatnonzero(cells[relative.MAGNITUDE].to_numpy() == "Median")
-    noise = pd.Series(pool.std(axis=0, ddof=1)).groupby(cells[relative.MAGNITUDE]).median()
     print(f"pool: {pool.shape[0]} recorded rounds x {pool.shape[1]} cells ({int(gated.sum())} gated); "
-          f"noise (median s.d. of the round log ratio): " + ", ".join(f"{k} {v:.3f}" for k, v in noise.items()))
-    settings = GateSettings()
+          f"noise (median s.d. of the round log ratio): {noise_text(cells, pool)}")
     started = time.monotonic()
     rows = []
-    scenarios = [("max rounds", m, 1.0) for m in args.max_rounds] + [("noise x", args.max_rounds[-1], f)
-                                                                       for f in args.noise if f != 1.0]
-    for label, max_rounds, factor in scenarios:
-        first = min(args.rounds, max_rounds)
-        for shift in (0.0, *SHIFTS):
-            alarms = detections = 0
-            used = []
-            for _ in range(args.trials if shift == 0 else args.trials // 4):
-                picked = rng.integers(0, len(pool), max_rounds)
-                signs = rng.choice((-1.0, 1.0), size=(max_rounds, 1))
-                d = pool[picked] * signs * factor
-                target = rng.choice(medians)
-                if shift:
-                    d[:, target] += np.log1p(shift)
-                regression, rounds_used = gate_verdict(gated, d, first, max_rounds, 2, settings, rng)
-                used.append(rounds_used)
-                if shift:
-                    detections += bool(regression[target])
-                    alarms += bool(np.delete(regression, target).any())
-                else:
-                    alarms += bool(regression.any())
-            trials = len(used)
-            rows.append({"scenario": f"{label} {max_rounds if label == 'max rounds' else factor}",
-                         "shift": f"+{shift:.0%}" if shift else "none", "trials": trials,
-                         "false alarm": percent(alarms / trials) if not shift else "",
-                         "FA 95% upper": percent(clopper_pearson(alarms, trials)[1]) if not shift else "",
-                         "detection": percent(detections / trials) if shift else "",
-                         "mean rounds": f"{np.mean(used):.1f}"})
-        print(f"  {label} {max_rounds if label == 'max rounds' else factor}: done "
-              f"({time.monotonic() - started:.0f} s)", file=sys.stderr, flush=True)
-    emit(f"Resampling: the relative gate on {pool.shape[0]} recorded A/A rounds ({int(gated.sum())} gated cells)",
-         pd.DataFrame(rows), destination)
+    for max_rounds in args.max_rounds:
+        rows += simulate(cells, pool, f"max rounds {max_rounds}", max_rounds, 1.0, args.rounds, args.trials, rng)
+    for factor in (f for f in args.noise if f != 1.0):
+        rows += simulate(cells, pool, f"noise x{factor:g}", args.max_rounds[-1], factor, args.rounds, args.trials,
+                         rng)
+    print(f"  rounds and noise: {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
+    emit(f"Resampling: the relative gate on {pool.shape[0]} recorded A/A rounds ({int(gated.sum())} gated cells; "
+         f"noise, median s.d. of a round's log ratio: {noise_text(cells, pool)})", pd.DataFrame(rows), destination)
+    if args.samples:
+        rows = []
+        for samples in args.samples:
+            sample_cells, sample_pool = raw_pool(args.inputs, samples)
+            rows += simulate(sample_cells, sample_pool, f"{samples} samples (noise {noise_text(sample_cells, sample_pool)})",
+                             args.max_rounds[-1], 1.0, args.rounds, args.trials // 2, rng)
+        emit(f"Resampling: samples per payload and run (recomputed from the first N raw samples; "
+             f"{args.max_rounds[-1]} rounds at most)", pd.DataFrame(rows), destination)
     compare_methods(cells, base, pr, rng, args.trials, destination)
     quiet_cells(cells, pool, rng, args, destination)
     print(f"resampling wall time: {time.monotonic() - started:.0f} s")
+
+
+def raw_pool(directories, samples):
+    """(cells, R x C log ratios) with each run's Median and 99% from its first `samples` samples per payload."""
+    rows = []
+    for number, directory in enumerate(map(Path, directories)):
+        for path in sorted(directory.glob("runs/round-*/*/measurements_*.csv")):
+            build = path.parent.name
+            if build not in (relative.BASE, relative.PR):
+                continue  # a failed attempt kept beside the run
+            frame = pd.read_csv(path)
+            frame = frame[frame.groupby("Payload [Bytes]").cumcount() < samples]
+            quantiles = frame.groupby("Payload [Bytes]")["Latency [us]"].quantile([0.5, 0.99]).unstack()
+            quantiles.columns = ["Median", "99%"]
+            long = quantiles.reset_index().melt(id_vars="Payload [Bytes]", var_name=relative.MAGNITUDE,
+                                                value_name=relative.VALUE)
+            rows.append(long.rename(columns={"Payload [Bytes]": relative.BYTES}).assign(**{
+                relative.ROUND: number * 1000 + int(path.parent.parent.name.split("-")[1]),
+                relative.BUILD: build, relative.SUBEXPERIMENT: path.stem[len("measurements_"):]}))
+    table = pd.concat(rows, ignore_index=True)
+    cells, _, _, ratios = relative.paired_log_ratios(table)
+    return cells, ratios
 
 
 def compare_methods(cells, base, pr, rng, trials, destination):
@@ -362,6 +400,8 @@ def main():
     sampling.add_argument("--rounds", type=int, default=gate.DEFAULT_ROUNDS)
     sampling.add_argument("--max-rounds", type=int, nargs="+", default=[6, 8, 10, 12])
     sampling.add_argument("--noise", type=float, nargs="+", default=[0.5, 1.0, 2.0])
+    sampling.add_argument("--samples", type=int, nargs="*", default=[250, 500, 1000],
+                          help="also recompute each run from its first N raw samples (empty: skip)")
     sampling.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.command == "aa":
