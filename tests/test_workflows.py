@@ -289,7 +289,7 @@ def test_the_copy_paste_workflow_in_the_adoption_guide_lints_clean(tools, tmp_pa
     zizmor = subprocess.run([str(Path(sys.prefix) / "bin/zizmor"), "--offline", ".github/workflows"],
                             cwd=tmp_path, capture_output=True, text=True)
 
-    assert example.count("@SHA\n") == 3
+    assert example.count("@SHA\n") == 4
     assert actionlint.returncode == 0, actionlint.stdout
     assert zizmor.returncode == 0, zizmor.stdout
 
