@@ -309,10 +309,13 @@ def raw_pool(directories, samples):
     """(cells, R x C log ratios) with each run's Median and 99% from its first `samples` samples per payload."""
     rows = []
     for number, directory in enumerate(map(Path, directories)):
+        if not (directory / "rounds.csv").is_file():
+            continue
+        complete = set(pd.read_csv(directory / "rounds.csv")[relative.ROUND])  # rounds with both builds
         for path in sorted(directory.glob("runs/round-*/*/measurements_*.csv")):
             build = path.parent.name
-            if build not in (relative.BASE, relative.PR):
-                continue  # a failed attempt kept beside the run
+            if build not in (relative.BASE, relative.PR) or int(path.parent.parent.name.split("-")[1]) not in complete:
+                continue  # a failed attempt kept beside the run, or a round the gate did not finish
             frame = pd.read_csv(path)
             frame = frame[frame.groupby("Payload [Bytes]").cumcount() < samples]
             quantiles = frame.groupby("Payload [Bytes]")["Latency [us]"].quantile([0.5, 0.99]).unstack()
