@@ -311,23 +311,28 @@ def raw_pool(directories, samples):
     for number, directory in enumerate(map(Path, directories)):
         if not (directory / "rounds.csv").is_file():
             continue
-        complete = set(pd.read_csv(directory / "rounds.csv")[relative.ROUND])  # rounds with both builds
-        for path in sorted(directory.glob("runs/round-*/*/measurements_*.csv")):
-            build = path.parent.name
-            if build not in (relative.BASE, relative.PR) or int(path.parent.parent.name.split("-")[1]) not in complete:
-                continue  # a failed attempt kept beside the run, or a round the gate did not finish
-            frame = pd.read_csv(path)
-            frame = frame[frame.groupby("Payload [Bytes]").cumcount() < samples]
-            quantiles = frame.groupby("Payload [Bytes]")["Latency [us]"].quantile([0.5, 0.99]).unstack()
-            quantiles.columns = ["Median", "99%"]
-            long = quantiles.reset_index().melt(id_vars="Payload [Bytes]", var_name=relative.MAGNITUDE,
-                                                value_name=relative.VALUE)
-            rows.append(long.rename(columns={"Payload [Bytes]": relative.BYTES}).assign(**{
-                relative.ROUND: number * 1000 + int(path.parent.parent.name.split("-")[1]),
-                relative.BUILD: build, relative.SUBEXPERIMENT: path.stem[len("measurements_"):]}))
-    table = pd.concat(rows, ignore_index=True)
-    cells, _, _, ratios = relative.paired_log_ratios(table)
+        wanted = 2 * pd.read_csv(directory / "rounds.csv")[relative.SUBEXPERIMENT].nunique()  # both builds
+        for round_directory in sorted(directory.glob("runs/round-*")):
+            paths = [p for p in round_directory.glob("*/measurements_*.csv")
+                     if p.parent.name in (relative.BASE, relative.PR)]  # not a failed attempt kept beside
+            if len(paths) == wanted:  # else a round the gate did not finish, or whose files are gone
+                rows += [run_quantiles(path, samples, number * 1000 + int(round_directory.name.split("-")[1]))
+                         for path in paths]
+    cells, _, _, ratios = relative.paired_log_ratios(pd.concat(rows, ignore_index=True))
     return cells, ratios
+
+
+def run_quantiles(path, samples, round_id):
+    """One run's Median and 99% per payload from its first `samples` samples, as rounds-table rows."""
+    frame = pd.read_csv(path)
+    frame = frame[frame.groupby("Payload [Bytes]").cumcount() < samples]
+    quantiles = frame.groupby("Payload [Bytes]")["Latency [us]"].quantile([0.5, 0.99]).unstack()
+    quantiles.columns = ["Median", "99%"]
+    long = quantiles.reset_index().melt(id_vars="Payload [Bytes]", var_name=relative.MAGNITUDE,
+                                        value_name=relative.VALUE)
+    return long.rename(columns={"Payload [Bytes]": relative.BYTES}).assign(**{
+        relative.ROUND: round_id, relative.BUILD: path.parent.name,
+        relative.SUBEXPERIMENT: path.stem[len("measurements_"):]})
 
 
 def compare_methods(cells, base, pr, rng, trials, destination):
