@@ -27,7 +27,8 @@ REQUIREMENTS=$REPO/requirements/$PLATFORM.csv
 if [[ ! -f $REQUIREMENTS ]]; then
     # No committed baseline: derive one from the earlier local runs, before this run joins them.
     REQUIREMENTS=$RESULTS/baseline-$PLATFORM.csv
-    earlier=$(find "$RUNS" -name 'measurements_*_summary.csv' -printf '%h\n' 2>/dev/null | sort -u | wc -l)
+    # (no runs directory yet on a first run: find fails, which pipefail must not turn into an exit)
+    earlier=$({ find "$RUNS" -name 'measurements_*_summary.csv' -printf '%h\n' 2>/dev/null || true; } | sort -u | wc -l)
     echo "== No committed requirements for platform '$PLATFORM' (requirements/$PLATFORM.csv)."
     echo "   Commit a baseline made from many runs (scripts/latency_extrapolate_requirements.bash) for a real gate."
     if (( earlier > 0 )); then
