@@ -84,6 +84,7 @@ threshold), over every recorded PR run and every Median cell as target.
 import argparse
 import hashlib
 import json
+import multiprocessing
 import os
 import re
 import shutil
@@ -91,6 +92,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from difflib import unified_diff
@@ -723,7 +725,10 @@ def run_ab(args):
         print(f"gate {index}: exit {code}: {last[0] if last else ''}", flush=True)
         if code not in (0, 1):
             raise SystemExit(f"gate_proof: gate {index} could not decide (exit {code}); see {results}.log")
-    ab_report([out], args.out_tables or out)
+    if any((d / "gate_result.json").is_file() for d in out.glob("shift-*/gate-*")):
+        ab_report([out], args.out_tables or out)
+    else:
+        print(f"no gates run yet: {variant['binary']}")
 
 
 def ab_report(inputs, out):
@@ -862,21 +867,49 @@ def rates_row(results, label, extra=None):
     return row, raw
 
 
-def scenario(pool_d, targets, trials, detection_trials, rng, **options):
-    results = {0.0: synthetic_gates(pool_d, trials, rng, **options)}
-    for shift in SHIFTS:
-        results[shift] = synthetic_gates(pool_d, detection_trials, rng, shift=shift, targets=targets, **options)
-    return results
+def _decide_synthetic(task):
+    pool, trials, seed, options = task
+    with memoised_sign_flips():
+        return synthetic_gates(pool, trials, np.random.default_rng(seed), **options)
+
+
+class Simulator:
+    """Batches of synthetic_gates calls, each with its own seed: the same results for any --jobs."""
+
+    def __init__(self, seed, jobs=1):
+        self.sequence = np.random.SeedSequence(seed)
+        self.executor = (ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
+                         if jobs > 1 else None)
+
+    def run(self, calls):
+        """calls: [(pool, trials, synthetic_gates options)] -> [SyntheticResult]."""
+        seeds = [int(child.generate_state(1)[0]) for child in self.sequence.spawn(len(calls))]
+        tasks = [(pool, trials, seed, options) for (pool, trials, options), seed in zip(calls, seeds)]
+        return list(self.executor.map(_decide_synthetic, tasks) if self.executor else map(_decide_synthetic, tasks))
+
+    def scenarios(self, specs, trials, detection_trials):
+        """specs: [(pool, Median columns, options)] -> [{0.0: no shift, shift: one Median cell shifted}]."""
+        calls = []
+        for pool, targets, options in specs:
+            calls.append((pool, trials, options))
+            calls += [(pool, detection_trials, {**options, "shift": shift, "targets": targets}) for shift in SHIFTS]
+        results = self.run(calls)
+        width = 1 + len(SHIFTS)
+        return [dict(zip((0.0, *SHIFTS), results[i * width:(i + 1) * width])) for i in range(len(specs))]
+
+    def close(self):
+        if self.executor:
+            self.executor.shutdown()
 
 
 def run_resample(args):
     gates = load_gates(args.inputs)
     report = Report(args.out or default_out(args.inputs), "resample")
-    rng = np.random.default_rng(args.seed)
+    simulator = Simulator(args.seed, args.jobs)
     trials = args.trials
     detection_trials = args.detection_trials or max(trials // 4, 1)
     started = time.monotonic()
-    with memoised_sign_flips():
+    try:
         for cell_set, members in group_gates(gates):
             if args.max_gate_noise:
                 noisy = [g for g in members if gate_noise(g) > args.max_gate_noise]
@@ -889,14 +922,17 @@ def run_resample(args):
             label = group_label(cell_set, members) + (
                 f", gates with noise <= {args.max_gate_noise:g}" if args.max_gate_noise else "")
             pool = pool_of(members, label)
-            resample_pool(pool, members, args, trials, detection_trials, rng, report)
+            resample_pool(pool, members, args, trials, detection_trials, simulator, report)
+    finally:
+        simulator.close()
     elapsed = time.monotonic() - started
-    report.line(f"Resampling wall time: {elapsed:.0f} s ({trials} trials per false-alarm row, {detection_trials} "
-                f"per detection row, seed {args.seed}).")
-    report.save(wall_time_s=elapsed, trials=trials, detection_trials=detection_trials, seed=args.seed)
+    report.line(f"Resampling wall time: {elapsed:.0f} s ({trials} synthetic gates per false-alarm row, "
+                f"{detection_trials} per detection row, seed {args.seed}, {args.jobs} process(es)).")
+    report.save(wall_time_s=elapsed, trials=trials, detection_trials=detection_trials, seed=args.seed,
+                jobs=args.jobs)
 
 
-def resample_pool(pool, members, args, trials, detection_trials, rng, report):
+def resample_pool(pool, members, args, trials, detection_trials, simulator, report):
     gated = pool.mask(relative.GATED_MAGNITUDES)
     d = pool.log_ratios[:, gated]
     cells = pool.cells[gated].reset_index(drop=True)
@@ -931,8 +967,16 @@ def resample_pool(pool, members, args, trials, detection_trials, rng, report):
                  + ". A single run's own noise is about s.d./sqrt(2) when the pairs are independent.")
 
     defaults = dict(max_rounds=gate.DEFAULT_MAX_ROUNDS, rounds=gate.DEFAULT_ROUNDS)
-    baseline = scenario(d, medians, trials, detection_trials, rng, **defaults)
-    print(f"  defaults: {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
+    round_options = [m for m in args.max_rounds if m != gate.DEFAULT_MAX_ROUNDS]
+    factors = [f for f in args.noise if f != 1.0]
+    batch = simulator.scenarios(
+        [(d, medians, defaults)]
+        + [(d, medians, {"max_rounds": m, "rounds": gate.DEFAULT_ROUNDS}) for m in round_options]
+        + [(d, medians, {**defaults, "factor": f}) for f in factors], trials, detection_trials)
+    baseline = batch[0]
+    by_rounds = {**dict(zip(round_options, batch[1:1 + len(round_options)])), gate.DEFAULT_MAX_ROUNDS: baseline}
+    by_noise = {**dict(zip(factors, batch[1 + len(round_options):])), 1.0: baseline}
+    print(f"  defaults, rounds and noise: {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
 
     # The relative gate against the spec's method and the ratio threshold, same data
     others = other_methods(pool)
@@ -962,24 +1006,19 @@ def resample_pool(pool, members, args, trials, detection_trials, rng, report):
     # Rounds
     display, raw = [], []
     for max_rounds in args.max_rounds:
-        results = baseline if max_rounds == gate.DEFAULT_MAX_ROUNDS else scenario(
-            d, medians, trials, detection_trials, rng, max_rounds=max_rounds, rounds=gate.DEFAULT_ROUNDS)
-        row, rows = rates_row(results, f"{min(gate.DEFAULT_ROUNDS, max_rounds)}..{max_rounds} rounds")
+        row, rows = rates_row(by_rounds[max_rounds], f"{min(gate.DEFAULT_ROUNDS, max_rounds)}..{max_rounds} rounds")
         display.append(row)
         raw += rows
-    print(f"  rounds: {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
     report.table(f"{pool.label}: false alarms and detection (one random gated Median cell shifted) by max rounds "
                  f"(first look at {gate.DEFAULT_ROUNDS}, every {gate.DEFAULT_LOOK_EVERY} after)", display, raw)
 
     # Noise level
     display, raw = [], []
     for factor in args.noise:
-        results = baseline if factor == 1.0 else scenario(d, medians, trials, detection_trials, rng, factor=factor,
-                                                          **defaults)
-        row, rows = rates_row(results, f"noise x{factor:g}", {"noise (median s.d. of d)": noise_text(pool, factor)})
+        row, rows = rates_row(by_noise[factor], f"noise x{factor:g}",
+                              {"noise (median s.d. of d)": noise_text(pool, factor)})
         display.append(row)
         raw += rows
-    print(f"  noise: {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
     report.table(f"{pool.label}: by noise level (each round's log ratios times a factor; 6..10 rounds)",
                  display, raw)
 
@@ -989,12 +1028,13 @@ def resample_pool(pool, members, args, trials, detection_trials, rng, report):
         if pools:
             display, raw = [], []
             full = max(pools)
+            specs = []
             for n in sorted(pools):
+                mask = pools[n].mask(relative.GATED_MAGNITUDES)
+                sample_medians = np.flatnonzero(pools[n].cells[mask][relative.MAGNITUDE].to_numpy() == "Median")
+                specs.append((pools[n].log_ratios[:, mask], sample_medians, defaults))
+            for n, results in zip(sorted(pools), simulator.scenarios(specs, trials, detection_trials)):
                 sample_pool = pools[n]
-                mask = sample_pool.mask(relative.GATED_MAGNITUDES)
-                sample_d = sample_pool.log_ratios[:, mask]
-                sample_medians = np.flatnonzero(sample_pool.cells[mask][relative.MAGNITUDE].to_numpy() == "Median")
-                results = scenario(sample_d, sample_medians, trials, detection_trials, rng, **defaults)
                 methods = other_methods(sample_pool, ())
                 spec_events, spec_trials = methods[("spec", 0.0)]
                 ratio_events, ratio_trials = methods[(2.0, 0.0)]
@@ -1021,15 +1061,17 @@ def resample_pool(pool, members, args, trials, detection_trials, rng, report):
 
     # The issue's detection targets
     display, raw = [], []
-    for title, candidates, shift in (("any gated Median cell", medians, 0.25),
-                                     (f"Median cells with s.d. of d <= {QUIET_NOISE:.0%}", quiet, 0.10),
-                                     (f"Median cells with s.d. of d <= {QUIET_NOISE:.0%}", quiet, 0.25)):
+    targets = (("any gated Median cell", medians, 0.25),
+               (f"Median cells with s.d. of d <= {QUIET_NOISE:.0%}", quiet, 0.10),
+               (f"Median cells with s.d. of d <= {QUIET_NOISE:.0%}", quiet, 0.25))
+    quiet_results = iter(simulator.run([(d, detection_trials, {**defaults, "shift": shift, "targets": candidates})
+                                        for _, candidates, shift in targets[1:] if len(candidates)]))
+    for title, candidates, shift in targets:
         if not len(candidates):
             display.append({"target cells": title, "cells": 0, "shift": f"+{shift:.0%}", "trials": 0,
                             "detection": "no such cell", "95% interval": ""})
             continue
-        r = baseline[shift] if candidates is medians else synthetic_gates(
-            d, detection_trials, rng, shift=shift, targets=candidates, **defaults)
+        r = baseline[shift] if candidates is medians else next(quiet_results)
         low, high = clopper_pearson(r.detections, r.trials)
         display.append({"target cells": title, "cells": len(candidates), "shift": f"+{shift:.0%}",
                         "trials": r.trials, "detection": percent(r.detection_rate),
@@ -1077,6 +1119,8 @@ def main(argv=None):
     sampling.add_argument("--samples", type=int, nargs="*", default=[250, 500, 1000],
                           help="recompute each run from its first N raw samples (none: skip)")
     sampling.add_argument("--seed", type=int, default=1)
+    sampling.add_argument("--jobs", type=int, default=1,
+                          help="processes for the synthetic gates (default: 1; the results do not depend on it)")
     sampling.add_argument("--max-gate-noise", type=float,
                           help="pool only gates whose median Median-cell s.d. of d is at most this (a quiet machine)")
     sampling.add_argument("--out", help="where to write proof_resample.* (default: next to the inputs)")
