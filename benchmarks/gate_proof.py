@@ -410,15 +410,22 @@ class SyntheticResult:
 
 
 def synthetic_gates(pool, trials, rng, shift=0.0, targets=None, factor=1.0, max_rounds=gate.DEFAULT_MAX_ROUNDS,
-                    rounds=gate.DEFAULT_ROUNDS, look_every=gate.DEFAULT_LOOK_EVERY, settings=GateSettings()):
+                    rounds=gate.DEFAULT_ROUNDS, look_every=gate.DEFAULT_LOOK_EVERY, settings=GateSettings(),
+                    groups=None):
     """Decide `trials` synthetic gates drawn from `pool` (P recorded rounds x G gated cells of log ratios).
 
-    Each gate: max_rounds rounds drawn with replacement, each with a random sign (the whole
-    round), times `factor`; with a shift, log(1 + shift) added to one cell drawn from
-    `targets` (column indices) in every round. Decided by gate_verdict."""
+    Each gate: max_rounds rounds drawn with replacement (with `groups`, a label per pool row:
+    all from one randomly chosen group, i.e. one recorded gate and its machine state), each
+    with a random sign (the whole round), times `factor`; with a shift, log(1 + shift) added
+    to one cell drawn from `targets` (column indices) in every round. Decided by gate_verdict."""
     pool = np.asarray(pool, dtype=np.float64)
     gated = np.ones(pool.shape[1], dtype=bool)
-    draws = rng.integers(0, len(pool), size=(trials, max_rounds))
+    if groups is None:
+        draws = rng.integers(0, len(pool), size=(trials, max_rounds))
+    else:
+        members = [np.flatnonzero(np.asarray(groups) == g) for g in np.unique(groups)]
+        picked = rng.integers(0, len(members), size=trials)
+        draws = np.array([members[g][rng.integers(0, len(members[g]), max_rounds)] for g in picked])
     signs = rng.choice((-1.0, 1.0), size=(trials, max_rounds, 1)) * factor
     chosen = rng.choice(np.asarray(targets), size=trials) if shift else np.full(trials, -1)
     step = np.log1p(shift)
@@ -972,13 +979,16 @@ def resample_pool(pool, members, args, trials, detection_trials, simulator, repo
     defaults = dict(max_rounds=gate.DEFAULT_MAX_ROUNDS, rounds=gate.DEFAULT_ROUNDS)
     round_options = [m for m in args.max_rounds if m != gate.DEFAULT_MAX_ROUNDS]
     factors = [f for f in args.noise if f != 1.0]
+    gate_of_round = [str(directory) for directory, _ in pool.source]
     batch = simulator.scenarios(
         [(d, medians, defaults)]
         + [(d, medians, {"max_rounds": m, "rounds": gate.DEFAULT_ROUNDS}) for m in round_options]
-        + [(d, medians, {**defaults, "factor": f}) for f in factors], trials, detection_trials)
+        + [(d, medians, {**defaults, "factor": f}) for f in factors]
+        + [(d, medians, {**defaults, "groups": gate_of_round})], trials, detection_trials)
     baseline = batch[0]
     by_rounds = {**dict(zip(round_options, batch[1:1 + len(round_options)])), gate.DEFAULT_MAX_ROUNDS: baseline}
-    by_noise = {**dict(zip(factors, batch[1 + len(round_options):])), 1.0: baseline}
+    by_noise = {**dict(zip(factors, batch[1 + len(round_options):-1])), 1.0: baseline}
+    within_gate = batch[-1]
     print(f"  defaults, rounds and noise: {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
 
     # The relative gate against the spec's method and the ratio threshold, same data
@@ -1022,8 +1032,15 @@ def resample_pool(pool, members, args, trials, detection_trials, simulator, repo
                               {"noise (median s.d. of d)": noise_text(pool, factor)})
         display.append(row)
         raw += rows
+    per_gate = np.array([gate_noise(g) for g in members])
+    row, rows = rates_row(within_gate, "x1, all rounds of a gate from one recorded gate", {
+        "noise (median s.d. of d)": f"per gate, Median cells: {per_gate.min():.3f}..{np.median(per_gate):.3f}.."
+                                    f"{per_gate.max():.3f} (min..median..max)"})
+    display.append(row)
+    raw += rows
     report.table(f"{pool.label}: by noise level (each round's log ratios times a factor; 6..10 rounds)",
-                 display, raw)
+                 display, raw, "The last row draws each synthetic gate's rounds from one recorded gate only, so "
+                 "a gate keeps the machine state it was measured in (the other rows mix rounds of all gates).")
 
     # Samples per run
     if args.samples:

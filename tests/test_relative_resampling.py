@@ -67,6 +67,17 @@ def test_a_noise_factor_scales_the_drawn_rounds():
     assert quiet.detections >= 38 and noisy.detections <= 20
 
 
+def test_rounds_drawn_within_one_recorded_gate_keep_its_machine_state():
+    rng = np.random.default_rng(2)
+    pool = np.vstack([rng.normal(0, 0.002, size=(50, 10)), rng.normal(0, 1.0, size=(50, 10))])  # quiet, wild
+    groups = ["quiet"] * 50 + ["wild"] * 50
+    with gate_proof.memoised_sign_flips():
+        within = gate_proof.synthetic_gates(pool, 80, rng, shift=0.25, targets=[0], groups=groups)
+        mixed = gate_proof.synthetic_gates(pool, 80, rng, shift=0.25, targets=[0])
+    assert 25 <= within.detections <= 55  # every quiet gate, no wild one
+    assert mixed.detections <= 5  # every gate has wild rounds
+
+
 def test_looking_at_the_last_round_first_decides_the_same():
     rng = np.random.default_rng(3)
     gated = np.ones(12, dtype=bool)
