@@ -7,7 +7,7 @@ common parent directory), or into --out.
     .venv/bin/python benchmarks/gate_proof.py aa GATE_DIR... [--out DIR]
         Real A/A gates (base and PR the same build; a directory holding gate-* directories
         also works). Per set of gates measuring the same cells: gates, false alarms (gate
-        failed), the rate with its exact (Clopper-Pearson) 95 % upper bound, rounds used
+        failed), the rate with its exact (Clopper-Pearson, one-sided) 95 % upper bound, rounds used
         (p50 / max), inconclusive cells per gate, wall time p50 / p95 / max, cells per gate;
         in the same table the spec's method and github-action-benchmark's ratio threshold on
         the same recorded runs (see "Other methods"); and a replay check: each recorded gate's
@@ -29,8 +29,8 @@ common parent directory), or into --out.
         std::chrono::steady_clock before write(data) when that payload is the target's and
         the subscriber runs the target's kind of sub-experiment (its own process for
         inter-process, or 'both' for intra-process; the data reader's reliability). So the
-        delay reaches exactly the target cell's payload in --other (a different kind), but in
-        every sub-experiment of the target's kind (e.g. interprocess_best_effort_tcp too).
+        delay never reaches --other (refused when of the same kind), but at that payload it
+        reaches every sub-experiment of the target's kind (e.g. interprocess_best_effort_tcp).
         DELAY_NS = shift x round-trip median x 1000, the round trip being twice the latency
         LatencyTest reports; the median is --median-us, or the median of the base build's
         values of the target cell in --calibrate-from A/A gates, or else a calibration run of
@@ -46,6 +46,7 @@ common parent directory), or into --out.
 
     .venv/bin/python benchmarks/gate_proof.py resample GATE_DIR... [--trials 2000] [--out DIR]
             [--max-rounds 6 8 10 12] [--noise 0.5 1 2] [--samples 250 500 1000] [--seed 1]
+            [--jobs 1] [--max-gate-noise S]
         Synthetic gates from recorded A/A gates (gates measuring the same cells form a pool).
         Each recorded round contributes its vector of log ratios d = log(PR / base) over all
         gated cells (one round's cells together, so their correlation stays); a synthetic gate
@@ -54,11 +55,14 @@ common parent directory), or into --out.
         d by a noise factor, optionally adds log(1 + shift) to one random gated Median cell,
         and is decided by the gate's own procedure (see "Replay"). Tables: the cells' noise;
         the relative gate against the spec's method and the ratio threshold on the same data;
-        false alarms and detection (+5/+10/+25/+50 %) by max rounds, by noise factor and by
-        samples per run (each run's quantiles recomputed from the first N raw samples); the
-        issue's detection targets (+25 % in any Median cell, +10 % in cells whose round log
-        ratio has s.d. <= 3 %). --trials gates per false-alarm row, --trials / 4 per detection
-        row (--detection-trials). About 3 minutes for 2,000 trials on one core here.
+        false alarms and detection (+5/+10/+25/+50 %) by max rounds, by noise factor (plus a
+        row drawing each synthetic gate's rounds from one recorded gate only, keeping its
+        machine state) and by samples per run (each run's Median, 99 % and Max recomputed
+        from its first N raw samples); the issue's detection targets (+25 % in any Median
+        cell, +10 % in cells whose round log ratio has s.d. <= 3 %). --trials gates per
+        false-alarm row, --trials / 4 per detection row (--detection-trials); --jobs N
+        processes (the tables do not depend on it: every batch has its own seed);
+        --max-gate-noise S pools only gates whose Median cells' median s.d. is at most S.
 
 Replay: gate_verdict() below looks at the rounds where `latency-gate gate` looks
 (gate.look_rounds), decides each look with relative.verdicts (what relative.decide
