@@ -19,6 +19,9 @@ PLATFORM = "latency"
 SMALL_MATRIX = {"LATENCY_SUBEXPERIMENTS": "intraprocess_best_effort", "LATENCY_PAYLOADS": "16,32",
                 "LATENCY_SAMPLES": "100"}
 GENEROUS, TIGHT = 100000.0, 0.001  # microseconds: no run is slower / faster than these
+# The relative gate on that matrix: a look after 2 rounds (the least it takes) and a last one
+# after 3, with 200 samples a run: a few seconds of measuring.
+RELATIVE_GATE = {**SMALL_MATRIX, "LATENCY_SAMPLES": "200", "LATENCY_ROUNDS": "2", "LATENCY_MAX_ROUNDS": "3"}
 
 
 def install_tools():
@@ -76,3 +79,28 @@ def set_requirements(repository, median_32_bytes=GENEROUS):
         f"intraprocess_best_effort,16,{GENEROUS:.3f},{GENEROUS:.3f},{GENEROUS:.3f}\n"
         f"intraprocess_best_effort,32,{median_32_bytes:.3f},{GENEROUS:.3f},{GENEROUS:.3f}\n")
     commit(repository, "Requirements for the test", [path])
+
+
+def pull_request_history(repository, remote):
+    """Turn the repository into a pull request's checkout with a real remote: the bare repository
+    `remote` gets main at the fork point plus one commit the checkout lacks (the target branch
+    moved on), and the checkout gets one pull-request commit on top of the fork point (a change
+    that leaves the LatencyTest alone). Returns (fork point, target's tip)."""
+    git("init", "-q", "--bare", str(remote), cwd=remote.parent)
+    fork_point = git("rev-parse", "HEAD", cwd=repository).strip()
+    git("push", "-q", str(remote), "HEAD:refs/heads/main", cwd=repository)
+    target = git("-c", "user.name=test", "-c", "user.email=test@localhost", "commit-tree", "-m",
+                 "Meanwhile on main", "-p", fork_point, f"{fork_point}^{{tree}}", cwd=remote).strip()
+    git("update-ref", "refs/heads/main", target, cwd=remote)
+    change = repository / "docs" / "pull-request-change.md"
+    change.write_text("A pull request's change that leaves the LatencyTest alone.\n")
+    commit(repository, "The pull request's change", [change])
+    return fork_point, target
+
+
+def origin_routed_to(remote):
+    """Environment under which git reaches the repository's origin (GitHub) at `remote` instead:
+    the network route a runner has, as git configuration of the job alone (act still reads the
+    origin's GitHub URL from the repository)."""
+    return {"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": f"url.{remote}.insteadOf",
+            "GIT_CONFIG_VALUE_0": f"https://github.com/{GITHUB_REPOSITORY}.git"}

@@ -11,11 +11,14 @@ Specification:
 - the check job's JUnit report is the pipeline's test report;
 - a violated requirement fails the check job, and so the pipeline, with the failure in the
   JUnit report; the run is still history;
-- in a merge request the relative gate runs (the default mode): the base LatencyTest is built
-  at the merge base, both run in interleaved rounds, and the gate's JUnit report is the
-  pipeline's test report.
+- in a merge request the relative gate runs (the default mode) and nothing else: the base
+  LatencyTest is built at the merge base (CI_MERGE_REQUEST_DIFF_BASE_SHA) in a worktree, both
+  run in interleaved rounds, an unchanged merge request passes, and the gate's JUnit report is
+  the pipeline's test report;
+- with LATENCY_GATE_MODE=spec a merge request gets the spec's run and check instead.
 """
 
+import json
 import re
 import subprocess
 import sys
@@ -23,10 +26,10 @@ import sys
 import pytest
 
 import ci_tools
-from ci_tools import GENEROUS, PLATFORM, SMALL_MATRIX, TIGHT, git, set_requirements
+from ci_tools import GENEROUS, PLATFORM, RELATIVE_GATE, SMALL_MATRIX, TIGHT, git, set_requirements
 
 
-def run_pipeline(tools, repository, history, variables=(), jobs=()):
+def run_pipeline(tools, repository, history, variables=(), jobs=(), unset=()):
     variables = {
         "LATENCY_GATE_VENV": sys.prefix,  # install_cli.sh uses this venv instead of pip-installing
         "LATENCY_GATE_BUILD_DIR": ci_tools.project_build(),
@@ -35,6 +38,8 @@ def run_pipeline(tools, repository, history, variables=(), jobs=()):
     command = [str(tools / "gitlab-ci-local"), "--shell-executor-no-image", *jobs]
     for name, value in variables.items():
         command += ["--variable", f"{name}={value}"]
+    for name in unset:
+        command += ["--unset-variable", name]
     result = subprocess.run(command, cwd=repository, capture_output=True, text=True, timeout=300)
     return result.returncode, result.stdout + result.stderr
 
@@ -53,6 +58,13 @@ def history(tmp_path):
     path = tmp_path / "history.git"
     git("init", "-q", "--bare", str(path), cwd=tmp_path)
     return path
+
+
+def history_runs_or_none(history):
+    """The history's runs, or None when nothing was ever published."""
+    if not git("branch", "--list", "latency-history", cwd=history).strip():
+        return None
+    return history_runs(history)[0]
 
 
 def history_runs(history):
@@ -91,19 +103,57 @@ def test_a_violated_requirement_fails_the_pipeline_with_the_junit_failure(tools,
     assert len(history_runs(history)[0]) == 1  # on the default branch a violation is history too
 
 
-def test_a_merge_request_is_gated_against_its_merge_base(tools, repository, history):
-    set_requirements(repository, GENEROUS)
-    base = git("rev-parse", "HEAD", cwd=repository).strip()
-    merge_request = {"CI_PIPELINE_SOURCE": "merge_request_event", "CI_MERGE_REQUEST_DIFF_BASE_SHA": base,
-                     "LATENCY_ROUNDS": "2", "LATENCY_MAX_ROUNDS": "2",
-                     # both builds from scratch, from the project build's Debian sources
-                     "LATENCY_GATE_BUILD_DIR": repository / "build" / "latencytest",
-                     "LATENCY_GATE_SOURCES_DIR": ci_tools.REPO / "build" / "sources"}
+def merge_request(**variables):
+    """A merge request pipeline's variables: no branch pipeline (CI_COMMIT_BRANCH is unset), so
+    the default branch's pages job stays out."""
+    return {"CI_PIPELINE_SOURCE": "merge_request_event", "CI_MERGE_REQUEST_IID": "7", **variables}
 
-    code, output = run_pipeline(tools, repository, history, merge_request, jobs=["latency:relative"])
+
+def test_a_merge_request_is_gated_against_its_merge_base(tools, repository, history, tmp_path):
+    set_requirements(repository, GENEROUS)
+    fork_point, _ = ci_tools.pull_request_history(repository, tmp_path / "origin.git")
+    variables = merge_request(
+        CI_MERGE_REQUEST_DIFF_BASE_SHA=fork_point, **RELATIVE_GATE,
+        # the merge request's build from scratch, from the project build's Debian sources
+        LATENCY_GATE_BUILD_DIR=repository / "build" / "latencytest",
+        LATENCY_GATE_SOURCES_DIR=ci_tools.REPO / "build" / "sources",
+        **ci_tools.origin_routed_to(tmp_path / "origin.git"))
+
+    code, output = run_pipeline(tools, repository, history, variables, unset=["CI_COMMIT_BRANCH"])
 
     assert code == 0, output
-    assert f"building the base LatencyTest at the merge base {base}" in output
-    assert "Relative gate PASSED after 2 rounds" in output
-    (junit,) = repository.glob(".gitlab-ci-local/artifacts/*relative/gate/gate_report.xml")
-    assert junit.read_text().count("<testcase") == 4
+    assert "PASS  latency:relative" in output
+    assert "latency:run" not in output and "latency:check" not in output  # the spec mode's jobs
+    assert f"building the base LatencyTest at the merge base {fork_point}" in output
+    assert re.search(r"Relative gate PASSED after [23] rounds", output), output
+    (gate,) = repository.glob(".gitlab-ci-local/artifacts/*relative/gate")
+    verdict = json.loads((gate / "gate_result.json").read_text())
+    assert verdict["passed"] is True and verdict["cells"] == 4 and verdict["regressions"] == []
+    declared = re.search(r"^latency:relative:\n(?:  .*\n|\n)*?      junit: (\S+)$",
+                         (repository / ".gitlab-ci.yml").read_text(), re.M)
+    assert declared and declared[1] == "gate/gate_report.xml"
+    assert (gate / "gate_report.xml").read_text().count("<testcase") == 4
+    assert (gate / "gate_report.md").is_file() and (gate / "rounds.csv").is_file()
+    assert git("worktree", "list", "--porcelain", cwd=repository).count("worktree ") == 1  # removed
+
+
+def test_a_merge_request_in_spec_mode_is_run_and_checked(tools, repository, history):
+    set_requirements(repository, GENEROUS)
+    variables = merge_request(CI_MERGE_REQUEST_DIFF_BASE_SHA=git("rev-parse", "HEAD", cwd=repository).strip(),
+                              LATENCY_GATE_MODE="spec")
+
+    code, output = run_pipeline(tools, repository, history, variables, unset=["CI_COMMIT_BRANCH"])
+
+    assert code == 0, output
+    assert "PASS  latency:run" in output and "PASS  latency:check" in output
+    assert "latency:relative" not in output and "pages" not in output
+    assert "<failure" not in junit_report(repository)
+    assert history_runs_or_none(history) is None  # a merge request is no history
+
+
+def test_a_misspelt_gate_mode_fails_the_pipeline(tools, repository, history):
+    code, output = run_pipeline(tools, repository, history, merge_request(LATENCY_GATE_MODE="Relative"),
+                                jobs=["latency:run"], unset=["CI_COMMIT_BRANCH"])
+
+    assert code != 0
+    assert "LATENCY_GATE_MODE must be 'relative' or 'spec', not 'Relative'" in output

@@ -8,7 +8,15 @@ real LatencyTest (built once per module through the run-latency action's cached 
 with one sub-experiment, two payloads and 100 samples, so a run takes seconds.
 
 Specification:
-- a pull request within the requirements passes the gate, with the report in the job summary;
+- by default a pull request gets the relative gate: its LatencyTest against the one of its
+  merge base (fetched from the remote, built in a worktree, cached) in interleaved rounds; an
+  unchanged pull request passes, with the report in the job summary and the JUnit, JSON and
+  rounds as an artifact;
+- the relative gate takes a team's own two builds instead, refuses one alone, and its exit
+  code and result output say which;
+- a misspelt gate mode fails the job instead of gating nothing;
+- in spec mode (LATENCY_GATE_MODE=spec) a pull request within the requirements passes the
+  gate, with the report in the job summary;
 - a pull request over a requirement fails the gate with one error annotation per failed
   check, and still uploads its JUnit report;
 - a pull request from a fork never runs on the self-hosted runners and fails the check;
@@ -30,7 +38,7 @@ from pathlib import Path
 import pytest
 
 import ci_tools
-from ci_tools import GITHUB_REPOSITORY, PLATFORM, REPO, SMALL_MATRIX, TIGHT, git, set_requirements
+from ci_tools import GITHUB_REPOSITORY, PLATFORM, RELATIVE_GATE, REPO, SMALL_MATRIX, TIGHT, git, set_requirements
 
 STANDINS = {  # GitHub-hosted actions this machine cannot reach -> tests/ci/<stand-in>
     "actions/cache": "cache",
@@ -124,27 +132,6 @@ def log(result):
 
 PR_WORKFLOW = ".github/workflows/latency-pr.yml"
 SPEC_MODE = {**SMALL_MATRIX, "LATENCY_GATE_MODE": "spec"}
-# The relative gate on the small matrix: 2 rounds, so a look is possible and it takes seconds.
-RELATIVE_MODE = {**SMALL_MATRIX, "LATENCY_ROUNDS": "2", "LATENCY_MAX_ROUNDS": "2"}
-
-
-def test_by_default_a_pull_request_is_gated_against_its_merge_base(act, repository):
-    """Relative mode: both LatencyTest builds (the base at the merge base, in a worktree) run in
-    interleaved rounds; an unchanged pull request passes, with the report in the job summary."""
-    set_requirements(repository)
-    base = git("rev-parse", "HEAD", cwd=repository).strip()
-
-    result = act("pull_request", PR_WORKFLOW, pull_request(base_sha=base), RELATIVE_MODE,
-                 environment={"LATENCY_GATE_SOURCES_DIR": REPO / "build" / "sources"})
-
-    assert result.returncode == 0, log(result)
-    assert "## Latency gate (relative: pull request vs base)" in log(result)  # the job summary
-    assert f"building the base LatencyTest at the merge base {base}" in log(result)
-    reports = act.artifact("latency-gate-pr-7")
-    verdict = json.loads((reports / "gate_result.json").read_text())
-    assert verdict["passed"] is True and verdict["rounds"] == 2 and verdict["cells"] == 4
-    assert (reports / "gate_report.xml").is_file() and (reports / "rounds.csv").is_file()
-    assert not act.artifact("latency-check-pr-7").exists()  # the spec mode's steps did not run
 
 
 def test_a_pull_request_within_the_requirements_passes_the_gate(act, repository):
@@ -153,6 +140,7 @@ def test_a_pull_request_within_the_requirements_passes_the_gate(act, repository)
     result = act("pull_request", PR_WORKFLOW, pull_request(), SPEC_MODE)
 
     assert result.returncode == 0, log(result)
+    assert "Latency gate mode: spec" in log(result)
     assert "**PASSED**: all 6 checks meet their requirements" in log(result)  # the job summary
     run = act.artifact("latency-results-pr-7") / "run"
     assert (run / "measurements_intraprocess_best_effort.csv").is_file()
@@ -161,6 +149,63 @@ def test_a_pull_request_within_the_requirements_passes_the_gate(act, repository)
         "status"] == "passed"
     result_json = json.loads((act.artifact("latency-check-pr-7") / "check_result.json").read_text())
     assert (result_json["passed"], result_json["failed"]) == (6, 0)
+    assert not act.artifact("latency-gate-pr-7").exists()  # the relative gate did not run
+
+
+def test_by_default_a_pull_request_is_gated_against_its_merge_base(act, repository, tmp_path):
+    """Relative mode, the default. The target branch moved on since the pull request branched, so
+    its tip is fetched from the (bare) remote and the merge base, not the tip, is built in a
+    worktree; both builds run in interleaved rounds and an unchanged pull request passes."""
+    set_requirements(repository)
+    fork_point, target = ci_tools.pull_request_history(repository, tmp_path / "origin.git")
+
+    result = act("pull_request", PR_WORKFLOW, pull_request(base_sha=target), RELATIVE_GATE,
+                 environment={"LATENCY_GATE_SOURCES_DIR": REPO / "build" / "sources",  # no download
+                              **ci_tools.origin_routed_to(tmp_path / "origin.git")})
+
+    assert result.returncode == 0, log(result)
+    assert "Latency gate mode: relative" in log(result)
+    assert f"fetching {target} from origin" in log(result)
+    assert f"building the base LatencyTest at the merge base {fork_point}" in log(result)
+    assert "## Latency gate (relative: pull request vs base)" in log(result)  # the job summary
+    assert re.search(r"::set-output:: result=passed$", log(result), re.M), log(result)
+    reports = act.artifact("latency-gate-pr-7")
+    verdict = json.loads((reports / "gate_result.json").read_text())
+    assert verdict["mode"] == "relative" and verdict["passed"] is True
+    assert verdict["rounds"] in (2, 3) and verdict["cells"] == 4 and verdict["regressions"] == []
+    assert (reports / "gate_report.xml").read_text().count("<testcase") == 4
+    assert (reports / "gate_report.md").is_file() and (reports / "rounds.csv").is_file()
+    assert not act.artifact("latency-check-pr-7").exists()  # the spec mode's steps did not run
+    assert not act.artifact("latency-results-pr-7").exists()
+    # The base build went into the cache under its merge base (saved after the job).
+    assert [p.name for p in act.build_cache.glob(f"latencytest-base-*-{fork_point}")], log(result)
+
+
+def test_the_relative_gate_takes_a_teams_own_two_builds(act, repository):
+    """base-workspace and pr-workspace instead of building: here one LatencyTest as both. One of
+    them alone is refused as bad input (exit 3, result "error") before anything runs."""
+    build = ci_tools.project_build() / "colcon/install/latencytest/bin/LatencyTest"
+    inputs = {"build": str(build), **{name.removeprefix("LATENCY_").lower().replace("_", "-"): value
+                                      for name, value in RELATIVE_GATE.items()}}
+
+    result = act("workflow_dispatch", REPO / "tests/ci/relative-gate-own-builds.yml", {"inputs": inputs},
+                 inputs=inputs)
+
+    assert result.returncode == 0, log(result)
+    assert "give both builds (base and pull request) or neither" in log(result)
+    assert "exit status 3" in log(result) and "Failure - Main Only the pull request's build" in log(result)
+    assert "outputs, one=error both=passed" in log(result)
+    verdict = json.loads((act.artifact("own-builds") / "gate_result.json").read_text())
+    assert verdict["passed"] is True and verdict["cells"] == 4
+    assert "relative_gate: building" not in log(result) and "build_base_latencytest" not in log(result)
+
+
+def test_a_misspelt_gate_mode_fails_the_job_instead_of_gating_nothing(act, repository):
+    result = act("pull_request", PR_WORKFLOW, pull_request(), {**SMALL_MATRIX, "LATENCY_GATE_MODE": "Relative"})
+
+    assert result.returncode != 0
+    assert "LATENCY_GATE_MODE must be 'relative' or 'spec', not 'Relative'" in log(result)
+    assert not (act.store / "artifacts").exists()  # neither mode ran
 
 
 def test_a_pull_request_over_a_requirement_fails_the_gate_and_says_where(act, repository):
@@ -295,8 +340,8 @@ def test_the_copy_paste_workflow_in_the_adoption_guide_lints_clean(tools, tmp_pa
 
 
 def test_shellcheck_finds_nothing_in_the_ci_scripts(tools):
-    scripts = ["scripts/ci/run_latency.sh", "scripts/setup/install_cli.sh", "scripts/setup/install_ci_tools.sh",
-               "scripts/setup/latencytest_cache_key.sh"]
+    scripts = [*map(str, sorted(REPO.glob("scripts/ci/*.sh"))), "scripts/setup/install_cli.sh",
+               "scripts/setup/install_ci_tools.sh", "scripts/setup/latencytest_cache_key.sh"]
 
     result = subprocess.run(["shellcheck", *scripts], cwd=REPO, capture_output=True, text=True)
 
