@@ -158,10 +158,10 @@ def test_by_default_a_pull_request_is_gated_against_its_merge_base(act, reposito
     worktree; both builds run in interleaved rounds and an unchanged pull request passes."""
     set_requirements(repository)
     fork_point, target = ci_tools.pull_request_history(repository, tmp_path / "origin.git")
+    environment = {"LATENCY_GATE_SOURCES_DIR": REPO / "build" / "sources",  # no download
+                   **ci_tools.origin_routed_to(tmp_path / "origin.git")}
 
-    result = act("pull_request", PR_WORKFLOW, pull_request(base_sha=target), RELATIVE_GATE,
-                 environment={"LATENCY_GATE_SOURCES_DIR": REPO / "build" / "sources",  # no download
-                              **ci_tools.origin_routed_to(tmp_path / "origin.git")})
+    result = act("pull_request", PR_WORKFLOW, pull_request(base_sha=target), RELATIVE_GATE, environment=environment)
 
     assert result.returncode == 0, log(result)
     assert "Latency gate mode: relative" in log(result)
@@ -177,8 +177,16 @@ def test_by_default_a_pull_request_is_gated_against_its_merge_base(act, reposito
     assert (reports / "gate_report.md").is_file() and (reports / "rounds.csv").is_file()
     assert not act.artifact("latency-check-pr-7").exists()  # the spec mode's steps did not run
     assert not act.artifact("latency-results-pr-7").exists()
-    # The base build went into the cache under its merge base (saved after the job).
+    # The base build went into the cache under its merge base (saved after the job): the next
+    # push to the pull request restores both builds instead of building them.
     assert [p.name for p in act.build_cache.glob(f"latencytest-base-*-{fork_point}")], log(result)
+    (tmp_path / "again").mkdir()
+    again = Act(act.tools, repository, tmp_path / "again", act.build_cache)
+    result = again("pull_request", PR_WORKFLOW, pull_request(base_sha=target), RELATIVE_GATE, environment=environment)
+    assert result.returncode == 0, log(result)
+    assert f"the base build of the merge base {fork_point} was restored" in log(result)
+    assert "the pull request's LatencyTest build was restored" in log(result)
+    assert "building" not in log(result).replace("Build what is missing", "")
 
 
 def test_the_relative_gate_takes_a_teams_own_two_builds(act, repository):

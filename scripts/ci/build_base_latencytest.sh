@@ -29,11 +29,9 @@ fail() { echo "build_base_latencytest: $*" >&2; exit 3; }
 target=${LATENCY_BASE_REF:-}
 [[ -n $target ]] || fail "LATENCY_BASE_REF must name the pull request's target commit"
 if [[ -n ${RUNNER_TEMP:-} ]]; then
-    temp=$RUNNER_TEMP
     default_build=$RUNNER_TEMP/latency-gate-base
 else
-    temp=${CI_PROJECT_DIR:-$REPO}
-    default_build=$temp/build/latencytest-base
+    default_build=${CI_PROJECT_DIR:-$REPO}/build/latencytest-base
 fi
 base_build=${LATENCY_BASE_BUILD_DIR:-$default_build}
 
@@ -54,9 +52,11 @@ if [[ ${1:-} == --cache-key ]]; then
     exit 0
 fi
 
+# The stamp: the key the build was made for, and its binary relative to the build directory
+# (a cache may restore it under another runner's temp directory).
 stamp=$base_build/cache-key
 if [[ -f $stamp && $(head -n 1 "$stamp") == "$key" ]]; then
-    binary=$(sed -n 2p "$stamp")
+    binary=$base_build/$(sed -n 2p "$stamp")
     if [[ -x $binary ]]; then
         say "the base build of the merge base $merge_base was restored"
         echo "$binary"
@@ -65,9 +65,16 @@ if [[ -f $stamp && $(head -n 1 "$stamp") == "$key" ]]; then
 fi
 
 say "building the base LatencyTest at the merge base $merge_base"
-checkout=$(mktemp -d "$temp/latency-gate-base-checkout.XXXXXX")
-log=$temp/latency-gate-base-build.log
-cleanup() { git -C "$REPO" worktree remove --force "$checkout" 2>/dev/null || rm -rf "$checkout"; }
+# The worktree and the build log live outside the checkout; the log is kept when the build fails.
+work=$(mktemp -d "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/latency-gate-base.XXXXXX")
+checkout=$work/checkout
+log=$work/build.log
+built=false
+cleanup() {
+    git -C "$REPO" worktree remove --force "$checkout" 2>/dev/null || rm -rf "$checkout"
+    git -C "$REPO" worktree prune
+    [[ $built == false ]] || rm -rf "$work"
+}
 trap cleanup EXIT
 git -C "$REPO" worktree add --quiet --detach "$checkout" "$merge_base"
 [[ -f $checkout/scripts/setup/build_latencytest.sh ]] ||
@@ -80,6 +87,8 @@ if ! LATENCY_GATE_BUILD_DIR=$base_build LATENCY_GATE_SOURCES_DIR=$sources \
     fail "building the merge base $merge_base failed (log: $log)"
 fi
 binary=$(tail -n 1 "$log")  # build_latencytest.sh prints the binary last
-[[ -x $binary ]] || fail "the merge base's build printed no LatencyTest binary last (log: $log)"
-printf '%s\n%s\n' "$key" "$binary" > "$stamp"
+[[ -x $binary && $binary == "$base_build/"* ]] ||
+    fail "the merge base's build printed no LatencyTest binary under $base_build last (log: $log)"
+printf '%s\n%s\n' "$key" "${binary#"$base_build/"}" > "$stamp"
+built=true
 echo "$binary"
