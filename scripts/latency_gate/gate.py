@@ -7,7 +7,7 @@ random order per pair, so drift and the machine's state hit both alike. After th
 rounds so far. The gate stops early only to pass: when every gated cell is cleared (no
 regression, or improvement) and nothing is near the requirements ceiling. Otherwise it
 goes on to `max_rounds`, and only the verdict there can fail it; so whatever the looks
-in between, a false alarm needs the max-T test at max_rounds to reject, which happens in
+in between, a false alarm needs the Holm-adjusted tests at max_rounds to reject, which happens in
 at most alpha of unchanged pull requests.
 
 Results directory:
@@ -285,8 +285,9 @@ def markdown_report(decision, ceiling, settings, details):
         f"interleaved rounds of {details['samples']} samples ({details['duration_s']:.0f} s).",
         "",
         f"A cell (sub-experiment x payload x {' / '.join(settings.gated)}) is a regression when the pull request is "
-        f"at least {settings.min_effect:.0%} slower than its base and the sign-flip test over all rounds says so at a "
-        f"family-wise false-alarm rate of {settings.alpha:.0%} over all gated cells. Ratios are PR / base geometric "
+        f"at least {settings.min_effect:.0%} slower than its base, a paired t-test over the rounds' log ratios "
+        f"PR / base says so at a family-wise false-alarm rate of {settings.alpha:.0%} over all gated cells (Holm), "
+        f"and an exact sign-flip test finds the slowdown consistent across rounds. Ratios are PR / base geometric "
         f"means over rounds; intervals are simultaneous {1 - settings.alpha:.0%} intervals.",
         "",
     ]
