@@ -50,10 +50,11 @@ common parent directory), or into --out.
         Synthetic gates from recorded A/A gates (gates measuring the same cells form a pool).
         Each recorded round contributes its vector of log ratios d = log(PR / base) over all
         gated cells (one round's cells together, so their correlation stays); a synthetic gate
-        draws max-rounds rounds with replacement, flips each drawn round's sign at random
-        (valid under no change: the order inside each pair was random), optionally multiplies
-        d by a noise factor, optionally adds log(1 + shift) to one random gated Median cell,
-        and is decided by the gate's own procedure (see "Replay"). Tables: the cells' noise;
+        draws max-rounds distinct rounds (with replacement only from a smaller pool), flips
+        each drawn round's sign at random (valid under no change: the order inside each pair
+        was random), optionally multiplies d by a noise factor, optionally adds
+        log(1 + shift) to one random gated Median cell, and is decided by the gate's own
+        procedure (see "Replay"). Tables: the cells' noise;
         the relative gate against the spec's method and the ratio threshold on the same data;
         false alarms and detection (+5/+10/+25/+50 %) by max rounds, by noise factor (plus a
         row drawing each synthetic gate's rounds from one recorded gate only, keeping its
@@ -413,23 +414,42 @@ class SyntheticResult:
         return self.detections / self.trials
 
 
+def draw_rounds(pool_size, trials, max_rounds, rng, groups=None):
+    """Pool row indices, trials x max_rounds: the rounds of each synthetic gate.
+
+    With `groups` (a label per pool row) all of a gate's rounds come from one randomly
+    chosen group, i.e. one recorded gate and its machine state. A gate's rounds are
+    distinct rows, as a real gate's rounds are distinct runs: a repeated round would shrink
+    the t-test's spread and make it over-reject. Only a pool (group) with fewer rows than
+    max_rounds is drawn from with replacement."""
+    def draw(members, count):
+        if len(members) < max_rounds:
+            return members[rng.integers(0, len(members), size=(count, max_rounds))]
+        return members[np.argsort(rng.random((count, len(members))), axis=1)[:, :max_rounds]]
+
+    if groups is None:
+        return draw(np.arange(pool_size), trials)
+    groups = np.asarray(groups)
+    labels = np.unique(groups)
+    picked = rng.integers(0, len(labels), size=trials)
+    draws = np.empty((trials, max_rounds), dtype=np.int64)
+    for index, label in enumerate(labels):
+        gates = picked == index
+        draws[gates] = draw(np.flatnonzero(groups == label), int(gates.sum()))
+    return draws
+
+
 def synthetic_gates(pool, trials, rng, shift=0.0, targets=None, factor=1.0, max_rounds=gate.DEFAULT_MAX_ROUNDS,
                     rounds=gate.DEFAULT_ROUNDS, look_every=gate.DEFAULT_LOOK_EVERY, settings=GateSettings(),
                     groups=None):
     """Decide `trials` synthetic gates drawn from `pool` (P recorded rounds x G gated cells of log ratios).
 
-    Each gate: max_rounds rounds drawn with replacement (with `groups`, a label per pool row:
-    all from one randomly chosen group, i.e. one recorded gate and its machine state), each
-    with a random sign (the whole round), times `factor`; with a shift, log(1 + shift) added
-    to one cell drawn from `targets` (column indices) in every round. Decided by gate_verdict."""
+    Each gate: max_rounds rounds drawn by draw_rounds, each with a random sign (the whole
+    round), times `factor`; with a shift, log(1 + shift) added to one cell drawn from
+    `targets` (column indices) in every round. Decided by gate_verdict."""
     pool = np.asarray(pool, dtype=np.float64)
     gated = np.ones(pool.shape[1], dtype=bool)
-    if groups is None:
-        draws = rng.integers(0, len(pool), size=(trials, max_rounds))
-    else:
-        members = [np.flatnonzero(np.asarray(groups) == g) for g in np.unique(groups)]
-        picked = rng.integers(0, len(members), size=trials)
-        draws = np.array([members[g][rng.integers(0, len(members[g]), max_rounds)] for g in picked])
+    draws = draw_rounds(len(pool), trials, max_rounds, rng, groups)
     signs = rng.choice((-1.0, 1.0), size=(trials, max_rounds, 1)) * factor
     chosen = rng.choice(np.asarray(targets), size=trials) if shift else np.full(trials, -1)
     step = np.log1p(shift)

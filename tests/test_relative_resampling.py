@@ -78,6 +78,25 @@ def test_rounds_drawn_within_one_recorded_gate_keep_its_machine_state():
     assert mixed.detections <= 5  # every gate has wild rounds
 
 
+def test_a_synthetic_gate_never_repeats_a_round_when_the_pool_has_enough():
+    rng = np.random.default_rng(4)
+    draws = gate_proof.draw_rounds(12, 500, 10, rng)
+    assert draws.shape == (500, 10) and draws.min() >= 0 and draws.max() < 12
+    assert all(len(set(row)) == 10 for row in draws)
+    assert len({tuple(sorted(row)) for row in draws}) > 1  # not always the same rounds
+
+
+def test_grouped_draws_stay_in_one_group_and_small_groups_are_drawn_with_replacement():
+    rng = np.random.default_rng(6)
+    groups = ["a"] * 10 + ["b"] * 4  # b: fewer rounds than a gate needs
+    draws = gate_proof.draw_rounds(14, 400, 10, rng, groups)
+    in_a = (draws < 10).all(axis=1)
+    in_b = (draws >= 10).all(axis=1)
+    assert (in_a | in_b).all() and 150 < in_a.sum() < 250
+    assert all(len(set(row)) == 10 for row in draws[in_a])  # a's ten rounds, each once
+    assert all(len(set(row)) <= 4 for row in draws[in_b])
+
+
 def test_looking_at_the_last_round_first_decides_the_same():
     rng = np.random.default_rng(3)
     gated = np.ones(12, dtype=bool)
