@@ -5,6 +5,7 @@ the project-built LatencyTest at the runner's default path. Few samples and payl
 keep the whole file near a minute and a half on two cores.
 """
 
+import io
 import json
 import os
 import re
@@ -165,8 +166,9 @@ def test_runs_into_the_same_directory_accumulate_subexperiments_under_one_run_id
 
 
 def test_two_concurrent_runs_get_their_own_domain_and_port_and_both_succeed(latency_test, tmp_path):
+    # A short time-out: LatencyTest over TCP hangs now and then; the runner runs a hung one again.
     options = ["--subexperiments", "interprocess_best_effort", "interprocess_reliable_tcp",
-               "--samples", str(SAMPLES), "--payloads", "16", "--baseline-seconds", "0"]
+               "--samples", str(SAMPLES), "--payloads", "16", "--baseline-seconds", "0", "--timeout", "25"]
     runs = [subprocess.Popen(runner_command(tmp_path / name, *options), stdout=subprocess.PIPE,
                              stderr=subprocess.STDOUT, text=True) for name in ("a", "b")]
     outputs = [run.communicate(timeout=120)[0] for run in runs]
@@ -183,7 +185,8 @@ def test_two_concurrent_runs_get_their_own_domain_and_port_and_both_succeed(late
 def test_a_hung_subscriber_is_killed_at_the_time_out_and_the_remaining_subexperiments_still_run(latency_test, tmp_path):
     runner = subprocess.Popen(
         runner_command(tmp_path, "--subexperiments", "interprocess_best_effort", "interprocess_reliable",
-                       "--samples", str(SAMPLES), "--payloads", "16", "--baseline-seconds", "0", "--timeout", "8"),
+                       "--samples", str(SAMPLES), "--payloads", "16", "--baseline-seconds", "0", "--timeout", "8",
+                       "--retries", "0"),
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     subscriber = wait_for_process(tmp_path, "subscriber")
@@ -203,10 +206,54 @@ def test_a_hung_subscriber_is_killed_at_the_time_out_and_the_remaining_subexperi
     assert processes_of_run(metadata["run_id"]) == []
 
 
+def test_a_hung_subexperiment_is_run_again_and_the_hung_attempt_stays_on_record(latency_test, tmp_path):
+    runner = subprocess.Popen(
+        runner_command(tmp_path, "--subexperiments", "interprocess_best_effort", "--samples", str(SAMPLES),
+                       "--payloads", "16", "--baseline-seconds", "0", "--timeout", "8"),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    subscriber = wait_for_process(tmp_path, "subscriber")
+    os.kill(subscriber, signal.SIGSTOP)  # only the first attempt's subscriber hangs
+    output, warnings = runner.communicate(timeout=90)
+
+    assert runner.returncode == EXIT_OK, output + warnings
+    entry = metadata_of(tmp_path)["subexperiments"]["interprocess_best_effort"]
+    assert entry["status"] == "passed" and entry["samples_recorded"] >= SAMPLES * 0.95
+    [hung] = entry["earlier_attempts"]
+    assert hung["status"] == "timed_out" and "8 s" in hung["error"] and 8 <= hung["duration_s"] < 20
+    assert hung["logs"] == "logs/interprocess_best_effort_*.attempt-1.log"
+    for role in ("publisher", "subscriber"):
+        assert (tmp_path / "logs" / f"interprocess_best_effort_{role}.attempt-1.log").is_file()
+        assert (tmp_path / "logs" / f"interprocess_best_effort_{role}.log").is_file()
+    assert re.search(r"interprocess_best_effort\s+\d+\.\d s\s+timed_out .*; retry 1/1\n\s+\d+\.\d s\s+passed", output)
+    assert "interprocess_best_effort timed_out" in warnings and "running it again (attempt 2" in warnings
+    assert measurements_path(tmp_path, "interprocess_best_effort").is_file()
+
+
+def test_a_subexperiment_failing_every_attempt_fails_the_run_with_each_attempt_on_record(tmp_path):
+    broken = tmp_path / "LatencyTest"
+    broken.write_text("#!/bin/sh\necho 'simulated crash' >&2\nexit 1\n")
+    broken.chmod(0o755)
+    results = tmp_path / "results"
+    code = experiment.run_experiment(results, latency_test=broken, subexperiments=["intraprocess_best_effort"],
+                                     samples=10, payloads=(16,), baseline_s=0, retries=2, out=io.StringIO(),
+                                     err=io.StringIO())
+
+    assert code == EXIT_RUN_FAILED
+    entry = metadata_of(results)["subexperiments"]["intraprocess_best_effort"]
+    assert entry["status"] == "failed" and [a["status"] for a in entry["earlier_attempts"]] == ["failed"] * 2
+    assert metadata_of(results)["settings"]["retries"] == 2
+    logs = sorted(path.name for path in (results / "logs").glob("intraprocess_best_effort_both*.log"))
+    assert logs == ["intraprocess_best_effort_both.attempt-1.log", "intraprocess_best_effort_both.attempt-2.log",
+                    "intraprocess_best_effort_both.log"]
+    assert "simulated crash" in (results / "logs" / "intraprocess_best_effort_both.attempt-1.log").read_text()
+    assert not measurements_path(results, "intraprocess_best_effort").exists()
+
+
 def test_a_crashed_subscriber_fails_its_subexperiment_at_once_instead_of_waiting_for_the_time_out(latency_test, tmp_path):
     runner = subprocess.Popen(
         runner_command(tmp_path, "--subexperiments", "interprocess_reliable", "--samples", "100000",
-                       "--payloads", "16", "--baseline-seconds", "0", "--timeout", "120"),
+                       "--payloads", "16", "--baseline-seconds", "0", "--timeout", "120", "--retries", "0"),
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     wait_for_process(tmp_path, "publisher")
@@ -371,6 +418,7 @@ def test_missing_certificates_are_bad_input_when_a_security_subexperiment_is_cho
 @pytest.mark.parametrize("options, message", [
     (["--payloads", "8"], "at least 16 bytes"),
     (["--samples", "0"], "samples must be positive"),
+    (["--retries", "-1"], "retries must be 0 or more"),
     (["--rt-prio", "120"], "--rt-prio must be between 1 and 99"),
     (["--pub-cpus", "zero"], "is not a CPU list"),
     (["--stress", "--no-such-stressor 1"], "rejected by stress-ng"),

@@ -129,19 +129,19 @@ def test_a_build_failing_twice_stops_the_gate_with_exit_4_and_no_verdict(tmp_pat
     results = tmp_path / "gate"
     done = gate(results, latency_test, broken, *TINY, "--rounds", "2", "--max-rounds", "2")
     assert done.returncode == EXIT_RUN_FAILED
-    assert "with the pr build failed in round 1; retrying once" in done.stderr
-    assert "with the pr build failed twice in round 1" in done.stderr.splitlines()[-1]
-    assert (results / "runs" / "round-01" / "pr.failed" / "logs").is_dir()
+    assert "intraprocess_best_effort failed (both exit 1" in done.stderr and "running it again (attempt 2" in done.stderr
+    assert "with the pr build failed in every attempt in round 1" in done.stderr.splitlines()[-1]
+    assert (results / "runs" / "round-01" / "pr" / "logs" / "intraprocess_best_effort_both.attempt-1.log").is_file()
     assert not (results / "gate_report.md").exists() and not (results / "gate_result.json").exists()
 
 
 def test_a_run_that_fails_once_is_retried_and_the_gate_goes_on(tmp_path, latency_test):
-    """LatencyTest hangs now and then (TCP with security): one failed run is run again."""
+    """LatencyTest hangs now and then (TCP with security): the runner runs a failed run again."""
     flaky = tmp_path / "LatencyTest"
     marker = tmp_path / "failed-once"
     flaky.write_text(f"#!/bin/sh\nif [ ! -e {marker} ]; then touch {marker}; exit 1; fi\nexec {latency_test} \"$@\"\n")
     flaky.chmod(0o755)
     done = gate(tmp_path / "gate", latency_test, flaky, *TINY, "--rounds", "2", "--max-rounds", "2")
     assert done.returncode == EXIT_OK, done.stderr
-    assert "retrying once" in done.stderr
+    assert "running it again (attempt 2" in done.stderr
     assert json.loads((tmp_path / "gate" / "gate_result.json").read_text())["rounds"] == 2

@@ -76,7 +76,8 @@ def run_with_subscriber_identity_from(subscriber_certs, publisher_certs, directo
         + subscriber_part.replace("${certs_dir}", str(subscriber_certs))
     )
     code = experiment.run_experiment(directory / "run", subexperiments=[name], profiles=profiles,
-                                     certs=publisher_certs, samples=50, payloads=(16,), baseline_s=0, timeout_s=10)
+                                     certs=publisher_certs, samples=50, payloads=(16,), baseline_s=0, timeout_s=10,
+                                     retries=0)
     entry = json.loads((directory / "run" / "metadata.json").read_text())["subexperiments"][name]
     return code, entry, measurements_path(directory / "run", name)
 

@@ -12,8 +12,10 @@ concurrent runs neither discover nor disturb each other.
 
 Robustness: everything is checked before anything runs (bad input: exit 3); each
 LatencyTest runs in its own process group and is killed with it on time-out or
-interruption; background stress is stopped in every case; a failed sub-experiment is
-recorded and the others still run (exit 4 at the end).
+interruption; background stress is stopped in every case; a sub-experiment that fails or
+times out is run again (--retries, default once: LatencyTest hangs now and then), every
+attempt recorded; one that fails every attempt is recorded and the others still run (exit 4
+at the end).
 """
 
 import argparse
@@ -52,6 +54,7 @@ REPOSITORY = Path(__file__).resolve().parents[2]
 PROFILES_DIRECTORY = Path(__file__).resolve().parent / "profiles"
 DEFAULT_SAMPLES = 10000
 DEFAULT_TIMEOUT_S = 900.0
+DEFAULT_RETRIES = 1
 DEFAULT_BASELINE_S = 3
 RUN_ID_VARIABLE = "LATENCY_GATE_RUN_ID"
 EXIT_INTERRUPTED = 130  # as the CLI returns for Ctrl-C
@@ -469,6 +472,31 @@ def run_subexperiment(name, config, logs):
     return outcome
 
 
+def run_with_retries(name, config, logs, retries, out, err, indent=0):
+    """Run a sub-experiment, again after a failure or time-out, up to `retries` more times.
+
+    The outcome of the last attempt decides; the earlier ones stay in the metadata and their
+    logs are kept as <name>_<role>.attempt-<n>.log (a retry starts the logs afresh). Each
+    attempt's result goes to `out` on a line of its own, the later ones indented by `indent`.
+    """
+    earlier = []
+    outcome = run_subexperiment(name, config, logs)
+    while outcome.status != "passed" and len(earlier) < retries:
+        attempt = len(earlier) + 1
+        for role in outcome.commands:
+            log = logs / f"{name}_{role}.log"
+            if log.exists():
+                log.replace(logs / f"{name}_{role}.attempt-{attempt}.log")
+        earlier.append(outcome.as_metadata() | {"logs": f"logs/{name}_*.attempt-{attempt}.log"})
+        print(f"{outcome.duration_s:7.1f} s  {outcome.status}  {outcome.error}; retry {attempt}/{retries}",
+              file=out, flush=True)
+        print(f"warning: {config.results}: {name} {outcome.status} ({outcome.error}); running it again "
+              f"(attempt {attempt + 1}, the failed attempt's logs: logs/{name}_*.attempt-{attempt}.log)", file=err)
+        print(" " * indent, end="", file=out, flush=True)
+        outcome = run_subexperiment(name, config, logs)
+    return outcome, earlier
+
+
 def _store_measurements(raw, destination, payloads):
     """Validate LatencyTest's export and write it in spec format (3 decimals), atomically.
 
@@ -547,7 +575,7 @@ def _load_metadata(path):
 
 
 def validate_run(latency_test=None, subexperiments=None, payloads=None, samples=DEFAULT_SAMPLES,
-                 timeout_s=DEFAULT_TIMEOUT_S, profiles=None, certs=None, stress=None):
+                 timeout_s=DEFAULT_TIMEOUT_S, profiles=None, certs=None, stress=None, retries=DEFAULT_RETRIES):
     """Check every input of a run; returns the normalised values. Raises InputError."""
     binary = locate_latency_test(latency_test or default_latency_test())
     chosen = tuple(validate_subexperiment(s) for s in (subexperiments or SUBEXPERIMENTS))
@@ -559,6 +587,8 @@ def validate_run(latency_test=None, subexperiments=None, payloads=None, samples=
         raise InputError(f"samples must be positive, got {samples}")
     if timeout_s <= 0:
         raise InputError(f"time-out must be positive, got {timeout_s}")
+    if retries < 0:
+        raise InputError(f"retries must be 0 or more, got {retries}")
     profiles = Path(profiles or PROFILES_DIRECTORY)
     certs = Path(certs or default_certs_directory()).resolve()
     for name in chosen:
@@ -571,14 +601,14 @@ def validate_run(latency_test=None, subexperiments=None, payloads=None, samples=
 
 def run_experiment(results_directory, latency_test=None, subexperiments=None, payloads=None,
                    samples=DEFAULT_SAMPLES, timeout_s=DEFAULT_TIMEOUT_S, rt_prio=None, pub_cpus=None,
-                   sub_cpus=None, stress=None, domain=None, profiles=None, certs=None,
+                   sub_cpus=None, stress=None, domain=None, profiles=None, certs=None, retries=DEFAULT_RETRIES,
                    baseline_s=DEFAULT_BASELINE_S, run_id=None, out=sys.stdout, err=None):
     """Run the experiment; returns EXIT_OK, or EXIT_RUN_FAILED if any sub-experiment failed.
 
     Raises InputError (exit 3) before anything runs when an input is wrong.
     """
     binary, chosen, payloads, profiles, certs = validate_run(
-        latency_test, subexperiments, payloads, samples, timeout_s, profiles, certs, stress
+        latency_test, subexperiments, payloads, samples, timeout_s, profiles, certs, stress, retries
     )
     err = err or sys.stderr  # looked up per call: tests and the gate replace it
     results = Path(results_directory)
@@ -617,7 +647,7 @@ def run_experiment(results_directory, latency_test=None, subexperiments=None, pa
         "settings": {
             "rt_prio": real_time.rt_prio, "pub_cpus": real_time.pub_cpus, "sub_cpus": real_time.sub_cpus,
             "memory_locked": real_time.lock_memory, "stress": stress, "domain": lease.domain,
-            "tcp_port": lease.tcp_port, "timeout_s": timeout_s, "profiles": str(profiles),
+            "tcp_port": lease.tcp_port, "timeout_s": timeout_s, "retries": retries, "profiles": str(profiles),
             "certs": str(certs), "requested": {"rt_prio": rt_prio, "pub_cpus": pub_cpus, "sub_cpus": sub_cpus},
         },
         "samples": samples,
@@ -655,20 +685,23 @@ def run_experiment(results_directory, latency_test=None, subexperiments=None, pa
                   f"p99 {baseline['p99_us']:g} us, max {baseline['max_us']} us", file=out, flush=True)
         width = max(map(len, chosen))
         for index, name in enumerate(chosen, 1):
-            print(f"[{index:2d}/{len(chosen)}] {name:<{width}} ", end="", file=out, flush=True)
+            label = f"[{index:2d}/{len(chosen)}] {name:<{width}} "
+            print(label, end="", file=out, flush=True)
             if stress_process is not None and not stress_ended and _has_exited(stress_process):
                 stress_ended = True
                 metadata["warnings"].append(f"stress-ng ended before {name}: the load did not last (logs/stress-ng.log)")
             measurement_file = measurements_path(results, name)
             measurement_file.unlink(missing_ok=True)  # a stale result must not pass for this run's
             try:
-                outcome = run_subexperiment(name, config, logs)
+                outcome, earlier_attempts = run_with_retries(name, config, logs, retries, out, err, len(label))
             except Interrupted:
                 metadata["subexperiments"][name] = {"status": "interrupted"}
                 print("interrupted", file=out, flush=True)
                 raise
             # Per entry too: runs accumulated into one directory (colcon test) each had their own.
-            metadata["subexperiments"][name] = outcome.as_metadata() | {"domain": lease.domain, "tcp_port": lease.tcp_port}
+            metadata["subexperiments"][name] = outcome.as_metadata() | {
+                "domain": lease.domain, "tcp_port": lease.tcp_port, "earlier_attempts": earlier_attempts,
+            }
             failures += outcome.status != "passed"
             detail = f"  {outcome.error}" if outcome.error else ""
             print(f"{outcome.duration_s:7.1f} s  {outcome.status}{detail}", file=out, flush=True)
@@ -738,6 +771,9 @@ def add_execution_options(parser):
     """How each LatencyTest run is executed (shared with the relative gate)."""
     parser.add_argument("--timeout", dest="timeout_s", type=float, default=DEFAULT_TIMEOUT_S,
                         help="seconds one sub-experiment may take before it is killed (default: %(default)s)")
+    parser.add_argument("--retries", type=int, default=DEFAULT_RETRIES,
+                        help="times a sub-experiment that failed or timed out is run again; every attempt "
+                             "is kept in metadata.json and logs/ (default: %(default)s)")
     parser.add_argument("--rt-prio", type=int, help="SCHED_FIFO priority (1-99) of publisher and subscriber")
     parser.add_argument("--pub-cpus", help="CPU list for the publisher (and intra-process runs), e.g. 0")
     parser.add_argument("--sub-cpus", help="CPU list for the subscriber, e.g. 1")
@@ -749,7 +785,7 @@ def add_execution_options(parser):
     parser.add_argument("--certs", type=Path, help="DDS Security artifacts (default: build/security)")
 
 
-EXECUTION_OPTIONS = ("timeout_s", "rt_prio", "pub_cpus", "sub_cpus", "stress", "domain", "profiles", "certs")
+EXECUTION_OPTIONS = ("timeout_s", "retries", "rt_prio", "pub_cpus", "sub_cpus", "stress", "domain", "profiles", "certs")
 
 
 def run_options(args):
@@ -762,7 +798,8 @@ def add_run_command(subparsers):
     parser = subparsers.add_parser(
         "run", help="run the latency experiment with Fast DDS LatencyTest (spec step 1)",
         description="Writes measurements_<sub-experiment>.csv and metadata.json into the results directory. "
-                    "Exit 3 on bad input (nothing runs), 4 when a sub-experiment failed or timed out.",
+                    "Exit 3 on bad input (nothing runs), 4 when a sub-experiment failed or timed out "
+                    "in every attempt.",
     )
     add_experiment_options(parser)
     results = os.environ.get("LATENCY_GATE_RESULTS_DIR")

@@ -21,7 +21,6 @@ Results directory:
 import io
 import json
 import os
-import shutil
 import sys
 import time
 from pathlib import Path
@@ -63,6 +62,7 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
         binary, chosen, payloads_checked, _, _ = experiment.validate_run(
             latency_test, subexperiments, payloads, samples, execution["timeout_s"],
             execution.get("profiles"), execution.get("certs"), execution.get("stress"),
+            execution.get("retries", experiment.DEFAULT_RETRIES),
         )
         builds[build] = binary
     required = _load_requirements(requirements, chosen, payloads_checked)
@@ -164,23 +164,14 @@ def _run_round(results, round_number, max_rounds, builds, chosen, payloads, samp
         for position, build in enumerate(order, start=1):
             directory = results / "runs" / f"round-{round_number:02d}" / build
             began = time.monotonic()
-            for attempt in (1, 2):
-                warnings = io.StringIO()
-                code = experiment.run_experiment(directory, latency_test=builds[build], subexperiments=[name],
-                                                 payloads=payloads, samples=samples, baseline_s=0, out=io.StringIO(),
-                                                 err=warnings, **execution)
-                _warn_once(warnings.getvalue())
-                if code == EXIT_OK:
-                    break
-                if attempt == 1:
-                    # LatencyTest itself hangs now and then (TCP with security): one retry, not a red gate.
-                    print(f"warning: {name} with the {build} build failed in round {round_number}; retrying once "
-                          f"(the failed attempt's logs: {directory}.failed)", file=sys.stderr)
-                    shutil.rmtree(f"{directory}.failed", ignore_errors=True)
-                    directory.rename(f"{directory}.failed")
+            warnings = io.StringIO()  # the runner retries a failed or hung run (LatencyTest hangs now and then)
+            code = experiment.run_experiment(directory, latency_test=builds[build], subexperiments=[name],
+                                             payloads=payloads, samples=samples, baseline_s=0, out=io.StringIO(),
+                                             err=warnings, **execution)
+            _warn_once(warnings.getvalue())
             if code != EXIT_OK:
-                raise RunFailed(f"{directory}: {name} with the {build} build failed twice in round {round_number} "
-                                f"(see metadata.json and logs/ there)")
+                raise RunFailed(f"{directory}: {name} with the {build} build failed in every attempt in round "
+                                f"{round_number} (see metadata.json and logs/ there)")
             summary = summarise(read_measurements(measurements_path(directory, name)), directory)
             long = summary.melt(id_vars=["Bytes"], value_vars=list(relative.MAGNITUDES),
                                 var_name=relative.MAGNITUDE, value_name=relative.VALUE)
