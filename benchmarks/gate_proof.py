@@ -273,8 +273,8 @@ def group_gates(gates):
 
 def group_label(cell_set, gates):
     names, payloads, samples = cell_set
-    return (f"{len(names)} sub-experiment(s) x {len(payloads)} payloads, {samples} samples "
-            f"({gates[0].directory.parent.name})")
+    sources = sorted({gate.directory.parent.name for gate in gates})  # a combined table names each source
+    return f"{len(names)} sub-experiment(s) x {len(payloads)} payloads, {samples} samples ({' + '.join(sources)})"
 
 
 @dataclass
