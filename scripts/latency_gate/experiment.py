@@ -472,7 +472,13 @@ def run_subexperiment(name, config, logs):
     return outcome
 
 
-def run_with_retries(name, config, logs, retries, out, err, indent=0):
+def _outcome_text(outcome):
+    """How a sub-experiment's attempt reads on the terminal: duration, status, why."""
+    detail = f"  {outcome.error}" if outcome.error else ""
+    return f"{outcome.duration_s:7.1f} s  {outcome.status}{detail}"
+
+
+def run_with_retries(name, config, logs, retries, out, err, indent):
     """Run a sub-experiment, again after a failure or time-out, up to `retries` more times.
 
     The outcome of the last attempt decides; the earlier ones stay in the metadata and their
@@ -487,11 +493,11 @@ def run_with_retries(name, config, logs, retries, out, err, indent=0):
             log = logs / f"{name}_{role}.log"
             if log.exists():
                 log.replace(logs / f"{name}_{role}.attempt-{attempt}.log")
-        earlier.append(outcome.as_metadata() | {"logs": f"logs/{name}_*.attempt-{attempt}.log"})
-        print(f"{outcome.duration_s:7.1f} s  {outcome.status}  {outcome.error}; retry {attempt}/{retries}",
-              file=out, flush=True)
+        attempt_logs = f"logs/{name}_*.attempt-{attempt}.log"
+        earlier.append(outcome.as_metadata() | {"logs": attempt_logs})
+        print(f"{_outcome_text(outcome)}; retry {attempt}/{retries}", file=out, flush=True)
         print(f"warning: {config.results}: {name} {outcome.status} ({outcome.error}); running it again "
-              f"(attempt {attempt + 1}, the failed attempt's logs: logs/{name}_*.attempt-{attempt}.log)", file=err)
+              f"(attempt {attempt + 1}, the failed attempt's logs: {attempt_logs})", file=err)
         print(" " * indent, end="", file=out, flush=True)
         outcome = run_subexperiment(name, config, logs)
     return outcome, earlier
@@ -703,8 +709,7 @@ def run_experiment(results_directory, latency_test=None, subexperiments=None, pa
                 "domain": lease.domain, "tcp_port": lease.tcp_port, "earlier_attempts": earlier_attempts,
             }
             failures += outcome.status != "passed"
-            detail = f"  {outcome.error}" if outcome.error else ""
-            print(f"{outcome.duration_s:7.1f} s  {outcome.status}{detail}", file=out, flush=True)
+            print(_outcome_text(outcome), file=out, flush=True)
             save()
     except Interrupted as interruption:
         metadata["interrupted"] = str(interruption)
