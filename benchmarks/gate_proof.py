@@ -666,15 +666,14 @@ def target_values(gates, name, payload):
 
 
 def calibration_run(base, name, payload, out, runs=3, samples=1000):
-    """Median of the target cell now: a few pinned runs of the base build, as the gate runs it."""
+    """Median of the target cell now: a few runs of the base build under the gate's default settings."""
     medians = []
     for index in range(runs):
         directory = out / f"calibration-{index + 1}"
         shutil.rmtree(directory, ignore_errors=True)
         with open(os.devnull, "w") as quiet:
             code = experiment.run_experiment(directory, latency_test=base, subexperiments=[name], payloads=[payload],
-                                             samples=samples, baseline_s=0, pub_cpus="0", sub_cpus="1",
-                                             rt_prio=gate.DEFAULT_RT_PRIO, timeout_s=gate.DEFAULT_RUN_TIMEOUT_S,
+                                             samples=samples, baseline_s=0, timeout_s=gate.DEFAULT_RUN_TIMEOUT_S,
                                              out=quiet)
         if code:
             raise SystemExit(f"gate_proof: calibration run failed (exit {code}), see {directory}")

@@ -146,7 +146,7 @@ def fake_gate(tmp_path, monkeypatch, slower_payload=None, noise=0.01, seed=1):
     results = tmp_path / f"gate-{seed}"
     with open(tmp_path / "gate.log", "w") as log:
         gate.run_gate(results, tmp_path / "base", tmp_path / "pr", ["intraprocess_best_effort"], payloads, 200,
-                      seed=seed, out=log, pin=False)
+                      seed=seed, out=log, realtime_preset=False)
     (recorded,) = gate_proof.load_gates([results])
     return recorded
 

@@ -26,7 +26,6 @@ import functools
 import json
 import os
 import re
-import resource
 import shlex
 import shutil
 import signal
@@ -42,7 +41,7 @@ import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import platform_info, security
+from . import platform_info, realtime, security
 from .errors import EXIT_OK, EXIT_RUN_FAILED, InputError
 from .formats import (
     LATENCY, PAYLOAD, PAYLOADS, SUBEXPERIMENTS, measurements_path, read_measurements,
@@ -72,10 +71,6 @@ def default_certs_directory():
     return Path(os.environ.get("LATENCY_GATE_CERTS_DIR", build_directory() / "security"))
 
 
-def _lock_memory_library():
-    return build_directory() / "colcon" / "install" / "latencytest" / "lib" / "liblatency_gate_lock_memory.so"
-
-
 # Domains this runner hands out. 0 (everyone's default) and 230-232 (upstream's XML files,
 # LatencyTest's pid % 230 default) are left alone; 232 is the last domain whose RTPS
 # ports fit in 16 bits.
@@ -98,25 +93,6 @@ class Subexperiment:
     @property
     def security(self):
         return self.name.endswith("_security")
-
-
-@dataclass
-class RealTime:
-    """Real-time settings applied to publisher and subscriber (and the baseline)."""
-
-    rt_prio: int | None = None
-    pub_cpus: str | None = None
-    sub_cpus: str | None = None
-    lock_memory: bool = False
-    warnings: list = field(default_factory=list)
-
-    def prefix(self, cpus):
-        command = []
-        if cpus:
-            command += ["taskset", "--cpu-list", cpus]
-        if self.rt_prio:
-            command += ["chrt", "--fifo", str(self.rt_prio)]
-        return command
 
 
 # ---------------------------------------------------------------------------------------
@@ -223,48 +199,6 @@ def render_profile(profiles_directory, subexperiment, certs_directory, tcp_port)
         line = error.position[0] if error.position else None
         raise InputError(f"not well-formed XML: {error}", path, line) from None
     return rendered
-
-
-def _parse_cpus(text, option):
-    if text is None:
-        return None
-    if not re.fullmatch(r"\d+(-\d+)?(,\d+(-\d+)?)*", text):
-        raise InputError(f"{option} '{text}' is not a CPU list such as 0 or 0,1 or 0-3")
-    return text
-
-
-def _probe(command, what, warnings):
-    """Whether the platform lets `command` run; a refusal becomes a warning."""
-    result = subprocess.run(command + ["true"], capture_output=True, text=True)
-    if result.returncode != 0:
-        reason = result.stderr.strip().splitlines()[-1] if result.stderr.strip() else f"exit {result.returncode}"
-        warnings.append(f"{what} refused by the platform ({reason}); running without it")
-        return False
-    return True
-
-
-def _prepare_real_time(rt_prio, pub_cpus, sub_cpus):
-    """RealTime with what this platform allows; every refused setting leaves a warning."""
-    if rt_prio is not None and not 1 <= rt_prio <= 99:
-        raise InputError(f"--rt-prio must be between 1 and 99, got {rt_prio}")
-    settings = RealTime(rt_prio, _parse_cpus(pub_cpus, "--pub-cpus"), _parse_cpus(sub_cpus, "--sub-cpus"))
-    for attribute, option in (("pub_cpus", "--pub-cpus"), ("sub_cpus", "--sub-cpus")):
-        cpus = getattr(settings, attribute)
-        if cpus and not _probe(["taskset", "--cpu-list", cpus], f"{option} {cpus} (taskset)", settings.warnings):
-            setattr(settings, attribute, None)
-    if rt_prio:
-        if not _probe(["chrt", "--fifo", str(rt_prio)], f"SCHED_FIFO priority {rt_prio} (chrt)", settings.warnings):
-            settings.rt_prio = None
-        # mlockall(MCL_FUTURE) under a small RLIMIT_MEMLOCK would make LatencyTest's later
-        # allocations fail; lock memory only where the limit cannot bite.
-        unlimited = resource.getrlimit(resource.RLIMIT_MEMLOCK)[0] == resource.RLIM_INFINITY
-        if not (os.geteuid() == 0 or unlimited):
-            settings.warnings.append("memory locking needs root or an unlimited RLIMIT_MEMLOCK; memory not locked")
-        elif not _lock_memory_library().is_file():
-            settings.warnings.append(f"{_lock_memory_library()} missing (build_latencytest.sh); memory not locked")
-        else:
-            settings.lock_memory = True
-    return settings
 
 
 # ---------------------------------------------------------------------------------------
@@ -561,7 +495,7 @@ class RunConfig:
     timeout_s: float
     profiles: Path
     certs: Path
-    real_time: RealTime
+    real_time: realtime.RealTime
     lease: DomainLease
     environment: dict
 
@@ -606,10 +540,13 @@ def validate_run(latency_test=None, subexperiments=None, payloads=None, samples=
 
 
 def run_experiment(results_directory, latency_test=None, subexperiments=None, payloads=None,
-                   samples=DEFAULT_SAMPLES, timeout_s=DEFAULT_TIMEOUT_S, rt_prio=None, pub_cpus=None,
-                   sub_cpus=None, stress=None, domain=None, profiles=None, certs=None, retries=DEFAULT_RETRIES,
-                   baseline_s=DEFAULT_BASELINE_S, run_id=None, out=sys.stdout, err=None):
+                   samples=DEFAULT_SAMPLES, timeout_s=DEFAULT_TIMEOUT_S, realtime_preset=True, rt_prio=None,
+                   pub_cpus=None, sub_cpus=None, cpu_idle=None, stress=None, domain=None, profiles=None, certs=None,
+                   retries=DEFAULT_RETRIES, baseline_s=DEFAULT_BASELINE_S, run_id=None, out=sys.stdout, err=None):
     """Run the experiment; returns EXIT_OK, or EXIT_RUN_FAILED if any sub-experiment failed.
+
+    realtime_preset: the real-time preset (realtime.py) fills every real-time option left
+    at None; False leaves them to the OS.
 
     Raises InputError (exit 3) before anything runs when an input is wrong.
     """
@@ -624,7 +561,7 @@ def run_experiment(results_directory, latency_test=None, subexperiments=None, pa
         raise InputError(f"cannot create results directory: {error}", results) from None
     metadata_path = results / "metadata.json"
     earlier = _load_metadata(metadata_path)
-    real_time = _prepare_real_time(rt_prio, pub_cpus, sub_cpus)
+    real_time = realtime.prepare(build_directory(), realtime_preset, rt_prio, pub_cpus, sub_cpus, cpu_idle)
     run_id = run_id or earlier.get("run_id") or (
         f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d_%H-%M-%S}_{uuid.uuid4().hex[:6]}"
     )
@@ -632,7 +569,8 @@ def run_experiment(results_directory, latency_test=None, subexperiments=None, pa
     marker = {RUN_ID_VARIABLE: run_id}
     environment = _library_environment(binary) | marker
     if real_time.lock_memory:
-        environment["LD_PRELOAD"] = " ".join(filter(None, [str(_lock_memory_library()), environment.get("LD_PRELOAD")]))
+        preload = [str(realtime.lock_memory_library(build_directory())), environment.get("LD_PRELOAD")]
+        environment["LD_PRELOAD"] = " ".join(filter(None, preload))
     lease = DomainLease(domain)
     logs = results / "logs"
     logs.mkdir(exist_ok=True)
@@ -651,10 +589,11 @@ def run_experiment(results_directory, latency_test=None, subexperiments=None, pa
         "latency_test": str(binary),
         **platform_info.describe_host(),
         "settings": {
-            "rt_prio": real_time.rt_prio, "pub_cpus": real_time.pub_cpus, "sub_cpus": real_time.sub_cpus,
-            "memory_locked": real_time.lock_memory, "stress": stress, "domain": lease.domain,
+            **real_time.regime(), "cpuidle": realtime.cpuidle_state(),
+            "stress": stress, "domain": lease.domain,
             "tcp_port": lease.tcp_port, "timeout_s": timeout_s, "retries": retries, "profiles": str(profiles),
-            "certs": str(certs), "requested": {"rt_prio": rt_prio, "pub_cpus": pub_cpus, "sub_cpus": sub_cpus},
+            "certs": str(certs), "requested": {"realtime_preset": realtime_preset, "rt_prio": rt_prio,
+                                               "pub_cpus": pub_cpus, "sub_cpus": sub_cpus, "cpu_idle": cpu_idle},
         },
         "samples": samples,
         "payloads": list(payloads),
@@ -674,10 +613,13 @@ def run_experiment(results_directory, latency_test=None, subexperiments=None, pa
         print(f"warning: {warning}", file=err)
     previous_handlers = _install_signal_handlers()
     stress_process = None
+    cpu_idle_hold = realtime.CpuIdleHold()
     failures = 0
     interrupted = stress_ended = False
     try:
         stress_process = _start_stress(stress, logs, dict(os.environ) | marker)
+        if real_time.cpu_idle == realtime.CPU_IDLE_HOLD:
+            _hold_cpu_idle(cpu_idle_hold, metadata, err)
         save()
         baseline, warning = platform_info.measure_baseline(
             baseline_s, real_time.rt_prio, real_time.pub_cpus
@@ -717,6 +659,7 @@ def run_experiment(results_directory, latency_test=None, subexperiments=None, pa
     finally:
         if stress_process is not None:
             _kill_group(stress_process)
+        cpu_idle_hold.release()
         lease.release()
         metadata["finished_at"] = _utc_now()
         save()
@@ -727,6 +670,18 @@ def run_experiment(results_directory, latency_test=None, subexperiments=None, pa
     total = len(chosen)
     print(f"{total - failures}/{total} sub-experiments passed; results in {results}", file=out, flush=True)
     return EXIT_RUN_FAILED if failures else EXIT_OK
+
+
+def _hold_cpu_idle(hold, metadata, err):
+    """Keep the CPUs out of idle states for the rest of the run; a refusal is a warning and
+    the run goes on with the OS's idle states (settings.cpu_idle says which were in force)."""
+    refusal = hold.acquire()
+    if refusal:
+        metadata["settings"]["cpu_idle"] = realtime.CPU_IDLE_OS
+        metadata["warnings"].append(refusal)
+        print(f"warning: {refusal}", file=err)
+        return
+    metadata["settings"]["pm_qos_limit_us"] = hold.current_us()
 
 
 def _install_signal_handlers():
@@ -779,9 +734,17 @@ def add_execution_options(parser):
     parser.add_argument("--retries", type=int, default=DEFAULT_RETRIES,
                         help="times a sub-experiment that failed or timed out is run again; every attempt "
                              "is kept in metadata.json and logs/ (default: %(default)s)")
+    parser.add_argument("--no-realtime", dest="realtime_preset", action="store_false",
+                        help="leave scheduling, CPUs and idle states to the OS; by default the real-time preset "
+                             f"holds CPUs out of idle states, pins the publisher to CPU {realtime.PRESET_CPUS[0]} "
+                             f"and the subscriber to CPU {realtime.PRESET_CPUS[1]}, runs both at SCHED_FIFO "
+                             f"{realtime.PRESET_RT_PRIO} and locks their memory (the options below override parts)")
     parser.add_argument("--rt-prio", type=int, help="SCHED_FIFO priority (1-99) of publisher and subscriber")
     parser.add_argument("--pub-cpus", help="CPU list for the publisher (and intra-process runs), e.g. 0")
     parser.add_argument("--sub-cpus", help="CPU list for the subscriber, e.g. 1")
+    parser.add_argument("--cpu-idle", choices=(realtime.CPU_IDLE_HOLD, realtime.CPU_IDLE_OS),
+                        help="'hold': keep every CPU out of idle states for the run (PM QoS request of 0 us on "
+                             "/dev/cpu_dma_latency; the preset's default); 'os': leave idle states to the OS")
     parser.add_argument("--stress", help="stress-ng arguments for background load during the run, "
                                          "e.g. \"--cpu 1 --vm 1\"")
     parser.add_argument("--domain", type=int, help="DDS domain (default: a free one, held for the run)")
@@ -790,7 +753,8 @@ def add_execution_options(parser):
     parser.add_argument("--certs", type=Path, help="DDS Security artifacts (default: build/security)")
 
 
-EXECUTION_OPTIONS = ("timeout_s", "retries", "rt_prio", "pub_cpus", "sub_cpus", "stress", "domain", "profiles", "certs")
+EXECUTION_OPTIONS = ("timeout_s", "retries", "realtime_preset", "rt_prio", "pub_cpus", "sub_cpus", "cpu_idle", "stress",
+                     "domain", "profiles", "certs")
 
 
 def run_options(args):

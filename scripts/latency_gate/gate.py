@@ -39,7 +39,6 @@ DEFAULT_SAMPLES = 1000
 DEFAULT_ROUNDS = 6
 DEFAULT_MAX_ROUNDS = 10
 DEFAULT_LOOK_EVERY = 2
-DEFAULT_RT_PRIO = 50
 # A gate's run takes seconds; a hung one should not hold the runner for the runner's 15 min.
 DEFAULT_RUN_TIMEOUT_S = 120.0
 POSITION = "Position"  # 1 when the build ran first in its pair, 2 when second
@@ -56,7 +55,7 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
         raise InputError(f"need 2 <= rounds ({rounds}) <= max rounds ({max_rounds})")
     if look_every < 1:
         raise InputError(f"look-every must be at least 1, got {look_every}")
-    execution = _pinned({"timeout_s": DEFAULT_RUN_TIMEOUT_S} | execution, out)
+    execution = {"timeout_s": DEFAULT_RUN_TIMEOUT_S} | execution
     builds = {}
     for build, latency_test in ((BASE, base), (PR, pr)):
         binary, chosen, payloads_checked, _, _ = experiment.validate_run(
@@ -119,26 +118,6 @@ def unsettled_cells(decision, ceiling=None):
     if ceiling is not None:
         count += int(ceiling["Ceiling"].isin((relative.CEILING_OVER, relative.CEILING_UNSURE)).sum())
     return count
-
-
-def _pinned(execution, out):
-    """Publisher on CPU 0, subscriber on CPU 1, both at SCHED_FIFO 50, unless told otherwise.
-
-    Unpinned, the scheduler puts the two processes on the same or different cores from run
-    to run, and an inter-process median jumps between two modes ~20 % apart (run-to-run
-    s.d. of the log ratio 0.19 here); pinned, that s.d. is 0.015. The real-time priority
-    keeps other work on the runner from preempting them (the runner falls back, with a
-    warning in the run's metadata, where the platform refuses it).
-    """
-    execution = dict(execution)
-    if not execution.pop("pin", True) or (os.cpu_count() or 1) < 2:
-        return execution
-    chosen = {"pub_cpus": "0", "sub_cpus": "1", "rt_prio": DEFAULT_RT_PRIO}
-    defaults = {key: value for key, value in chosen.items() if execution.get(key) is None}
-    if defaults:
-        print("Isolating the runs: " + ", ".join(f"{key.replace('_', '-')} {value}" for key, value in defaults.items())
-              + " (override with those options, or --no-pin)", file=out)
-    return execution | defaults
 
 
 def _load_requirements(path, chosen, payloads):
@@ -436,9 +415,6 @@ def add_gate_command(subparsers):
                                                  "(default: random, printed)")
     experiment.add_execution_options(parser)
     parser.set_defaults(timeout_s=DEFAULT_RUN_TIMEOUT_S)
-    parser.add_argument("--no-pin", dest="pin", action="store_false",
-                        help="leave scheduling to the OS: by default the publisher runs on CPU 0 and the subscriber "
-                             f"on CPU 1 at SCHED_FIFO priority {DEFAULT_RT_PRIO}")
     parser.set_defaults(func=_gate)
 
 
@@ -448,5 +424,5 @@ def _gate(args):
     return run_gate(
         args.results_dir, args.base, args.pr, args.subexperiments, args.payloads, args.samples, args.rounds,
         args.max_rounds, args.look_every, settings, args.requirements, args.seed,
-        pin=args.pin, **{key: getattr(args, key) for key in experiment.EXECUTION_OPTIONS},
+        **{key: getattr(args, key) for key in experiment.EXECUTION_OPTIONS},
     )

@@ -1,7 +1,7 @@
 """What the experiment ran on: host facts and a platform latency baseline.
 
 The baseline is cyclictest's wake-up latency measured for a few seconds just before the
-sub-experiments, under the same conditions (real-time priority, CPUs, background stress):
+sub-experiments, under the same conditions (real-time priority, CPUs, CPU-idle setting, background stress):
 a latency result is only comparable with another taken on a platform that wakes up
 equally fast, and this number tells whether it did.
 """
@@ -58,17 +58,20 @@ def measure_baseline(seconds, rt_prio=None, cpus=None):
         return None, "cyclictest (Debian rt-tests) is not installed: no platform baseline"
     with tempfile.TemporaryDirectory(prefix="latency-gate-baseline-") as work:
         report = Path(work) / "cyclictest.json"
+        # --laptop: cyclictest would otherwise hold /dev/cpu_dma_latency at 0 itself; the
+        # runner decides the CPU-idle setting, so the baseline runs under the run's own.
         command = [
-            "cyclictest", "--quiet", "--mlockall", "--threads=1",
+            "cyclictest", "--quiet", "--mlockall", "--laptop", "--threads=1",
             f"--duration={int(seconds)}", f"--interval={_CYCLICTEST_INTERVAL_US}",
-            f"--histogram={_CYCLICTEST_HISTOGRAM_US}", f"--json={report}",
+            f"--histogram={_CYCLICTEST_HISTOGRAM_US}",
         ]
         if rt_prio:
             command.append(f"--priority={rt_prio}")
         if cpus:
             command.append(f"--affinity={cpus}")
         try:
-            result = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 30)
+            result = subprocess.run([*command, f"--json={report}"], capture_output=True, text=True,
+                                    timeout=seconds + 30)
         except subprocess.TimeoutExpired:
             return None, "cyclictest did not finish: no platform baseline"
         if result.returncode != 0 or not report.is_file():
@@ -86,7 +89,7 @@ def measure_baseline(seconds, rt_prio=None, cpus=None):
 
     return {
         "tool": "cyclictest",
-        "command": command[:-1],  # without the temporary report path
+        "command": command,  # without the temporary report path
         "duration_s": int(seconds),
         "interval_us": _CYCLICTEST_INTERVAL_US,
         "cycles": thread["cycles"],

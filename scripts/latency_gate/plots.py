@@ -490,8 +490,9 @@ class _GateRatios(_Shape):
         self.axes.set_xticks(np.arange(len(payloads)), [str(p) for p in payloads], fontsize=8)
         self.axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8)
         ratios = np.concatenate([np.r_[one["ratio"], one["low"], one["high"]] for one in series])
-        # Intervals of noisy cells can span orders of magnitude: keep the view on the ratios.
-        low, high = np.nanpercentile(ratios, [2, 98])
+        # Intervals of noisy cells can span orders of magnitude (or overflow to infinity with
+        # two rounds): keep the view on the finite ratios.
+        low, high = np.nanpercentile(ratios[np.isfinite(ratios)], [2, 98])
         self.axes.set_ylim(min(low, 0.9) * 0.95, max(high, 1.0 + min_effect) * 1.05)
 
 
