@@ -311,31 +311,6 @@ def test_processes_of_a_killed_runner_die_with_it(latency_test, tmp_path):
 # Real-time settings and stress
 
 
-def test_real_time_settings_are_in_force_in_the_running_latency_test_processes(latency_test, tmp_path):
-    runner = subprocess.Popen(
-        runner_command(tmp_path, "--subexperiments", "interprocess_reliable", "--samples", "100000",
-                       "--payloads", "16", "--baseline-seconds", "0", "--rt-prio", "10",
-                       "--pub-cpus", "0", "--sub-cpus", "1"),
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )
-    try:
-        for role, cpus in (("publisher", "0"), ("subscriber", "1")):
-            pid = wait_for_process(tmp_path, role)
-            status = Path(f"/proc/{pid}/status").read_text()
-            assert re.search(rf"Cpus_allowed_list:\s+{cpus}\n", status), role
-            assert int(re.search(r"VmLck:\s+(\d+) kB", status)[1]) > 1000, role  # mlockall'd, not just a page
-            assert os.sched_getscheduler(pid) == os.SCHED_FIFO, role
-            assert os.sched_getparam(pid).sched_priority == 10, role
-    finally:
-        runner.send_signal(signal.SIGINT)
-        output = runner.communicate(timeout=30)[0]
-
-    metadata = metadata_of(tmp_path)
-    settings = metadata["settings"]
-    assert (settings["rt_prio"], settings["pub_cpus"], settings["sub_cpus"]) == (10, "0", "1"), output
-    assert settings["memory_locked"] is True and metadata["warnings"] == []
-
-
 def test_background_stress_runs_during_the_experiment_and_is_stopped_after_it(latency_test, tmp_path):
     code = experiment.run_experiment(tmp_path, subexperiments=["interprocess_best_effort"], stress="--cpu 1", **FAST)
 

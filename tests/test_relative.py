@@ -151,3 +151,79 @@ def test_settings_out_of_range_are_refused():
     for settings in ({"alpha": 0}, {"min_effect": -0.1}, {"clear_confidence": 1.0}, {"gated": ("Mean",)}):
         with pytest.raises(InputError):
             GateSettings(**settings)
+
+
+# --------------------------------------------------------------------------------------
+# The detectable effect, and variances moderated across payloads
+
+
+def test_the_detectable_effect_follows_the_noise_the_rounds_and_the_family():
+    """At s.d. s over R rounds, the smallest ratio confirmed in 80% of gates is
+    exp((t[1 - alpha / cells] + t[0.8]) * s / sqrt(R)), R - 1 degrees of freedom, at least 1 + min_effect."""
+    from scipy import stats
+
+    quiet, noisy = relative.decide(rounds_table(10, 0.002, seed=7)), relative.decide(rounds_table(10, 0.1, seed=7))
+    assert quiet.loc[quiet["Gated"], "Detectable"].to_numpy() == pytest.approx(1.05)  # the minimum effect
+    row = verdict_of(noisy, "interprocess_best_effort", 1024, "Median")
+    table = rounds_table(10, 0.1, seed=7)
+    cells, _, _, ratios = relative.paired_log_ratios(table)
+    column = ((cells[relative.SUBEXPERIMENT] == "interprocess_best_effort") & (cells[relative.BYTES] == 1024)
+              & (cells[relative.MAGNITUDE] == "Median")).to_numpy()
+    spread = ratios[:, column].std(ddof=1) / np.sqrt(10)
+    family = int(noisy["Gated"].sum())
+    expected = np.exp((stats.t.isf(0.01 / family, 9) + stats.t.ppf(0.8, 9)) * spread)
+    assert row["Detectable"] == pytest.approx(max(expected, 1.05), rel=1e-9)
+
+
+def test_with_too_few_rounds_for_the_consistency_guard_nothing_is_detectable():
+    decision = relative.decide(rounds_table(4, 0.01, seed=8))  # 2**-4 > the sign-flip guard
+    assert np.isinf(decision["Detectable"]).all()
+
+
+def test_the_prior_fitted_to_variances_drawn_from_it_is_recovered():
+    rng = np.random.default_rng(2)
+    prior_degrees, prior_variance, degrees = 8.0, 1.0, 9
+    variances = prior_degrees * prior_variance / rng.chisquare(prior_degrees, 100_000)
+    sample_variances = variances * rng.chisquare(degrees, variances.size) / degrees
+
+    fitted_degrees, fitted_variance = relative.fit_prior(sample_variances, degrees)
+
+    assert fitted_degrees == pytest.approx(prior_degrees, rel=0.05)
+    assert fitted_variance == pytest.approx(prior_variance, rel=0.02)
+
+
+def test_equal_true_variances_are_pooled_within_a_group_and_not_across_groups():
+    rng = np.random.default_rng(3)
+    degrees = 9
+    equal = rng.chisquare(degrees, 12) / degrees * 0.01  # one true variance, sampled
+    groups = np.repeat(["a", "b"], 6)
+    variances = np.r_[equal[:6], equal[6:] * 100]  # group b is 100x noisier
+
+    posterior, total = relative.moderated_variances(variances, degrees, groups)
+
+    assert np.ptp(posterior[:6]) < np.ptp(variances[:6])  # shrunk together
+    assert posterior[:6].max() < 0.1 < posterior[6:].min()  # not towards the other group
+    assert (total <= degrees * 6).all() and (total > degrees).all()
+
+
+def test_moderated_variances_find_a_shift_in_a_cell_the_cell_variance_misses_and_stay_quiet_without_one():
+    """Few rounds, many quiet payloads: borrowing their spread finds +10 % in one cell."""
+    cell = ("interprocess_best_effort", 1024, "Median")
+    found = {"cell": 0, "moderated": 0}
+    alarms = 0
+    for seed in range(40):
+        shifted = rounds_table(6, 0.04, seed=100 + seed, shift={cell: 1.10})
+        for variance in found:
+            decision = relative.decide(shifted, GateSettings(variance=variance))
+            found[variance] += verdict_of(decision, *cell)["Verdict"] == relative.REGRESSION
+        unchanged = relative.decide(rounds_table(6, 0.04, seed=200 + seed), GateSettings(variance="moderated"))
+        alarms += (unchanged["Gated"] & (unchanged["Verdict"] == relative.REGRESSION)).any()
+    assert found["moderated"] > found["cell"] + 10
+    assert alarms <= 2  # expected <= 0.4 at alpha 1%
+
+
+def test_moderated_variances_need_the_cells_groups():
+    with pytest.raises(InputError, match="moderated variances need the cells' groups"):
+        relative.verdicts(np.zeros((6, 3)), np.ones(3, dtype=bool), GateSettings(variance="moderated"))
+    with pytest.raises(InputError, match="unknown variance 'pooled'"):
+        GateSettings(variance="pooled")

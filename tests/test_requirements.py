@@ -1,5 +1,7 @@
 """Requirements are each magnitude's percentile across runs (spec: 99th), per sub-experiment and payload."""
 
+import json
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -54,3 +56,92 @@ def test_runs_whose_payloads_differ_are_bad_input(tmp_path):
 def test_a_results_directory_without_runs_is_bad_input(tmp_path):
     with pytest.raises(InputError, match="no run directories with summaries"):
         requirements.run_directories(tmp_path)
+
+
+# --------------------------------------------------------------------------------------
+# Provenance: what the requirements came from, and a check that is not like with like
+
+
+def real_run(directory, **options):
+    """A run of the real runner (metadata.json as it writes it), processed into summaries."""
+    from latency_gate import cli, experiment
+
+    assert experiment.run_experiment(directory, subexperiments=["intraprocess_best_effort"], samples=200,
+                                     payloads=(16, 512), timeout_s=60, **options) == 0
+    assert cli.main(["process", "--experiment-directory", str(directory)]) == 0
+    return directory
+
+
+@pytest.fixture(scope="module")
+def os_runs(tmp_path_factory):
+    """Three runs under the OS's defaults (--no-realtime), and one under the real-time preset."""
+    root = tmp_path_factory.mktemp("provenance")
+    for index in range(3):
+        real_run(root / "os-runs" / f"run-{index}", realtime_preset=False, baseline_s=1)
+    return root, real_run(root / "preset-run", baseline_s=1)
+
+
+def test_requirements_carry_their_provenance_beside_the_csv(os_runs, tmp_path):
+    root, _ = os_runs
+    output = tmp_path / "linux-x86_64-2cpu.csv"
+
+    requirements.write_requirements(requirements.run_directories(root / "os-runs"), output)
+
+    origin = requirements.read_provenance(output)
+    assert (tmp_path / "linux-x86_64-2cpu.provenance.json").is_file()
+    assert origin["runs"] == origin["runs_with_metadata"] == 3 and origin["percentile"] == 99
+    assert origin["regime"]["cpu_idle"] == "os" and origin["regime"]["rt_prio"] is None
+    assert origin["regimes"] == [{"runs": 3, **origin["regime"]}]
+    assert origin["fastdds_versions"] and origin["cpu_models"] and origin["kernels"]
+    assert origin["platform_baseline"]["runs"] == 3 and origin["platform_baseline"]["p99_us_median"] > 0
+    assert formats.read_requirements(output).columns.tolist() == list(formats.REQUIREMENTS_COLUMNS)  # spec CSV as is
+
+
+def test_a_check_of_a_run_under_other_settings_than_the_requirements_says_so_at_the_top(os_runs, tmp_path, capsys):
+    from latency_gate import checks
+
+    root, preset_run = os_runs
+    output = tmp_path / "requirements.csv"
+    requirements.write_requirements(requirements.run_directories(root / "os-runs"), output)
+    capsys.readouterr()
+
+    checks.check_experiment(output, preset_run, tmp_path / "plots", tmp_path)
+
+    report = (tmp_path / "check_report.md").read_text().splitlines()
+    note = next(i for i, line in enumerate(report) if "Not like with like" in line)
+    assert note < next(i for i, line in enumerate(report) if line.startswith("### Sub-experiments"))
+    assert any("CPU idle: hold vs os" in line and "SCHED_FIFO priority: 50 vs none" in line for line in report)
+    assert "CPU idle: hold vs os" in " ".join(json.loads((tmp_path / "check_result.json").read_text())["comparability"])
+    assert f"warning: {preset_run}: measured under other settings" in capsys.readouterr().err
+
+
+def test_a_check_of_a_run_like_the_requirements_runs_has_no_comparability_note(os_runs, tmp_path, capsys):
+    from latency_gate import checks
+
+    root, _ = os_runs
+    output = tmp_path / "requirements.csv"
+    requirements.write_requirements(requirements.run_directories(root / "os-runs"), output)
+    capsys.readouterr()
+
+    checks.check_experiment(output, root / "os-runs" / "run-0", tmp_path / "plots", tmp_path)
+
+    assert "Not like with like" not in (tmp_path / "check_report.md").read_text()
+    assert json.loads((tmp_path / "check_result.json").read_text())["comparability"] == []
+    assert "warning" not in capsys.readouterr().err
+
+
+def test_a_noisier_runner_than_the_requirements_runs_is_named_with_both_baselines():
+    origin = {"runs": 5, "regime": None, "regimes": [], "platform_baseline": {"p99_us_median": 20.0}}
+
+    notes = requirements.comparability_notes(origin, {"platform_baseline": {"p99_us": 95.0}})
+
+    assert notes == ["this runner wakes up slower than the requirements' runs did (cyclictest p99 95 us vs 20 us): "
+                     "a noisier machine, whose latencies are expected to be higher"]
+    assert requirements.comparability_notes(origin, {"platform_baseline": {"p99_us": 29.0}}) == []
+
+
+def test_an_unreadable_provenance_is_bad_input_naming_it(tmp_path):
+    (tmp_path / "r.provenance.json").write_text("{not json")
+
+    with pytest.raises(InputError, match="r.provenance.json.*unreadable requirements provenance"):
+        requirements.read_provenance(tmp_path / "r.csv")

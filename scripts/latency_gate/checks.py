@@ -8,6 +8,7 @@ summaries state them (3 decimals), as the reference scripts do.
 """
 
 import json
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from xml.etree import ElementTree
@@ -15,7 +16,7 @@ from xml.etree import ElementTree
 import numpy as np
 import pandas as pd
 
-from . import plots
+from . import plots, requirements, run_metadata
 from .errors import InputError
 from .formats import (
     CHECK_COLUMNS, CHECKED_MAGNITUDES, checks_path, find_summaries, read_requirements, read_summary,
@@ -88,8 +89,8 @@ def failures(results):
     return failed.sort_values("Percentage over requirement", ascending=False, kind="stable")
 
 
-def result_json(results):
-    """Machine-readable outcome: counts, the worst margin, every failure."""
+def result_json(results, notes=()):
+    """Machine-readable outcome: counts, the worst margin, every failure, comparability notes."""
     table = pd.concat([r.checks.assign(Subexperiment=r.subexperiment) for r in results], ignore_index=True)
     worst = table.loc[table["Percentage over requirement"].idxmax()]
     return json.dumps({
@@ -98,6 +99,7 @@ def result_json(results):
         "total": len(table),
         "worst": _check_record(worst),
         "failures": [_check_record(row) for _, row in failures(results).iterrows()],
+        "comparability": list(notes),
         "subexperiments": {
             r.subexperiment: {
                 "passed": r.passed,
@@ -121,8 +123,9 @@ def _check_record(row):
     }
 
 
-def markdown_report(results, title="Latency requirements check"):
-    """A job-summary report: verdict, failures first with how far over, then per sub-experiment."""
+def markdown_report(results, title="Latency requirements check", notes=()):
+    """A job-summary report: verdict, what makes the comparison unlike (notes), failures first
+    with how far over, then per sub-experiment."""
     failed = failures(results)
     total = sum(len(r.checks) for r in results)
     verdict = (
@@ -130,6 +133,12 @@ def markdown_report(results, title="Latency requirements check"):
         if len(failed) else f"**PASSED**: all {total} checks meet their requirements"
     )
     lines = [f"## {title}", "", verdict, ""]
+    if notes:
+        lines += ["> **Not like with like.** This run differs from the runs the requirements came from, so a "
+                  "failure may be the machine's, not the code's:"]
+        lines += [f"> - {note}" for note in notes]
+        lines += ["> Regenerate the requirements on this runner under these settings "
+                  "(`latency-gate requirements`), or run under theirs.", ""]
     if len(failed):
         lines += [
             "### Failed checks",
@@ -184,11 +193,16 @@ def check_experiment(requirements_path, experiment_directory, plots_directory, r
     Everything is read and checked before anything is written, so bad input leaves no
     partial output. Returns the per-sub-experiment results.
     """
-    requirements = read_requirements(requirements_path)
+    required = read_requirements(requirements_path)
     results = [
-        check_subexperiment(name, read_summary(path), requirements, path, requirements_path)
+        check_subexperiment(name, read_summary(path), required, path, requirements_path)
         for name, path in find_summaries(experiment_directory).items()
     ]
+    metadata = (run_metadata.read(experiment_directory)
+                if (Path(experiment_directory) / run_metadata.METADATA_FILE).is_file() else None)
+    notes = requirements.comparability_notes(requirements.read_provenance(requirements_path), metadata)
+    for note in notes:
+        print(f"warning: {experiment_directory}: {note}", file=sys.stderr)
     report_directory = Path(report_directory or experiment_directory)
     batch = plots.PlotBatch()
     for result in results:
@@ -198,8 +212,8 @@ def check_experiment(requirements_path, experiment_directory, plots_directory, r
         print(f"Checking {result.subexperiment}  [{status}] {result.passed}/{len(result.checks)} checks passed")
         if print_summaries:
             print(result.checks.to_string(index=False, float_format=lambda v: f"{v:.3f}"))
-    write_text_atomic(report_directory / "check_report.md", markdown_report(results))
+    write_text_atomic(report_directory / "check_report.md", markdown_report(results, notes=notes))
     write_text_atomic(report_directory / "check_report.xml", junit_report(results))
-    write_text_atomic(report_directory / "check_result.json", result_json(results))
+    write_text_atomic(report_directory / "check_result.json", result_json(results, notes))
     batch.render()
     return results

@@ -209,8 +209,7 @@ class DomainLease:
     """A DDS domain and TCP port held by this run until release() (lock file per domain)."""
 
     def __init__(self, requested=None):
-        directory = Path(os.environ.get("LATENCY_GATE_LOCK_DIR", Path(tempfile.gettempdir()) / "latency-gate-locks"))
-        directory.mkdir(parents=True, exist_ok=True)
+        directory = _lock_directory()
         if requested is not None:
             if requested not in range(0, 233):
                 raise InputError(f"--domain must be between 0 and 232, got {requested}")
@@ -219,7 +218,11 @@ class DomainLease:
             start = os.getpid() % len(_DOMAINS)  # spread concurrent runs, then probe upwards
             candidates = [_DOMAINS[(start + i) % len(_DOMAINS)] for i in range(len(_DOMAINS))]
         for domain in candidates:
-            handle = open(directory / f"domain-{domain}.lock", "w")
+            path = directory / f"domain-{domain}.lock"
+            try:  # read-only: flock needs no more, and another user's lock file opens so too
+                handle = os.fdopen(os.open(path, os.O_RDONLY | os.O_CREAT, 0o644), "rb")
+            except OSError as error:
+                raise InputError(f"cannot open the domain lock: {error.strerror}", path) from None
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -236,6 +239,19 @@ class DomainLease:
 
     def release(self):
         self._handle.close()
+
+
+def _lock_directory():
+    """The machine-wide directory of domain locks; every user's runs must see the same locks,
+    so, like /tmp, anyone may add a lock to it (mode 1777, set by whoever created it)."""
+    directory = Path(os.environ.get("LATENCY_GATE_LOCK_DIR", Path(tempfile.gettempdir()) / "latency-gate-locks"))
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        if directory.stat().st_uid == os.geteuid():
+            directory.chmod(0o1777)
+    except OSError as error:
+        raise InputError(f"cannot use the domain lock directory: {error.strerror}", directory) from None
+    return directory
 
 
 def _tcp_port_free(port):

@@ -29,7 +29,8 @@ from xml.etree import ElementTree
 import numpy as np
 import pandas as pd
 
-from . import experiment, plots, relative
+from . import experiment, plots, relative, run_metadata
+from . import requirements as requirements_module
 from .errors import EXIT_CHECK_FAILED, EXIT_OK, InputError, RunFailed
 from .formats import measurements_path, read_measurements, read_requirements, write_csv, write_text_atomic
 from .relative import BASE, PR, ROUND_COLUMNS, GateSettings
@@ -81,6 +82,12 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
                                  execution, out))
         table = pd.concat(frames, ignore_index=True)
         write_csv(table, results / "rounds.csv")
+        if round_number == 1:
+            first_run = run_metadata.read(results / "runs" / "round-01" / BASE)
+            regime = run_metadata.regime(first_run)
+            notes = requirements_module.comparability_notes(
+                requirements_module.read_provenance(requirements), first_run) if requirements else []
+            print(f"Settings in force: {run_metadata.regime_text(regime)}", file=out, flush=True)
         print(f"round {round_number}/{max_rounds} done in {time.monotonic() - round_started:.1f} s "
               f"(elapsed {_minutes(time.monotonic() - started)})", file=out, flush=True)
         if round_number not in look_rounds(rounds, max_rounds, look_every):
@@ -100,7 +107,7 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
         "seed": seed, "samples": samples, "first_look": rounds, "max_rounds": max_rounds, "look_every": look_every,
         "base": str(builds[BASE]), "pr": str(builds[PR]), "subexperiments": list(chosen),
         "payloads": list(payloads_checked), "requirements": str(requirements) if requirements else None,
-        "duration_s": round(elapsed, 1),
+        "duration_s": round(elapsed, 1), "regime": regime, "requirements_comparability": notes,
     })
     print(_verdict_line(decision, ceiling, failed, elapsed), file=out, flush=True)
     return EXIT_CHECK_FAILED if failed else EXIT_OK
@@ -260,7 +267,12 @@ def markdown_report(decision, ceiling, settings, details):
         f"and an exact sign-flip test finds the slowdown consistent across rounds. Ratios are PR / base geometric "
         f"means over rounds; intervals are simultaneous {1 - settings.alpha:.0%} intervals.",
         "",
+        f"Both builds ran under: {run_metadata.regime_text(details['regime'])}.",
+        "",
     ]
+    if details["requirements_comparability"]:
+        lines += ["> **The requirements ceiling is not like with like:** "
+                  + "; ".join(details["requirements_comparability"]), ""]
     columns = ["Cell", "Base [us]", "PR [us]", "Change", "Interval", "Why"]
 
     def table(frame, title):
@@ -296,17 +308,38 @@ def markdown_report(decision, ceiling, settings, details):
     if len(advisory):
         lines += table(advisory.sort_values("Ratio", ascending=False).head(10),
                        "Advisory (not gated): regressions in " + ", ".join(sorted(set(advisory[relative.MAGNITUDE]))))
-    lines += ["### Sub-experiments", "", "| Sub-experiment | Regression | Inconclusive | No regression | "
-              "Improvement | Largest change |", "|---|---:|---:|---:|---:|---:|"]
+    detectable = detectable_effects(decision)
+    magnitudes = [m for m in settings.gated if m in set(gated[relative.MAGNITUDE])]
+    lines += ["### Sub-experiments", "",
+              "Detectable: the smallest slowdown this gate would have confirmed (in 80% of gates) at the noise it "
+              "measured, per magnitude: median over the payloads (largest). A pass rules out slowdowns of that size, "
+              "not smaller ones.", "",
+              "| Sub-experiment | Regression | Inconclusive | No regression | Improvement | Largest change | "
+              + " | ".join(f"Detectable ({m})" for m in magnitudes) + " |",
+              "|---|---:|---:|---:|---:|---:|" + "---:|" * len(magnitudes)]
     for name, cells in gated.groupby(relative.SUBEXPERIMENT, sort=False):
         counts = cells["Verdict"].value_counts()
         worst = cells.loc[cells["Ratio"].idxmax()]
         lines.append(
             f"| {name} | {counts.get(relative.REGRESSION, 0)} | {counts.get(relative.INCONCLUSIVE, 0)} | "
             f"{counts.get(relative.NO_REGRESSION, 0)} | {counts.get(relative.IMPROVEMENT, 0)} | "
-            f"{_percent(worst['Ratio'])} ({worst[relative.BYTES]} B {worst[relative.MAGNITUDE]}) |"
+            f"{_percent(worst['Ratio'])} ({worst[relative.BYTES]} B {worst[relative.MAGNITUDE]}) | "
+            + " | ".join(f"+{detectable[name][m]['median']:.0%} (+{detectable[name][m]['max']:.0%})"
+                         for m in magnitudes) + " |"
         )
     return "\n".join(lines) + "\n"
+
+
+def detectable_effects(decision):
+    """{sub-experiment: {magnitude: {"median", "max"}}}: the gated cells' detectable slowdowns
+    (ratio - 1) over the payloads."""
+    gated = decision[decision["Gated"]]
+    effects = {}
+    for (name, magnitude), cells in gated.groupby([relative.SUBEXPERIMENT, relative.MAGNITUDE], sort=False):
+        slowdown = cells["Detectable"].to_numpy(float) - 1
+        effects.setdefault(name, {})[magnitude] = {"median": round(float(np.median(slowdown)), 4),
+                                                   "max": round(float(slowdown.max()), 4)}
+    return effects
 
 
 def junit_report(decision, ceiling):
@@ -364,7 +397,9 @@ def result_json(decision, ceiling, looks, settings, details, failed):
         "counts": {v: int(counts.get(v, 0)) for v in
                    (relative.REGRESSION, relative.INCONCLUSIVE, relative.NO_REGRESSION, relative.IMPROVEMENT)},
         "settings": {"alpha": settings.alpha, "min_effect": settings.min_effect,
-                     "clear_confidence": settings.clear_confidence, "gated": list(settings.gated)},
+                     "clear_confidence": settings.clear_confidence, "gated": list(settings.gated),
+                     "variance": settings.variance},
+        "detectable": detectable_effects(decision),
         "regressions": [_cell_record(row) for _, row in regressions.iterrows()],
         "improvements": [_cell_record(row) for _, row in gated[gated["Verdict"] == relative.IMPROVEMENT].iterrows()],
         "ceiling_over": [] if over is None else [
@@ -407,6 +442,10 @@ def add_gate_command(subparsers):
     parser.add_argument("--clear-confidence", type=float, default=GateSettings.clear_confidence,
                         help="confidence with which a cell's 'no regression' rules out the minimum effect "
                              "(default: %(default)s)")
+    parser.add_argument("--variance", choices=relative.VARIANCES, default=GateSettings.variance,
+                        help="each cell's spread from its own rounds ('cell'), or moderated across the payloads of "
+                             "a sub-experiment and magnitude (empirical Bayes, as limma; 'moderated') "
+                             "(default: %(default)s)")
     parser.add_argument("--gate-magnitudes", nargs="+", default=list(relative.GATED_MAGNITUDES),
                         choices=relative.MAGNITUDES, help="magnitudes that decide the gate; the others are "
                                                           "advisory (default: %(default)s)")
@@ -420,7 +459,7 @@ def add_gate_command(subparsers):
 
 def _gate(args):
     settings = GateSettings(alpha=args.alpha, min_effect=args.min_effect, clear_confidence=args.clear_confidence,
-                            gated=tuple(args.gate_magnitudes))
+                            gated=tuple(args.gate_magnitudes), variance=args.variance)
     return run_gate(
         args.results_dir, args.base, args.pr, args.subexperiments, args.payloads, args.samples, args.rounds,
         args.max_rounds, args.look_every, settings, args.requirements, args.seed,

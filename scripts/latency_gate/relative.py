@@ -18,7 +18,18 @@ Per cell, over the R rounds:
   regression must also show consistently across rounds (p <= SIGN_FLIP_GUARD), so one
   wild round cannot make one. (On its own the sign-flip test cannot go below 2**-R, far
   too coarse for 1 % over hundreds of cells with the 6-10 rounds a CI budget allows.)
-- intervals: simultaneous (Bonferroni) t intervals of the ratio.
+- intervals: simultaneous (Bonferroni) t intervals of the ratio;
+- the detectable effect: the smallest slowdown the gate would have confirmed in 80 % of
+  such gates at the noise it measured (the first Holm step's critical value plus the
+  power quantile, times the standard error), at least min_effect.
+
+Variance (settings.variance): "cell" estimates each cell's spread from its own R rounds
+only (R - 1 degrees of freedom). "moderated" borrows strength across the payloads of a
+sub-experiment and magnitude, as limma's moderated t-statistic does (Smyth 2004): the
+cells' variances are taken as draws from a scaled inverse chi-square prior fitted to
+them (limma's fitFDist), each cell's variance is shrunk towards the prior, and its
+t-statistic gets the prior's degrees of freedom on top of its own (capped at the group's
+pooled degrees of freedom).
 
 Verdicts per cell (gated cells decide the gate; advisory ones are reported only):
 - regression: significant after the family-wise adjustment, consistent across rounds,
@@ -34,7 +45,7 @@ from itertools import product
 
 import numpy as np
 import pandas as pd
-from scipy import stats
+from scipy import special, stats
 
 from .errors import InputError
 
@@ -65,12 +76,17 @@ RANDOM_FLIPS = 8191
 SIGN_FLIP_GUARD = 0.05
 
 
+VARIANCES = ("cell", "moderated")
+DETECTION_POWER = 0.8  # the detectable effect is found in this share of gates
+
+
 @dataclass(frozen=True)
 class GateSettings:
     alpha: float = 0.01  # family-wise false-alarm rate over all gated cells
     min_effect: float = 0.05  # smallest slowdown (PR/base - 1) that counts as a regression
     clear_confidence: float = 0.9  # confidence with which "no regression" rules out min_effect
     gated: tuple = GATED_MAGNITUDES
+    variance: str = "cell"  # VARIANCES: each cell's own rounds, or moderated across payloads
 
     def __post_init__(self):
         if not 0 < self.alpha < 1:
@@ -82,6 +98,8 @@ class GateSettings:
         unknown = set(self.gated) - set(MAGNITUDES)
         if unknown:
             raise InputError(f"unknown magnitude(s) {sorted(unknown)} (known: {', '.join(MAGNITUDES)})")
+        if self.variance not in VARIANCES:
+            raise InputError(f"unknown variance '{self.variance}' (known: {', '.join(VARIANCES)})")
 
 
 def sign_flips(rounds, rng):
@@ -107,6 +125,55 @@ class CellTests:
     low: np.ndarray  # simultaneous (1 - alpha) bounds of the mean log ratio
     high: np.ndarray
     clear_high: np.ndarray  # one-sided upper bound at clear_confidence, per column
+    detectable: np.ndarray  # log of the smallest ratio confirmed with DETECTION_POWER (before min_effect)
+
+
+def _trigamma_inverse(value):
+    """y with trigamma(y) = value (limma's trigammaInverse: Newton's method)."""
+    if value > 1e7:
+        return 1.0 / np.sqrt(value)
+    if value < 1e-6:
+        return 1.0 / value
+    y = 0.5 + 1.0 / value
+    for _ in range(50):
+        trigamma = special.polygamma(1, y)
+        step = trigamma * (1 - trigamma / value) / special.polygamma(2, y)
+        y += step
+        if -step / y < 1e-8:
+            break
+    return y
+
+
+def fit_prior(variances, degrees):
+    """(prior degrees of freedom, prior variance) of a scaled inverse chi-square prior fitted to
+    sample variances with `degrees` each (limma's fitFDist, moments of log variances)."""
+    log_variances = np.log(np.maximum(variances, 1e-300))
+    half = degrees / 2
+    centred = log_variances - special.digamma(half) + np.log(half)
+    mean = centred.mean()
+    excess = (centred.var(ddof=1) if centred.size > 1 else 0.0) - special.polygamma(1, half)
+    if excess <= 0:
+        return np.inf, float(np.exp(mean))
+    prior_degrees = 2 * _trigamma_inverse(excess)
+    return prior_degrees, float(np.exp(mean + special.digamma(prior_degrees / 2) - np.log(prior_degrees / 2)))
+
+
+def moderated_variances(variances, degrees, groups):
+    """Per column: (posterior variance, degrees of freedom), the prior fitted within each group."""
+    posterior = np.empty_like(variances)
+    total = np.empty_like(variances)
+    groups = np.asarray(groups)
+    for label in np.unique(groups):
+        members = groups == label
+        prior_degrees, prior_variance = fit_prior(variances[members], degrees)
+        pooled = degrees * members.sum()  # limma caps the total at the pooled degrees of freedom
+        if np.isinf(prior_degrees):
+            posterior[members], total[members] = prior_variance, pooled
+        else:
+            posterior[members] = (prior_degrees * prior_variance + degrees * variances[members]) / (
+                prior_degrees + degrees)
+            total[members] = min(prior_degrees + degrees, pooled)
+    return posterior, total
 
 
 def holm(p_values):
@@ -122,19 +189,23 @@ def holm(p_values):
     return adjusted
 
 
-def cell_tests(log_ratios, family, alpha, clear_confidence, rng):
+def cell_tests(log_ratios, family, alpha, clear_confidence, rng, groups=None):
     """Test every column of log_ratios (R x C, R >= 2).
 
     Columns in `family` (boolean mask) are adjusted together; the others each on their
-    own (advisory).
+    own (advisory). With `groups` (a label per column) the variances are moderated within
+    each group; without, each column has its own.
     """
     d = np.asarray(log_ratios, dtype=np.float64)
     n_rounds = d.shape[0]
     if n_rounds < 2:
         raise InputError(f"need at least 2 rounds to test, have {n_rounds}")
     mean = d.mean(axis=0)
-    standard_error = d.std(axis=0, ddof=1) / np.sqrt(n_rounds)
+    variance = d.var(axis=0, ddof=1)
     degrees = n_rounds - 1
+    if groups is not None:
+        variance, degrees = moderated_variances(variance, degrees, groups)
+    standard_error = np.sqrt(variance / n_rounds)
     with np.errstate(divide="ignore", invalid="ignore"):
         t = np.where(standard_error > 0, mean / standard_error, np.sign(mean) * np.inf)
     family = np.asarray(family, dtype=bool)
@@ -146,11 +217,24 @@ def cell_tests(log_ratios, family, alpha, clear_confidence, rng):
     tolerance = 1e-12 * np.maximum(1.0, np.abs(mean))
     flip_increase = np.mean(flipped >= mean - tolerance, axis=0)
     flip_decrease = np.mean(flipped <= mean + tolerance, axis=0)
-    simultaneous = np.where(family, alpha / (2 * max(int(family.sum()), 1)), alpha / 2)
+    family_size = max(int(family.sum()), 1)
+    simultaneous = np.where(family, alpha / (2 * family_size), alpha / 2)
     quantile = stats.t.isf(simultaneous, degrees)
     clear_quantile = stats.t.ppf(clear_confidence, degrees)
+    # A lone regression must pass Holm's first step, alpha / family size.
+    detectable = (stats.t.isf(np.where(family, alpha / family_size, alpha), degrees)
+                  + stats.t.ppf(DETECTION_POWER, degrees)) * standard_error
+    if 0.5 ** n_rounds > SIGN_FLIP_GUARD:  # too few rounds for the consistency guard: nothing is confirmed
+        detectable = np.full_like(mean, np.inf)
     return CellTests(mean, p_increase, p_decrease, flip_increase, flip_decrease, mean - quantile * standard_error,
-                     mean + quantile * standard_error, mean + clear_quantile * standard_error)
+                     mean + quantile * standard_error, mean + clear_quantile * standard_error, detectable)
+
+
+def variance_groups(cells, settings):
+    """Labels (sub-experiment / magnitude) per cell for moderated variances, or None."""
+    if settings.variance != "moderated":
+        return None
+    return (cells[SUBEXPERIMENT].astype(str) + "/" + cells[MAGNITUDE].astype(str)).to_numpy()
 
 
 def paired_log_ratios(rounds, source=None):
@@ -176,10 +260,14 @@ def paired_log_ratios(rounds, source=None):
     return cells, base.to_numpy(), pr.to_numpy(), ratios
 
 
-def verdicts(log_ratios, gated, settings=GateSettings(), rng=None):
-    """(CellTests, verdict per column) of an R x C matrix of log ratios PR / base."""
+def verdicts(log_ratios, gated, settings=GateSettings(), rng=None, groups=None):
+    """(CellTests, verdict per column) of an R x C matrix of log ratios PR / base; groups:
+    variance_groups() of the columns (used with settings.variance 'moderated')."""
+    if settings.variance == "moderated" and groups is None:
+        raise InputError("moderated variances need the cells' groups")
     test = cell_tests(log_ratios, gated, settings.alpha, settings.clear_confidence,
-                      rng if rng is not None else np.random.default_rng(0))
+                      rng if rng is not None else np.random.default_rng(0),
+                      groups if settings.variance == "moderated" else None)
     threshold = np.log1p(settings.min_effect)
     regression = (test.p_increase <= settings.alpha) & (test.flip_increase <= SIGN_FLIP_GUARD) & (test.mean >= threshold)
     improvement = (test.p_decrease <= settings.alpha) & (test.flip_decrease <= SIGN_FLIP_GUARD) & (test.mean <= -threshold)
@@ -196,16 +284,19 @@ def decide(rounds, settings=GateSettings(), seed=0, source=None):
     """One row per cell: base and PR (geometric means), ratio with its interval, verdict, reason."""
     cells, base, pr, ratios = paired_log_ratios(rounds, source)
     gated = cells[MAGNITUDE].isin(settings.gated).to_numpy()
-    test, verdict = verdicts(ratios, gated, settings, np.random.default_rng(seed))
+    test, verdict = verdicts(ratios, gated, settings, np.random.default_rng(seed), variance_groups(cells, settings))
+    with np.errstate(over="ignore"):  # an interval of two rounds can reach infinity
+        bounds = np.exp(test.low), np.exp(test.high)
     table = cells.assign(**{
         "Gated": gated,
         "Rounds": ratios.shape[0],
         "Base [us]": np.exp(np.mean(np.log(base), axis=0)),
         "PR [us]": np.exp(np.mean(np.log(pr), axis=0)),
         "Ratio": np.exp(test.mean),
-        "Low": np.exp(test.low),
-        "High": np.exp(test.high),
+        "Low": bounds[0],
+        "High": bounds[1],
         "p": np.minimum(test.p_increase, 1.0),
+        "Detectable": np.exp(np.maximum(test.detectable, np.log1p(settings.min_effect))),
         "Verdict": verdict,
     })
     table["Reason"] = _reasons(table, test, settings)

@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from . import changepoints as changepoint_detection
-from . import formats
+from . import formats, run_metadata
 from .errors import InputError
 from .site_store import History, read_history
 
@@ -114,6 +114,7 @@ def _run_rows(history, positions):
         rows.append({
             "id": run.run_id, "commit": run.commit, "runner": run.runner, "time": run.started_at,
             "fastdds": run.metadata.get("fastdds_version"),
+            "settings": run_metadata.regime_text(run_metadata.regime(run.metadata)),
             "status": _status(failed_checks > 0 or crashed, checked),
             "failed": failed_checks, "worst": float(worst[position]) if checked else None,
         })

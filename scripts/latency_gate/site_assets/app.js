@@ -263,6 +263,9 @@
         chartBox,
         changes.length ? h("p", { class: "changepoint-legend" }, h("span", { class: "swatch-line" }),
           `change point (${changes.length}): the first run at a new level of the line of its colour`) : null,
+        settingsChanges(platform, series).length ? h("p", { class: "settings-legend" }, h("span", { class: "swatch-settings" }),
+          "settings changed: runs on either side of this line were measured under other real-time settings " +
+          "and are not comparable (hover for which)") : null,
         h("p", { class: "hint" }, "Dashed: the requirement each run was checked against; ringed: a point over it. ",
           "Hover for a run, click to open it; drag across to zoom, double-click to zoom out; click a legend entry to hide its line.")),
       latestRunsTable(platform, series, payloadIndex),
@@ -306,6 +309,11 @@
         style: `border-color:${COLOURS[point.magnitude]}`,
       }),
     }));
+    // A change of the measurement settings: a full-height grey line before the first run under the new ones.
+    for (const change of settingsChanges(platform, series)) {
+      markers.push({ point: { magnitude: null, settings: change }, x: change.x,
+        element: h("div", { class: "settings-marker", "data-run": runs[change.x].id }) });
+    }
     const changesAt = (i) => markers.filter((marker) => marker.x === i).map((marker) => marker.point);
     const options = {
       width: Math.max(320, box.clientWidth), height: 380,
@@ -362,6 +370,16 @@
   }
 
   // Markers follow the x scale (zoom, resize); hidden off scale or with their line.
+  // Positions in a series where a run's settings differ from the run before it.
+  function settingsChanges(platform, series) {
+    const runs = series.runs.map((position) => platform.runs[position]);
+    const changes = [];
+    for (let i = 1; i < runs.length; i++) {
+      if (runs[i].settings !== runs[i - 1].settings) changes.push({ x: i, before: runs[i - 1].settings, after: runs[i].settings });
+    }
+    return changes;
+  }
+
   function placeMarkers(u, markers, lines) {
     for (const { point, x, element } of markers) {
       const line = lines.findIndex((l) => l.label === point.magnitude);
@@ -388,9 +406,12 @@
         h("td", { class: "number" }, micros(value)),
         h("td", { class: "muted" }, required !== null ? `req ${micros(required)}` : "")));
     }
-    const shifts = changesAt(i).map((point) => h("div", { class: "tip-change" },
-      h("span", { class: "swatch-line", style: `border-color:${COLOURS[point.magnitude]}` }),
-      `change point: ${point.magnitude} ${percent(point.change)} (${micros(point.before)} → ${micros(point.after)})`));
+    const shifts = changesAt(i).map((point) => (point.settings
+      ? h("div", { class: "tip-change" }, h("span", { class: "swatch-settings" }),
+        `settings changed: ${point.settings.before} → ${point.settings.after}`)
+      : h("div", { class: "tip-change" },
+        h("span", { class: "swatch-line", style: `border-color:${COLOURS[point.magnitude]}` }),
+        `change point: ${point.magnitude} ${percent(point.change)} (${micros(point.before)} → ${micros(point.after)})`)));
     tooltip.replaceChildren(h("div", { class: "tip-run" }, run.id),
       h("div", { class: "muted" }, `commit ${run.commit || "–"} · ${when(run.time)}`), h("table", {}, rows), ...shifts);
     tooltip.dataset.run = run.id;
@@ -435,7 +456,8 @@
     started_at: "Started", finished_at: "Finished", fastdds_version: "Fast DDS version", host: "Host",
     kernel: "Kernel", cpu_model: "CPU", "settings.rt_prio": "Real-time priority", "settings.pub_cpus": "Publisher CPUs",
     "settings.sub_cpus": "Subscriber CPUs", "settings.stress": "Stress", "settings.samples": "Samples",
-    "settings.payloads": "Payloads",
+    "settings.payloads": "Payloads", "settings.cpu_idle": "CPU idle (hold: kept out of idle states)",
+    "settings.realtime_preset": "Real-time preset", "settings.memory_locked": "Memory locked",
   };
   const NOT_FACTS = new Set(["run_id", "platform", "schema_version", "subexperiments"]);
   const GROUPS = { platform_baseline: "Baseline", settings: "Setting", source: "Source" };
