@@ -368,6 +368,18 @@ def replay_looks(log_ratios, gated, rounds, max_rounds, look_every, settings, se
     return looks
 
 
+def replayed_alarm(recorded, settings):
+    """Whether the recorded gate's rounds fail the replayed procedure under other settings
+    (e.g. another variance estimate): (failed, rounds used). Without the ceiling."""
+    cells, _, _, ratios = relative.paired_log_ratios(recorded.rounds)
+    gated = cells[relative.MAGNITUDE].isin(settings.gated).to_numpy()
+    regression, used = gate_verdict(gated, ratios, recorded.first_look, int(recorded.result.get("max_rounds", 10)),
+                                    int(recorded.result.get("look_every", 2)), settings,
+                                    np.random.default_rng(recorded.result.get("seed", 0)),
+                                    groups=relative.variance_groups(cells, settings))
+    return bool(regression.any()), used
+
+
 def replay_matches(recorded):
     """Whether the recorded gate's looks (verdict counts) and verdict come out of the replay.
 
@@ -551,6 +563,20 @@ def run_aa(args):
                 "inconclusive_mean": float(inconclusive.mean()), "wall_p50_s": wall[0], "wall_p95_s": wall[1],
                 "wall_max_s": wall[2], "gated_cells": cells[0] if len(cells) == 1 else cells,
                 "replay_matches": replayed, "gate_noise_median_cells": noise.tolist()}]
+        for variance in (v for v in relative.VARIANCES if v not in {g.settings.variance for g in members}):
+            replays = [replayed_alarm(g, GateSettings(**{**vars(g.settings), "variance": variance})) for g in members]
+            alarms = sum(failed for failed, _ in replays)
+            used = np.array([rounds for _, rounds in replays])
+            display.append({
+                "method": f"relative gate, {variance} variance (replayed)", "unit": "gate", "PRs": count,
+                "false alarms": alarms, "rate": percent(alarms / count),
+                "95% upper bound (one-sided)": percent(upper_bound(alarms, count)),
+                "rounds used p50/max": f"{np.median(used):g}/{used.max()}", "inconclusive cells/gate": "",
+                "wall time p50/p95/max [s]": "", "gated cells/gate": ""})
+            raw.append({"group": label, "method": f"relative gate, {variance} variance (replayed)", "unit": "gate",
+                        "trials": count, "events": alarms, "rate": alarms / count,
+                        "upper_95": upper_bound(alarms, count), "rounds_p50": float(np.median(used)),
+                        "rounds_max": int(used.max())})
         pool = pool_of(members, label)
         for method, (events, trials) in ((m, v) for (m, s), v in other_methods(pool, ()).items() if s == 0.0):
             display.append({"method": method_name(method), "unit": "PR run", "PRs": trials, "false alarms": events,

@@ -55,3 +55,22 @@ def test_mismatched_payloads_are_bad_input(tmp_path):
     write_summary(tmp_path / "result", "intraprocess_best_effort", 1.0, payloads=(16, 64))
     with pytest.raises(InputError, match="payloads of 'intraprocess_best_effort' differ"):
         compare.compare_experiments(tmp_path / "reference", tmp_path / "result", tmp_path / "plots")
+
+
+def test_experiments_measured_under_other_settings_are_compared_with_a_warning_saying_how_they_differ(tmp_path,
+                                                                                                    capsys):
+    from latency_gate import cli, experiment
+
+    for name, preset in (("reference", False), ("result", True)):
+        assert experiment.run_experiment(tmp_path / name, subexperiments=["intraprocess_best_effort"], samples=100,
+                                         payloads=(16,), baseline_s=0, timeout_s=60, realtime_preset=preset) == 0
+        assert cli.main(["process", "--experiment-directory", str(tmp_path / name), "--no-plots"]) == 0
+    capsys.readouterr()
+
+    compare.compare_experiments(tmp_path / "reference", tmp_path / "result", tmp_path / "plots")
+
+    warning = capsys.readouterr().err
+    assert f"warning: {tmp_path / 'result'} was measured under other settings than the reference" in warning
+    assert "CPU idle: hold vs os" in warning and "SCHED_FIFO priority: 50 vs none" in warning
+    compare.compare_experiments(tmp_path / "result", tmp_path / "result", tmp_path / "plots")
+    assert "warning" not in capsys.readouterr().err

@@ -25,7 +25,7 @@ def test_the_delay_patch_applies_to_the_built_latencytest_sources(tmp_path):
     subprocess.run(["patch", "-p1", "-d", str(tmp_path), "-i", str(patch)], check=True, capture_output=True)
 
     patched = (tmp_path / "LatencyTestSubscriber.cpp").read_text()
-    assert "std::chrono::nanoseconds(8000)" in patched and "!= 1024u" in patched
+    assert "std::chrono::nanoseconds(8000)" in patched and "payload == 1024u" in patched
     assert patched.count("latency_gate_injected_delay();") == 1  # the echo, once
     assert "latency_gate_payload = datasize;" in patched
 

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from latency_gate import experiment, formats, gate, relative, requirements
+from latency_gate import experiment, formats, gate, realtime, relative, requirements
 from latency_gate.errors import EXIT_OK
 from latency_gate.relative import GateSettings
 
@@ -138,6 +138,8 @@ def fake_gate(tmp_path, monkeypatch, slower_payload=None, noise=0.01, seed=1):
             rows.append(pd.DataFrame({formats.SAMPLE: np.arange(1, samples + 1), formats.PAYLOAD: payload,
                                       formats.LATENCY: latency}))
         formats.write_csv(pd.concat(rows), formats.measurements_path(directory, name))
+        # The gate reads the settings in force from the run's metadata (the runner's regime record).
+        (directory / "metadata.json").write_text(json.dumps({"settings": realtime.RealTime().regime()}))
         return EXIT_OK
 
     monkeypatch.setattr(experiment, "validate_run", validate_run)
@@ -241,7 +243,7 @@ def test_the_delay_patch_names_the_target_kind_of_subexperiment():
               "                reinterpret_cast<LatencyType*>(data)->bounce = 0;\n")
     patch = gate_proof.delay_patch(source, 4096, 1234, *gate_proof.subexperiment_kind("intraprocess_reliable"))
     assert '+    return (mode == "subscriber") == false && best_effort == false;' in patch
-    assert "nanoseconds(1234)" in patch and "!= 4096u" in patch
+    assert "nanoseconds(1234)" in patch and "payload == 4096u" in patch
     assert gate_proof.subexperiment_kind("interprocess_best_effort_tcp") == (True, True)
     with pytest.raises(SystemExit, match="not one"):
         gate_proof.delay_patch(source.replace("bounce = 0", "bounce = 1"), 16, 1)

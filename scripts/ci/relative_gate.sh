@@ -16,7 +16,7 @@
 #   LATENCY_BASE_BUILD_DIR, LATENCY_GATE_SOURCES_DIR  see build_base_latencytest.sh
 #   LATENCY_SUBEXPERIMENTS, LATENCY_PAYLOADS (comma or space separated), LATENCY_SAMPLES,
 #   LATENCY_ROUNDS, LATENCY_MAX_ROUNDS, LATENCY_MIN_EFFECT, LATENCY_ALPHA,
-#   LATENCY_PUB_CPUS, LATENCY_SUB_CPUS  the gate's options of those names
+#   LATENCY_REALTIME, LATENCY_RT_PRIO, LATENCY_PUB_CPUS, LATENCY_SUB_CPUS  see realtime_options.sh
 #   LATENCY_REQUIREMENTS     requirements CSV applied as the ceiling (skipped when missing)
 #   LATENCY_OUTPUTS          file to append results-directory=, report=, junit= and, once the
 #                            gate has decided, result= (passed, failed or error) lines to
@@ -26,6 +26,8 @@
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# shellcheck disable=SC1091  # checked on its own
+source "$REPO/scripts/ci/realtime_options.sh"
 results=${LATENCY_RESULTS:?LATENCY_RESULTS must name the results directory}
 base=${LATENCY_BASE:-}
 pr=${LATENCY_PR:-}
@@ -69,8 +71,7 @@ options=()
 [[ -z ${LATENCY_MAX_ROUNDS:-} ]] || options+=(--max-rounds "$LATENCY_MAX_ROUNDS")
 [[ -z ${LATENCY_MIN_EFFECT:-} ]] || options+=(--min-effect "$LATENCY_MIN_EFFECT")
 [[ -z ${LATENCY_ALPHA:-} ]] || options+=(--alpha "$LATENCY_ALPHA")
-[[ -z ${LATENCY_PUB_CPUS:-} ]] || options+=(--pub-cpus "$LATENCY_PUB_CPUS")
-[[ -z ${LATENCY_SUB_CPUS:-} ]] || options+=(--sub-cpus "$LATENCY_SUB_CPUS")
+realtime_options || finish 3
 if [[ -n ${LATENCY_REQUIREMENTS:-} && -f $LATENCY_REQUIREMENTS ]]; then
     options+=(--requirements "$LATENCY_REQUIREMENTS")
 elif [[ -n ${LATENCY_REQUIREMENTS:-} ]]; then

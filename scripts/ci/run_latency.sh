@@ -9,12 +9,15 @@
 #                            under $LATENCY_GATE_BUILD_DIR)
 #   LATENCY_SUBEXPERIMENTS   sub-experiments, comma or space separated
 #   LATENCY_PAYLOADS         payload sizes in bytes, comma or space separated
-#   LATENCY_SAMPLES, LATENCY_RT_PRIO, LATENCY_PUB_CPUS, LATENCY_SUB_CPUS, LATENCY_STRESS
+#   LATENCY_SAMPLES, LATENCY_STRESS
+#   LATENCY_REALTIME, LATENCY_RT_PRIO, LATENCY_PUB_CPUS, LATENCY_SUB_CPUS  see realtime_options.sh
 #   LATENCY_RUNS             number of runs (default 1); LATENCY_SHARD  k/n of them
 #   LATENCY_PLOTS            "false" for summaries only (default true)
 #   LATENCY_OUTPUTS          file to append results-directory= and run-directory= lines to
 #                            (the GITHUB_OUTPUT format)
 set -euo pipefail
+# shellcheck disable=SC1091  # checked on its own
+source "$(dirname "${BASH_SOURCE[0]}")/realtime_options.sh"
 
 results=${LATENCY_RESULTS:?LATENCY_RESULTS must name the results directory}
 runs=${LATENCY_RUNS:-1}
@@ -33,9 +36,7 @@ options=()
 (( ${#subexperiments[@]} == 0 )) || options+=(--subexperiments "${subexperiments[@]}")
 (( ${#payloads[@]} == 0 )) || options+=(--payloads "${payloads[@]}")
 [[ -z ${LATENCY_SAMPLES:-} ]] || options+=(--samples "$LATENCY_SAMPLES")
-[[ -z ${LATENCY_RT_PRIO:-} ]] || options+=(--rt-prio "$LATENCY_RT_PRIO")
-[[ -z ${LATENCY_PUB_CPUS:-} ]] || options+=(--pub-cpus "$LATENCY_PUB_CPUS")
-[[ -z ${LATENCY_SUB_CPUS:-} ]] || options+=(--sub-cpus "$LATENCY_SUB_CPUS")
+realtime_options
 [[ -z ${LATENCY_STRESS:-} ]] || options+=(--stress "$LATENCY_STRESS")
 
 if [[ -n $single ]]; then

@@ -5,12 +5,13 @@ hold the same summary. A comparison fails when, for any payload, the target's Mi
 Median, Max or 99% is above the reference's times (1 + fail threshold).
 """
 
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 
-from . import plots
+from . import plots, run_metadata
 from .errors import InputError
 from .formats import SUMMARY_COLUMNS, find_summaries, read_summary, write_csv
 
@@ -64,6 +65,11 @@ def compare_experiments(reference_directory, results_directory, plots_directory,
     missing = [name for name in results if name not in references]
     if missing:
         raise InputError(f"sub-experiment(s) {', '.join(missing)} have no reference summary", reference_directory)
+    differences = run_metadata.unlike_runs(results_directory, reference_directory)
+    if differences:
+        print(f"warning: {results_directory} was measured under other settings than the reference "
+              f"{reference_directory} (result vs reference): {'; '.join(differences)}: not like with like",
+              file=sys.stderr)
     reference_label = f"Reference: {reference_directory.resolve().name}"
     result_label = f"Result: {results_directory.resolve().name}"
     comparisons = [

@@ -67,5 +67,13 @@ def regime_differences(first, second):
             for key in REGIME_DEFAULTS if key != "realtime_preset" and first[key] != second[key]]
 
 
+def unlike_runs(first_directory, second_directory):
+    """regime_differences of two run directories; [] when alike or when either has no metadata."""
+    directories = [Path(first_directory), Path(second_directory)]
+    if not all((d / METADATA_FILE).is_file() for d in directories):
+        return []
+    return regime_differences(*(regime(read(d)) for d in directories))
+
+
 def _shown(value):
     return "none" if value is None else str(value)
