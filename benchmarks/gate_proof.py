@@ -233,7 +233,8 @@ class RecordedGate:
         s = self.result.get("settings", {})
         return GateSettings(alpha=s.get("alpha", 0.01), min_effect=s.get("min_effect", 0.05),
                             clear_confidence=s.get("clear_confidence", 0.9),
-                            gated=tuple(s.get("gated", relative.GATED_MAGNITUDES)), variance=s.get("variance", "cell"))
+                            gated=tuple(s.get("gated", relative.GATED_MAGNITUDES)),
+                            variance=s.get("variance", "cell"))  # gates recorded before the choice used "cell"
 
     @property
     def cell_set(self):
@@ -368,16 +369,23 @@ def replay_looks(log_ratios, gated, rounds, max_rounds, look_every, settings, se
     return looks
 
 
-def replayed_alarm(recorded, settings):
-    """Whether the recorded gate's rounds fail the replayed procedure under other settings
-    (e.g. another variance estimate): (failed, rounds used). Without the ceiling."""
+def replayed_regressions(recorded, settings):
+    """The cells the replayed procedure confirms as regressions on the recorded gate's rounds
+    under other settings (e.g. another variance estimate), and the rounds it used. Without
+    the ceiling."""
     cells, _, _, ratios = relative.paired_log_ratios(recorded.rounds)
     gated = cells[relative.MAGNITUDE].isin(settings.gated).to_numpy()
     regression, used = gate_verdict(gated, ratios, recorded.first_look, int(recorded.result.get("max_rounds", 10)),
                                     int(recorded.result.get("look_every", 2)), settings,
                                     np.random.default_rng(recorded.result.get("seed", 0)),
                                     groups=relative.variance_groups(cells, settings))
-    return bool(regression.any()), used
+    return {tuple(cell) for cell in cells[regression].itertuples(index=False)}, used
+
+
+def other_variance(settings):
+    """The settings with the variance estimate the recorded gate did not use."""
+    (other,) = [v for v in relative.VARIANCES if v != settings.variance]
+    return GateSettings(**{**vars(settings), "variance": other})
 
 
 def replay_matches(recorded):
@@ -564,8 +572,9 @@ def run_aa(args):
                 "wall_max_s": wall[2], "gated_cells": cells[0] if len(cells) == 1 else cells,
                 "replay_matches": replayed, "gate_noise_median_cells": noise.tolist()}]
         for variance in (v for v in relative.VARIANCES if v not in {g.settings.variance for g in members}):
-            replays = [replayed_alarm(g, GateSettings(**{**vars(g.settings), "variance": variance})) for g in members]
-            alarms = sum(failed for failed, _ in replays)
+            replays = [replayed_regressions(g, GateSettings(**{**vars(g.settings), "variance": variance}))
+                       for g in members]
+            alarms = sum(bool(flagged) for flagged, _ in replays)
             used = np.array([rounds for _, rounds in replays])
             display.append({
                 "method": f"relative gate, {variance} variance (replayed)", "unit": "gate", "PRs": count,
@@ -864,6 +873,7 @@ def ab_report(inputs, out):
         slowed = (lambda cell: subexperiment_kind(cell[0]) == subexperiment_kind(name)) \
             if variant.get("side") == "publisher" else (lambda cell: cell[:2] == (name, payload))
         detected, ratios, same_payload, others, gates_with_others, durations, rounds = 0, [], 0, 0, 0, [], []
+        replayed_detected = replayed_others = 0
         for recorded in gates:
             cells = pd.read_csv(recorded.directory / "gate_cells.csv").set_index(relative.CELL)
             flagged = cells[cells["Gated"].astype(bool) & (cells["Verdict"] == relative.REGRESSION)].index
@@ -875,6 +885,9 @@ def ab_report(inputs, out):
             gates_with_others += bool(rest)
             durations.append(recorded.result["duration_s"])
             rounds.append(recorded.rounds_used)
+            replayed, _ = replayed_regressions(recorded, other_variance(recorded.settings))
+            replayed_detected += target in replayed
+            replayed_others += sum(not slowed(c) for c in replayed)
         count = len(gates)
         if not count:
             continue
@@ -891,6 +904,8 @@ def ab_report(inputs, out):
             f"{payload} B 99% flagged": f"{same_payload}/{count}",
             "other cells flagged (gates)": f"{others} ({gates_with_others})",
             "wall time p50/max [s]": f"{np.median(durations):.0f}/{max(durations):.0f}",
+            "variance": gates[0].settings.variance,
+            "other variance, replayed: detected (other cells)": f"{replayed_detected}/{count} ({replayed_others})",
         })
         raw.append({"directory": str(directory), "subexperiment": name, "payload": payload,
                     "side": variant.get("side", "subscriber"), **{
@@ -900,7 +915,9 @@ def ab_report(inputs, out):
             "ratio_median": float(np.median(ratios)), "ratio_min": float(ratios.min()),
             "ratio_max": float(ratios.max()), "target_99_flagged": same_payload, "other_cells_flagged": others,
             "gates_with_other_cells_flagged": gates_with_others, "rounds_max": max(rounds),
-            "wall_p50_s": float(np.median(durations)), "wall_max_s": float(max(durations))})
+            "wall_p50_s": float(np.median(durations)), "wall_max_s": float(max(durations)),
+            "variance": gates[0].settings.variance, "other_variance_detected": replayed_detected,
+            "other_variance_other_cells_flagged": replayed_others})
     if not display:
         sys.exit("gate_proof: no finished A/B gates in the given directories")
     order = np.lexsort(([row["shift"] for row in raw], [row["side"] for row in raw]))

@@ -162,7 +162,9 @@ def test_the_detectable_effect_follows_the_noise_the_rounds_and_the_family():
     exp((t[1 - alpha / cells] + t[0.8]) * s / sqrt(R)), R - 1 degrees of freedom, at least 1 + min_effect."""
     from scipy import stats
 
-    quiet, noisy = relative.decide(rounds_table(10, 0.002, seed=7)), relative.decide(rounds_table(10, 0.1, seed=7))
+    cell = GateSettings(variance="cell")
+    quiet = relative.decide(rounds_table(10, 0.002, seed=7), cell)
+    noisy = relative.decide(rounds_table(10, 0.1, seed=7), cell)
     assert quiet.loc[quiet["Gated"], "Detectable"].to_numpy() == pytest.approx(1.05)  # the minimum effect
     row = verdict_of(noisy, "interprocess_best_effort", 1024, "Median")
     table = rounds_table(10, 0.1, seed=7)

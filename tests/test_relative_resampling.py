@@ -18,6 +18,8 @@ REPOSITORY = Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location("gate_proof", REPOSITORY / "benchmarks" / "gate_proof.py")
 gate_proof = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(gate_proof)
+# Matrices without cell names: each cell's own variance (moderated needs the cells' groups).
+CELL_VARIANCE = relative.GateSettings(variance="cell")
 
 
 def symmetric_pool(rng, rounds=300, cells=40, scale=0.03):
@@ -29,7 +31,7 @@ def symmetric_pool(rng, rounds=300, cells=40, scale=0.03):
 def test_synthetic_gates_from_symmetric_rounds_alarm_at_about_alpha():
     rng = np.random.default_rng(11)
     with gate_proof.memoised_sign_flips():
-        result = gate_proof.synthetic_gates(symmetric_pool(rng), 400, rng)
+        result = gate_proof.synthetic_gates(symmetric_pool(rng), 400, rng, settings=CELL_VARIANCE)
     # alpha 1 %: 4 expected; 11 or more has probability < 0.2 %.
     assert result.trials == 400 and result.alarms <= 10
 
@@ -41,9 +43,9 @@ def test_the_random_signs_make_a_biased_pool_a_valid_null():
     pool = rng.normal(0, 0.02, size=(200, 20))
     pool[:, 3] += np.log(1.08)
     with gate_proof.memoised_sign_flips():
-        flipped = gate_proof.synthetic_gates(pool, 200, rng)
+        flipped = gate_proof.synthetic_gates(pool, 200, rng, settings=CELL_VARIANCE)
         unflipped = sum(gate_proof.gate_verdict(np.ones(20, bool), pool[rng.integers(0, 200, 10)], 6, 10, 2,
-                                                GateSettings(), rng)[0].any() for _ in range(20))
+                                                CELL_VARIANCE, rng)[0].any() for _ in range(20))
     assert unflipped == 20  # the bias itself is a "regression" every time
     assert flipped.alarms <= 6  # 2 expected at alpha 1 %
 
@@ -52,8 +54,8 @@ def test_a_known_shift_in_one_cell_is_detected_and_nothing_else():
     rng = np.random.default_rng(7)
     pool = rng.normal(0, 0.02, size=(200, 40))
     with gate_proof.memoised_sign_flips():
-        result = gate_proof.synthetic_gates(pool, 60, rng, shift=0.25, targets=np.arange(20))
-        small = gate_proof.synthetic_gates(pool, 60, rng, shift=0.02, targets=np.arange(20))
+        result = gate_proof.synthetic_gates(pool, 60, rng, shift=0.25, targets=np.arange(20), settings=CELL_VARIANCE)
+        small = gate_proof.synthetic_gates(pool, 60, rng, shift=0.02, targets=np.arange(20), settings=CELL_VARIANCE)
     assert result.detections >= 57 and result.alarms <= 2
     assert small.detections == 0  # under the 5 % minimum effect
 
@@ -62,8 +64,8 @@ def test_a_noise_factor_scales_the_drawn_rounds():
     rng = np.random.default_rng(9)
     pool = rng.normal(0, 0.02, size=(200, 40))
     with gate_proof.memoised_sign_flips():
-        quiet = gate_proof.synthetic_gates(pool, 40, rng, shift=0.10, targets=np.arange(40))
-        noisy = gate_proof.synthetic_gates(pool, 40, rng, shift=0.10, targets=np.arange(40), factor=8.0)
+        quiet = gate_proof.synthetic_gates(pool, 40, rng, shift=0.10, targets=np.arange(40), settings=CELL_VARIANCE)
+        noisy = gate_proof.synthetic_gates(pool, 40, rng, shift=0.10, targets=np.arange(40), factor=8.0, settings=CELL_VARIANCE)
     assert quiet.detections >= 38 and noisy.detections <= 20
 
 
@@ -72,8 +74,8 @@ def test_rounds_drawn_within_one_recorded_gate_keep_its_machine_state():
     pool = np.vstack([rng.normal(0, 0.002, size=(50, 10)), rng.normal(0, 1.0, size=(50, 10))])  # quiet, wild
     groups = ["quiet"] * 50 + ["wild"] * 50
     with gate_proof.memoised_sign_flips():
-        within = gate_proof.synthetic_gates(pool, 80, rng, shift=0.25, targets=[0], groups=groups)
-        mixed = gate_proof.synthetic_gates(pool, 80, rng, shift=0.25, targets=[0])
+        within = gate_proof.synthetic_gates(pool, 80, rng, shift=0.25, targets=[0], groups=groups, settings=CELL_VARIANCE)
+        mixed = gate_proof.synthetic_gates(pool, 80, rng, shift=0.25, targets=[0], settings=CELL_VARIANCE)
     assert 25 <= within.detections <= 55  # every quiet gate, no wild one
     assert mixed.detections <= 5  # every gate has wild rounds
 
@@ -106,8 +108,8 @@ def test_looking_at_the_last_round_first_decides_the_same():
         d = rng.normal(0, noise, size=(10, 12))
         if case % 2:
             d[:, case % 12] += np.log(1.3)
-        in_order, used = gate_proof.gate_verdict(gated, d, 6, 10, 2, GateSettings(), rng)
-        cheaper, _ = gate_proof.gate_verdict(gated, d, 6, 10, 2, GateSettings(), rng, final_first=True)
+        in_order, used = gate_proof.gate_verdict(gated, d, 6, 10, 2, CELL_VARIANCE, rng)
+        cheaper, _ = gate_proof.gate_verdict(gated, d, 6, 10, 2, CELL_VARIANCE, rng, final_first=True)
         assert np.array_equal(in_order, cheaper)
         outcomes.add((bool(in_order.any()), used))
     assert {(False, 6), (True, 10), (False, 10)} <= outcomes  # early stops, regressions and passes at the end
@@ -115,9 +117,9 @@ def test_looking_at_the_last_round_first_decides_the_same():
     late = rng.normal(0, 0.002, size=(10, 12))
     late[2:, 2] += np.log(1.5)
     for final_first in (False, True):
-        regression, used = gate_proof.gate_verdict(gated, late, 2, 10, 2, GateSettings(), rng, final_first)
+        regression, used = gate_proof.gate_verdict(gated, late, 2, 10, 2, CELL_VARIANCE, rng, final_first)
         assert not regression.any() and used == 2
-    assert gate_proof.gate_verdict(gated, late, 10, 10, 2, GateSettings(), rng)[0][2]  # seen with one look at 10
+    assert gate_proof.gate_verdict(gated, late, 10, 10, 2, CELL_VARIANCE, rng)[0][2]  # seen with one look at 10
 
 
 def fake_gate(tmp_path, monkeypatch, slower_payload=None, noise=0.01, seed=1):
@@ -166,7 +168,7 @@ def test_the_replay_reproduces_the_gates_own_looks_and_verdict(tmp_path, monkeyp
     assert gate_proof.replay_matches(recorded)
     cells, _, _, ratios = relative.paired_log_ratios(recorded.rounds)
     gated = cells[relative.MAGNITUDE].isin(relative.GATED_MAGNITUDES).to_numpy()
-    regression, used = gate_proof.gate_verdict(gated, ratios, 6, 10, 2, GateSettings(), np.random.default_rng(0))
+    regression, used = gate_proof.gate_verdict(gated, ratios, 6, 10, 2, CELL_VARIANCE, np.random.default_rng(0))
     assert used == recorded.rounds_used and regression.any() == (not passed)
 
 
