@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 from PIL import Image
 
-from latency_gate import formats
+from latency_gate import formats, realtime
 
 RUNNER = "rt-runner-1"
 FIRST_RUN_AT = datetime(2026, 11, 1, 8, 0, tzinfo=timezone.utc)
@@ -107,8 +107,12 @@ def write_history(
     payloads=formats.PAYLOADS,
     violations=(),
     seed=1,
+    preset_from=None,
 ) -> list[str]:
-    """Write `runs` run directories under store/runs/<platform>/; return their run ids."""
+    """Write `runs` run directories under store/runs/<platform>/; return their run ids.
+
+    preset_from: the index of the first run measured under the real-time preset (the runs
+    before it under the OS's defaults), settings as realtime.RealTime records them."""
     rng = np.random.default_rng(seed)
     payloads = np.asarray(payloads)
     required = requirements(subexperiments, payloads)
@@ -144,13 +148,22 @@ def write_history(
             "kernel": "6.1.0-27-rt-amd64",
             "cpu_model": "Intel(R) Xeon(R) E-2278G CPU @ 3.40GHz",
             "settings": {"rt_prio": 80, "pub_cpus": "2", "sub_cpus": "3", "stress": False,
-                         "samples": 10_000, "payloads": [int(p) for p in payloads]},
+                         "samples": 10_000, "payloads": [int(p) for p in payloads],
+                         **(regime(index >= preset_from) if preset_from is not None else {})},
             "subexperiments": {name: {"exit_status": 0, "duration_s": 31.5} for name in subexperiments},
             "platform_baseline": {"cyclictest_max_us": 18, "cyclictest_avg_us": 2.1},
         }
         formats.write_text_atomic(directory / "metadata.json", json.dumps(metadata, indent=2))
         run_ids.append(identifier)
     return run_ids
+
+
+def regime(preset):
+    """The regime part of metadata.json's settings, as the runner writes it."""
+    if not preset:
+        return realtime.RealTime().regime()
+    return realtime.RealTime(True, realtime.PRESET_RT_PRIO, *realtime.PRESET_CPUS, lock_memory=True,
+                             cpu_idle=realtime.CPU_IDLE_HOLD).regime()
 
 
 def write_history_plots(store: Path, platform, subexperiment, payloads=(16, 1024)):

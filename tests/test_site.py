@@ -405,3 +405,31 @@ def test_a_step_in_one_cell_is_listed_as_a_change_point_and_marked_in_its_histor
 def test_a_history_without_change_points_says_so(store, server, page):
     open_view(page, server)
     assert page.locator(".changepoints.none").count() == 1  # five runs: too few to tell
+
+
+def test_a_change_of_the_measurement_settings_is_marked_in_the_history_chart_with_both_settings(tmp_path, page):
+    """Runs 0-2 under the OS's defaults, 3-5 under the real-time preset: not comparable, and the chart says so."""
+    run_ids = write_history(tmp_path, platform=PLATFORM, runs=6, subexperiments=["interprocess_best_effort"],
+                            payloads=(16, 1024), preset_from=3)
+    build_site(tmp_path)
+
+    open_view(page, (tmp_path / "index.html").as_uri() + history_route("interprocess_best_effort", 1024, "Median"))
+    page.wait_for_selector(".chart .u-over")
+    marker = page.locator(".chart .settings-marker")
+    assert marker.count() == 1 and marker.get_attribute("data-run") == run_ids[3]
+    assert "settings changed" in page.locator(".settings-legend").inner_text()
+    line, area = marker.bounding_box(), page.locator(".u-over").bounding_box()
+    page.mouse.move(line["x"] + line["width"] / 2, area["y"] + area["height"] / 2)
+    tooltip = page.locator(".chart .tooltip")
+    assert tooltip.get_attribute("data-run") == run_ids[3]
+    assert ("settings changed: CPU idle: OS, pub unpinned, sub unpinned, SCHED_OTHER → CPU idle held, pub CPU 0, "
+            "sub CPU 1, SCHED_FIFO 50, memory locked") in tooltip.inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / "site-settings-change.png", full_page=True)
+
+
+def test_a_history_under_one_setting_has_no_settings_marker(store, server, page):
+    open_view(page, server + history_route("interprocess_reliable", 1024, "99%"))
+    page.wait_for_selector(".chart .u-over")
+    assert page.locator(".chart .settings-marker").count() == 0
+    assert page.locator(".settings-legend").count() == 0

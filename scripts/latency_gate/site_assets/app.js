@@ -417,7 +417,7 @@
     tooltip.dataset.run = run.id;
     tooltip.hidden = false;
     const left = u.cursor.left + 14;
-    tooltip.style.left = (left + tooltip.offsetWidth > u.over.clientWidth ? u.cursor.left - tooltip.offsetWidth - 14 : left) + "px";
+    tooltip.style.left = Math.max(0, left + tooltip.offsetWidth > u.over.clientWidth ? u.cursor.left - tooltip.offsetWidth - 14 : left) + "px";
     tooltip.style.top = Math.max(0, Math.min(u.cursor.top - 20, u.over.clientHeight - tooltip.offsetHeight)) + "px";
   }
 
