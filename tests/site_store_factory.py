@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 from PIL import Image
 
-from latency_gate import formats, realtime
+from latency_gate import experiment, formats, realtime
 
 RUNNER = "rt-runner-1"
 FIRST_RUN_AT = datetime(2026, 11, 1, 8, 0, tzinfo=timezone.utc)
@@ -150,12 +150,19 @@ def write_history(
             "settings": {"rt_prio": 80, "pub_cpus": "2", "sub_cpus": "3", "stress": False,
                          "samples": 10_000, "payloads": [int(p) for p in payloads],
                          **(regime(index >= preset_from) if preset_from is not None else {})},
-            "subexperiments": {name: {"exit_status": 0, "duration_s": 31.5} for name in subexperiments},
+            "subexperiments": {name: outcome(name) for name in subexperiments},
             "platform_baseline": {"cyclictest_max_us": 18, "cyclictest_avg_us": 2.1},
         }
         formats.write_text_atomic(directory / "metadata.json", json.dumps(metadata, indent=2))
         run_ids.append(identifier)
     return run_ids
+
+
+def outcome(name, status="passed", error=None):
+    """A sub-experiment's metadata entry, as the runner writes it (experiment.Outcome)."""
+    commands = {"publisher": ["LatencyTest", "publisher"], "subscriber": ["LatencyTest", "subscriber"]}
+    return experiment.Outcome(status, 31.5, {role: 0 for role in commands}, commands, 110_000,
+                              110_000 if status == "passed" else 0, error).as_metadata()
 
 
 def regime(preset):

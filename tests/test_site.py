@@ -20,7 +20,7 @@ import pytest
 from latency_gate import cli, formats
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, InputError
 from latency_gate.site import build_site
-from site_store_factory import Violation, checks, write_history, write_history_plots
+from site_store_factory import Violation, checks, outcome, write_history, write_history_plots
 
 REPO = Path(__file__).resolve().parents[1]
 ARTIFACTS = REPO / "test-artifacts"
@@ -260,7 +260,8 @@ def test_incomplete_runs_show_what_they_have(tmp_path, page):
         path.unlink()
     broken = tmp_path / "runs" / "x86-ci" / crashed[-1]
     metadata = json.loads((broken / "metadata.json").read_text())
-    metadata["subexperiments"]["interprocess_reliable_tcp"]["exit_status"] = 1
+    metadata["subexperiments"]["interprocess_reliable_tcp"] = outcome(
+        "interprocess_reliable_tcp", "timed_out", "no result within 60 s: killed")
     (broken / "metadata.json").write_text(json.dumps(metadata))
     for path in broken.glob("*interprocess_reliable_tcp*.csv"):
         path.unlink()
@@ -274,14 +275,14 @@ def test_incomplete_runs_show_what_they_have(tmp_path, page):
     x86 = page.locator('section.platform[data-platform="x86-ci"]')
     crash_row = x86.locator('tr[data-subexperiment="interprocess_reliable_tcp"]')
     assert crash_row.get_attribute("data-status") == "failed"
-    assert "exit status 1" in crash_row.inner_text()
+    assert "timed_out: no result within 60 s: killed" in crash_row.inner_text()
     assert x86.locator("td.cell.failed").count() == 0  # the other sub-experiments passed their checks
 
     open_view(page, home + f"#/run/arm64-lab/{unchecked[-1]}")
     assert "This run has no metadata." in page.locator("main").inner_text()
     open_view(page, home + f"#/run/x86-ci/{crashed[-1]}")
     row = page.locator('details.subexperiment[data-subexperiment="interprocess_reliable_tcp"]')
-    assert "exit status 1" in row.inner_text() and "no summary" in row.inner_text()
+    assert "timed_out: no result within 60 s: killed" in row.inner_text() and "no summary" in row.inner_text()
 
 
 def test_a_directory_without_runs_is_not_a_store(tmp_path):

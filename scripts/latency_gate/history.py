@@ -21,7 +21,7 @@ import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 
-from . import changepoints, plots, site
+from . import changepoints, plots, run_metadata, site
 from .errors import InputError
 from .formats import read_requirements
 from .requirements import collect_summaries, run_directories
@@ -48,7 +48,8 @@ def add_run(store_root, run_directory, platform, run_id=None, requirements_path=
     files = sorted(p for pattern in RUN_FILE_PATTERNS for p in run_directory.glob(pattern))
     if not any(p.name.endswith("_summary.csv") for p in files):
         raise InputError("no sub-experiment summaries to publish (run 'process' first)", run_directory)
-    metadata = _read_metadata(run_directory)
+    has_metadata = (run_directory / run_metadata.METADATA_FILE).is_file()  # the spec's flows write none
+    metadata = run_metadata.read(run_directory) if has_metadata else {}
     run_id = _safe_name(run_id or metadata.get("run_id") or make_run_id(), "run id")
     metadata.update(run_id=run_id, platform=platform, schema_version=metadata.get("schema_version", STORE_SCHEMA_VERSION))
     destination = runs_directory(store_root, platform) / run_id
@@ -69,18 +70,6 @@ def add_run(store_root, run_directory, platform, run_id=None, requirements_path=
         raise
     return destination
 
-
-def _read_metadata(run_directory):
-    path = run_directory / "metadata.json"
-    if not path.exists():
-        return {}
-    try:
-        metadata = json.loads(path.read_text())
-    except (OSError, ValueError) as error:
-        raise InputError(f"unreadable metadata: {error}", path) from None
-    if not isinstance(metadata, dict):
-        raise InputError("metadata must be a JSON object", path)
-    return metadata
 
 
 def _safe_name(name, what):

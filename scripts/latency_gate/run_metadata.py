@@ -67,6 +67,23 @@ def regime_differences(first, second):
             for key in REGIME_DEFAULTS if key != "realtime_preset" and first[key] != second[key]]
 
 
+def subexperiment_outcomes(metadata):
+    """{sub-experiment: {"status", "error", "duration_s"}} as the runner recorded them; status is
+    passed, failed, timed_out or interrupted (experiment.Outcome)."""
+    recorded = metadata.get("subexperiments")
+    if not isinstance(recorded, dict):
+        return {}
+    return {name: {key: entry.get(key) for key in ("status", "error", "duration_s")}
+            for name, entry in recorded.items() if isinstance(entry, dict)}
+
+
+def failure_text(outcome):
+    """'timed_out: no result within 60 s: killed' for a sub-experiment that did not pass, else None."""
+    if outcome.get("status") in ("passed", None):
+        return None
+    return f"{outcome['status']}: {outcome['error']}" if outcome.get("error") else outcome["status"]
+
+
 def unlike_runs(first_directory, second_directory):
     """regime_differences of two run directories; [] when alike or when either has no metadata."""
     directories = [Path(first_directory), Path(second_directory)]

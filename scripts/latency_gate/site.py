@@ -137,7 +137,7 @@ def _latest(history, position):
     for name in [n for n in formats.SUBEXPERIMENTS if n in names]:
         worst = worst_rows.loc[name] if name in worst_rows.index else None
         verdicts.append({
-            "name": name, "exit_status": run.outcomes.get(name, {}).get("exit_status"),
+            "name": name, "failure": run.failure(name),
             "status": _status(failed.get(name, 0) > 0 or run.crashed(name), worst is not None),
             "worst": None if worst is None else {
                 "check": worst["Check"], "bytes": int(worst["Bytes"]), "requirement": worst["Requirement"],

@@ -4,7 +4,6 @@ A store of 1,000 runs holds 20,000 small CSVs, so each kind is parsed in one bat
 (formats.read_batch); a bad file still gets the InputError that names its file and line.
 """
 
-import json
 import os
 import re
 from dataclasses import dataclass, field
@@ -12,7 +11,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from . import formats
+from . import formats, run_metadata
 from .errors import InputError
 
 _RUN_ID = re.compile(r"^(?P<started>\d{8}T\d{6}Z)-(?P<commit>[^-]+)-(?P<runner>.+)$")
@@ -40,15 +39,15 @@ class Run:
 
     @property
     def outcomes(self):
-        """{sub-experiment: {"exit_status", "duration_s"}} as far as metadata tells."""
-        recorded = self.metadata.get("subexperiments")
-        if not isinstance(recorded, dict):
-            return {}
-        return {name: outcome for name, outcome in recorded.items() if isinstance(outcome, dict)}
+        """{sub-experiment: {"status", "error", "duration_s"}} as the runner recorded them."""
+        return run_metadata.subexperiment_outcomes(self.metadata)
+
+    def failure(self, name):
+        """How the sub-experiment failed (status: error), or None when it passed or is not recorded."""
+        return run_metadata.failure_text(self.outcomes.get(name, {}))
 
     def crashed(self, name):
-        """Whether metadata records a non-zero exit status for the sub-experiment."""
-        return self.outcomes.get(name, {}).get("exit_status") not in (0, None)
+        return self.failure(name) is not None
 
     @property
     def started_at(self):
@@ -95,8 +94,8 @@ def find_runs(store: Path) -> list[Run]:
             directory = root / platform / run_id
             files = sorted(entry.name for entry in os.scandir(directory) if entry.is_file())
             run = Run(platform, run_id, directory, files)
-            if "metadata.json" in files:
-                run.metadata = _read_metadata(directory / "metadata.json")
+            if run_metadata.METADATA_FILE in files:
+                run.metadata = run_metadata.read(directory)
             runs.append(run)
     return runs
 
@@ -105,12 +104,3 @@ def _directories(parent):
     """Names of the sub-directories, sorted; hidden ones are a publish's staging area."""
     return sorted(entry.name for entry in os.scandir(parent) if entry.is_dir() and not entry.name.startswith("."))
 
-
-def _read_metadata(path):
-    try:
-        metadata = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise InputError(f"cannot read metadata: {error}", path) from None
-    if not isinstance(metadata, dict):
-        raise InputError("metadata is not a JSON object", path)
-    return metadata

@@ -202,8 +202,8 @@
           cells.map((cell, column) => matrixCell(platform, verdict.name, payloads[column], cell)),
           h("td", { class: "worst" }, worst ? `${worst.check} at ${payloadLabel(worst.bytes)}: ` +
             `${micros(worst.experiment)} vs ${micros(worst.requirement)}` : null,
-          verdict.exit_status ? h("span", { class: "crash" }, `${worst ? " · " : ""}exit status ${verdict.exit_status}`) : null,
-          worst || verdict.exit_status ? null : "no checks"),
+          verdict.failure ? h("span", { class: "crash" }, `${worst ? " · " : ""}${verdict.failure}`) : null,
+          worst || verdict.failure ? null : "no checks"),
           h("td", { class: "number margin " + (worst && worst.margin > 0 ? "over" : "") }, worst ? margin(worst.margin) : "–"));
       }))),
     payloads.length === 0 ? null : h("p", { class: "legend" }, "Cells: worst check's margin to its requirement in %.",
@@ -526,12 +526,12 @@
     const checks = checksText ? parseCsv(checksText) : null;
     const status = checks ? checks.header.indexOf("Status") : -1;
     const failed = checks ? checks.rows.filter((row) => row[status] === "failed").length : 0;
-    const crashed = outcome.exit_status !== undefined && outcome.exit_status !== 0;
+    const crashed = outcome.status !== undefined && outcome.status !== "passed";
     const verdict = crashed || failed ? "failed" : checks ? "passed" : "unchecked";
     const marginColumn = checks ? checks.header.indexOf("Percentage over requirement") : -1;
     const worst = checks ? Math.max(...checks.rows.map((row) => Number(row[marginColumn]))) : null;
     const facts = [checks ? `${failed} of ${checks.rows.length} checks failed, worst margin ${margin(worst)}` : "not checked",
-      outcome.exit_status !== undefined ? `exit status ${outcome.exit_status}` : null,
+      crashed ? (outcome.error ? `${outcome.status}: ${outcome.error}` : outcome.status) : null,
       outcome.duration_s !== undefined ? `${outcome.duration_s} s` : null,
       summaryText ? null : "no summary"];
     return h("details", { class: "subexperiment", "data-subexperiment": name, open: verdict === "failed" },
