@@ -139,6 +139,9 @@ def test_metadata_describes_the_run(latency_test, tmp_path):
     for key in ("host", "kernel", "cpu_model", "run_id"):
         assert metadata[key]
     assert metadata["samples"] == 50 and metadata["payloads"] == [16]
+    # The time-out follows the work: 60 s plus 2 ms per round trip (the full default run: 280 s).
+    assert metadata["settings"]["timeout_s"] == experiment.default_timeout(50, 1) == 60.1
+    assert experiment.default_timeout(10_000, 11) == 280
     assert metadata["started_at"] <= metadata["finished_at"]
     assert metadata["started_at"].endswith("+00:00")
     baseline = metadata["platform_baseline"]

@@ -52,7 +52,17 @@ METADATA_SCHEMA_VERSION = 1
 REPOSITORY = Path(__file__).resolve().parents[2]
 PROFILES_DIRECTORY = Path(__file__).resolve().parent / "profiles"
 DEFAULT_SAMPLES = 10000
-DEFAULT_TIMEOUT_S = 900.0
+# A sub-experiment's default time-out follows what it has to do: start-up, discovery and
+# the DDS Security handshake (under 30 s here), then every round trip at 10x the slowest
+# median seen on the 2-core VM (DDS Security over TCP, ~200 us). A full default run's
+# sub-experiment: 280 s, where it takes 5-32 s; so a hang (LatencyTest over TCP with
+# security, now and then) costs minutes, not the 15 it did with a fixed 900 s.
+TIMEOUT_BASE_S = 60.0
+TIMEOUT_PER_ROUND_TRIP_S = 0.002
+
+
+def default_timeout(samples, payload_count):
+    return TIMEOUT_BASE_S + TIMEOUT_PER_ROUND_TRIP_S * samples * payload_count
 DEFAULT_RETRIES = 1
 DEFAULT_BASELINE_S = 3
 RUN_ID_VARIABLE = "LATENCY_GATE_RUN_ID"
@@ -531,7 +541,7 @@ def _load_metadata(path):
 
 
 def validate_run(latency_test=None, subexperiments=None, payloads=None, samples=DEFAULT_SAMPLES,
-                 timeout_s=DEFAULT_TIMEOUT_S, profiles=None, certs=None, stress=None, retries=DEFAULT_RETRIES):
+                 timeout_s=None, profiles=None, certs=None, stress=None, retries=DEFAULT_RETRIES):
     """Check every input of a run; returns the normalised values. Raises InputError."""
     binary = locate_latency_test(latency_test or default_latency_test())
     chosen = tuple(validate_subexperiment(s) for s in (subexperiments or SUBEXPERIMENTS))
@@ -541,7 +551,7 @@ def validate_run(latency_test=None, subexperiments=None, payloads=None, samples=
         raise InputError(f"payloads must be at least 16 bytes (LatencyTest's minimum), got {payloads[0]}")
     if samples < 1:
         raise InputError(f"samples must be positive, got {samples}")
-    if timeout_s <= 0:
+    if timeout_s is not None and timeout_s <= 0:
         raise InputError(f"time-out must be positive, got {timeout_s}")
     if retries < 0:
         raise InputError(f"retries must be 0 or more, got {retries}")
@@ -556,7 +566,7 @@ def validate_run(latency_test=None, subexperiments=None, payloads=None, samples=
 
 
 def run_experiment(results_directory, latency_test=None, subexperiments=None, payloads=None,
-                   samples=DEFAULT_SAMPLES, timeout_s=DEFAULT_TIMEOUT_S, realtime_preset=True, rt_prio=None,
+                   samples=DEFAULT_SAMPLES, timeout_s=None, realtime_preset=True, rt_prio=None,
                    pub_cpus=None, sub_cpus=None, cpu_idle=None, stress=None, domain=None, profiles=None, certs=None,
                    retries=DEFAULT_RETRIES, baseline_s=DEFAULT_BASELINE_S, run_id=None, out=sys.stdout, err=None):
     """Run the experiment; returns EXIT_OK, or EXIT_RUN_FAILED if any sub-experiment failed.
@@ -590,6 +600,7 @@ def run_experiment(results_directory, latency_test=None, subexperiments=None, pa
     lease = DomainLease(domain)
     logs = results / "logs"
     logs.mkdir(exist_ok=True)
+    timeout_s = timeout_s or default_timeout(samples, len(payloads))
     config = RunConfig(binary, results, payloads, logs / "payloads.csv", samples, timeout_s, profiles, certs,
                        real_time, lease, environment)
     # LatencyTest's demands format: every payload followed by ';' (without the last ';' it
@@ -745,8 +756,10 @@ def add_matrix_options(parser, samples):
 
 def add_execution_options(parser):
     """How each LatencyTest run is executed (shared with the relative gate)."""
-    parser.add_argument("--timeout", dest="timeout_s", type=float, default=DEFAULT_TIMEOUT_S,
-                        help="seconds one sub-experiment may take before it is killed (default: %(default)s)")
+    parser.add_argument("--timeout", dest="timeout_s", type=float,
+                        help="seconds one sub-experiment may take before it is killed (default: "
+                             f"{TIMEOUT_BASE_S:g} + {TIMEOUT_PER_ROUND_TRIP_S * 1000:g} ms per round trip, i.e. samples "
+                             "x payloads: 280 s for the full default run)")
     parser.add_argument("--retries", type=int, default=DEFAULT_RETRIES,
                         help="times a sub-experiment that failed or timed out is run again; every attempt "
                              "is kept in metadata.json and logs/ (default: %(default)s)")
