@@ -163,3 +163,25 @@ def test_the_payload_history_plot_marks_each_change_point_with_a_labelled_vertic
     axes = plots.draw(marked["1024_bytes_99.png"]).axes[0]  # another cell of the same payload: none
     assert [c.get_segments() for c in axes.collections if c.get_label() == "change point"] == [[]]
     assert [text.get_text() for text in axes.get_legend().get_texts()] == ["99%"]
+
+
+def test_the_payload_history_plots_mark_where_the_measurement_settings_change(tmp_path):
+    """Runs 0-3 under the OS's defaults, 4-7 under the real-time preset: a grey line between runs 3 and 4."""
+    from site_store_factory import write_history
+
+    store = tmp_path / "store"
+    run_ids = write_history(store, platform=PLATFORM, runs=8, subexperiments=SUBEXPERIMENTS, payloads=(16,),
+                            preset_from=4)
+    runs = requirements.run_directories(history.runs_directory(store, PLATFORM))
+    assert history.run_metadata.settings_changes(runs) == [run_ids[4]]
+
+    history.regenerate(store)
+
+    batch = plots.PlotBatch()
+    batch.add_history(requirements.collect_summaries(runs), None, tmp_path, (), [run_ids[4]])
+    job = next(job for job in batch.jobs if job.path.name == "16_bytes_Median.png")
+    axes = plots.draw(job).axes[0]
+    (line,) = [c for c in axes.collections if c.get_label() == "settings changed: not comparable"]
+    assert [segment[:, 0].tolist() for segment in line.get_segments()] == [[3.5, 3.5]]
+    assert "settings changed: not comparable" in [text.get_text() for text in axes.get_legend().get_texts()]
+    assert (store / "plots" / PLATFORM / SUBEXPERIMENTS[0] / "16_bytes_Median.png").is_file()

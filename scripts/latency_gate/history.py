@@ -100,13 +100,13 @@ def plot_history(experiments_results, requirements_path, plots_directory):
     runs = run_directories(experiments_results)
     history = collect_summaries(runs)
     found = changepoints.detect_history(history, [run.name for run in runs])
-    return _draw(history, requirements_path, plots_directory, found.changepoints)
+    return _draw(history, requirements_path, plots_directory, found.changepoints, runs)
 
 
-def _draw(history, requirements_path, plots_directory, changes):
+def _draw(history, requirements_path, plots_directory, changes, runs):
     requirements = read_requirements(requirements_path) if requirements_path else None
     batch = plots.PlotBatch()
-    batch.add_history(history, requirements, Path(plots_directory), changes)
+    batch.add_history(history, requirements, Path(plots_directory), changes, run_metadata.settings_changes(runs))
     return batch.render()
 
 
@@ -125,7 +125,7 @@ def regenerate(store_root):
         staging = Path(tempfile.mkdtemp(dir=final.parent, prefix=f".{platform}."))
         try:
             _draw(history, latest_requirements if latest_requirements.exists() else None, staging,
-                  detection.changepoints)
+                  detection.changepoints, runs)
             changepoints.write(detection, changepoints.path(store_root, platform))
             _swap_directory(staging, final)
         except BaseException:

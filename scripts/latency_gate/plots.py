@@ -183,10 +183,11 @@ class PlotBatch:
                 f"{subexperiment}: {' and '.join(magnitudes)} comparison", {"payloads": payloads, "series": series},
             ))
 
-    def add_history(self, history, requirements, plots_directory, changepoints=()):
+    def add_history(self, history, requirements, plots_directory, changepoints=(), settings_changed=()):
         """Per sub-experiment: a plot per magnitude over the payloads with one series per
         run, and a plot per checked magnitude and payload over the runs, the latter with a
-        vertical marker at each of the cell's change points (changepoints.ChangePoint)."""
+        vertical marker at each of the cell's change points (changepoints.ChangePoint) and
+        a grey one before each run measured under other settings than the run before it."""
         changed_runs = {}
         for point in changepoints:
             changed_runs.setdefault((point.subexperiment, point.payload, point.magnitude), []).append(point.run_id)
@@ -215,7 +216,8 @@ class PlotBatch:
                         {"magnitude": magnitude, "runs": run_ids, "values": values[magnitude][:, column],
                          "requirement": required[magnitude][column],
                          "changes": np.flatnonzero(np.isin(
-                             run_ids, changed_runs.get((subexperiment, int(payload), magnitude), [])))},
+                             run_ids, changed_runs.get((subexperiment, int(payload), magnitude), []))),
+                         "settings_changes": np.flatnonzero(np.isin(run_ids, list(settings_changed)))},
                     ))
 
     def render(self, workers=None):
@@ -443,8 +445,13 @@ class _RunSeries(_Shape):
         self.changes = LineCollection([], colors=CHANGE_POINT_COLOR, linestyles=":", linewidths=1.5,
                                       label="change point", transform=self.axes.get_xaxis_transform())
         self.axes.add_collection(self.changes, autolim=False)
+        # Between two runs measured under other settings (run_metadata.settings_changes).
+        self.settings = LineCollection([], colors="#555555", linestyles=(0, (1, 1)), linewidths=2.5,
+                                       label="settings changed: not comparable",
+                                       transform=self.axes.get_xaxis_transform())
+        self.axes.add_collection(self.settings, autolim=False)
 
-    def update(self, magnitude, runs, values, requirement, changes=()):
+    def update(self, magnitude, runs, values, requirement, changes=(), settings_changes=()):
         x = np.arange(len(runs))
         self.line.set_data(x, values)
         self.line.set_label(magnitude)
@@ -454,8 +461,10 @@ class _RunSeries(_Shape):
         ticks = np.unique(np.linspace(0, len(runs) - 1, min(len(runs), MAX_RUN_TICKS)).round().astype(int))
         self.axes.set_xticks(ticks, [str(runs[t]) for t in ticks], rotation=45, ha="right", rotation_mode="anchor", fontsize=7)
         self.changes.set_segments([[(run, 0), (run, 1)] for run in changes])
+        self.settings.set_segments([[(run - 0.5, 0), (run - 0.5, 1)] for run in settings_changes])
         handles = [self.line, self.requirement] if self.requirement.get_visible() else [self.line]
         handles += [self.changes] if len(changes) else []
+        handles += [self.settings] if len(settings_changes) else []
         self.axes.legend(handles=handles, loc="upper left", fontsize=8)
         self.axes.relim(visible_only=True)
         self.axes.autoscale_view()

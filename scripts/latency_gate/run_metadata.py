@@ -92,5 +92,19 @@ def unlike_runs(first_directory, second_directory):
     return regime_differences(*(regime(read(d)) for d in directories))
 
 
+def settings_changes(run_directories):
+    """Names of the runs (in the given order) whose measurement settings differ from the run
+    before them; runs without metadata are skipped, not counted as a change."""
+    changed, previous = [], None
+    for directory in map(Path, run_directories):
+        if not (directory / METADATA_FILE).is_file():
+            continue
+        current = regime(read(directory))
+        if previous is not None and current != previous:
+            changed.append(directory.name)
+        previous = current
+    return changed
+
+
 def _shown(value):
     return "none" if value is None else str(value)
