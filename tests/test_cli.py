@@ -4,12 +4,13 @@ These run the entry scripts as separate processes with `python3`, exactly as the
 writes them, so they also cover the scripts' start-up (re-running in the project venv).
 """
 
+import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from latency_gate import formats, synthetic
+from latency_gate import cli, formats, processing, requirements, synthetic
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
@@ -125,3 +126,97 @@ def test_a_directory_with_no_summaries_is_bad_input(tmp_path):
 def test_a_missing_required_option_is_a_usage_error(tmp_path):
     done = spec_command("latency_check_experiment.py", "--requirements", "r.csv", cwd=tmp_path)
     assert done.returncode == EXIT_USAGE
+
+
+# eProsima's scripts for each step take short options, which teams' existing jobs use; each
+# entry script takes the same letters with the same meaning as the script it stands in for.
+RUN = "results/2026-11-22_06-00-00"
+SHORT_OPTIONS = {  # script: its short options with the long ones they stand for
+    "latency_process_results.py": {"-p": "--plots_directory", "-c": "--raw_csv", "-o": "--output_csv"},
+    "latency_compare_subexperiments.py": {"-p": "--plots_directory", "-e": "--subexperiment_summaries"},
+    "latency_check_experiment.py": {"-p": "--plots_directory", "-r": "--requirements",
+                                    "-e": "--experiment_directory", "-P": "--print_summaries"},
+    "latency_plot_history.py": {"-p": "--plots_directory", "-r": "--requirements", "-e": "--experiments_results"},
+    "latency_determine_requirements.py": {"-e": "--experiments_results", "-o": "--output"},
+    "latency_compare_experiments.py": {"-p": "--plots_directory", "-R": "--reference", "-r": "--results",
+                                       "-t": "--fail_threshold"},
+}
+SHORT_COMMAND_LINES = {  # script: a command line in short options, its exit code, a file it writes, what it prints
+    "latency_process_results.py": (
+        ["-p", "plots", "-c", f"{RUN}/measurements_intraprocess_best_effort.csv", "-o", "summary.csv"],
+        EXIT_OK, "summary.csv", ""),
+    "latency_compare_subexperiments.py": (
+        ["-p", "comparison", "-e", f"{RUN}/measurements_intraprocess_best_effort_summary.csv",
+         f"{RUN}/measurements_interprocess_best_effort_summary.csv"],
+        EXIT_OK, "comparison/subexperiments_min.png", ""),
+    "latency_check_experiment.py": (
+        ["-r", "requirements.csv", "-e", RUN, "-p", "checks", "-P"],
+        EXIT_OK, f"{RUN}/checks_interprocess_best_effort.csv", "Percentage over requirement"),  # -P: the tables
+    "latency_plot_history.py": (
+        ["-r", "requirements.csv", "-e", "results", "-p", "history"],
+        EXIT_OK, "history/interprocess_best_effort/64_bytes_99.png", ""),
+    "latency_determine_requirements.py": (
+        ["-e", "results", "-o", "derived.csv"],
+        EXIT_OK, "derived.csv", "Wrote derived.csv"),
+    "latency_compare_experiments.py": (  # 3 times slower passes only under -t 5, not the default 0.1
+        ["-p", "compare", "-R", RUN, "-r", "slow", "-t", "5"],
+        EXIT_OK, "compare/interprocess_best_effort_comparison.csv", "2/2 comparisons passed"),
+}
+
+
+def long_options(script, command_line):
+    return [SHORT_OPTIONS[script].get(argument, argument) for argument in command_line]
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory):
+    """A processed run under results/, a 3 times slower one in slow/, and requirements from results/."""
+    inputs = tmp_path_factory.mktemp("inputs")
+    run = synthetic.write_experiment(inputs / RUN, SUBEXPERIMENTS, payloads=(16, 32, 64), samples=500)
+    slow = synthetic.write_experiment(inputs / "slow", SUBEXPERIMENTS, payloads=(16, 32, 64), samples=500,
+                                      scale=3.0)
+    for directory in (run, slow):
+        processing.process_experiment(directory, with_plots=False)
+    requirements.write_requirements(requirements.run_directories(inputs / "results"), inputs / "requirements.csv")
+    return inputs
+
+
+def written_files(directory, inputs):
+    before = {p.relative_to(inputs) for p in inputs.rglob("*") if p.is_file()}
+    return {p.relative_to(directory) for p in directory.rglob("*") if p.is_file()} - before
+
+
+@pytest.mark.parametrize("script", SHORT_COMMAND_LINES)
+def test_each_entry_script_takes_the_short_options_of_eprosimas_script_as_its_long_ones(script, inputs, tmp_path):
+    command_line, exit_code, written, printed = SHORT_COMMAND_LINES[script]
+    assert set(command_line) >= set(SHORT_OPTIONS[script])  # every short option of the script is exercised
+    done = {}
+    for spelling, arguments in (("short", command_line), ("long", long_options(script, command_line))):
+        directory = shutil.copytree(inputs, tmp_path / spelling)
+        done[spelling] = spec_command(script, *arguments, cwd=directory)
+        assert done[spelling].returncode == exit_code, done[spelling].stdout + done[spelling].stderr
+        assert printed in done[spelling].stdout
+    short, long = tmp_path / "short", tmp_path / "long"
+    assert done["short"].stdout == done["long"].stdout
+    assert Path(written) in written_files(short, inputs)
+    assert written_files(short, inputs) == written_files(long, inputs)
+    for csv in (p for p in written_files(short, inputs) if p.suffix == ".csv"):
+        assert (short / csv).read_text() == (long / csv).read_text(), csv
+
+
+SUBCOMMANDS_OF_SCRIPTS = {
+    "latency_process_results.py": "process", "latency_compare_subexperiments.py": "compare-subexperiments",
+    "latency_check_experiment.py": "check", "latency_plot_history.py": "history",
+    "latency_determine_requirements.py": "requirements", "latency_compare_experiments.py": "compare-experiments",
+}
+
+
+@pytest.mark.parametrize("script", SUBCOMMANDS_OF_SCRIPTS)
+def test_the_latency_gate_subcommand_behind_each_script_takes_its_short_options(script):
+    subcommand, (command_line, *_) = SUBCOMMANDS_OF_SCRIPTS[script], SHORT_COMMAND_LINES[script]
+    parser = cli.build_parser()
+    short = parser.parse_args([subcommand, *command_line])
+    assert vars(short) == vars(parser.parse_args([subcommand, *long_options(script, command_line)]))
+    with pytest.raises(SystemExit) as exit:
+        parser.parse_args([subcommand, "--help"])
+    assert exit.value.code == EXIT_OK

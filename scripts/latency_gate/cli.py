@@ -1,8 +1,10 @@
 """The `latency-gate` command line: one subcommand per step of the specification.
 
 Every subcommand also accepts the spec scripts' underscore spellings of its options
-(--plots_directory as well as --plots-directory), so the spec's command lines work
-through the entry scripts in scripts/ unchanged.
+(--plots_directory as well as --plots-directory), and the subcommands behind the spec's
+entry scripts also take the short options of eProsima's scripts for the same step
+(`-p D -R A -r B` for compare-experiments), so the spec's and teams' existing command lines
+work through the entry scripts in scripts/ unchanged.
 
 Exit codes: 0 success, 1 a check or comparison failed, 2 usage error, 3 bad input,
 4 a sub-experiment run failed.
@@ -19,9 +21,12 @@ from . import (
 from .errors import EXIT_CHECK_FAILED, EXIT_OK, InputError, RunFailed
 
 
-def _option(parser, name, **kwargs):
-    """Add --name-with-dashes with its spec alias --name_with_underscores."""
-    spellings = [f"--{name}"] + ([f"--{name.replace('-', '_')}"] if "-" in name else [])
+def _option(parser, name, short=None, **kwargs):
+    """Add --name-with-dashes with its spec alias --name_with_underscores, and the short
+    option eProsima's script of the same step gives it (a letter means different things in
+    different steps, so each subcommand names its own)."""
+    spellings = ([f"-{short}"] if short else []) + [f"--{name}"]
+    spellings += [f"--{name.replace('-', '_')}"] if "-" in name else []
     parser.add_argument(*spellings, dest=name.replace("-", "_"), **kwargs)
 
 
@@ -31,10 +36,10 @@ def _add_process(subparsers):
         description="Either one raw CSV (--raw-csv, --output-csv, --plots-directory), as the spec's "
                     "latency_process_results.py, or a whole run directory (--experiment-directory).",
     )
-    _option(parser, "raw-csv", type=Path, help="one measurements_<sub-experiment>.csv")
-    _option(parser, "output-csv", type=Path, help="summary CSV to write for --raw-csv")
+    _option(parser, "raw-csv", "c", type=Path, help="one measurements_<sub-experiment>.csv")
+    _option(parser, "output-csv", "o", type=Path, help="summary CSV to write for --raw-csv")
     _option(parser, "experiment-directory", type=Path, help="run directory with measurements_*.csv")
-    _option(parser, "plots-directory", type=Path, help="where to draw (default: <experiment-directory>/plots)")
+    _option(parser, "plots-directory", "p", type=Path, help="where to draw (default: <experiment-directory>/plots)")
     _option(parser, "no-plots", action="store_true", help="summaries only")
     parser.set_defaults(func=_process, usage_error=parser.error)
 
@@ -51,8 +56,8 @@ def _process(args):
 
 def _add_compare_subexperiments(subparsers):
     parser = subparsers.add_parser("compare-subexperiments", help="min, max, median and 99%% plots across sub-experiments")
-    _option(parser, "plots-directory", type=Path, required=True)
-    _option(parser, "subexperiment-summaries", type=Path, nargs="+", required=True)
+    _option(parser, "plots-directory", "p", type=Path, required=True)
+    _option(parser, "subexperiment-summaries", "e", type=Path, nargs="+", required=True)
     parser.set_defaults(func=_compare_subexperiments)
 
 
@@ -67,11 +72,11 @@ def _add_check(subparsers):
         description="Writes checks_<sub-experiment>.csv into the experiment directory, check plots, and "
                     "check_report.md (job summary), check_report.xml (JUnit) and check_result.json.",
     )
-    _option(parser, "requirements", type=Path, required=True)
-    _option(parser, "experiment-directory", type=Path, required=True)
-    _option(parser, "plots-directory", type=Path, required=True)
+    _option(parser, "requirements", "r", type=Path, required=True)
+    _option(parser, "experiment-directory", "e", type=Path, required=True)
+    _option(parser, "plots-directory", "p", type=Path, required=True)
     _option(parser, "report-directory", type=Path, help="where the reports go (default: the experiment directory)")
-    _option(parser, "print-summaries", action="store_true", help="print every check report")
+    _option(parser, "print-summaries", "P", action="store_true", help="print every check report")
     parser.set_defaults(func=_check)
 
 
@@ -91,9 +96,9 @@ def _check(args):
 
 def _add_history(subparsers):
     parser = subparsers.add_parser("history", help="magnitude and payload history plots from many runs")
-    _option(parser, "requirements", type=Path, help="requirements CSV drawn into the payload history plots")
-    _option(parser, "experiments-results", type=Path, required=True, help="directory of run directories")
-    _option(parser, "plots-directory", type=Path, required=True)
+    _option(parser, "requirements", "r", type=Path, help="requirements CSV drawn into the payload history plots")
+    _option(parser, "experiments-results", "e", type=Path, required=True, help="directory of run directories")
+    _option(parser, "plots-directory", "p", type=Path, required=True)
     parser.set_defaults(func=_history)
 
 
@@ -104,10 +109,10 @@ def _history(args):
 
 def _add_compare_experiments(subparsers):
     parser = subparsers.add_parser("compare-experiments", help="compare a result against a reference (exit 1 on regression)")
-    _option(parser, "reference", type=Path, required=True, help="reference run directory")
-    _option(parser, "results", type=Path, required=True, help="target run directory")
-    _option(parser, "plots-directory", type=Path, required=True)
-    _option(parser, "fail-threshold", type=float, default=compare.DEFAULT_FAIL_THRESHOLD,
+    _option(parser, "reference", "R", type=Path, required=True, help="reference run directory")
+    _option(parser, "results", "r", type=Path, required=True, help="target run directory")
+    _option(parser, "plots-directory", "p", type=Path, required=True)
+    _option(parser, "fail-threshold", "t", type=float, default=compare.DEFAULT_FAIL_THRESHOLD,
             help="allowed excess over the reference, as a fraction (default: %(default)s)")
     parser.set_defaults(func=_compare_experiments)
 
@@ -126,8 +131,8 @@ def _compare_experiments(args):
 
 def _add_requirements(subparsers):
     parser = subparsers.add_parser("requirements", help="derive a requirements CSV from many runs")
-    _option(parser, "experiments-results", type=Path, required=True, help="directory of run directories")
-    _option(parser, "output", type=Path, required=True, help="requirements CSV to write")
+    _option(parser, "experiments-results", "e", type=Path, required=True, help="directory of run directories")
+    _option(parser, "output", "o", type=Path, required=True, help="requirements CSV to write")
     _option(parser, "percentile", type=float, default=requirements.DEFAULT_PERCENTILE,
             help="percentile of each magnitude across runs (default: %(default)s)")
     parser.set_defaults(func=_requirements)
