@@ -138,6 +138,9 @@ def test_metadata_describes_the_run(latency_test, tmp_path):
     assert metadata["source_revision"].startswith("debian fastdds ")
     for key in ("host", "kernel", "cpu_model", "run_id"):
         assert metadata[key]
+    tuning = metadata["kernel_tuning"]
+    assert tuning["command_line"] == Path("/proc/cmdline").read_text().strip()
+    assert tuning["clocksource"] and tuning["transparent_hugepages"] in ("always", "madvise", "never")
     assert metadata["samples"] == 50 and metadata["payloads"] == [16]
     # The time-out follows the work: 60 s plus 2 ms per round trip (the full default run: 280 s).
     assert metadata["settings"]["timeout_s"] == experiment.default_timeout(50, 1) == 60.1

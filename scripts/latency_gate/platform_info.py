@@ -33,8 +33,33 @@ def cpu_model():
     return platform.processor() or None
 
 
+def _read(path):
+    try:
+        return Path(path).read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+
+
+def kernel_tuning():
+    """Kernel settings that change what a latency number means, as far as this kernel shows
+    them (None where absent): its command line (isolcpus, nohz_full, idle and polling
+    options), the clock source, isolated and tickless CPUs, transparent huge pages and CPU 0's
+    frequency governor."""
+    huge_pages = _read("/sys/kernel/mm/transparent_hugepage/enabled")
+    return {
+        "command_line": _read("/proc/cmdline"),
+        "clocksource": _read("/sys/devices/system/clocksource/clocksource0/current_clocksource"),
+        "isolated_cpus": _read("/sys/devices/system/cpu/isolated"),
+        "nohz_full_cpus": _read("/sys/devices/system/cpu/nohz_full"),
+        # "always [madvise] never": the bracketed word is in force
+        "transparent_hugepages": huge_pages.split("[", 1)[1].split("]", 1)[0] if huge_pages and "[" in huge_pages
+        else huge_pages,
+        "cpufreq_governor": _read("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"),
+    }
+
+
 def describe_host():
-    """Host, kernel, CPU model and CPU count as recorded in metadata.json."""
+    """Host, kernel, CPU model and CPU count, and the kernel's tuning, as recorded in metadata.json."""
     uname = platform.uname()
     return {
         "host": socket.gethostname(),
@@ -43,6 +68,7 @@ def describe_host():
         "cpu_model": cpu_model(),
         "cpu_count": os.cpu_count(),
         "realtime_kernel": Path("/sys/kernel/realtime").is_file(),
+        "kernel_tuning": kernel_tuning(),
     }
 
 
