@@ -249,6 +249,10 @@ def _percent(ratio):
     return f"{(ratio - 1) * 100:+.1f}%"
 
 
+_VARIANCE_TEXT = {"cell": "each cell's variance from its own rounds",
+                  "moderated": "variances moderated across the payloads of a sub-experiment"}
+
+
 def markdown_report(decision, ceiling, settings, details):
     """Job summary: the verdict, then regressions, ceiling breaches, improvements, inconclusive cells."""
     regressions, over = _failures(decision, ceiling)
@@ -263,7 +267,8 @@ def markdown_report(decision, ceiling, settings, details):
         "",
         f"A cell (sub-experiment x payload x {' / '.join(settings.gated)}) is a regression when the pull request is "
         f"at least {settings.min_effect:.0%} slower than its base, a paired t-test over the rounds' log ratios "
-        f"PR / base says so at a family-wise false-alarm rate of {settings.alpha:.0%} over all gated cells (Holm), "
+        f"PR / base ({_VARIANCE_TEXT[settings.variance]}) says so at a family-wise false-alarm rate of "
+        f"{settings.alpha:.0%} over all gated cells (Holm), "
         f"and an exact sign-flip test finds the slowdown consistent across rounds. Ratios are PR / base geometric "
         f"means over rounds; intervals are simultaneous {1 - settings.alpha:.0%} intervals.",
         "",
