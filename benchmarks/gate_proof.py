@@ -952,7 +952,7 @@ def raw_pool(gates, samples, label):
     Only rounds the gate finished (in rounds.csv) whose runs all have their raw file, the same
     rounds for every N. Quantiles as statistics.summarise computes them (numpy linear)."""
     rows = {n: [] for n in samples}
-    used, check = [], []
+    used = []
     for recorded in gates:
         names = sorted(recorded.rounds[relative.SUBEXPERIMENT].unique())
         for number in sorted(recorded.rounds[relative.ROUND].unique()):

@@ -5,6 +5,7 @@ When the interpreter running them lacks the project's dependencies, they re-run
 themselves with the project's virtual environment (made by the README's set-up).
 """
 
+import importlib.util
 import os
 import sys
 from pathlib import Path
@@ -14,14 +15,12 @@ PROJECT_PYTHON = SCRIPTS.parent / ".venv" / "bin" / "python"
 
 
 def run(command):
-    try:
-        import matplotlib  # noqa: F401
-        import numpy  # noqa: F401
-        import pandas  # noqa: F401
-    except ImportError as error:
+    missing = [name for name in ("matplotlib", "numpy", "pandas") if importlib.util.find_spec(name) is None]
+    if missing:
         if PROJECT_PYTHON.exists() and Path(sys.executable) != PROJECT_PYTHON:
             os.execv(PROJECT_PYTHON, [str(PROJECT_PYTHON), sys.argv[0], *sys.argv[1:]])
-        sys.exit(f"{Path(sys.argv[0]).name}: {error}; run the README's set-up (scripts/setup.sh) first")
+        sys.exit(f"{Path(sys.argv[0]).name}: no module named {', '.join(missing)}; run the README's set-up "
+                 "(scripts/setup.sh) first")
     sys.path.insert(0, str(SCRIPTS))
     from latency_gate.cli import main
 

@@ -3,7 +3,7 @@ import io
 import pandas as pd
 import pytest
 
-from latency_gate import formats
+from latency_gate import experiment, formats
 
 import ci_tools
 from spec_examples import CHECK_REPORT
@@ -41,3 +41,11 @@ def tools():
 def repository(tmp_path_factory):
     """A git copy of this project to run workflows and pipelines in."""
     return ci_tools.copy_repository(tmp_path_factory.mktemp("repository"))
+
+
+@pytest.fixture(scope="module")
+def latency_test():
+    """The project-built LatencyTest (scripts/setup/build_latencytest.sh)."""
+    binary = experiment.default_latency_test()
+    assert binary.is_file(), f"{binary} missing: run scripts/setup/build_latencytest.sh first"
+    return binary

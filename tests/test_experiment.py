@@ -24,23 +24,13 @@ from latency_gate.formats import (
     MEASUREMENT_COLUMNS, PAYLOAD, SUBEXPERIMENTS, measurements_path, read_measurements, read_requirements,
     read_summary,
 )
+from runner_helpers import metadata_of, wait_for_process
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 SAMPLES = 100
 PAYLOADS = (16, 512)
 # A hang (LatencyTest over TCP, now and then) costs a minute, then the runner runs it again.
 FAST = {"samples": SAMPLES, "payloads": PAYLOADS, "baseline_s": 0, "timeout_s": 60}
-
-
-@pytest.fixture(scope="module")
-def latency_test():
-    binary = experiment.default_latency_test()
-    assert binary.is_file(), f"{binary} missing: run scripts/setup/build_latencytest.sh first"
-    return binary
-
-
-def metadata_of(directory):
-    return json.loads((Path(directory) / "metadata.json").read_text())
 
 
 def processes_of_run(run_id):
@@ -59,23 +49,6 @@ def processes_of_run(run_id):
 
 def runner_command(results, *options):
     return [sys.executable, "-m", "latency_gate", "run", "--results-dir", str(results), *options]
-
-
-def wait_for_process(results, role, timeout=30):
-    """PID of the LatencyTest `role` process writing into `results`, once it is running."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        for entry in Path("/proc").iterdir():
-            if entry.name.isdigit():
-                try:
-                    command = (entry / "cmdline").read_bytes().split(b"\0")
-                except OSError:
-                    continue
-                if len(command) > 1 and command[0].endswith(b"LatencyTest") and command[1] == role.encode() \
-                        and str(results).encode() in b" ".join(command):
-                    return int(entry.name)
-        time.sleep(0.05)
-    raise AssertionError(f"no LatencyTest {role} appeared for {results}")
 
 
 # --------------------------------------------------------------------------------------

@@ -13,17 +13,10 @@ from xml.etree import ElementTree
 import pandas as pd
 import pytest
 
-from latency_gate import experiment, relative
+from latency_gate import relative
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED
 
 TINY = ["--subexperiments", "intraprocess_best_effort", "--payloads", "16", "1024", "--samples", "200"]
-
-
-@pytest.fixture(scope="module")
-def latency_test():
-    binary = experiment.default_latency_test()
-    assert binary.is_file(), f"{binary} missing: run scripts/setup/build_latencytest.sh first"
-    return binary
 
 
 def gate(results, base, pr, *options):

@@ -12,7 +12,6 @@ Specification:
   a failure: the run measures under what it has and says so.
 """
 
-import json
 import os
 import re
 import shutil
@@ -20,26 +19,15 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
 
 from latency_gate import experiment, realtime
 from latency_gate.errors import EXIT_OK
+from runner_helpers import metadata_of, wait_for_process, wait_until
 
 FAST = {"samples": 100, "payloads": (16, 512), "baseline_s": 0, "timeout_s": 60}
-
-
-@pytest.fixture(scope="module")
-def latency_test():
-    binary = experiment.default_latency_test()
-    assert binary.is_file(), f"{binary} missing: run scripts/setup/build_latencytest.sh first"
-    return binary
-
-
-def metadata_of(directory):
-    return json.loads((Path(directory) / "metadata.json").read_text())
 
 
 def open_files(pid):
@@ -50,32 +38,6 @@ def open_files(pid):
         except OSError:  # closed meanwhile
             continue
     return targets
-
-
-def wait_until(condition, what, timeout=30.0):
-    """Poll `condition` until it holds; a process needs a moment to reach a state (e.g. lock its memory)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"not within {timeout:g} s: {what}")
-
-
-def latency_test_pid(results, role):
-    def find():
-        for entry in Path("/proc").iterdir():
-            if entry.name.isdigit():
-                try:
-                    command = (entry / "cmdline").read_bytes().split(b"\0")
-                except OSError:
-                    continue
-                if len(command) > 1 and command[0].endswith(b"LatencyTest") and command[1] == role.encode() \
-                        and str(results).encode() in b" ".join(command):
-                    return int(entry.name)
-        return None
-    return wait_until(find, f"a LatencyTest {role} for {results}")
 
 
 def test_a_cpu_idle_hold_keeps_the_latency_limit_at_zero_until_it_is_released():
@@ -108,7 +70,7 @@ def test_the_preset_is_in_force_in_the_running_latency_test_processes_and_the_ru
     )
     try:
         for role, cpus in (("publisher", realtime.PRESET_CPUS[0]), ("subscriber", realtime.PRESET_CPUS[1])):
-            pid = latency_test_pid(tmp_path, role)
+            pid = wait_for_process(tmp_path, role)
             status = Path(f"/proc/{pid}/status")
             assert re.search(rf"Cpus_allowed_list:\s+{cpus}\n", status.read_text()), role
             # The preload library locks memory once LatencyTest has started: wait for it.

@@ -12,7 +12,6 @@ import pytest
 
 from latency_gate import experiment, formats, gate, realtime, relative, requirements
 from latency_gate.errors import EXIT_OK
-from latency_gate.relative import GateSettings
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location("gate_proof", REPOSITORY / "benchmarks" / "gate_proof.py")

@@ -221,13 +221,8 @@ FIELDS = {"subexperiment": str, "payload": int, "magnitude": str, "run_id": str,
 def read(source):
     """A Detection from a changepoints/<platform>.json file; InputError names the file."""
     source = Path(source)
-    try:
-        document = json.loads(source.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError("no change points file (regenerate the history)", source) from None
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise InputError(f"unreadable change points: {error}", source) from None
-    if not isinstance(document, dict) or not isinstance(document.get("changepoints"), list):
+    document = formats.read_json(source, "change points", "no change points file (regenerate the history)")
+    if not isinstance(document.get("changepoints"), list):
         raise InputError("not a change points file: no 'changepoints' list", source)
     points = []
     for number, row in enumerate(document["changepoints"], 1):

@@ -38,7 +38,7 @@ import threading
 import time
 import uuid
 import xml.etree.ElementTree as ElementTree
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from . import platform_info, realtime, security

@@ -7,6 +7,7 @@ never leaves a half-written file behind.
 """
 
 import io
+import json
 import os
 import re
 import tempfile
@@ -282,6 +283,20 @@ def _read_one(owner, reader):
     frame["run"] = run
     frame["subexperiment"] = subexperiment
     return frame
+
+
+def read_json(path, what, missing):
+    """A JSON document; InputError naming the file when it is missing (`missing`), unreadable,
+    or not a JSON object (`what` names the kind of file)."""
+    try:
+        document = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(missing, path) from None
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise InputError(f"unreadable {what}: {error}", path) from None
+    if not isinstance(document, dict):
+        raise InputError(f"{what} must be a JSON object", path)
+    return document
 
 
 def write_csv(frame, path):

@@ -20,7 +20,6 @@ Results directory:
 
 import io
 import json
-import os
 import sys
 import time
 from pathlib import Path

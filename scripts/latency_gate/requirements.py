@@ -22,7 +22,7 @@ from . import run_metadata
 from .errors import InputError
 from .formats import (
     CHECKED_MAGNITUDES, REQUIREMENTS_COLUMNS, SUBEXPERIMENTS, SUMMARY_COLUMNS, find_summaries, read_batch, read_summary,
-    write_csv, write_text_atomic,
+    read_json, write_csv, write_text_atomic,
 )
 
 DEFAULT_PERCENTILE = 99.0
@@ -145,11 +145,8 @@ def read_provenance(requirements_csv):
     path = provenance_path(requirements_csv)
     if not path.is_file():
         return None
-    try:
-        origin = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise InputError(f"unreadable requirements provenance: {error}", path) from None
-    if not isinstance(origin, dict) or "runs" not in origin:
+    origin = read_json(path, "requirements provenance", "no requirements provenance")
+    if "runs" not in origin:
         raise InputError("not a requirements provenance (no 'runs')", path)
     return origin
 

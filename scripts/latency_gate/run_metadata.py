@@ -8,10 +8,9 @@ an inter-process median), so every comparison across runs (a check against requi
 a comparison of experiments, the history) says when the regimes differ.
 """
 
-import json
 from pathlib import Path
 
-from .errors import InputError
+from .formats import read_json
 
 METADATA_FILE = "metadata.json"
 # Regime keys and the value a run recorded before the key existed (schema 1 runs never held
@@ -28,15 +27,7 @@ def read(path):
     path = Path(path)
     if path.is_dir():
         path = path / METADATA_FILE
-    try:
-        metadata = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError("no metadata.json", path) from None
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise InputError(f"unreadable metadata: {error}", path) from None
-    if not isinstance(metadata, dict):
-        raise InputError("metadata must be a JSON object", path)
-    return metadata
+    return read_json(path, "metadata", "no metadata.json")
 
 
 def regime(metadata):
