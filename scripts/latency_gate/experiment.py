@@ -59,14 +59,14 @@ DEFAULT_SAMPLES = 10000
 # security, now and then) costs minutes, not the 15 it did with a fixed 900 s.
 TIMEOUT_BASE_S = 60.0
 TIMEOUT_PER_ROUND_TRIP_S = 0.002
-
-
-def default_timeout(samples, payload_count):
-    return TIMEOUT_BASE_S + TIMEOUT_PER_ROUND_TRIP_S * samples * payload_count
 DEFAULT_RETRIES = 1
 DEFAULT_BASELINE_S = 3
 RUN_ID_VARIABLE = "LATENCY_GATE_RUN_ID"
 EXIT_INTERRUPTED = 130  # as the CLI returns for Ctrl-C
+
+
+def default_timeout(samples, payload_count):
+    return TIMEOUT_BASE_S + TIMEOUT_PER_ROUND_TRIP_S * samples * payload_count
 
 
 def build_directory():
