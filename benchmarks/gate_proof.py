@@ -901,7 +901,7 @@ def ab_report(inputs, out):
             "95% interval": f"{percent(low)}..{percent(high)}",
             "realised shift p50 (min..max)": f"{(np.median(ratios) - 1) * 100:+.1f}% "
                                              f"({(ratios.min() - 1) * 100:+.1f}..{(ratios.max() - 1) * 100:+.1f}%)",
-            f"{payload} B 99% flagged": f"{same_payload}/{count}",
+            "target payload 99% flagged": f"{same_payload}/{count}",
             "other cells flagged (gates)": f"{others} ({gates_with_others})",
             "wall time p50/max [s]": f"{np.median(durations):.0f}/{max(durations):.0f}",
             "variance": gates[0].settings.variance,
