@@ -65,6 +65,8 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
         )
         builds[build] = binary
     required = _load_requirements(requirements, chosen, payloads_checked)
+    # Read with the requirements, before anything runs: a broken provenance is bad input.
+    origin = requirements_module.read_provenance(requirements) if requirements else None
     results = Path(results_directory)
     if (results / "rounds.csv").exists():
         raise InputError("already holds a gate run (rounds.csv); use a new results directory", results)
@@ -84,8 +86,7 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
         if round_number == 1:
             first_run = run_metadata.read(results / "runs" / "round-01" / BASE)
             regime = run_metadata.regime(first_run)
-            notes = requirements_module.comparability_notes(
-                requirements_module.read_provenance(requirements), first_run) if requirements else []
+            notes = requirements_module.comparability_notes(origin, first_run)
             print(f"Settings in force: {run_metadata.regime_text(regime)}", file=out, flush=True)
         print(f"round {round_number}/{max_rounds} done in {time.monotonic() - round_started:.1f} s "
               f"(elapsed {_minutes(time.monotonic() - started)})", file=out, flush=True)
