@@ -35,7 +35,7 @@ from .formats import measurements_path, read_measurements, read_requirements, wr
 from .relative import BASE, PR, ROUND_COLUMNS, GateSettings
 from .statistics import summarise
 
-DEFAULT_SAMPLES = 1000
+DEFAULT_SAMPLES = 500  # the noise is between runs: 500 keep a run's median within ~1 % and cut a round by a quarter
 DEFAULT_ROUNDS = 6
 DEFAULT_MAX_ROUNDS = 10
 DEFAULT_LOOK_EVERY = 2
