@@ -208,6 +208,42 @@ def test_equal_true_variances_are_pooled_within_a_group_and_not_across_groups():
     assert (total <= degrees * 6).all() and (total > degrees).all()
 
 
+def test_correlated_cells_count_as_fewer_independent_cells_and_independent_ones_as_all():
+    rng = np.random.default_rng(4)
+    rounds, cells = 10, 11
+    independent = [relative.effective_cells(rng.normal(size=(rounds, cells))) for _ in range(400)]
+    shared = rng.normal(size=(rounds, 1))  # one run-level swing for every payload
+    correlated = relative.effective_cells(shared + 0.1 * rng.normal(size=(rounds, cells)))
+
+    assert 9 < np.mean(independent) <= cells  # the bias of r^2 with 10 rounds is corrected
+    assert 1 <= correlated < 1.5
+    assert relative.effective_cells(rng.normal(size=(10, 1))) == 1
+
+
+def test_correlated_cells_do_not_lend_more_degrees_of_freedom_than_they_hold():
+    degrees, groups = 9, np.repeat(["a"], 11)
+    variances = np.full(11, 0.01)  # alike: the prior alone would pool all 99 degrees of freedom
+
+    _, alike = relative.moderated_variances(variances, degrees, groups)
+    _, correlated = relative.moderated_variances(variances, degrees, groups, {"a": 2.0})
+
+    assert alike == pytest.approx(np.full(11, 99))
+    assert correlated == pytest.approx(np.full(11, 18))
+
+
+def test_a_cell_much_noisier_than_its_group_keeps_its_own_variance():
+    rng = np.random.default_rng(5)
+    degrees = 9
+    variances = rng.chisquare(degrees, 11) / degrees * 0.01
+    variances[3] = 0.2  # twenty times its neighbours
+
+    posterior, total = relative.moderated_variances(variances, degrees, np.repeat(["a"], 11))
+
+    assert posterior[3] == variances[3] and total[3] == degrees
+    others = np.arange(11) != 3
+    assert (total[others] > degrees).all()
+
+
 def test_moderated_variances_find_a_shift_in_a_cell_the_cell_variance_misses_and_stay_quiet_without_one():
     """Few rounds, many quiet payloads: borrowing their spread finds +10 % in one cell."""
     cell = ("interprocess_best_effort", 1024, "Median")

@@ -78,6 +78,8 @@ SIGN_FLIP_GUARD = 0.05
 
 VARIANCES = ("cell", "moderated")
 DETECTION_POWER = 0.8  # the detectable effect is found in this share of gates
+# A cell whose variance is this improbable under its group's prior is not moderated.
+OUTLIER_TAIL = 0.05
 
 
 @dataclass(frozen=True)
@@ -161,21 +163,54 @@ def fit_prior(variances, degrees):
     return prior_degrees, float(np.exp(mean + special.digamma(prior_degrees / 2) - np.log(prior_degrees / 2)))
 
 
-def moderated_variances(variances, degrees, groups):
-    """Per column: (posterior variance, degrees of freedom), the prior fitted within each group."""
+def effective_cells(log_ratios):
+    """How many independent cells the columns (R x C) are worth when their variances are pooled.
+
+    A group's cells are one sub-experiment's payloads, measured by the same runs: a run that is
+    slow is slow at every payload, so their log ratios are correlated and pooling C of them is
+    worth fewer than C cells' degrees of freedom. C^2 / sum of squared correlations (the
+    variance of a mean of correlated variances), each squared correlation corrected for its
+    small-sample bias (r^2 - (1 - r^2) / (R - 2), the adjusted R^2: unbiased when there is
+    none); between 1 and C."""
+    rounds, count = log_ratios.shape
+    if count == 1 or rounds < 4:
+        return float(count)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        squared = np.nan_to_num(np.corrcoef(log_ratios, rowvar=False) ** 2)  # a constant column: none
+    adjusted = squared - (1 - squared) / (rounds - 2)  # negative terms kept: the sum stays unbiased
+    np.fill_diagonal(adjusted, 1.0)
+    return float(np.clip(count**2 / adjusted.sum(), 1.0, count))
+
+
+def moderated_variances(variances, degrees, groups, effective=None):
+    """Per column: (posterior variance, degrees of freedom), the prior fitted within each group.
+
+    The total degrees of freedom are capped at the group's pooled degrees of freedom (limma's
+    cap) counted over its effective cells (`effective`: label -> effective_cells, default every
+    cell counts), so correlated cells are not taken for independent evidence.
+
+    Robust to a cell noisier than its group (as limma's robust option): a cell whose own
+    variance is improbably large under the fitted prior (upper tail below OUTLIER_TAIL) keeps
+    its own variance and degrees of freedom, so it is never shrunk towards quieter neighbours
+    into a false alarm."""
     posterior = np.empty_like(variances)
     total = np.empty_like(variances)
     groups = np.asarray(groups)
     for label in np.unique(groups):
         members = groups == label
-        prior_degrees, prior_variance = fit_prior(variances[members], degrees)
-        pooled = degrees * members.sum()  # limma caps the total at the pooled degrees of freedom
+        own = variances[members]
+        prior_degrees, prior_variance = fit_prior(own, degrees)
+        pooled = degrees * (members.sum() if effective is None else effective[label])
         if np.isinf(prior_degrees):
-            posterior[members], total[members] = prior_variance, pooled
+            moderated, moderated_total = np.full_like(own, prior_variance), pooled
+            tail = stats.chi2.sf(degrees * own / prior_variance, degrees)
         else:
-            posterior[members] = (prior_degrees * prior_variance + degrees * variances[members]) / (
-                prior_degrees + degrees)
-            total[members] = min(prior_degrees + degrees, pooled)
+            moderated = (prior_degrees * prior_variance + degrees * own) / (prior_degrees + degrees)
+            moderated_total = min(prior_degrees + degrees, pooled)
+            tail = stats.f.sf(own / prior_variance, degrees, prior_degrees)
+        outlier = tail < OUTLIER_TAIL
+        posterior[members] = np.where(outlier, own, moderated)
+        total[members] = np.where(outlier, degrees, moderated_total)
     return posterior, total
 
 
@@ -207,7 +242,9 @@ def cell_tests(log_ratios, family, alpha, clear_confidence, rng, groups=None):
     variance = d.var(axis=0, ddof=1)
     degrees = n_rounds - 1
     if groups is not None:
-        variance, degrees = moderated_variances(variance, degrees, groups)
+        groups = np.asarray(groups)
+        effective = {label: effective_cells(d[:, groups == label]) for label in np.unique(groups)}
+        variance, degrees = moderated_variances(variance, degrees, groups, effective)
     standard_error = np.sqrt(variance / n_rounds)
     with np.errstate(divide="ignore", invalid="ignore"):
         t = np.where(standard_error > 0, mean / standard_error, np.sign(mean) * np.inf)
