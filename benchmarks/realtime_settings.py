@@ -16,7 +16,6 @@ Writes realtime_settings.md / .csv into --out (default: a temporary directory).
 
 import argparse
 import io
-import json
 import sys
 import tempfile
 import time
@@ -25,7 +24,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from latency_gate import experiment, realtime
+from latency_gate import experiment, realtime, run_metadata
 from latency_gate.formats import LATENCY, PAYLOAD, measurements_path, read_measurements
 
 # name: (runner options, what it is)
@@ -47,9 +46,8 @@ def run_once(directory, name, samples, options):
         raise SystemExit(f"realtime_settings: run failed (exit {code}): {directory}")
     measured = read_measurements(measurements_path(directory, name))
     per_payload = measured.groupby(PAYLOAD)[LATENCY]
-    settings = json.loads((directory / "metadata.json").read_text())["settings"]
     return {"median": per_payload.median(), "p99": per_payload.quantile(0.99), "wall_s": time.monotonic() - began,
-            "cpu_idle": settings["cpu_idle"]}
+            "cpu_idle": run_metadata.read(directory).settings.cpu_idle}
 
 
 def main(argv=None):

@@ -13,7 +13,6 @@ machine does not favour either side.
 
 import argparse
 import io
-import json
 import shlex
 import subprocess
 import sys
@@ -24,7 +23,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from latency_gate import experiment
+from latency_gate import experiment, run_metadata
 from latency_gate.formats import LATENCY, PAYLOAD, PAYLOADS, SUBEXPERIMENTS, read_measurements
 
 
@@ -50,8 +49,8 @@ def run_through_runner(directory, name, samples, payloads):
     wall = time.monotonic() - started
     if code != 0:
         sys.exit(f"runner failed for {name}: see {directory}")
-    metadata = json.loads((directory / "metadata.json").read_text())
-    return wall, read_measurements(directory / f"measurements_{name}.csv"), metadata["subexperiments"][name]["commands"]
+    commands = run_metadata.read(directory).subexperiments[name].commands
+    return wall, read_measurements(directory / f"measurements_{name}.csv"), commands
 
 
 def medians(measurements):
@@ -102,10 +101,9 @@ def full_run(work):
     started = time.monotonic()
     code = experiment.run_experiment(work / "full")
     total = time.monotonic() - started
-    metadata = json.loads((work / "full" / "metadata.json").read_text())
     durations = pd.DataFrame(
-        [{"sub-experiment": name, "status": entry["status"], "duration [s]": entry["duration_s"]}
-         for name, entry in metadata["subexperiments"].items()]
+        [{"sub-experiment": name, "status": outcome.status, "duration [s]": outcome.duration_s}
+         for name, outcome in run_metadata.read(work / "full").subexperiments.items()]
     )
     return code, total, durations
 

@@ -6,7 +6,6 @@ security and TCP more); each run jitters around that, and the requirements sit
 comfortably above it, so a run fails only where a test makes it fail.
 """
 
-import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -15,7 +14,7 @@ import numpy as np
 import pandas as pd
 from PIL import Image
 
-from latency_gate import experiment, formats, realtime
+from latency_gate import formats, realtime, run_metadata
 
 RUNNER = "rt-runner-1"
 FIRST_RUN_AT = datetime(2026, 11, 1, 8, 0, tzinfo=timezone.utc)
@@ -94,8 +93,7 @@ def checks(summary_frame, requirement_frame):
 
 
 def run_id(index, commit):
-    started = FIRST_RUN_AT + index * RUN_INTERVAL
-    return f"{started:%Y%m%dT%H%M%SZ}-{commit}-{RUNNER}"
+    return run_metadata.make_run_id(FIRST_RUN_AT + index * RUN_INTERVAL, commit, RUNNER)
 
 
 def write_history(
@@ -135,38 +133,41 @@ def write_history(
             own = required[required["Experiment type"] == name].reset_index(drop=True)
             formats.write_csv(checks(measured, own), formats.checks_path(directory, name))
         formats.write_csv(required, directory / "requirements.csv")
-        metadata = {
-            "schema_version": 1,
-            "run_id": identifier,
-            "platform": platform,
-            "started_at": started.isoformat().replace("+00:00", "Z"),
-            "finished_at": (started + timedelta(minutes=9)).isoformat().replace("+00:00", "Z"),
-            "source": {"revision": commit + rng.bytes(17).hex()[:33], "branch": "main",
-                       "repository": "example/latency-gate"},
-            "fastdds_version": "2.9.1",
-            "host": RUNNER,
-            "kernel": "6.1.0-27-rt-amd64",
-            "cpu_model": "Intel(R) Xeon(R) E-2278G CPU @ 3.40GHz",
-            "settings": {"rt_prio": 80, "pub_cpus": "2", "sub_cpus": "3", "stress": False,
-                         "samples": 10_000, "payloads": [int(p) for p in payloads],
-                         **(regime(index >= preset_from) if preset_from is not None else {})},
-            "subexperiments": {name: outcome(name) for name in subexperiments},
-            "platform_baseline": {"cyclictest_max_us": 18, "cyclictest_avg_us": 2.1},
-        }
-        formats.write_text_atomic(directory / "metadata.json", json.dumps(metadata, indent=2))
+        settings = (run_metadata.Settings(**regime(index >= preset_from)) if preset_from is not None
+                    else run_metadata.Settings(rt_prio=80, pub_cpus="2", sub_cpus="3"))
+        metadata = run_metadata.RunMetadata(
+            run_id=identifier,
+            platform=platform,
+            source_revision=f"git {commit}{rng.bytes(17).hex()[:33]}",  # LatencyTest built from that commit
+            fastdds_version="2.9.1",
+            host=RUNNER,
+            kernel="Linux 6.1.0-27-rt-amd64 #1 SMP PREEMPT_RT Debian 6.1.115-1",
+            cpu_model="Intel(R) Xeon(R) E-2278G CPU @ 3.40GHz",
+            cpu_count=8,
+            settings=settings,
+            samples=10_000,
+            payloads=[int(p) for p in payloads],
+            started_at=started.isoformat(),
+            finished_at=(started + timedelta(minutes=9)).isoformat(),
+            platform_baseline={"tool": "cyclictest", "avg_us": 2.1, "p99_us": 9.0, "max_us": 18},
+            subexperiments={name: outcome(name) for name in subexperiments},
+        )
+        run_metadata.write(directory, metadata)
         run_ids.append(identifier)
     return run_ids
 
 
 def outcome(name, status="passed", error=None):
-    """A sub-experiment's metadata entry, as the runner writes it (experiment.Outcome)."""
-    commands = {"publisher": ["LatencyTest", "publisher"], "subscriber": ["LatencyTest", "subscriber"]}
-    return experiment.Outcome(status, 31.5, {role: 0 for role in commands}, commands, 110_000,
-                              110_000 if status == "passed" else 0, error).as_metadata()
+    """A sub-experiment's outcome as the runner records it."""
+    roles = ("subscriber", "publisher") if name.startswith("interprocess") else ("both",)
+    return run_metadata.SubexperimentOutcome(
+        status=status, duration_s=31.5, exit_codes={role: 0 if status == "passed" else -9 for role in roles},
+        samples_expected=110_000, samples_recorded=110_000 if status == "passed" else 0, error=error,
+        commands={role: f"LatencyTest {role}" for role in roles}, domain=7, tcp_port=31007)
 
 
 def regime(preset):
-    """The regime part of metadata.json's settings, as the runner writes it."""
+    """The regime part of metadata.json's settings, as the runner records it."""
     if not preset:
         return realtime.RealTime().regime()
     return realtime.RealTime(True, realtime.PRESET_RT_PRIO, *realtime.PRESET_CPUS, lock_memory=True,

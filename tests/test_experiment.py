@@ -5,8 +5,8 @@ the project-built LatencyTest at the runner's default path. Few samples and payl
 keep the whole file near a minute and a half on two cores.
 """
 
+import dataclasses
 import io
-import json
 import os
 import re
 import signal
@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from latency_gate import cli, experiment
+from latency_gate import cli, experiment, run_metadata
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED
 from latency_gate.formats import (
     MEASUREMENT_COLUMNS, PAYLOAD, SUBEXPERIMENTS, measurements_path, read_measurements, read_requirements,
@@ -106,7 +106,7 @@ def test_metadata_describes_the_run(latency_test, tmp_path):
 
     assert code == EXIT_OK
     metadata = metadata_of(tmp_path)
-    assert metadata["schema_version"] == experiment.METADATA_SCHEMA_VERSION
+    assert metadata["schema_version"] == run_metadata.SCHEMA_VERSION
     assert re.fullmatch(r"\d+\.\d+\.\d+", metadata["fastdds_version"])
     assert metadata["source_revision"].startswith("debian fastdds ")
     for key in ("host", "kernel", "cpu_model", "run_id"):
@@ -467,9 +467,8 @@ def test_extrapolation_is_resumable_and_shardable_and_merges_into_requirements(l
 
     # A run killed half-way (no finished_at) is redone; complete runs are kept.
     kept = (runs / "run-0001" / "measurements_intraprocess_best_effort.csv").stat().st_mtime_ns
-    metadata = metadata_of(runs / "run-0003")
-    metadata["finished_at"] = None
-    (runs / "run-0003" / "metadata.json").write_text(json.dumps(metadata))
+    killed = run_metadata.read(runs / "run-0003")
+    run_metadata.write(runs / "run-0003", dataclasses.replace(killed, finished_at=None))
     resumed = extrapolate("-s", "1/2")
     assert "run-0001 (1/2 of shard 1/2): already complete" in resumed.stdout
     assert metadata_of(runs / "run-0003")["finished_at"] is not None

@@ -1,11 +1,10 @@
 """The history store: one immutable directory per run, never lost or half-written."""
 
-import json
 import multiprocessing
 
 import pytest
 
-from latency_gate import changepoints, formats, history, plots, processing, requirements, synthetic
+from latency_gate import changepoints, formats, history, plots, processing, requirements, run_metadata, synthetic
 from latency_gate.errors import InputError
 
 PLATFORM = "linux-x64-latency"
@@ -16,7 +15,7 @@ SUBEXPERIMENTS = ("intraprocess_best_effort", "intraprocess_reliable")
 def processed_run(tmp_path):
     run = synthetic.write_experiment(tmp_path / "run", SUBEXPERIMENTS, payloads=(16, 32), samples=200)
     processing.process_experiment(run, with_plots=False)
-    (run / "metadata.json").write_text(json.dumps({"fastdds_version": "2.9.1"}))
+    run_metadata.write(run, run_metadata.RunMetadata(run_id="20261122T064501Z-local-lab1", fastdds_version="2.9.1"))
     return run
 
 
@@ -28,9 +27,22 @@ def test_a_published_run_holds_its_summaries_and_metadata_but_not_raw_samples(tm
         "measurements_intraprocess_reliable_summary.csv",
         "metadata.json",
     ]
-    metadata = json.loads((published / "metadata.json").read_text())
-    assert metadata["fastdds_version"] == "2.9.1"
-    assert (metadata["run_id"], metadata["platform"]) == ("20261122T064501Z-abc-lab1", PLATFORM)
+    metadata = run_metadata.read(published)
+    assert metadata.fastdds_version == "2.9.1"
+    assert (metadata.run_id, metadata.platform) == ("20261122T064501Z-abc-lab1", PLATFORM)
+
+
+def test_a_run_is_published_under_the_run_id_its_metadata_records_unless_given_one(tmp_path, processed_run):
+    published = history.add_run(tmp_path / "store", processed_run, PLATFORM)
+    assert published.name == "20261122T064501Z-local-lab1"
+
+
+def test_a_run_without_metadata_is_published_with_a_record_of_its_run_id_and_platform(tmp_path, processed_run):
+    (processed_run / run_metadata.METADATA_FILE).unlink()  # as the spec's own flows leave a run
+    published = history.add_run(tmp_path / "store", processed_run, PLATFORM)
+    metadata = run_metadata.read(published)
+    assert (metadata.run_id, metadata.platform) == (published.name, PLATFORM)
+    assert run_metadata.parse_run_id(published.name).revision is None  # made now, of no known revision
 
 
 def test_a_run_is_never_overwritten(tmp_path, processed_run):
@@ -47,15 +59,6 @@ def test_an_invalid_requirements_file_is_not_published_and_leaves_nothing_behind
     with pytest.raises(InputError, match="missing column"):
         history.add_run(tmp_path / "store", processed_run, PLATFORM, "r1", requirements_path=bad)
     assert list((tmp_path / "store" / "runs" / PLATFORM).iterdir()) == []
-
-
-def test_run_ids_sort_chronologically_and_are_safe_directory_names():
-    from datetime import datetime, timezone
-
-    early = history.make_run_id(datetime(2026, 1, 2, 3, 4, 5, tzinfo=timezone.utc), "3d3c42e5aac5ba80", "lab 1/x")
-    late = history.make_run_id(datetime(2026, 1, 2, 3, 4, 6, tzinfo=timezone.utc), "000000", "a")
-    assert early == "20260102T030405Z-3d3c42e5aac5-lab_1_x"
-    assert early < late
 
 
 def test_unsafe_platform_names_are_refused(tmp_path, processed_run):
@@ -173,7 +176,7 @@ def test_the_payload_history_plots_mark_where_the_measurement_settings_change(tm
     run_ids = write_history(store, platform=PLATFORM, runs=8, subexperiments=SUBEXPERIMENTS, payloads=(16,),
                             preset_from=4)
     runs = requirements.run_directories(history.runs_directory(store, PLATFORM))
-    assert history.run_metadata.settings_changes(runs) == [run_ids[4]]
+    assert run_metadata.settings_changes(runs) == [run_ids[4]]
 
     history.regenerate(store)
 

@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from latency_gate import changepoints, formats, github_actions, publish
+from latency_gate import changepoints, formats, github_actions, publish, run_metadata
 from latency_gate.formats import MEASUREMENT_COLUMNS
 from latency_gate.processing import process_experiment
 
@@ -43,7 +43,7 @@ def make_run(results, run_id, latency_us=50.0):
             for payload in (16, 32) for i in range(100)]
     (directory / "measurements_intraprocess_best_effort.csv").write_text(
         ",".join(MEASUREMENT_COLUMNS) + "\n" + "\n".join(rows) + "\n")
-    (directory / "metadata.json").write_text(json.dumps({"run_id": run_id}))
+    run_metadata.write(directory, run_metadata.RunMetadata(run_id=run_id))
     process_experiment(directory, with_plots=False)
     return directory
 

@@ -98,7 +98,7 @@ def test_explicit_options_override_parts_of_the_preset(latency_test, tmp_path):
     assert code == EXIT_OK
     settings = metadata_of(tmp_path)["settings"]
     assert (settings["rt_prio"], settings["pub_cpus"], settings["sub_cpus"]) == (10, "0", "0")
-    assert settings["cpu_idle"] == "os" and "pm_qos_limit_us" not in settings
+    assert settings["cpu_idle"] == "os" and settings["pm_qos_limit_us"] is None
 
 
 def test_without_the_preset_scheduling_cpus_and_idle_states_are_left_to_the_os(latency_test, tmp_path):

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from latency_gate import experiment, formats, gate, realtime, relative, requirements
+from latency_gate import experiment, formats, gate, realtime, relative, requirements, run_metadata
 from latency_gate.errors import EXIT_OK
 
 REPOSITORY = Path(__file__).resolve().parents[1]
@@ -140,7 +140,8 @@ def fake_gate(tmp_path, monkeypatch, slower_payload=None, noise=0.01, seed=1):
                                       formats.LATENCY: latency}))
         formats.write_csv(pd.concat(rows), formats.measurements_path(directory, name))
         # The gate reads the settings in force from the run's metadata (the runner's regime record).
-        (directory / "metadata.json").write_text(json.dumps({"settings": realtime.RealTime().regime()}))
+        settings = run_metadata.Settings(**realtime.RealTime().regime())
+        run_metadata.write(directory, run_metadata.RunMetadata(run_id=directory.name, settings=settings))
         return EXIT_OK
 
     monkeypatch.setattr(experiment, "validate_run", validate_run)

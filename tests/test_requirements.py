@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from latency_gate import formats, requirements
+from latency_gate import formats, requirements, run_metadata
 from latency_gate.errors import InputError
 
 
@@ -138,11 +138,14 @@ def test_a_check_of_a_run_like_the_requirements_runs_has_no_comparability_note(o
 def test_a_noisier_runner_than_the_requirements_runs_is_named_with_both_baselines():
     origin = {"runs": 5, "regime": None, "regimes": [], "platform_baseline": {"p99_us_median": 20.0}}
 
-    notes = requirements.comparability_notes(origin, {"platform_baseline": {"p99_us": 95.0}})
+    def run_woken_at(p99_us):
+        return run_metadata.RunMetadata(run_id="r1", platform_baseline={"avg_us": 5.0, "p99_us": p99_us})
+
+    notes = requirements.comparability_notes(origin, run_woken_at(95.0))
 
     assert notes == ["this runner wakes up slower than the requirements' runs did (cyclictest p99 95 us vs 20 us): "
                      "a noisier machine, whose latencies are expected to be higher"]
-    assert requirements.comparability_notes(origin, {"platform_baseline": {"p99_us": 29.0}}) == []
+    assert requirements.comparability_notes(origin, run_woken_at(29.0)) == []
 
 
 def test_an_unreadable_provenance_is_bad_input_naming_it(tmp_path):

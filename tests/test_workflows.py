@@ -37,6 +37,8 @@ from pathlib import Path
 
 import pytest
 
+from latency_gate import run_metadata
+
 import ci_tools
 from ci_tools import GITHUB_REPOSITORY, PLATFORM, RELATIVE_GATE, REPO, SMALL_MATRIX, TIGHT, git, set_requirements
 
@@ -373,7 +375,7 @@ def test_the_actions_install_their_cli_from_a_clean_checkout(tmp_path):
     run.mkdir()
     (run / "measurements_intraprocess_best_effort.csv").write_text("Sample,Payload [Bytes],Latency [us]\n" + "".join(
         f"{i},{payload},{40 + i % 7}.5\n" for payload in (16, 32) for i in range(100)))
-    (run / "metadata.json").write_text('{"run_id": "20261122T070000Z-aaaa-lab1"}')
+    run_metadata.write(run, run_metadata.RunMetadata(run_id="20261122T070000Z-aaaa-lab1"))
     store, remote = tmp_path / "store", tmp_path / "history.git"
     git("init", "-q", "--bare", str(remote), cwd=tmp_path)
     for command in (["process", "--experiment-directory", run, "--no-plots"],

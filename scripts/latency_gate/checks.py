@@ -198,8 +198,7 @@ def check_experiment(requirements_path, experiment_directory, plots_directory, r
         check_subexperiment(name, read_summary(path), required, path, requirements_path)
         for name, path in find_summaries(experiment_directory).items()
     ]
-    metadata = (run_metadata.read(experiment_directory)
-                if (Path(experiment_directory) / run_metadata.METADATA_FILE).is_file() else None)
+    metadata = run_metadata.read_if_present(experiment_directory)
     notes = requirements.comparability_notes(requirements.read_provenance(requirements_path), metadata)
     for note in notes:
         print(f"warning: {experiment_directory}: {note}", file=sys.stderr)

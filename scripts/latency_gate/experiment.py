@@ -23,7 +23,6 @@ import datetime
 import errno
 import fcntl
 import functools
-import json
 import os
 import re
 import shlex
@@ -36,19 +35,17 @@ import sys
 import tempfile
 import threading
 import time
-import uuid
 import xml.etree.ElementTree as ElementTree
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import platform_info, realtime, security
+from . import platform_info, realtime, run_metadata, security
 from .errors import EXIT_OK, EXIT_RUN_FAILED, InputError
 from .formats import (
     LATENCY, PAYLOAD, PAYLOADS, SUBEXPERIMENTS, measurements_path, read_measurements,
     validate_subexperiment, write_csv, write_text_atomic,
 )
 
-METADATA_SCHEMA_VERSION = 1
 REPOSITORY = Path(__file__).resolve().parents[2]
 PROFILES_DIRECTORY = Path(__file__).resolve().parent / "profiles"
 DEFAULT_SAMPLES = 10000
@@ -353,12 +350,14 @@ class Outcome:
     samples: int = 0  # recorded: LatencyTest records nothing for a round trip over 100 ms
     error: str | None = None
 
-    def as_metadata(self):
-        return {
-            "status": self.status, "duration_s": round(self.duration_s, 3), "exit_codes": self.exit_codes,
-            "samples_expected": self.samples_expected, "samples_recorded": self.samples, "error": self.error,
-            "commands": {role: shlex.join(command) for role, command in self.commands.items()},
-        }
+    def recorded(self, record, **own_fields):
+        """This attempt as metadata.json records it: `record` is run_metadata.Attempt for an
+        earlier attempt, run_metadata.SubexperimentOutcome for the last one (with its own fields)."""
+        return record(
+            status=self.status, duration_s=round(self.duration_s, 3), exit_codes=self.exit_codes,
+            samples_expected=self.samples_expected, samples_recorded=self.samples, error=self.error,
+            commands={role: shlex.join(command) for role, command in self.commands.items()}, **own_fields,
+        )
 
 
 def _supervise(processes, deadline):
@@ -454,7 +453,7 @@ def run_with_retries(name, config, logs, retries, out, err, indent):
             if log.exists():
                 log.replace(logs / f"{name}_{role}.attempt-{attempt}.log")
         attempt_logs = f"logs/{name}_*.attempt-{attempt}.log"
-        earlier.append(outcome.as_metadata() | {"logs": attempt_logs})
+        earlier.append(outcome.recorded(run_metadata.Attempt, logs=attempt_logs))
         print(f"{_outcome_text(outcome)}; retry {attempt}/{retries}", file=out, flush=True)
         print(f"warning: {config.results}: {name} {outcome.status} ({outcome.error}); running it again "
               f"(attempt {attempt + 1}, the failed attempt's logs: {attempt_logs})", file=err)
@@ -530,16 +529,6 @@ def _utc_now():
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
 
 
-def _load_metadata(path):
-    """Metadata of earlier invocations in this results directory (kept entries describe kept files)."""
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return {}
-    except (OSError, ValueError) as error:
-        raise InputError(f"existing metadata is unreadable: {error}", path) from None
-
-
 def validate_run(latency_test=None, subexperiments=None, payloads=None, samples=DEFAULT_SAMPLES,
                  timeout_s=None, profiles=None, certs=None, stress=None, retries=DEFAULT_RETRIES):
     """Check every input of a run; returns the normalised values. Raises InputError."""
@@ -585,12 +574,14 @@ def run_experiment(results_directory, latency_test=None, subexperiments=None, pa
         results.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise InputError(f"cannot create results directory: {error}", results) from None
-    metadata_path = results / "metadata.json"
-    earlier = _load_metadata(metadata_path)
+    # Runs into the same directory accumulate (colcon test's do): the first one's run id and
+    # start time stand, and the entries of the sub-experiments this run does not redo are kept.
+    earlier = run_metadata.read_if_present(results)
     real_time = realtime.prepare(build_directory(), realtime_preset, rt_prio, pub_cpus, sub_cpus, cpu_idle)
-    run_id = run_id or earlier.get("run_id") or (
-        f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d_%H-%M-%S}_{uuid.uuid4().hex[:6]}"
-    )
+    host = platform_info.describe_host()
+    started_at = (earlier and earlier.started_at) or _utc_now()
+    run_id = run_id or (earlier and earlier.run_id) or run_metadata.make_run_id(
+        datetime.datetime.fromisoformat(started_at), runner=host["host"])
     # Every process the run starts carries its run id, so leftovers are easy to find.
     marker = {RUN_ID_VARIABLE: run_id}
     environment = _library_environment(binary) | marker
@@ -607,34 +598,29 @@ def run_experiment(results_directory, latency_test=None, subexperiments=None, pa
     # reads the last payload twice).
     write_text_atomic(config.payloads_file, "".join(f"{p};" for p in payloads) + "\n")
     version, library = fastdds_library(binary, environment)
-    metadata = {
-        "schema_version": METADATA_SCHEMA_VERSION,
-        "run_id": run_id,
-        "source_revision": source_revision(binary, library),
-        "fastdds_version": version,
-        "fastdds_library": library,
-        "latency_test": str(binary),
-        **platform_info.describe_host(),
-        "settings": {
-            **real_time.regime(), "cpuidle": realtime.cpuidle_state(),
-            "stress": stress, "domain": lease.domain,
-            "tcp_port": lease.tcp_port, "timeout_s": timeout_s, "retries": retries, "profiles": str(profiles),
-            "certs": str(certs), "requested": {"realtime_preset": realtime_preset, "rt_prio": rt_prio,
-                                               "pub_cpus": pub_cpus, "sub_cpus": sub_cpus, "cpu_idle": cpu_idle},
-        },
-        "samples": samples,
-        "payloads": list(payloads),
-        "started_at": earlier.get("started_at") or _utc_now(),
-        "finished_at": None,
-        "warnings": list(real_time.warnings),
-        "platform_baseline": None,
-        "subexperiments": {
-            name: entry for name, entry in earlier.get("subexperiments", {}).items() if name not in chosen
-        },
-    }
+    metadata = run_metadata.RunMetadata(
+        run_id=run_id,
+        source_revision=source_revision(binary, library),
+        fastdds_version=version,
+        fastdds_library=library,
+        latency_test=str(binary),
+        **host,
+        settings=run_metadata.Settings(
+            **real_time.regime(), cpuidle=realtime.cpuidle_state(), stress=stress, domain=lease.domain,
+            tcp_port=lease.tcp_port, timeout_s=timeout_s, retries=retries, profiles=str(profiles), certs=str(certs),
+            requested={"realtime_preset": realtime_preset, "rt_prio": rt_prio, "pub_cpus": pub_cpus,
+                       "sub_cpus": sub_cpus, "cpu_idle": cpu_idle},
+        ),
+        samples=samples,
+        payloads=list(payloads),
+        started_at=started_at,
+        warnings=list(real_time.warnings),
+        subexperiments={name: outcome for name, outcome in (earlier.subexperiments if earlier else {}).items()
+                        if name not in chosen},
+    )
 
     def save():
-        write_text_atomic(metadata_path, json.dumps(metadata, indent=2) + "\n")
+        run_metadata.write(results, metadata)
 
     for warning in real_time.warnings:
         print(f"warning: {warning}", file=err)
@@ -646,14 +632,14 @@ def run_experiment(results_directory, latency_test=None, subexperiments=None, pa
     try:
         stress_process = _start_stress(stress, logs, dict(os.environ) | marker)
         if real_time.cpu_idle == realtime.CPU_IDLE_HOLD:
-            _hold_cpu_idle(cpu_idle_hold, metadata, err)
+            metadata = _hold_cpu_idle(cpu_idle_hold, metadata, err)
         save()
         baseline, warning = platform_info.measure_baseline(
             baseline_s, real_time.rt_prio, real_time.pub_cpus
         )
-        metadata["platform_baseline"] = baseline
+        metadata = replace(metadata, platform_baseline=baseline)
         if warning:
-            metadata["warnings"].append(warning)
+            metadata = metadata.with_warning(warning)
             print(f"warning: {warning}", file=err)
         if baseline:
             print(f"platform baseline (cyclictest {baseline_s} s): avg {baseline['avg_us']} us, "
@@ -664,31 +650,32 @@ def run_experiment(results_directory, latency_test=None, subexperiments=None, pa
             print(label, end="", file=out, flush=True)
             if stress_process is not None and not stress_ended and _has_exited(stress_process):
                 stress_ended = True
-                metadata["warnings"].append(f"stress-ng ended before {name}: the load did not last (logs/stress-ng.log)")
+                metadata = metadata.with_warning(f"stress-ng ended before {name}: the load did not last "
+                                                 "(logs/stress-ng.log)")
             measurement_file = measurements_path(results, name)
             measurement_file.unlink(missing_ok=True)  # a stale result must not pass for this run's
             try:
                 outcome, earlier_attempts = run_with_retries(name, config, logs, retries, out, err, len(label))
             except Interrupted:
-                metadata["subexperiments"][name] = {"status": "interrupted"}
+                metadata = metadata.with_outcome(name, run_metadata.SubexperimentOutcome(status="interrupted"))
                 print("interrupted", file=out, flush=True)
                 raise
             # Per entry too: runs accumulated into one directory (colcon test) each had their own.
-            metadata["subexperiments"][name] = outcome.as_metadata() | {
-                "domain": lease.domain, "tcp_port": lease.tcp_port, "earlier_attempts": earlier_attempts,
-            }
+            metadata = metadata.with_outcome(name, outcome.recorded(
+                run_metadata.SubexperimentOutcome, domain=lease.domain, tcp_port=lease.tcp_port,
+                earlier_attempts=earlier_attempts))
             failures += outcome.status != "passed"
             print(_outcome_text(outcome), file=out, flush=True)
             save()
     except Interrupted as interruption:
-        metadata["interrupted"] = str(interruption)
+        metadata = replace(metadata, interrupted=str(interruption))
         interrupted = True
     finally:
         if stress_process is not None:
             _kill_group(stress_process)
         cpu_idle_hold.release()
         lease.release()
-        metadata["finished_at"] = _utc_now()
+        metadata = replace(metadata, finished_at=_utc_now())
         save()
         _restore_signal_handlers(previous_handlers)
     if interrupted:
@@ -701,14 +688,15 @@ def run_experiment(results_directory, latency_test=None, subexperiments=None, pa
 
 def _hold_cpu_idle(hold, metadata, err):
     """Keep the CPUs out of idle states for the rest of the run; a refusal is a warning and
-    the run goes on with the OS's idle states (settings.cpu_idle says which were in force)."""
+    the run goes on with the OS's idle states (settings.cpu_idle says which were in force).
+    Returns the metadata recording which."""
     refusal = hold.acquire()
     if refusal:
-        metadata["settings"]["cpu_idle"] = realtime.CPU_IDLE_OS
-        metadata["warnings"].append(refusal)
         print(f"warning: {refusal}", file=err)
-        return
-    metadata["settings"]["pm_qos_limit_us"] = hold.current_us()
+        settings = replace(metadata.settings, cpu_idle=realtime.CPU_IDLE_OS)
+        return replace(metadata, settings=settings).with_warning(refusal)
+    settings = replace(metadata.settings, pm_qos_limit_us=hold.current_us())
+    return replace(metadata, settings=settings)
 
 
 def _install_signal_handlers():

@@ -7,13 +7,12 @@ several runners; once all runs are gathered in one directory, the merge derives 
 requirements CSV from them.
 """
 
-import json
 import re
 import shutil
 import sys
 from pathlib import Path
 
-from . import experiment, processing, requirements
+from . import experiment, processing, requirements, run_metadata
 from .errors import EXIT_OK, EXIT_RUN_FAILED, InputError
 
 DEFAULT_RUNS = 200
@@ -24,18 +23,14 @@ def run_name(index):
 
 
 def run_complete(run_directory):
-    """Whether a run directory holds a finished run whose sub-experiments all passed and are summarised."""
+    """Whether a run directory holds a finished run whose sub-experiments all passed and are
+    summarised. Unreadable metadata is an InputError: a run is never redone over a record it cannot read."""
     run_directory = Path(run_directory)
-    try:
-        metadata = json.loads((run_directory / "metadata.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    metadata = run_metadata.read_if_present(run_directory)
+    if metadata is None or metadata.finished_at is None or not metadata.subexperiments:
         return False
-    entries = metadata.get("subexperiments") or {}
-    return bool(entries) and metadata.get("finished_at") is not None and all(
-        entry.get("status") == "passed"
-        and (run_directory / f"measurements_{name}_summary.csv").is_file()
-        for name, entry in entries.items()
-    )
+    return all(outcome.status == "passed" and (run_directory / f"measurements_{name}_summary.csv").is_file()
+               for name, outcome in metadata.subexperiments.items())
 
 
 def parse_shard(text):
@@ -78,7 +73,7 @@ def extrapolate(runs_directory, output=None, runs=DEFAULT_RUNS, percentile=None,
         if directory.exists():
             shutil.rmtree(directory)  # left by a killed or failed attempt
         print(f"{label}:", file=out, flush=True)
-        code = experiment.run_experiment(directory, run_id=directory.name, out=out, **run_options)
+        code = experiment.run_experiment(directory, out=out, **run_options)
         if code == experiment.EXIT_INTERRUPTED:
             return code
         if code != EXIT_OK:

@@ -305,13 +305,19 @@ def write_csv(frame, path):
 
 
 def write_text_atomic(path, text):
+    write_atomic(path, lambda handle: handle.write(text.encode("utf-8")))
+
+
+def write_atomic(path, write):
+    """Write a file that readers see whole or not at all: `write(handle)` fills a temporary
+    binary file beside it, which then replaces it."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         os.fchmod(descriptor, 0o644)  # mkstemp's 0600 would hide results from web servers and other users
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
+        with os.fdopen(descriptor, "wb") as handle:
+            write(handle)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

@@ -14,11 +14,10 @@ its final place and renamed into it, so a failed or concurrent publish never lea
 partial run or touches another one. Run ids sort chronologically.
 """
 
-import json
 import re
 import shutil
 import tempfile
-from datetime import datetime, timezone
+from dataclasses import replace
 from pathlib import Path
 
 from . import changepoints, plots, run_metadata, site
@@ -26,16 +25,7 @@ from .errors import InputError
 from .formats import read_requirements
 from .requirements import collect_summaries, run_directories
 
-STORE_SCHEMA_VERSION = 1
 RUN_FILE_PATTERNS = ("measurements_*_summary.csv", "checks_*.csv")
-
-
-def make_run_id(started_at=None, revision=None, runner=None):
-    """'<UTC time>-<short revision>-<runner>', e.g. 20261122T064501Z-3d3c42e5aac5-lab1."""
-    started_at = started_at or datetime.now(timezone.utc)
-    parts = [started_at.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ"),
-             (revision or "local")[:12], runner or "local"]
-    return "-".join(re.sub(r"[^A-Za-z0-9_.]+", "_", part) for part in parts)
 
 
 def runs_directory(store_root, platform):
@@ -43,15 +33,16 @@ def runs_directory(store_root, platform):
 
 
 def add_run(store_root, run_directory, platform, run_id=None, requirements_path=None):
-    """Copy a run's summaries, checks and metadata into the store under a new run id."""
+    """Copy a run's summaries, checks and metadata into the store under a new run id: `run_id`,
+    else the one its metadata records, else a new one (run_metadata.make_run_id)."""
     run_directory = Path(run_directory)
     files = sorted(p for pattern in RUN_FILE_PATTERNS for p in run_directory.glob(pattern))
     if not any(p.name.endswith("_summary.csv") for p in files):
         raise InputError("no sub-experiment summaries to publish (run 'process' first)", run_directory)
-    has_metadata = (run_directory / run_metadata.METADATA_FILE).is_file()  # the spec's flows write none
-    metadata = run_metadata.read(run_directory) if has_metadata else {}
-    run_id = _safe_name(run_id or metadata.get("run_id") or make_run_id(), "run id")
-    metadata.update(run_id=run_id, platform=platform, schema_version=metadata.get("schema_version", STORE_SCHEMA_VERSION))
+    metadata = run_metadata.read_if_present(run_directory)  # None: the spec's own flows write none
+    run_id = _safe_name(run_id or (metadata and metadata.run_id) or run_metadata.make_run_id(), "run id")
+    # Stored as this version of the contract writes it (an older record migrated), with its place in the store.
+    metadata = replace(metadata or run_metadata.RunMetadata(run_id), run_id=run_id, platform=platform)
     destination = runs_directory(store_root, platform) / run_id
     if destination.exists():
         raise InputError(f"run '{run_id}' is already in the history", destination)
@@ -63,7 +54,7 @@ def add_run(store_root, run_directory, platform, run_id=None, requirements_path=
         if requirements_path:
             read_requirements(requirements_path)  # never publish an invalid baseline
             shutil.copy2(requirements_path, staging / "requirements.csv")
-        (staging / "metadata.json").write_text(json.dumps(metadata, indent=2, sort_keys=True) + "\n")
+        run_metadata.write(staging, metadata)
         staging.rename(destination)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

@@ -16,7 +16,6 @@ Every PNG is written to a temporary name beside its target and renamed into plac
 
 import multiprocessing
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,7 +29,7 @@ from matplotlib.colors import Normalize
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from .formats import CHECKED_MAGNITUDES, LATENCY, PAYLOAD, SAMPLE
+from .formats import CHECKED_MAGNITUDES, LATENCY, PAYLOAD, SAMPLE, write_atomic
 
 HISTOGRAM_BINS = 100
 # Bins span min .. this percentile: a few spikes 10x above the body would otherwise squeeze
@@ -297,15 +296,7 @@ def draw(job):
 
 
 def _save(figure, path):
-    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        os.fchmod(descriptor, 0o644)  # mkstemp's 0600 would hide the plots from a web server
-        with os.fdopen(descriptor, "wb") as handle:
-            figure.canvas.print_png(handle, pil_kwargs=PNG_OPTIONS)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomic(path, lambda handle: figure.canvas.print_png(handle, pil_kwargs=PNG_OPTIONS))
 
 
 class _Shape:

@@ -9,7 +9,6 @@ theirs is always clean, and nothing the remote already holds is ever rewritten.
 """
 
 import base64
-import json
 import os
 import random
 import subprocess
@@ -18,7 +17,7 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from . import changepoints, github_actions, history
+from . import changepoints, github_actions, history, run_metadata
 from .errors import EXIT_RUN_FAILED, InputError
 
 PUSH_ATTEMPTS = 5  # the one bound on retries; the error message quotes it
@@ -59,13 +58,13 @@ class Git:
 
 
 def history_run_id(run_directory, revision, runner):
-    """'<start time>-<revision>-<runner>' (history.make_run_id), the start time from metadata.json."""
-    try:
-        started = json.loads((Path(run_directory) / "metadata.json").read_text())["started_at"]
-        started_at = datetime.fromisoformat(started)
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        raise PublishError(f"{run_directory}/metadata.json: no usable started_at: {error}") from None
-    return history.make_run_id(started_at, revision, runner)
+    """The run id (run_metadata.make_run_id) of the run's start, as its metadata records it,
+    with the revision and runner given; InputError when the metadata has no start time."""
+    metadata = run_metadata.read(run_directory)
+    if metadata.started_at is None:
+        path = Path(run_directory) / run_metadata.METADATA_FILE
+        raise InputError("metadata has no started_at to make the run id from", path)
+    return run_metadata.make_run_id(datetime.fromisoformat(metadata.started_at), revision, runner)
 
 
 def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages",

@@ -118,9 +118,9 @@ def provenance_path(requirements_csv):
 
 def provenance(runs, percentile):
     """What the requirements were derived from, as far as the runs' metadata tells."""
-    described = [run_metadata.read(run) for run in map(Path, runs) if (run / run_metadata.METADATA_FILE).is_file()]
+    described = [metadata for metadata in map(run_metadata.read_if_present, runs) if metadata]
     regimes = Counter(json.dumps(run_metadata.regime(m), sort_keys=True) for m in described)
-    baselines = [m["platform_baseline"] for m in described if m.get("platform_baseline")]
+    baselines = [m.platform_baseline for m in described if m.platform_baseline]
     return {
         "schema_version": PROVENANCE_SCHEMA_VERSION,
         "created_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
@@ -129,7 +129,7 @@ def provenance(runs, percentile):
         "percentile": percentile,
         "regime": json.loads(next(iter(regimes))) if len(regimes) == 1 else None,
         "regimes": [{"runs": count, **json.loads(key)} for key, count in regimes.most_common()],
-        **{key: sorted({str(m.get(field)) for m in described}) for key, field in (
+        **{key: sorted({str(getattr(m, field)) for m in described}) for key, field in (
             ("cpu_models", "cpu_model"), ("kernels", "kernel"), ("fastdds_versions", "fastdds_version"),
             ("cpu_counts", "cpu_count"))},
         "platform_baseline": {
@@ -166,10 +166,11 @@ def comparability_notes(origin, metadata):
     for key, field, what in (("fastdds_versions", "fastdds_version", "Fast DDS"), ("cpu_models", "cpu_model", "CPU"),
                              ("cpu_counts", "cpu_count", "CPU count")):
         known = origin.get(key) or []
-        if known and str(metadata.get(field)) not in known:
-            notes.append(f"{what} {metadata.get(field)} is not the requirements' ({', '.join(known)})")
+        recorded = getattr(metadata, field)
+        if known and str(recorded) not in known:
+            notes.append(f"{what} {recorded} is not the requirements' ({', '.join(known)})")
     theirs = (origin.get("platform_baseline") or {}).get("p99_us_median")
-    ours = (metadata.get("platform_baseline") or {}).get("p99_us")
+    ours = (metadata.platform_baseline or {}).get("p99_us")
     if theirs is not None and ours is not None and ours > max(BASELINE_FACTOR * theirs, theirs + BASELINE_SLACK_US):
         notes.append(f"this runner wakes up slower than the requirements' runs did (cyclictest p99 {ours:g} us vs "
                      f"{theirs:g} us): a noisier machine, whose latencies are expected to be higher")

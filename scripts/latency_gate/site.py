@@ -113,7 +113,7 @@ def _run_rows(history, positions):
         crashed = any(run.crashed(name) for name in run.outcomes)
         rows.append({
             "id": run.run_id, "commit": run.commit, "runner": run.runner, "time": run.started_at,
-            "fastdds": run.metadata.get("fastdds_version"),
+            "fastdds": run.metadata.fastdds_version if run.metadata else None,
             "settings": run_metadata.regime_text(run_metadata.regime(run.metadata)),
             "status": _status(failed_checks > 0 or crashed, checked),
             "failed": failed_checks, "worst": float(worst[position]) if checked else None,
@@ -209,9 +209,9 @@ def _history_plots(store, platform):
 
 
 def _write_run(run, texts, path):
-    """The run page's data: metadata and the summary and check CSVs, embedded verbatim."""
+    """The run page's data: metadata (an older record migrated) and the summary and check CSVs verbatim."""
     embedded = {name: texts[run.directory / name] for name in run.files if run.directory / name in texts}
-    data = {"platform": run.platform, "id": run.run_id, "metadata": run.metadata,
+    data = {"platform": run.platform, "id": run.run_id, "metadata": run.metadata.to_dict() if run.metadata else {},
             "files": run.files, "csv": embedded}
     _write_script(path, _register(f"run/{run.platform}/{run.run_id}", data))
 

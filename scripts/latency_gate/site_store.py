@@ -6,7 +6,7 @@ A store of 1,000 runs holds 20,000 small CSVs, so each kind is parsed in one bat
 
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
@@ -14,7 +14,6 @@ import pandas as pd
 from . import formats, run_metadata
 from .errors import InputError
 
-_RUN_ID = re.compile(r"^(?P<started>\d{8}T\d{6}Z)-(?P<commit>[^-]+)-(?P<runner>.+)$")
 _CHECKS_NAME = re.compile(r"^checks_(?P<subexperiment>.+)\.csv$")
 
 
@@ -24,27 +23,32 @@ class Run:
     run_id: str
     directory: Path
     files: list[str]
-    metadata: dict = field(default_factory=dict)
+    metadata: run_metadata.RunMetadata | None = None  # None: the run came without (the spec's own flows)
 
     @property
     def commit(self):
-        match = _RUN_ID.match(self.run_id)
-        revision = self.metadata.get("source", {}).get("revision")
-        return match["commit"] if match else (revision or "")[:7] or None
+        """The revision measured: the run id's, else the git commit of the Fast DDS sources the runner recorded."""
+        named = run_metadata.parse_run_id(self.run_id)
+        if named and named.revision:
+            return named.revision
+        commit = self.metadata.source_commit if self.metadata else None
+        return commit[:12] if commit else None  # as short as in a run id
 
     @property
     def runner(self):
-        match = _RUN_ID.match(self.run_id)
-        return match["runner"] if match else self.metadata.get("host")
+        named = run_metadata.parse_run_id(self.run_id)
+        if named and named.runner:
+            return named.runner
+        return self.metadata.host if self.metadata else None
 
     @property
     def outcomes(self):
-        """{sub-experiment: {"status", "error", "duration_s"}} as the runner recorded them."""
+        """{sub-experiment: run_metadata.SubexperimentOutcome} as the runner recorded them."""
         return run_metadata.subexperiment_outcomes(self.metadata)
 
     def failure(self, name):
         """How the sub-experiment failed (status: error), or None when it passed or is not recorded."""
-        return run_metadata.failure_text(self.outcomes.get(name, {}))
+        return run_metadata.failure_text(self.outcomes.get(name))
 
     def crashed(self, name):
         return self.failure(name) is not None
@@ -52,11 +56,10 @@ class Run:
     @property
     def started_at(self):
         """ISO UTC time: the run id's timestamp, else metadata's started_at."""
-        match = _RUN_ID.match(self.run_id)
-        if match:
-            stamp = match["started"]
-            return f"{stamp[0:4]}-{stamp[4:6]}-{stamp[6:8]}T{stamp[9:11]}:{stamp[11:13]}:{stamp[13:15]}Z"
-        return self.metadata.get("started_at")
+        named = run_metadata.parse_run_id(self.run_id)
+        if named:
+            return f"{named.started_at:%Y-%m-%dT%H:%M:%SZ}"
+        return self.metadata.started_at if self.metadata else None
 
 
 @dataclass
@@ -93,10 +96,8 @@ def find_runs(store: Path) -> list[Run]:
         for run_id in _directories(root / platform):
             directory = root / platform / run_id
             files = sorted(entry.name for entry in os.scandir(directory) if entry.is_file())
-            run = Run(platform, run_id, directory, files)
-            if run_metadata.METADATA_FILE in files:
-                run.metadata = run_metadata.read(directory)
-            runs.append(run)
+            metadata = run_metadata.read(directory) if run_metadata.METADATA_FILE in files else None
+            runs.append(Run(platform, run_id, directory, files, metadata))
     return runs
 
 

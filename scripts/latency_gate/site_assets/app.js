@@ -451,16 +451,17 @@
 
   // ---- One run ------------------------------------------------------------------------
 
+  // Keys as metadata.json has them (run_metadata.py); the order is the facts' order.
   const LABELS = {
-    "source.revision": "Revision", "source.branch": "Branch", "source.repository": "Repository",
-    started_at: "Started", finished_at: "Finished", fastdds_version: "Fast DDS version", host: "Host",
-    kernel: "Kernel", cpu_model: "CPU", "settings.rt_prio": "Real-time priority", "settings.pub_cpus": "Publisher CPUs",
-    "settings.sub_cpus": "Subscriber CPUs", "settings.stress": "Stress", "settings.samples": "Samples",
-    "settings.payloads": "Payloads", "settings.cpu_idle": "CPU idle (hold: kept out of idle states)",
+    started_at: "Started", finished_at: "Finished", fastdds_version: "Fast DDS version",
+    source_revision: "Fast DDS sources", host: "Host", kernel: "Kernel", cpu_model: "CPU", samples: "Samples",
+    payloads: "Payloads", "settings.rt_prio": "Real-time priority", "settings.pub_cpus": "Publisher CPUs",
+    "settings.sub_cpus": "Subscriber CPUs", "settings.stress": "Stress",
+    "settings.cpu_idle": "CPU idle (hold: kept out of idle states)",
     "settings.realtime_preset": "Real-time preset", "settings.memory_locked": "Memory locked",
   };
   const NOT_FACTS = new Set(["run_id", "platform", "schema_version", "subexperiments"]);
-  const GROUPS = { platform_baseline: "Baseline", settings: "Setting", source: "Source" };
+  const GROUPS = { platform_baseline: "Baseline", settings: "Setting" };
 
   function label(name) {
     if (LABELS[name]) return LABELS[name];
@@ -472,7 +473,7 @@
   function flatten(object, prefix, into) {
     for (const [key, value] of Object.entries(object)) {
       const name = prefix ? `${prefix}.${key}` : key;
-      if (!prefix && NOT_FACTS.has(key)) continue;
+      if ((!prefix && NOT_FACTS.has(key)) || value === null) continue;  // null: not recorded
       if (value && typeof value === "object" && !Array.isArray(value)) flatten(value, name, into);
       else into.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
     }
@@ -532,7 +533,7 @@
     const worst = checks ? Math.max(...checks.rows.map((row) => Number(row[marginColumn]))) : null;
     const facts = [checks ? `${failed} of ${checks.rows.length} checks failed, worst margin ${margin(worst)}` : "not checked",
       crashed ? (outcome.error ? `${outcome.status}: ${outcome.error}` : outcome.status) : null,
-      outcome.duration_s !== undefined ? `${outcome.duration_s} s` : null,
+      typeof outcome.duration_s === "number" ? `${outcome.duration_s} s` : null,
       summaryText ? null : "no summary"];
     return h("details", { class: "subexperiment", "data-subexperiment": name, open: verdict === "failed" },
       h("summary", {}, h("code", { class: "name" }, name), badge(verdict),
