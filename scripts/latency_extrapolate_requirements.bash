@@ -13,15 +13,8 @@
 # Exit codes: 0 ok, 2 usage, 3 bad input, 4 a run failed (re-run to retry it).
 set -euo pipefail
 
-REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-python=${LATENCY_GATE_PYTHON:-$REPO/.venv/bin/python}
-[[ -x $python ]] || python=$(command -v python3)
+source "$(dirname "${BASH_SOURCE[0]}")/spec_entry.bash"
 
-usage() { sed -n '2,15s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
-
-value() {  # the value after an option, or a usage error
-    [[ $# -ge 2 && -n $2 ]] || { echo "latency_extrapolate_requirements.bash: $1 needs a value" >&2; exit 2; }
-}
 arguments=()
 while (( $# )); do
     case $1 in
@@ -37,5 +30,4 @@ while (( $# )); do
     esac
 done
 
-PYTHONPATH=$REPO/scripts${PYTHONPATH:+:$PYTHONPATH} \
-    exec "$python" -m latency_gate extrapolate-requirements "${arguments[@]}"
+latency_gate extrapolate-requirements "${arguments[@]}"

@@ -11,15 +11,8 @@
 # Exit codes: 0 ok, 2 usage, 3 bad input (nothing ran), 4 a sub-experiment failed.
 set -euo pipefail
 
-REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-python=${LATENCY_GATE_PYTHON:-$REPO/.venv/bin/python}
-[[ -x $python ]] || python=$(command -v python3)
+source "$(dirname "${BASH_SOURCE[0]}")/spec_entry.bash"
 
-usage() { sed -n '2,12s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
-
-value() {  # the value after an option, or a usage error
-    [[ $# -ge 2 && -n $2 ]] || { echo "latency_run_experiment.bash: $1 needs a value" >&2; exit 2; }
-}
 workspace=() results=() passthrough=()
 while (( $# )); do
     case $1 in
@@ -31,5 +24,4 @@ while (( $# )); do
 done
 (( ${#results[@]} )) || { echo "latency_run_experiment.bash: -r <experiment_results_dir> is required" >&2; usage >&2; exit 2; }
 
-PYTHONPATH=$REPO/scripts${PYTHONPATH:+:$PYTHONPATH} \
-    exec "$python" -m latency_gate run "${workspace[@]}" "${results[@]}" "${passthrough[@]}"
+latency_gate run "${workspace[@]}" "${results[@]}" "${passthrough[@]}"
