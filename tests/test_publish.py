@@ -218,16 +218,26 @@ def test_a_push_failing_for_another_reason_fails_at_once(tmp_path, remote):
     assert pauses == []
 
 
-def test_the_token_reaches_git_as_a_header_from_the_environment_not_argv(tmp_path):
-    git_with_token = publish.Git(tmp_path, token="s3cret")
+def test_the_token_reaches_git_as_a_header_for_the_remote_only_from_the_environment_not_argv(tmp_path):
+    remote = "https://git.example.org/team/history.git"
+    git_with_token = publish.Git(tmp_path, token="s3cret", remote=remote)
     git_with_token("init", "-q")
 
-    header = git_with_token("config", "--get", "http.extraheader").stdout.strip()
+    def header_for(url):
+        return git_with_token("config", "--get-urlmatch", "http.extraheader", url, check=False).stdout.strip()
 
+    header = header_for(remote)
     assert header.startswith("AUTHORIZATION: basic ")
     assert base64.b64decode(header.split()[-1]) == b"x-access-token:s3cret"
-    persisted = subprocess.run(["git", "config", "--local", "--get", "http.extraheader"], cwd=tmp_path)
+    assert header_for("https://elsewhere.example.com/team/history.git") == ""  # another host: nothing
+    persisted = subprocess.run(["git", "config", "--local", "--get-regexp", "extraheader"], cwd=tmp_path)
     assert persisted.returncode == 1  # nothing written to the clone's config
+
+
+def test_a_token_is_never_sent_to_a_remote_that_is_not_https(tmp_path):
+    for remote in ("http://git.example.org/history.git", "/srv/history.git", "git@git.example.org:history.git"):
+        git_with_token = publish.Git(tmp_path, token="s3cret", remote=remote)
+        assert not any("s3cret" in value or "basic" in value for value in git_with_token.env.values())
 
 
 def seed_history(remote, store, runs=12, step_at=6):

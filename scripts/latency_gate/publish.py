@@ -36,14 +36,16 @@ class PublishError(Exception):
 class Git:
     """Runs git commands in one work tree; the only place that starts a git process."""
 
-    def __init__(self, work_tree, token=None):
+    def __init__(self, work_tree, token=None, remote=None):
+        """`token` goes to `remote` only (an https URL), as git's http.<url>.extraheader: a
+        remote that names another host, or a redirect to one, never sees it."""
         self.work_tree = Path(work_tree)
         self.env = dict(os.environ, GIT_TERMINAL_PROMPT="0")
-        if token:
+        if token and remote and str(remote).startswith("https://"):
             basic = base64.b64encode(f"x-access-token:{token}".encode()).decode()
             self.env.update(
                 GIT_CONFIG_COUNT="1",
-                GIT_CONFIG_KEY_0="http.extraheader",
+                GIT_CONFIG_KEY_0=f"http.{remote}.extraheader",
                 GIT_CONFIG_VALUE_0=f"AUTHORIZATION: basic {basic}",
             )
 
@@ -85,7 +87,7 @@ def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages
         remote = str(Path(remote).resolve())
     work_directory = Path(work_directory)
     work_directory.mkdir(parents=True, exist_ok=True)
-    git = git or Git(work_directory, token=os.environ.get(TOKEN_VARIABLE))
+    git = git or Git(work_directory, token=os.environ.get(TOKEN_VARIABLE), remote=remote)
     git("init", "-q")
     for attempt in range(PUSH_ATTEMPTS):
         parent = _checkout_tip(git, remote, branch)
