@@ -4,6 +4,7 @@ A store of 1,000 runs holds 20,000 small CSVs, so each kind is parsed in one bat
 (formats.read_batch); a bad file still gets the InputError that names its file and line.
 """
 
+import functools
 import os
 import re
 from dataclasses import dataclass
@@ -25,20 +26,23 @@ class Run:
     files: list[str]
     metadata: run_metadata.RunMetadata | None = None  # None: the run came without (the spec's own flows)
 
+    @functools.cached_property
+    def named(self):
+        """What the run id says (run_metadata.parse_run_id), or None for an id given by hand."""
+        return run_metadata.parse_run_id(self.run_id)
+
     @property
     def commit(self):
         """The revision measured: the run id's, else the git commit of the Fast DDS sources the runner recorded."""
-        named = run_metadata.parse_run_id(self.run_id)
-        if named and named.revision:
-            return named.revision
+        if self.named and self.named.revision:
+            return self.named.revision
         commit = self.metadata.source_commit if self.metadata else None
         return commit[:12] if commit else None  # as short as in a run id
 
     @property
     def runner(self):
-        named = run_metadata.parse_run_id(self.run_id)
-        if named and named.runner:
-            return named.runner
+        if self.named and self.named.runner:
+            return self.named.runner
         return self.metadata.host if self.metadata else None
 
     @property
@@ -56,9 +60,8 @@ class Run:
     @property
     def started_at(self):
         """ISO UTC time: the run id's timestamp, else metadata's started_at."""
-        named = run_metadata.parse_run_id(self.run_id)
-        if named:
-            return f"{named.started_at:%Y-%m-%dT%H:%M:%SZ}"
+        if self.named:
+            return f"{self.named.started_at:%Y-%m-%dT%H:%M:%SZ}"
         return self.metadata.started_at if self.metadata else None
 
 
