@@ -22,9 +22,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from latency_gate import checks, formats, processing, synthetic
-from latency_gate.requirements import derive_requirements
-from latency_gate.statistics import summarise
+from latency_gate.analysis import checks, processing
+from latency_gate.analysis.requirements import derive_requirements
+from latency_gate.analysis.statistics import summarise
+from latency_gate.contracts import formats
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the tests' synthetic data
+import synthetic  # noqa: E402
 
 CLI = [sys.executable, "-m", "latency_gate"]
 

@@ -18,7 +18,8 @@ import time
 import numpy as np
 import pandas as pd
 
-from latency_gate import changepoints, formats
+from latency_gate.analysis import changepoints
+from latency_gate.contracts import formats
 
 STEPS = 10
 

@@ -1,7 +1,8 @@
-"""Render-time benchmark of latency_gate.plots at the sizes of real runs.
+"""Render-time benchmark of the plots at the sizes of real runs.
 
 Full experiment: 10 sub-experiments x 11 payloads x 10,000 samples (220 histograms and
-time series), the 4 sub-experiment comparison plots and 30 check plots.
+time series, render/sample_plots.py), the 4 sub-experiment comparison plots and 30 check
+plots (render/plots.py).
 History: 100 runs of 10 sub-experiments: 4 magnitude and 33 payload plots each (370).
 
     .venv/bin/python benchmarks/plots_benchmark.py [--workers N] [--keep DIR]
@@ -11,6 +12,7 @@ import argparse
 import os
 import resource
 import shutil
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -18,8 +20,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from latency_gate import plots, synthetic
-from latency_gate.formats import CHECKED_MAGNITUDES, LATENCY, PAYLOAD, SUBEXPERIMENTS, SUMMARY_COLUMNS
+from latency_gate.contracts.formats import CHECKED_MAGNITUDES, LATENCY, PAYLOAD, SUBEXPERIMENTS, SUMMARY_COLUMNS
+from latency_gate.render import plots, sample_plots
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the tests' synthetic data
+import synthetic  # noqa: E402
 
 HISTORY_RUNS = 100
 
@@ -80,20 +85,26 @@ def history_data(summaries):
     return history, requirements
 
 
-def timed(label, add_jobs, workers):
-    """Time adding the jobs and rendering them, in wall-clock and CPU seconds (this
+def timed(label, draw):
+    """Time drawing (draw() returns the paths written), in wall-clock and CPU seconds (this
     process and its workers: the CPU time does not depend on other load of the machine)."""
     cpu_before = _cpu_seconds()
     started = time.perf_counter()
-    batch = plots.PlotBatch()
-    add_jobs(batch)
-    added = time.perf_counter()
-    paths = batch.render(workers)
+    paths = draw()
     finished = time.perf_counter()
     cpu = _cpu_seconds() - cpu_before
-    print(f"| {label:<48} | {len(paths):>4} | {added - started:>5.2f} | {finished - added:>8.2f} "
+    print(f"| {label:<48} | {len(paths):>5} | {finished - started:>6.2f} "
           f"| {1000 * (finished - started) / len(paths):>7.1f} | {cpu:>5.1f} | {1000 * cpu / len(paths):>10.1f} |",
           flush=True)
+
+
+def rendered(add_jobs, workers):
+    """A matplotlib batch's drawing: add the jobs, render them."""
+    def draw():
+        batch = plots.PlotBatch()
+        add_jobs(batch)
+        return batch.render(workers)
+    return draw
 
 
 def _cpu_seconds():
@@ -103,27 +114,27 @@ def _cpu_seconds():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--workers", type=int, default=None, help="render processes (default: all cores)")
+    parser.add_argument("--workers", type=int, default=None, help="matplotlib render processes (default: all cores)")
     parser.add_argument("--keep", type=Path, help="write the plots here and keep them (default: a temporary directory)")
     args = parser.parse_args()
     directory = args.keep or Path(tempfile.mkdtemp(prefix="plots_benchmark."))
     measurements, summaries, checks = experiment_data()
     history, requirements = history_data(summaries)
 
-    def add_experiment(batch):
-        for name, frame in measurements.items():
-            batch.add_measurements(name, frame, directory / "experiment")
+    def add_comparison_and_checks(batch):
         batch.add_subexperiment_comparison(summaries, directory / "experiment")
         for name, frame in checks.items():
             batch.add_checks(name, frame, directory / "experiment")
 
     try:
         print(f"workers: {args.workers or os.cpu_count()}, load average before: {os.getloadavg()[0]:.2f}")
-        print("| plots                                            | jobs | add s | render s | ms/plot | CPU s | CPU ms/plot |")
-        print("|--------------------------------------------------|------|-------|----------|---------|-------|-------------|")
-        timed("full experiment (measurements+comparison+checks)", add_experiment, args.workers)
-        timed(f"history ({HISTORY_RUNS} runs)",
-              lambda batch: batch.add_history(history, requirements, directory / "history"), args.workers)
+        print("| plots                                            | plots | wall s | ms/plot | CPU s | CPU ms/plot |")
+        print("|--------------------------------------------------|-------|--------|---------|-------|-------------|")
+        timed("measurements (histograms, time series; Pillow)",
+              lambda: sample_plots.draw_measurements(directory / "experiment", measurements))
+        timed("comparisons and checks (matplotlib)", rendered(add_comparison_and_checks, args.workers))
+        timed(f"history ({HISTORY_RUNS} runs, matplotlib)",
+              rendered(lambda batch: batch.add_history(history, requirements, directory / "history"), args.workers))
     finally:
         if not args.keep:
             shutil.rmtree(directory)

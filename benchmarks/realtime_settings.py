@@ -24,8 +24,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from latency_gate import experiment, realtime, run_metadata
-from latency_gate.formats import LATENCY, PAYLOAD, measurements_path, read_measurements
+from latency_gate.contracts import run_metadata
+from latency_gate.contracts.formats import LATENCY, PAYLOAD, measurements_path, read_measurements
+from latency_gate.runner import experiment, realtime
 
 # name: (runner options, what it is)
 REGIMES = {

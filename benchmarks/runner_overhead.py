@@ -23,8 +23,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from latency_gate import experiment, run_metadata
-from latency_gate.formats import LATENCY, PAYLOAD, PAYLOADS, SUBEXPERIMENTS, read_measurements
+from latency_gate.contracts import run_metadata
+from latency_gate.contracts.formats import LATENCY, PAYLOAD, PAYLOADS, SUBEXPERIMENTS, read_measurements
+from latency_gate.runner import experiment
 
 
 def run_directly(commands, raw):

@@ -12,8 +12,8 @@ import argparse
 
 import numpy as np
 
-from latency_gate import checks, requirements
-from latency_gate.formats import find_summaries, read_summary
+from latency_gate.analysis import checks, requirements
+from latency_gate.contracts.formats import find_summaries, read_summary
 
 
 def main(argv=None):

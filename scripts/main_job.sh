@@ -21,7 +21,8 @@ GATE=$REPO/.venv/bin/latency-gate
 PLATFORM=${LATENCY_GATE_PLATFORM:-$(uname -s | tr '[:upper:]' '[:lower:]')-$(uname -m)-$(nproc)cpu}
 RESULTS=${LATENCY_GATE_RESULTS:-$REPO/results}
 RUNS=$RESULTS/runs/$PLATFORM
-RUN=$RUNS/$(date -u +%Y%m%dT%H%M%SZ)-$(git -C "$REPO" rev-parse --short=12 HEAD 2>/dev/null || echo local)-$(hostname -s)
+RUN_ID=$("$GATE" run-id --revision "$(git -C "$REPO" rev-parse HEAD 2>/dev/null || echo local)")
+RUN=$RUNS/$RUN_ID
 
 REQUIREMENTS=$REPO/requirements/$PLATFORM.csv
 if [[ ! -f $REQUIREMENTS ]]; then
@@ -40,7 +41,7 @@ if [[ ! -f $REQUIREMENTS ]]; then
 fi
 
 echo "== 1/4 run: $RUN"
-"$GATE" run --results-dir "$RUN" "$@"
+"$GATE" run --results-dir "$RUN" --run-id "$RUN_ID" "$@"
 
 echo "== 2/4 process"
 "$GATE" process --experiment-directory "$RUN"
@@ -57,7 +58,7 @@ status=0
 
 echo "== 4/4 history"
 "$GATE" add-to-history --store "$RESULTS/history" --experiment-directory "$RUN" --platform "$PLATFORM" \
-    --run-id "$(basename "$RUN")" --requirements "$REQUIREMENTS"
+    --run-id "$RUN_ID" --requirements "$REQUIREMENTS"
 
 echo
 echo "Report:        $RUN/check_report.md"

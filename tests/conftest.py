@@ -3,9 +3,9 @@ import io
 import pandas as pd
 import pytest
 
-from latency_gate import experiment, formats
-
 import ci_tools
+from latency_gate.contracts import formats
+from latency_gate.runner.latency_test import default_latency_test
 from spec_examples import CHECK_REPORT
 
 
@@ -46,6 +46,6 @@ def repository(tmp_path_factory):
 @pytest.fixture(scope="module")
 def latency_test():
     """The project-built LatencyTest (scripts/setup/build_latencytest.sh)."""
-    binary = experiment.default_latency_test()
+    binary = default_latency_test()
     assert binary.is_file(), f"{binary} missing: run scripts/setup/build_latencytest.sh first"
     return binary

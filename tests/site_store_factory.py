@@ -14,7 +14,8 @@ import numpy as np
 import pandas as pd
 from PIL import Image
 
-from latency_gate import formats, realtime, run_metadata
+from latency_gate.contracts import formats, run_metadata
+from latency_gate.runner import realtime
 
 RUNNER = "rt-runner-1"
 FIRST_RUN_AT = datetime(2026, 11, 1, 8, 0, tzinfo=timezone.utc)

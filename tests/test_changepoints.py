@@ -18,9 +18,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from latency_gate import changepoints, formats, synthetic
+import synthetic
+from latency_gate.analysis import changepoints
+from latency_gate.analysis.requirements import run_directories
+from latency_gate.contracts import formats
 from latency_gate.errors import InputError
-from latency_gate.requirements import run_directories
 
 SUBEXPERIMENTS = ("intraprocess_best_effort", "interprocess_reliable")
 

@@ -1,14 +1,13 @@
 """Checking summaries against requirements, as the spec's "Check report CSV specification"."""
 
-import json
 from xml.etree import ElementTree
 
 import pandas as pd
 import pytest
 
-from latency_gate import checks, formats
+from latency_gate.analysis import checks
+from latency_gate.contracts import formats
 from latency_gate.errors import InputError
-
 from spec_examples import CHECK_REPORT
 
 SUBEXPERIMENT = "intraprocess_best_effort"
@@ -108,7 +107,7 @@ def test_the_junit_report_has_one_test_case_per_sub_experiment_payload_and_check
 
 
 def test_the_json_result_counts_checks_and_names_the_worst(failing_results):
-    result = json.loads(checks.result_json(failing_results))
+    result = checks.result_document(failing_results)
     assert (result["passed"], result["failed"], result["total"]) == (10, 2, 12)
     assert result["worst"] == {"subexperiment": SUBEXPERIMENT, "bytes": 16, "check": "99%", "requirement": 20.0,
                                "experiment": 30.0, "percentage_over": 50.0, "status": "failed"}

@@ -6,11 +6,16 @@ writes them, so they also cover the scripts' start-up (re-running in the project
 
 import shutil
 import subprocess
+import sys
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 
-from latency_gate import cli, formats, processing, requirements, synthetic
+import synthetic
+from latency_gate import cli
+from latency_gate.analysis import processing, requirements
+from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE
 
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
@@ -220,3 +225,12 @@ def test_the_latency_gate_subcommand_behind_each_script_takes_its_short_options(
     with pytest.raises(SystemExit) as exit:
         parser.parse_args([subcommand, "--help"])
     assert exit.value.code == EXIT_OK
+
+
+def test_a_new_run_id_has_the_one_run_id_format_with_the_revision_and_runner():
+    done = subprocess.run([sys.executable, "-m", "latency_gate", "run-id", "--revision", "0123456789abcdef0",
+                           "--runner", "lab1"], capture_output=True, text=True, check=True)
+
+    parsed = run_metadata.parse_run_id(done.stdout.strip())
+    assert (parsed.revision, parsed.runner) == ("0123456789ab", "lab1")
+    assert abs((datetime.now(timezone.utc) - parsed.started_at).total_seconds()) < 120

@@ -3,7 +3,8 @@
 import pandas as pd
 import pytest
 
-from latency_gate import compare, formats
+from latency_gate.analysis import compare
+from latency_gate.contracts import formats
 from latency_gate.errors import InputError
 
 
@@ -59,7 +60,9 @@ def test_mismatched_payloads_are_bad_input(tmp_path):
 
 def test_experiments_measured_under_other_settings_are_compared_with_a_warning_saying_how_they_differ(tmp_path,
                                                                                                     capsys):
-    from latency_gate import cli, experiment, run_metadata
+    from latency_gate import cli
+    from latency_gate.contracts import run_metadata
+    from latency_gate.runner import experiment
 
     for name, preset in (("reference", False), ("result", True)):
         assert experiment.run_experiment(tmp_path / name, subexperiments=["intraprocess_best_effort"], samples=100,

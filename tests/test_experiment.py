@@ -18,12 +18,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from latency_gate import cli, experiment, run_metadata
-from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED
-from latency_gate.formats import (
-    MEASUREMENT_COLUMNS, PAYLOAD, SUBEXPERIMENTS, measurements_path, read_measurements, read_requirements,
-    read_summary,
+from latency_gate import cli
+from latency_gate.contracts import run_metadata
+from latency_gate.contracts.formats import (
+    MEASUREMENT_COLUMNS, PAYLOAD, SUBEXPERIMENTS, measurements_path, read_measurements, read_requirements, read_summary,
 )
+from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED
+from latency_gate.runner import experiment
+from latency_gate.runner.latency_test import PROFILES_DIRECTORY, build_directory, locate_latency_test
 from runner_helpers import metadata_of, wait_for_process
 
 REPOSITORY = Path(__file__).resolve().parents[1]
@@ -340,7 +342,7 @@ def test_an_unknown_subexperiment_is_bad_input(latency_test, tmp_path, capsys):
 def test_a_malformed_xml_profile_is_bad_input_naming_file_and_line(latency_test, tmp_path, capsys):
     profiles = tmp_path / "profiles"
     profiles.mkdir()
-    for source in experiment.PROFILES_DIRECTORY.glob("*.xml"):
+    for source in PROFILES_DIRECTORY.glob("*.xml"):
         (profiles / source.name).write_text(source.read_text())
     broken = profiles / "interprocess_reliable.xml"
     broken.write_text(broken.read_text().replace("</participant>", "</participnat>", 1))
@@ -394,12 +396,12 @@ def test_latency_test_is_found_inside_a_fast_dds_colcon_workspace(latency_test, 
     (tmp_path / "ws" / "install" / "fastrtps" / "lib").mkdir(parents=True)
     (built / "LatencyTest").symlink_to(latency_test)
 
-    assert experiment.locate_latency_test(tmp_path / "ws") == latency_test.resolve()
+    assert locate_latency_test(tmp_path / "ws") == latency_test.resolve()
     code = experiment.run_experiment(tmp_path / "r", latency_test=tmp_path / "ws",
                                      subexperiments=["intraprocess_best_effort"], **FAST)
     assert code == EXIT_OK
     with pytest.raises(Exception, match="no LatencyTest in this workspace"):
-        experiment.locate_latency_test(tmp_path / "ws" / "install")
+        locate_latency_test(tmp_path / "ws" / "install")
 
 
 # --------------------------------------------------------------------------------------
@@ -407,7 +409,7 @@ def test_latency_test_is_found_inside_a_fast_dds_colcon_workspace(latency_test, 
 
 
 def test_colcon_test_runs_a_subexperiment_as_the_ctest_test_performance_latency(latency_test, tmp_path):
-    colcon = experiment.build_directory() / "colcon"
+    colcon = build_directory() / "colcon"
     result = subprocess.run(
         ["colcon", "--log-base", str(tmp_path / "log"), "test", "--paths", "latencytest",
          "--packages-select", "latencytest",
@@ -427,7 +429,7 @@ def test_colcon_test_runs_a_subexperiment_as_the_ctest_test_performance_latency(
 
 
 def test_colcon_package_registers_one_ctest_test_per_subexperiment(latency_test):
-    build = experiment.build_directory() / "colcon" / "build" / "latencytest"
+    build = build_directory() / "colcon" / "build" / "latencytest"
     listed = subprocess.run(["ctest", "-N", "-R", "performance.latency"], cwd=build, capture_output=True,
                             text=True, check=True).stdout
     assert re.findall(r"Test +#\d+: (\S+)", listed) == [f"performance.latency.{s}" for s in SUBEXPERIMENTS]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from latency_gate import formats
+from latency_gate.contracts import formats
 from latency_gate.errors import EXIT_BAD_INPUT, InputError
 
 HEADER = "Sample,Payload [Bytes],Latency [us]\n"

@@ -13,8 +13,8 @@ from xml.etree import ElementTree
 import pandas as pd
 import pytest
 
-from latency_gate import relative
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED
+from latency_gate.gate import relative
 
 TINY = ["--subexperiments", "intraprocess_best_effort", "--payloads", "16", "1024", "--samples", "200"]
 

@@ -4,8 +4,12 @@ import multiprocessing
 
 import pytest
 
-from latency_gate import changepoints, formats, history, plots, processing, requirements, run_metadata, synthetic
+import synthetic
+from latency_gate.analysis import changepoints, processing, requirements
+from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import InputError
+from latency_gate.render import plots
+from latency_gate.store import history
 
 PLATFORM = "linux-x64-latency"
 SUBEXPERIMENTS = ("intraprocess_best_effort", "intraprocess_reliable")

@@ -5,21 +5,12 @@ import pandas as pd
 import pytest
 from matplotlib.colors import to_hex
 
-from latency_gate import plots
-from latency_gate.formats import CHECK_COLUMNS, LATENCY, PAYLOAD, SAMPLE, SUMMARY_COLUMNS
+from latency_gate.contracts.formats import CHECK_COLUMNS, SUMMARY_COLUMNS
+from latency_gate.render import plots
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 PAYLOADS = (16, 64, 1024)
 SUBEXPERIMENTS = ("intraprocess_best_effort", "interprocess_reliable")
-
-
-def measurements(payloads=PAYLOADS, samples=500, seed=0):
-    rng = np.random.default_rng(seed)
-    return pd.DataFrame({
-        SAMPLE: np.tile(np.arange(1, samples + 1), len(payloads)),
-        PAYLOAD: np.repeat(payloads, samples),
-        LATENCY: rng.lognormal(3.0, 0.2, samples * len(payloads)),
-    })
 
 
 def summary(scale=1.0, payloads=PAYLOADS):
@@ -78,50 +69,6 @@ def assert_valid_pngs(paths):
         content = path.read_bytes()
         assert content.startswith(PNG_MAGIC), path
         assert len(content) > 5000, path  # a blank 640x480 image compresses far below this
-
-
-def test_measurements_give_a_histogram_and_a_time_series_per_payload_in_file_order(tmp_path):
-    batch = plots.PlotBatch()
-    batch.add_measurements("intraprocess_reliable", measurements(payloads=(1024, 16, 64)), tmp_path)
-
-    paths = batch.render(workers=1)
-
-    directory = tmp_path / "intraprocess_reliable"
-    assert paths == [directory / f"{kind}_{payload}.png" for payload in (1024, 16, 64)
-                     for kind in ("histogram", "time_series")]
-    assert_valid_pngs(paths)
-
-
-def test_histogram_counts_every_sample_in_100_bins_up_to_the_99_9_percentile():
-    data = measurements(payloads=(16,), samples=10_000)
-    data.loc[5, LATENCY] = 10_000.0  # a spike far above the body: left out, and said so
-    batch = plots.PlotBatch()
-    batch.add_measurements("intraprocess_best_effort", data, "unused")
-
-    axes = drawn_axes(job_named(batch, "histogram_16.png"))
-
-    (steps,) = axes.patches
-    counts = steps.get_data().values
-    assert len(counts) == plots.HISTOGRAM_BINS
-    high = np.percentile(data[LATENCY], plots.HISTOGRAM_RANGE_PERCENTILE)
-    assert counts.sum() == np.count_nonzero(data[LATENCY] <= high)
-    assert "10 above" in legend_labels(axes)[0]
-    assert (axes.get_title(), axes.get_xlabel(), axes.get_ylabel()) == (
-        "intraprocess_best_effort: latency histogram, 16 Bytes", "Latency [us]", "Count")
-
-
-def test_time_series_draws_every_sample_as_one_line():
-    data = measurements(payloads=(16, 64))
-    batch = plots.PlotBatch()
-    batch.add_measurements("intraprocess_best_effort", data, "unused")
-
-    axes = drawn_axes(job_named(batch, "time_series_64.png"))
-
-    (line,) = axes.lines
-    rows = data[data[PAYLOAD] == 64]
-    np.testing.assert_array_equal(line.get_xdata(), rows[SAMPLE])
-    np.testing.assert_array_equal(line.get_ydata(), rows[LATENCY])
-    assert (axes.get_xlabel(), axes.get_ylabel()) == ("Sample", "Latency [us]")
 
 
 def test_subexperiment_comparison_has_one_plot_per_magnitude_and_one_series_per_subexperiment(tmp_path):
@@ -260,7 +207,6 @@ def test_payload_history_thins_run_labels_and_always_labels_the_first_and_latest
 
 def test_every_plot_has_a_title_axis_labels_a_legend_and_a_grid():
     batch = plots.PlotBatch()
-    batch.add_measurements("intraprocess_best_effort", measurements(), "unused")
     batch.add_subexperiment_comparison({"intraprocess_best_effort": summary()}, "unused")
     batch.add_checks("intraprocess_best_effort", checks(), "unused")
     batch.add_experiment_comparison("intraprocess_best_effort", summary(), summary(2), "a", "b", "unused")
@@ -275,8 +221,7 @@ def test_every_plot_has_a_title_axis_labels_a_legend_and_a_grid():
 
 def full_batch(directory):
     batch = plots.PlotBatch()
-    for index, name in enumerate(SUBEXPERIMENTS):
-        batch.add_measurements(name, measurements(seed=index), directory)
+    for name in SUBEXPERIMENTS:
         batch.add_checks(name, checks(), directory)
     batch.add_subexperiment_comparison({name: summary() for name in SUBEXPERIMENTS}, directory)
     batch.add_history(history(runs=12), requirements(), directory / "history")

@@ -21,9 +21,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from latency_gate import changepoints, formats, github_actions, publish, run_metadata
-from latency_gate.formats import MEASUREMENT_COLUMNS
-from latency_gate.processing import process_experiment
+from latency_gate.analysis import changepoints
+from latency_gate.analysis.processing import process_experiment
+from latency_gate.contracts import formats, run_metadata
+from latency_gate.contracts.formats import MEASUREMENT_COLUMNS
+from latency_gate.store import publish
 
 LATENCY_GATE = str(Path(sys.executable).parent / "latency-gate")
 PLATFORM = "latency"
@@ -50,8 +52,13 @@ def make_run(results, run_id, latency_us=50.0):
 
 @pytest.fixture(autouse=True)
 def no_job_summary(monkeypatch):
-    """Publishing appends to $GITHUB_STEP_SUMMARY when set: not to a real job's summary from here."""
-    monkeypatch.delenv(publish.SUMMARY_VARIABLE, raising=False)
+    """Publishing writes a job summary on GitHub Actions: not to a real job's summary from here."""
+    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
+
+
+def github_summary(path):
+    """The environment of a GitHub Actions step whose job summary is `path`."""
+    return {"GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(path)}
 
 
 @pytest.fixture
@@ -264,7 +271,7 @@ def test_a_publish_lists_the_platforms_change_points_in_the_job_summary(tmp_path
     summary.write_text("earlier step\n")
 
     land(remote, make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1"), tmp_path / "work",
-         step_summary=summary)
+         environ=github_summary(summary))
 
     text = summary.read_text()
     assert text.startswith(f"earlier step\n## Latency change points on {PLATFORM}\n")
@@ -279,7 +286,7 @@ def test_a_publish_lists_the_platforms_change_points_in_the_job_summary(tmp_path
 def test_a_summary_that_cannot_be_written_is_a_warning_not_a_failed_publish(tmp_path, remote, capsys):
     run = make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1")
 
-    run_id, commit = land(remote, run, tmp_path / "work", step_summary=tmp_path)  # a directory
+    run_id, commit = land(remote, run, tmp_path / "work", environ=github_summary(tmp_path))  # a directory
 
     assert git("rev-parse", BRANCH, cwd=remote).strip() == commit
     assert "warning: no change points in the job summary" in capsys.readouterr().err
@@ -293,10 +300,10 @@ def change_point(index):
 def test_the_job_summary_lists_the_newest_change_points_then_how_many_more():
     detection = changepoints.Detection("lab", 40, [change_point(index) for index in range(25)])
 
-    lines = github_actions.changepoint_summary(detection).splitlines()
+    lines = changepoints.markdown_summary(detection).splitlines()
 
     rows = [line for line in lines if line.startswith("| `run-")]
-    assert len(rows) == github_actions.CHANGE_POINT_ROWS == 20
+    assert len(rows) == changepoints.CHANGE_POINT_ROWS == 20
     assert [row.split("`")[1] for row in rows] == [f"run-{index:03d}" for index in range(24, 4, -1)]
     assert rows[0] == ("| `run-024` | `interprocess_reliable` | 1024 B | 99% | 100.000 → 130.000 µs | +30.0 % "
                        "| 1e-09 |")
@@ -304,7 +311,7 @@ def test_the_job_summary_lists_the_newest_change_points_then_how_many_more():
 
 
 def test_the_job_summary_says_when_there_are_no_change_points():
-    text = github_actions.changepoint_summary(changepoints.Detection("lab", 5, []))
+    text = changepoints.markdown_summary(changepoints.Detection("lab", 5, []))
 
     assert text == ("## Latency change points on lab\n\nNone in the 5 runs of the history: no cell's Median or 99% "
                     "latency level shifted by more than 5% (p < 1e-05; at least 8 runs needed).\n")

@@ -23,8 +23,9 @@ from pathlib import Path
 
 import pytest
 
-from latency_gate import experiment, realtime
 from latency_gate.errors import EXIT_OK
+from latency_gate.runner import experiment, realtime
+from latency_gate.runner.latency_test import build_directory
 from runner_helpers import metadata_of, wait_for_process, wait_until
 
 FAST = {"samples": 100, "payloads": (16, 512), "baseline_s": 0, "timeout_s": 60}
@@ -143,8 +144,8 @@ def test_as_an_unprivileged_user_the_preset_is_refused_with_warnings_and_the_run
              "--subexperiments", "intraprocess_best_effort", "--samples", "100", "--payloads", "16",
              "--baseline-seconds", "0", "--timeout", "60"],
             capture_output=True, text=True, timeout=120,
-            env={"PATH": os.environ["PATH"], "LATENCY_GATE_BUILD_DIR": str(experiment.build_directory()),
-                 "PYTHONPATH": str(Path(experiment.__file__).parents[1])},
+            env={"PATH": os.environ["PATH"], "LATENCY_GATE_BUILD_DIR": str(build_directory()),
+                 "PYTHONPATH": str(Path(experiment.__file__).parents[2])},
         )
         assert done.returncode == EXIT_OK, done.stdout + done.stderr
         metadata = metadata_of(work / "run")

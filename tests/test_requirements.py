@@ -6,7 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from latency_gate import formats, requirements, run_metadata
+from latency_gate.analysis import requirements
+from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import InputError
 
 
@@ -64,7 +65,8 @@ def test_a_results_directory_without_runs_is_bad_input(tmp_path):
 
 def real_run(directory, **options):
     """A run of the real runner (metadata.json as it writes it), processed into summaries."""
-    from latency_gate import cli, experiment
+    from latency_gate import cli
+    from latency_gate.runner import experiment
 
     assert experiment.run_experiment(directory, subexperiments=["intraprocess_best_effort"], samples=200,
                                      payloads=(16, 512), timeout_s=60, **options) == 0
@@ -98,7 +100,7 @@ def test_requirements_carry_their_provenance_beside_the_csv(os_runs, tmp_path):
 
 
 def test_a_check_of_a_run_under_other_settings_than_the_requirements_says_so_at_the_top(os_runs, tmp_path, capsys):
-    from latency_gate import checks
+    from latency_gate.analysis import checks
 
     root, preset_run = os_runs
     output = tmp_path / "requirements.csv"
@@ -111,7 +113,7 @@ def test_a_check_of_a_run_under_other_settings_than_the_requirements_says_so_at_
     note = next(i for i, line in enumerate(report) if "Not like with like" in line)
     assert note < next(i for i, line in enumerate(report) if line.startswith("### Sub-experiments"))
     # Each difference the runs recorded (what the platform granted of the preset), pinning at least.
-    from latency_gate import run_metadata
+    from latency_gate.contracts import run_metadata
     differences = run_metadata.unlike_runs(preset_run, root / "os-runs" / "run-0")
     assert "publisher CPUs: 0 vs none" in differences
     assert any(all(d in line for d in differences) for line in report)
@@ -121,7 +123,7 @@ def test_a_check_of_a_run_under_other_settings_than_the_requirements_says_so_at_
 
 
 def test_a_check_of_a_run_like_the_requirements_runs_has_no_comparability_note(os_runs, tmp_path, capsys):
-    from latency_gate import checks
+    from latency_gate.analysis import checks
 
     root, _ = os_runs
     output = tmp_path / "requirements.csv"

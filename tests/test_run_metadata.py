@@ -18,10 +18,12 @@ from datetime import datetime, timezone
 
 import pytest
 
-from latency_gate import history, publish, realtime, run_metadata, site_store
+from latency_gate.contracts import run_metadata
+from latency_gate.contracts.run_metadata import Attempt, RunMetadata, Settings, SubexperimentOutcome
 from latency_gate.errors import InputError
-from latency_gate.run_metadata import Attempt, RunMetadata, Settings, SubexperimentOutcome
-from latency_gate.site import build_site
+from latency_gate.render.site import build_site
+from latency_gate.runner import realtime
+from latency_gate.store import history, publish, site_store
 from site_store_factory import outcome, write_history
 
 # Written by the runner of 2026-11-23 (/tmp/r1/metadata.json): two of its ten sub-experiments

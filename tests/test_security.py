@@ -14,9 +14,11 @@ import threading
 
 import pytest
 
-from latency_gate import experiment, security
+from latency_gate.contracts.formats import measurements_path
 from latency_gate.errors import EXIT_OK, EXIT_RUN_FAILED, InputError
-from latency_gate.formats import measurements_path
+from latency_gate.runner import experiment, security
+from latency_gate.runner.domain_lease import DomainLease
+from latency_gate.runner.latency_test import PROFILES_DIRECTORY
 
 
 def openssl(*arguments):
@@ -69,7 +71,7 @@ def run_with_subscriber_identity_from(subscriber_certs, publisher_certs, directo
     profiles = directory / "profiles"
     profiles.mkdir()
     name = "interprocess_best_effort_security"
-    text = (experiment.PROFILES_DIRECTORY / f"{name}.xml").read_text()
+    text = (PROFILES_DIRECTORY / f"{name}.xml").read_text()
     publisher_part, subscriber_part = text.split('profile_name="sub_participant_profile"')
     (profiles / f"{name}.xml").write_text(
         publisher_part + 'profile_name="sub_participant_profile"'
@@ -163,7 +165,7 @@ class LoopbackRtpsCapture:
     ("interprocess_best_effort_security", True),
 ])
 def test_security_subexperiments_encrypt_every_rtps_message_of_latency_test(artifacts, tmp_path, name, encrypted):
-    lease = experiment.DomainLease()  # a free domain for this test, handed to the run
+    lease = DomainLease()  # a free domain for this test, handed to the run
     domain = lease.domain
     lease.release()
     capture = LoopbackRtpsCapture(domain)

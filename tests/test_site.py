@@ -16,9 +16,10 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from latency_gate import cli, formats, run_metadata
+from latency_gate import cli
+from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, InputError
-from latency_gate.site import build_site
+from latency_gate.render.site import build_site
 from site_store_factory import Violation, checks, outcome, write_history, write_history_plots
 
 REPO = Path(__file__).resolve().parents[1]

@@ -6,9 +6,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from latency_gate import formats, synthetic
+import synthetic
+from latency_gate.analysis.statistics import summarise
+from latency_gate.contracts import formats
 from latency_gate.errors import InputError
-from latency_gate.statistics import summarise
 
 
 def reference_summary_row(latencies):

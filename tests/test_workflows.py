@@ -37,10 +37,9 @@ from pathlib import Path
 
 import pytest
 
-from latency_gate import run_metadata
-
 import ci_tools
 from ci_tools import GITHUB_REPOSITORY, PLATFORM, RELATIVE_GATE, REPO, SMALL_MATRIX, TIGHT, git, set_requirements
+from latency_gate.contracts import run_metadata
 
 STANDINS = {  # GitHub-hosted actions this machine cannot reach -> tests/ci/<stand-in>
     "actions/cache": "cache",

@@ -18,9 +18,8 @@
 #   LATENCY_ROUNDS, LATENCY_MAX_ROUNDS, LATENCY_MIN_EFFECT, LATENCY_ALPHA,
 #   LATENCY_REALTIME, LATENCY_RT_PRIO, LATENCY_PUB_CPUS, LATENCY_SUB_CPUS  see realtime_options.sh
 #   LATENCY_REQUIREMENTS     requirements CSV applied as the ceiling (skipped when missing)
-#   LATENCY_OUTPUTS          file to append results-directory=, report=, junit= and, once the
-#                            gate has decided, result= (passed, failed or error) lines to
-#   GITHUB_STEP_SUMMARY      where the markdown report goes when set
+# Step outputs (latency-gate ci-output): results-directory, report, junit and, once the gate
+# has decided, result (passed, failed or error); the markdown report goes to the job summary.
 # Exit code: the gate's (0 pass, 1 confirmed regression or ceiling breach, 3 bad input,
 # 4 a run failed).
 set -euo pipefail
@@ -38,7 +37,7 @@ finish() {
     local status=$1 result=error
     (( status != 0 )) || result=passed
     (( status != 1 )) || result=failed
-    [[ -z ${LATENCY_OUTPUTS:-} ]] || echo "result=$result" >> "$LATENCY_OUTPUTS"
+    latency-gate ci-output set "result=$result"
     exit "$status"
 }
 
@@ -77,14 +76,10 @@ if [[ -n ${LATENCY_REQUIREMENTS:-} && -f $LATENCY_REQUIREMENTS ]]; then
 elif [[ -n ${LATENCY_REQUIREMENTS:-} ]]; then
     echo "relative_gate: no $LATENCY_REQUIREMENTS: no requirements ceiling"
 fi
-if [[ -n ${LATENCY_OUTPUTS:-} ]]; then
-    printf 'results-directory=%s\nreport=%s\njunit=%s\n' \
-        "$results" "$results/gate_report.md" "$results/gate_report.xml" >> "$LATENCY_OUTPUTS"
-fi
+latency-gate ci-output set "results-directory=$results" "report=$results/gate_report.md" \
+    "junit=$results/gate_report.xml"
 
 status=0
 latency-gate gate --base "$base" --pr "$pr" --results-dir "$results" "${options[@]}" || status=$?
-if [[ -n ${GITHUB_STEP_SUMMARY:-} && -f $results/gate_report.md ]]; then
-    cat "$results/gate_report.md" >> "$GITHUB_STEP_SUMMARY"
-fi
+[[ ! -f $results/gate_report.md ]] || latency-gate ci-output summary "$results/gate_report.md"
 finish "$status"

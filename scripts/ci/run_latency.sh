@@ -13,8 +13,7 @@
 #   LATENCY_REALTIME, LATENCY_RT_PRIO, LATENCY_PUB_CPUS, LATENCY_SUB_CPUS  see realtime_options.sh
 #   LATENCY_RUNS             number of runs (default 1); LATENCY_SHARD  k/n of them
 #   LATENCY_PLOTS            "false" for summaries only (default true)
-#   LATENCY_OUTPUTS          file to append results-directory= and run-directory= lines to
-#                            (the GITHUB_OUTPUT format)
+# Step outputs (latency-gate ci-output): results-directory and run-directory.
 set -euo pipefail
 # shellcheck disable=SC1091  # checked on its own
 source "$(dirname "${BASH_SOURCE[0]}")/realtime_options.sh"
@@ -25,9 +24,7 @@ single=""  # the run directory of a single run
 if [[ $runs == 1 && -z ${LATENCY_SHARD:-} ]]; then
     single=$results/run
 fi
-if [[ -n ${LATENCY_OUTPUTS:-} ]]; then
-    printf 'results-directory=%s\nrun-directory=%s\n' "$results" "$single" >> "$LATENCY_OUTPUTS"
-fi
+latency-gate ci-output set "results-directory=$results" "run-directory=$single"
 
 IFS=', ' read -ra subexperiments <<< "${LATENCY_SUBEXPERIMENTS:-}"
 IFS=', ' read -ra payloads <<< "${LATENCY_PAYLOADS:-}"

@@ -14,7 +14,7 @@ if [[ -n ${LATENCY_GATE_VENV:-} ]]; then
     venv=$LATENCY_GATE_VENV
 else
     # The history site's chart library is package data, pinned by its lock file (needs npm).
-    assets=$REPO/scripts/latency_gate/site_assets
+    assets=$REPO/scripts/latency_gate/render/site_assets
     if [[ ! -d $assets/node_modules/uplot/dist ]]; then
         echo "install_cli: npm ci in $assets (the history site's chart library)" >&2
         (cd "$assets" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error) >&2

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install what building and browser-testing the history site needs.
 #
-# 1. The charting library, pinned by scripts/latency_gate/site_assets/package-lock.json,
+# 1. The charting library, pinned by scripts/latency_gate/render/site_assets/package-lock.json,
 #    with `npm ci` (skipped when node_modules already matches the lock file).
 # 2. Debian's `chromium` (run as root) for the real-browser tests.
 # 3. pip `playwright` (pinned below) into the project's venv. Never `playwright install`:
@@ -16,7 +16,7 @@
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-ASSETS=$REPO/scripts/latency_gate/site_assets
+ASSETS=$REPO/scripts/latency_gate/render/site_assets
 VENV=${LATENCY_GATE_VENV:-$REPO/.venv}
 PLAYWRIGHT_VERSION=1.65.2
 

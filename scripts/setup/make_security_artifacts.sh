@@ -10,4 +10,4 @@ python=${LATENCY_GATE_PYTHON:-$REPO/.venv/bin/python}
 [[ -x $python ]] || python=$(command -v python3)
 
 PYTHONPATH=$REPO/scripts${PYTHONPATH:+:$PYTHONPATH} \
-    "$python" -m latency_gate.security "${LATENCY_GATE_CERTS_DIR:-$BUILD_DIR/security}"
+    "$python" -m latency_gate.runner.security "${LATENCY_GATE_CERTS_DIR:-$BUILD_DIR/security}"

@@ -1,7 +1,15 @@
 """Between-run noise of a payload's median: one pass of N samples vs P passes of N/P samples
 (the demands file lists the payload P times), interleaved, under the preset (CPU idle held,
 pinned 0/1, FIFO 50)."""
-import os, struct, subprocess, sys, numpy as np, pandas as pd, time
+import os
+import struct
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pandas as pd
+
 B = "/work/main/build/colcon/install/latencytest/bin/LatencyTest"
 fd = os.open("/dev/cpu_dma_latency", os.O_WRONLY); os.write(fd, struct.pack("i", 0))
 def run(name, payload, passes, samples, domain):

@@ -1,0 +1,107 @@
+"""Requirements from many runs: the spec's "Set Latency Requirements", resumable and shardable.
+
+Run k of N goes to <runs directory>/run-<k>; a run that is complete (all sub-experiments
+passed and summarised) is never redone, so a killed extrapolation resumes where it
+stopped. "Shard k of n" does every n-th run from k, so CI can spread the runs over
+several runners; once all runs are gathered in one directory, the merge derives the
+requirements CSV from them.
+"""
+
+import re
+import shutil
+import sys
+from pathlib import Path
+
+from latency_gate.analysis import processing, requirements
+from latency_gate.contracts import run_metadata
+from latency_gate.errors import EXIT_OK, EXIT_RUN_FAILED, InputError
+from latency_gate.runner import experiment
+
+DEFAULT_RUNS = 200
+
+
+def run_name(index):
+    return f"run-{index:04d}"
+
+
+def run_complete(run_directory):
+    """Whether a run directory holds a finished run whose sub-experiments all passed and are
+    summarised. Unreadable metadata is an InputError: a run is never redone over a record it cannot read."""
+    run_directory = Path(run_directory)
+    metadata = run_metadata.read_if_present(run_directory)
+    if metadata is None or metadata.finished_at is None or not metadata.subexperiments:
+        return False
+    return all(outcome.status == "passed" and (run_directory / f"measurements_{name}_summary.csv").is_file()
+               for name, outcome in metadata.subexperiments.items())
+
+
+def parse_shard(text):
+    """'k/n' -> (k, n) with 1 <= k <= n."""
+    match = re.fullmatch(r"(\d+)/(\d+)", text or "1/1")
+    if not match or not 1 <= int(match[1]) <= int(match[2]):
+        raise InputError(f"--shard must be k/n with 1 <= k <= n, got '{text}'")
+    return int(match[1]), int(match[2])
+
+
+def shard_runs(runs, shard):
+    """The run indices (1-based) shard k of n is responsible for: every n-th, from k."""
+    k, n = shard
+    return list(range(k, runs + 1, n))
+
+
+def extrapolate(runs_directory, output=None, runs=DEFAULT_RUNS, percentile=None, shard=(1, 1),
+                out=sys.stdout, **run_options):
+    """Run this shard's share of `runs` experiments into runs_directory/run-NNNN, summarise each.
+
+    Runs already complete are skipped, so a killed extrapolation resumes where it stopped;
+    an incomplete run directory is started afresh. When `output` is given and every run of
+    every shard is complete here, the requirements CSV is written (see merge_shards).
+    """
+    if runs < 1:
+        raise InputError(f"--runs must be positive, got {runs}")
+    experiment.validate_run(**{key: run_options[key] for key in (
+        "latency_test", "subexperiments", "payloads", "samples", "timeout_s", "profiles", "certs", "stress"
+    ) if key in run_options})
+    runs_directory = Path(runs_directory)
+    runs_directory.mkdir(parents=True, exist_ok=True)
+    mine = shard_runs(runs, shard)
+    failed = []
+    for position, index in enumerate(mine, 1):
+        directory = runs_directory / run_name(index)
+        label = f"{directory.name} ({position}/{len(mine)} of shard {shard[0]}/{shard[1]})"
+        if run_complete(directory):
+            print(f"{label}: already complete", file=out, flush=True)
+            continue
+        if directory.exists():
+            shutil.rmtree(directory)  # left by a killed or failed attempt
+        print(f"{label}:", file=out, flush=True)
+        code = experiment.run_experiment(directory, out=out, **run_options)
+        if code == experiment.EXIT_INTERRUPTED:
+            return code
+        if code != EXIT_OK:
+            failed.append(directory.name)
+            continue
+        processing.process_experiment(directory, with_plots=False)
+    if failed:
+        print(f"{len(failed)} run(s) failed: {', '.join(failed)}; re-run the same command to retry them",
+              file=out, flush=True)
+        return EXIT_RUN_FAILED
+    if output is not None:
+        if shard[1] > 1 and not all(run_complete(runs_directory / run_name(i)) for i in range(1, runs + 1)):
+            print(f"shard {shard[0]}/{shard[1]} done; merge all shards' runs to write the requirements",
+                  file=out, flush=True)
+            return EXIT_OK
+        merge_shards(runs_directory, output, runs, percentile, out=out)
+    return EXIT_OK
+
+
+def merge_shards(runs_directory, output, runs=DEFAULT_RUNS, percentile=None, out=sys.stdout):
+    """Requirements CSV from run-0001 .. run-<runs> under runs_directory (all shards' runs)."""
+    runs_directory = Path(runs_directory)
+    expected = [runs_directory / run_name(i) for i in range(1, runs + 1)]
+    missing = [d.name for d in expected if not run_complete(d)]
+    if missing:
+        shown = ", ".join(missing[:5]) + (", ..." if len(missing) > 5 else "")
+        raise InputError(f"{len(missing)} of {runs} runs missing or incomplete: {shown}", runs_directory)
+    percentile = requirements.DEFAULT_PERCENTILE if percentile is None else percentile
+    return requirements.write_requirements(expected, output, percentile, out)

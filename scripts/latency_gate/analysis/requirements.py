@@ -1,0 +1,177 @@
+"""Deriving requirements from many runs ("Set Latency Requirements" in the spec).
+
+For each sub-experiment, payload and checked magnitude (Median, 99%, Max), the
+requirement is that magnitude's value across the runs at a percentile (spec: 99),
+computed with numpy's default (linear) percentile.
+
+Beside the CSV (spec format, unchanged) goes its provenance, <name>.provenance.json:
+how many runs at which percentile, when, and what they ran on (measurement regimes, CPU
+models, kernels, Fast DDS versions, the platform baseline). A check reads it to say when
+a run is not like the runs its requirements came from (comparability_notes).
+"""
+
+import datetime
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+from latency_gate.contracts import run_metadata
+from latency_gate.contracts.formats import (
+    CHECKED_MAGNITUDES, REQUIREMENTS_COLUMNS, SUBEXPERIMENTS, SUMMARY_COLUMNS, find_summaries, read_batch, read_json,
+    read_summary, write_csv, write_text_atomic,
+)
+from latency_gate.errors import InputError
+
+DEFAULT_PERCENTILE = 99.0
+
+
+def run_directories(experiments_results):
+    """The run directories (those holding summaries) below a results directory, sorted by name."""
+    root = Path(experiments_results)
+    if not root.is_dir():
+        raise InputError("no such directory", root)
+    runs = sorted(
+        p for p in root.iterdir()
+        if p.is_dir() and not p.name.startswith(".") and any(p.glob("measurements_*_summary.csv"))
+    )
+    if not runs:
+        raise InputError("no run directories with summaries (measurements_<sub-experiment>_summary.csv)", root)
+    return runs
+
+
+def collect_summaries(runs):
+    """Long frame: one row per run, sub-experiment and payload, with the summary columns."""
+    runs = [Path(run) for run in runs]
+    files = [(index, name, path) for index, run in enumerate(runs) for name, path in find_summaries(run).items()]
+    frame = read_batch(files, SUMMARY_COLUMNS, read_summary, {}, unique=("Bytes",))
+    names = np.array([run.name for run in runs], dtype=object)
+    return frame.assign(Run=names[frame.pop("run").to_numpy()]).rename(columns={"subexperiment": "Experiment type"})
+
+
+def derive_requirements(runs, percentile=DEFAULT_PERCENTILE):
+    """Requirements CSV frame (spec columns) from the summaries of many runs."""
+    if not 0 <= percentile <= 100:
+        raise InputError(f"percentile must be between 0 and 100, got {percentile}")
+    runs = [Path(r) for r in runs]
+    history = collect_summaries(runs)
+    _require_consistent_payloads(history, runs)
+    order = {name: i for i, name in enumerate(SUBEXPERIMENTS)}
+    requirements = (
+        history.groupby(["Experiment type", "Bytes"], sort=False)[list(CHECKED_MAGNITUDES)]
+        .agg(lambda values: np.percentile(values.to_numpy(dtype=float), percentile))
+        .reset_index()
+    )
+    requirements = requirements.sort_values(
+        ["Experiment type", "Bytes"], key=lambda c: c.map(order) if c.name == "Experiment type" else c,
+        kind="stable",
+    )
+    return requirements[list(REQUIREMENTS_COLUMNS)].reset_index(drop=True)
+
+
+def _require_consistent_payloads(history, runs):
+    """Every run that has a sub-experiment must have measured the same payloads for it."""
+    payloads = history.groupby(["Experiment type", "Run"], sort=False)["Bytes"].agg(frozenset)
+    for name, per_run in payloads.groupby(level=0, sort=False):
+        expected = per_run.iloc[0]
+        for (_, run), measured in per_run.items():
+            if measured != expected:
+                raise InputError(
+                    f"payloads of '{name}' differ from the other runs: {sorted(measured)} vs {sorted(expected)}",
+                    next(r for r in runs if r.name == run) / f"measurements_{name}_summary.csv",
+                )
+
+
+def write_requirements(runs, output, percentile=DEFAULT_PERCENTILE, out=sys.stdout):
+    """Derive the requirements from `runs`, write the CSV and its provenance, and say how well founded it is."""
+    derived = derive_requirements(runs, percentile)
+    origin = provenance(runs, percentile)
+    write_csv(derived, output)
+    write_text_atomic(provenance_path(output), json.dumps(origin, indent=2) + "\n")
+    print(f"Wrote {output}: {len(derived)} requirements from {len(runs)} runs at percentile {percentile:g}",
+          file=out, flush=True)
+    if origin["regime"] is None and origin["regimes"]:
+        print(f"Note: the runs were measured under {len(origin['regimes'])} different settings "
+              f"({provenance_path(output).name}); requirements should come from runs made alike.", file=out, flush=True)
+    if len(runs) < 100 / (100 - min(percentile, 99.9)):
+        print(f"Note: {len(runs)} runs are too few for a meaningful {percentile:g}th percentile; the spec uses 200.",
+              file=out, flush=True)
+    return derived
+
+
+# ---------------------------------------------------------------------------------------
+# Provenance
+
+PROVENANCE_SCHEMA_VERSION = 1
+# A runner whose cyclictest p99 is over this factor of the requirements' runs wakes up
+# markedly slower than they did (and over BASELINE_SLACK_US, so that 2 us vs 5 us is no finding).
+BASELINE_FACTOR = 2.0
+BASELINE_SLACK_US = 10.0
+
+
+def provenance_path(requirements_csv):
+    path = Path(requirements_csv)
+    return path.with_name(f"{path.stem}.provenance.json")
+
+
+def provenance(runs, percentile):
+    """What the requirements were derived from, as far as the runs' metadata tells."""
+    described = [metadata for metadata in map(run_metadata.read_if_present, runs) if metadata]
+    regimes = Counter(json.dumps(run_metadata.regime(m), sort_keys=True) for m in described)
+    baselines = [m.platform_baseline for m in described if m.platform_baseline]
+    return {
+        "schema_version": PROVENANCE_SCHEMA_VERSION,
+        "created_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "runs": len(runs),
+        "runs_with_metadata": len(described),
+        "percentile": percentile,
+        "regime": json.loads(next(iter(regimes))) if len(regimes) == 1 else None,
+        "regimes": [{"runs": count, **json.loads(key)} for key, count in regimes.most_common()],
+        **{key: sorted({str(getattr(m, field)) for m in described}) for key, field in (
+            ("cpu_models", "cpu_model"), ("kernels", "kernel"), ("fastdds_versions", "fastdds_version"),
+            ("cpu_counts", "cpu_count"))},
+        "platform_baseline": {
+            "runs": len(baselines),
+            "avg_us_median": float(np.median([b["avg_us"] for b in baselines])) if baselines else None,
+            "p99_us_median": float(np.median([b["p99_us"] for b in baselines])) if baselines else None,
+        },
+    }
+
+
+def read_provenance(requirements_csv):
+    """The provenance beside a requirements CSV, or None when there is none."""
+    path = provenance_path(requirements_csv)
+    if not path.is_file():
+        return None
+    origin = read_json(path, "requirements provenance", "no requirements provenance")
+    if "runs" not in origin:
+        raise InputError("not a requirements provenance (no 'runs')", path)
+    return origin
+
+
+def comparability_notes(origin, metadata):
+    """Why a run is not like the runs its requirements came from: one sentence each, [] when alike."""
+    if origin is None or metadata is None:
+        return []
+    notes = []
+    if origin.get("regime"):
+        differences = run_metadata.regime_differences(run_metadata.regime(metadata), origin["regime"])
+        if differences:
+            notes.append("measured under other settings than the requirements' runs (this run vs theirs): "
+                         + "; ".join(differences))
+    elif len(origin.get("regimes", [])) > 1:
+        notes.append(f"the requirements mix runs of {len(origin['regimes'])} different settings")
+    for key, field, what in (("fastdds_versions", "fastdds_version", "Fast DDS"), ("cpu_models", "cpu_model", "CPU"),
+                             ("cpu_counts", "cpu_count", "CPU count")):
+        known = origin.get(key) or []
+        recorded = getattr(metadata, field)
+        if known and str(recorded) not in known:
+            notes.append(f"{what} {recorded} is not the requirements' ({', '.join(known)})")
+    theirs = (origin.get("platform_baseline") or {}).get("p99_us_median")
+    ours = (metadata.platform_baseline or {}).get("p99_us")
+    if theirs is not None and ours is not None and ours > max(BASELINE_FACTOR * theirs, theirs + BASELINE_SLACK_US):
+        notes.append(f"this runner wakes up slower than the requirements' runs did (cyclictest p99 {ours:g} us vs "
+                     f"{theirs:g} us): a noisier machine, whose latencies are expected to be higher")
+    return notes

@@ -1,0 +1,43 @@
+"""Sub-experiment summaries: the spec's summary statistics per payload.
+
+The numbers match the reference Fast DDS benchmarking scripts on the same input:
+numpy's default (linear) percentile, population standard deviation, and jitter as the
+absolute difference of consecutive samples of one payload in file order. Payloads keep
+their order of first appearance.
+"""
+
+import numpy as np
+import pandas as pd
+
+from latency_gate.contracts.formats import LATENCY, PAYLOAD, SUMMARY_COLUMNS
+from latency_gate.errors import InputError
+
+PERCENTILES = {"90%": 90, "99%": 99, "99.99%": 99.99}
+
+
+def payload_series(measurements):
+    """[(payload, latencies in file order)] with payloads in order of first appearance."""
+    payloads = measurements[PAYLOAD].to_numpy()
+    latencies = measurements[LATENCY].to_numpy(dtype=np.float64)
+    unique, first_index, inverse = np.unique(payloads, return_index=True, return_inverse=True)
+    appearance = np.argsort(first_index)
+    # A stable sort by payload keeps each payload's samples in file order.
+    order = np.argsort(inverse, kind="stable")
+    bounds = np.cumsum(np.bincount(inverse, minlength=len(unique)))
+    groups = np.split(latencies[order], bounds[:-1])
+    return [(int(unique[i]), np.ascontiguousarray(groups[i])) for i in appearance]
+
+
+def summarise(measurements, source=None):
+    """One summary row per payload, columns exactly the spec's SUMMARY_COLUMNS."""
+    rows = []
+    for payload, latency in payload_series(measurements):
+        if latency.size < 2:
+            raise InputError(f"payload {payload} has {latency.size} sample; jitter needs at least 2", source)
+        jitter = np.abs(np.diff(latency))
+        rows.append(
+            (payload, latency.size, np.max(latency), np.min(latency), np.mean(latency),
+             np.median(latency), np.std(latency), np.mean(jitter), np.max(jitter),
+             *np.percentile(latency, list(PERCENTILES.values())))
+        )
+    return pd.DataFrame(rows, columns=list(SUMMARY_COLUMNS))

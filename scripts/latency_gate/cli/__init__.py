@@ -1,0 +1,75 @@
+"""The `latency-gate` command line: one subcommand per step of the specification.
+
+Each subcommand is a module here with `add_arguments(parser)` and `run(args)` (returning
+the exit code), and only the chosen one is imported: a spec entry script's start-up does
+not pay for the gate's statistics or the site (plain `latency-gate --help` imports none).
+
+Every subcommand also accepts the spec scripts' underscore spellings of its options
+(--plots_directory as well as --plots-directory), and the subcommands behind the spec's
+entry scripts also take the short options of eProsima's scripts for the same step
+(`-p D -R A -r B` for compare-experiments), so the spec's and teams' existing command lines
+work through the entry scripts in scripts/ unchanged.
+
+Exit codes: 0 success, 1 a check or comparison failed, 2 usage error, 3 bad input,
+4 a sub-experiment run failed.
+"""
+
+import argparse
+import importlib
+import sys
+
+from latency_gate import __version__
+from latency_gate.errors import InputError, RunFailed
+
+# Subcommand -> its one-line help; the module is latency_gate.cli.<name with underscores>.
+COMMANDS = {
+    "run": "run the latency experiment with Fast DDS LatencyTest (spec step 1)",
+    "extrapolate-requirements": "run N experiments (resumable, shardable) and derive requirements",
+    "process": "summarise measurements and draw histograms, time series and comparison plots",
+    "compare-subexperiments": "min, max, median and 99% plots across sub-experiments",
+    "check": "check summaries against a requirements CSV (exit 1 when any check fails)",
+    "gate": "relative gate: the PR build against its base build in interleaved rounds",
+    "history": "magnitude and payload history plots from many runs",
+    "compare-experiments": "compare a result against a reference (exit 1 on regression)",
+    "requirements": "derive a requirements CSV from many runs",
+    "add-to-history": "add a processed run to a local history store and regenerate its plots and site",
+    "publish-history": "append a run to the history branch (gh-pages) and push it",
+    "build-site": "regenerate the history site (index.html and site/) from a history store",
+    "run-id": "print a new run id (<UTC now>-<revision>-<runner>) for scripts that name run directories",
+    "ci-output": "write step outputs, the job summary and annotations for GitHub Actions or GitLab CI",
+}
+EPILOG = "Exit codes: 0 success, 1 check/comparison failed, 2 usage error, 3 bad input, 4 a sub-experiment run failed."
+
+
+def command_module(name):
+    return importlib.import_module(f"latency_gate.cli.{name.replace('-', '_')}")
+
+
+def build_parser(argv=None):
+    """The parser, with the arguments of the subcommand named in argv (of all of them when argv is None)."""
+    parser = argparse.ArgumentParser(prog="latency-gate", description=__doc__.split("\n\n")[0], epilog=EPILOG)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    chosen = next((word for word in argv if not word.startswith("-")), None) if argv is not None else None
+    for name, help_text in COMMANDS.items():
+        subparser = subparsers.add_parser(name, help=help_text.replace("%", "%%"))
+        if argv is None or name == chosen:
+            module = command_module(name)
+            subparser.description = module.__doc__.strip()
+            subparser.formatter_class = argparse.RawDescriptionHelpFormatter
+            module.add_arguments(subparser)
+            subparser.set_defaults(func=module.run, usage_error=subparser.error)
+    return parser
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(argv).parse_args(argv)
+    try:
+        return args.func(args)
+    except (InputError, RunFailed) as error:
+        print(f"latency-gate {args.command}: error: {error}", file=sys.stderr)
+        return error.exit_code
+    except KeyboardInterrupt:
+        print(f"latency-gate {args.command}: interrupted", file=sys.stderr)
+        return 130

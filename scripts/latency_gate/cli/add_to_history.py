@@ -1,0 +1,30 @@
+"""Add a processed run to a local history store and regenerate its plots and site.
+
+The store keeps one immutable directory per run under runs/<platform>/; the history plots
+(plots/<platform>/) and the site are regenerated from all runs.
+"""
+
+from pathlib import Path
+
+from latency_gate.cli.options import option
+from latency_gate.errors import EXIT_OK
+from latency_gate.store import history
+
+
+def add_arguments(parser):
+    option(parser, "store", type=Path, required=True, help="history store directory")
+    option(parser, "experiment-directory", type=Path, required=True, help="processed (and checked) run directory")
+    option(parser, "platform", required=True, help="platform (runner label) the run belongs to")
+    option(parser, "run-id", help="default: the run's metadata run_id, else <UTC time>-local-local")
+    option(parser, "requirements", type=Path, help="requirements the run was checked against, kept with it")
+    option(parser, "keep", type=int, help="keep only the newest KEEP runs of the platform")
+
+
+def run(args):
+    added = history.add_run(args.store, args.experiment_directory, args.platform, args.run_id, args.requirements)
+    if args.keep:
+        history.prune(args.store, args.platform, args.keep)
+    print(f"Added {added}; regenerating history plots and site ...", flush=True)
+    history.regenerate(args.store)
+    print(f"History site: {Path(args.store).resolve() / 'index.html'}")
+    return EXIT_OK

@@ -1,0 +1,33 @@
+"""Check summaries against a requirements CSV (exit 1 when any check fails; spec step 3).
+
+Writes checks_<sub-experiment>.csv into the experiment directory, check plots, and
+check_report.md (job summary), check_report.xml (JUnit) and check_result.json.
+"""
+
+from pathlib import Path
+
+from latency_gate.analysis import checks
+from latency_gate.cli.options import option
+from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK
+
+
+def add_arguments(parser):
+    option(parser, "requirements", "r", type=Path, required=True)
+    option(parser, "experiment-directory", "e", type=Path, required=True)
+    option(parser, "plots-directory", "p", type=Path, required=True)
+    option(parser, "report-directory", type=Path, help="where the reports go (default: the experiment directory)")
+    option(parser, "print-summaries", "P", action="store_true", help="print every check report")
+
+
+def run(args):
+    results = checks.check_experiment(args.requirements, args.experiment_directory, args.plots_directory,
+                                      args.report_directory, args.print_summaries)
+    total = sum(len(r.checks) for r in results)
+    passed = sum(r.passed for r in results)
+    failed_subexperiments = sum(1 for r in results if r.failed)
+    print(f"{passed * 100 / total:.3f}% checks passed: ({passed}/{total})")
+    if failed_subexperiments:
+        print(f"Experiment check failed: {failed_subexperiments} sub-experiment(s) don't meet the requirements")
+        return EXIT_CHECK_FAILED
+    print("Experiment check passed")
+    return EXIT_OK

@@ -1,0 +1,75 @@
+"""Options of a LatencyTest run, shared by `run`, `gate` and `extrapolate-requirements`."""
+
+import argparse
+from pathlib import Path
+
+from latency_gate.runner import realtime
+from latency_gate.runner.experiment import (
+    DEFAULT_BASELINE_S, DEFAULT_RETRIES, DEFAULT_SAMPLES, TIMEOUT_BASE_S, TIMEOUT_PER_ROUND_TRIP_S,
+)
+
+
+def _payload(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number of bytes: '{text}'") from None
+    return value
+
+
+def add_experiment_options(parser):
+    parser.add_argument("-c", "--latency-test", "--fastrtps-ws", dest="latency_test", type=Path,
+                        help="LatencyTest binary, or a Fast DDS colcon workspace built with performance "
+                             "tests (default: the project-built one under build/)")
+    add_matrix_options(parser, DEFAULT_SAMPLES)
+    add_execution_options(parser)
+    parser.add_argument("--baseline-seconds", dest="baseline_s", type=int, default=DEFAULT_BASELINE_S,
+                        help="cyclictest platform baseline before the run; 0 skips it (default: %(default)s)")
+
+
+def add_matrix_options(parser, samples):
+    """Which sub-experiments, payloads and how many samples (shared with the relative gate)."""
+    parser.add_argument("--subexperiments", nargs="+", metavar="NAME",
+                        help="sub-experiments to run, in spec order (default: all 10)")
+    parser.add_argument("--payloads", nargs="+", type=_payload, metavar="BYTES",
+                        help="payload sizes (default: 16 .. 16384, powers of two)")
+    parser.add_argument("--samples", type=int, default=samples,
+                        help="round trips per payload (default: %(default)s)")
+
+
+def add_execution_options(parser):
+    """How each LatencyTest run is executed (shared with the relative gate)."""
+    parser.add_argument("--timeout", dest="timeout_s", type=float,
+                        help="seconds one sub-experiment may take before it is killed (default: "
+                             f"{TIMEOUT_BASE_S:g} + {TIMEOUT_PER_ROUND_TRIP_S * 1000:g} ms per round trip, i.e. samples "
+                             "x payloads: 280 s for the full default run)")
+    parser.add_argument("--retries", type=int, default=DEFAULT_RETRIES,
+                        help="times a sub-experiment that failed or timed out is run again; every attempt "
+                             "is kept in metadata.json and logs/ (default: %(default)s)")
+    parser.add_argument("--no-realtime", dest="realtime_preset", action="store_false",
+                        help="leave scheduling, CPUs and idle states to the OS; by default the real-time preset "
+                             f"holds CPUs out of idle states, pins the publisher to CPU {realtime.PRESET_CPUS[0]} "
+                             f"and the subscriber to CPU {realtime.PRESET_CPUS[1]}, runs both at SCHED_FIFO "
+                             f"{realtime.PRESET_RT_PRIO} and locks their memory (the options below override parts)")
+    parser.add_argument("--rt-prio", type=int, help="SCHED_FIFO priority (1-99) of publisher and subscriber")
+    parser.add_argument("--pub-cpus", help="CPU list for the publisher (and intra-process runs), e.g. 0")
+    parser.add_argument("--sub-cpus", help="CPU list for the subscriber, e.g. 1")
+    parser.add_argument("--cpu-idle", choices=(realtime.CPU_IDLE_HOLD, realtime.CPU_IDLE_OS),
+                        help="'hold': keep every CPU out of idle states for the run (PM QoS request of 0 us on "
+                             "/dev/cpu_dma_latency; the preset's default); 'os': leave idle states to the OS")
+    parser.add_argument("--stress", help="stress-ng arguments for background load during the run, "
+                                         "e.g. \"--cpu 1 --vm 1\"")
+    parser.add_argument("--domain", type=int, help="DDS domain (default: a free one, held for the run)")
+    parser.add_argument("--profiles", type=Path, help="directory of <sub-experiment>.xml profiles "
+                                                      "(default: the package's profiles/)")
+    parser.add_argument("--certs", type=Path, help="DDS Security artifacts (default: build/security)")
+
+
+EXECUTION_OPTIONS = ("timeout_s", "retries", "realtime_preset", "rt_prio", "pub_cpus", "sub_cpus", "cpu_idle", "stress",
+                     "domain", "profiles", "certs")
+
+
+def run_options(args):
+    return {key: getattr(args, key) for key in (
+        "latency_test", "subexperiments", "payloads", "samples", *EXECUTION_OPTIONS, "baseline_s",
+    )}

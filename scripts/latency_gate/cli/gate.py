@@ -1,0 +1,59 @@
+"""Relative gate: the pull request's build against its base build in interleaved rounds.
+
+Runs base and PR LatencyTest builds in interleaved rounds and fails only on a confirmed
+regression (family-wise false-alarm control over all cells). Exit 0 pass, 1 confirmed
+regression or requirements ceiling breach, 3 bad input, 4 a run failed.
+"""
+
+from pathlib import Path
+
+from latency_gate.cli.experiment_options import EXECUTION_OPTIONS, add_execution_options, add_matrix_options
+from latency_gate.gate import relative
+from latency_gate.gate.relative import GateSettings
+from latency_gate.gate.rounds import (
+    DEFAULT_LOOK_EVERY, DEFAULT_MAX_ROUNDS, DEFAULT_ROUNDS, DEFAULT_RUN_TIMEOUT_S, DEFAULT_SAMPLES, run_gate,
+)
+
+
+def add_arguments(parser):
+    parser.add_argument("--base", type=Path, required=True,
+                        help="base build: LatencyTest binary or Fast DDS colcon workspace")
+    parser.add_argument("--pr", type=Path, required=True, help="pull-request build, likewise")
+    parser.add_argument("-r", "--results-dir", "--results_dir", dest="results_dir", type=Path, required=True,
+                        help="new directory for the rounds, reports and runs")
+    add_matrix_options(parser, DEFAULT_SAMPLES)
+    parser.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS,
+                        help="rounds before the first look (default: %(default)s)")
+    parser.add_argument("--max-rounds", type=int, default=DEFAULT_MAX_ROUNDS,
+                        help="rounds at most; only the verdict here can fail the gate (default: %(default)s)")
+    parser.add_argument("--look-every", type=int, default=DEFAULT_LOOK_EVERY,
+                        help="rounds between looks after the first (default: %(default)s)")
+    parser.add_argument("--alpha", type=float, default=GateSettings.alpha,
+                        help="family-wise false-alarm rate over all gated cells (default: %(default)s)")
+    parser.add_argument("--min-effect", type=float, default=GateSettings.min_effect,
+                        help="smallest relative slowdown that counts, e.g. 0.05 = 5%% (default: %(default)s)")
+    parser.add_argument("--clear-confidence", type=float, default=GateSettings.clear_confidence,
+                        help="confidence with which a cell's 'no regression' rules out the minimum effect "
+                             "(default: %(default)s)")
+    parser.add_argument("--variance", choices=relative.VARIANCES, default=GateSettings.variance,
+                        help="each cell's spread from its own rounds ('cell'), or moderated across the payloads of "
+                             "a sub-experiment and magnitude (empirical Bayes, as limma; 'moderated') "
+                             "(default: %(default)s)")
+    parser.add_argument("--gate-magnitudes", nargs="+", default=list(relative.GATED_MAGNITUDES),
+                        choices=relative.MAGNITUDES, help="magnitudes that decide the gate; the others are "
+                                                          "advisory (default: %(default)s)")
+    parser.add_argument("--requirements", type=Path, help="requirements CSV applied as an absolute ceiling")
+    parser.add_argument("--seed", type=int, help="seed of the run order and the randomisation test "
+                                                 "(default: random, printed)")
+    add_execution_options(parser)
+    parser.set_defaults(timeout_s=DEFAULT_RUN_TIMEOUT_S)
+
+
+def run(args):
+    settings = GateSettings(alpha=args.alpha, min_effect=args.min_effect, clear_confidence=args.clear_confidence,
+                            gated=tuple(args.gate_magnitudes), variance=args.variance)
+    return run_gate(
+        args.results_dir, args.base, args.pr, args.subexperiments, args.payloads, args.samples, args.rounds,
+        args.max_rounds, args.look_every, settings, args.requirements, args.seed,
+        **{key: getattr(args, key) for key in EXECUTION_OPTIONS},
+    )

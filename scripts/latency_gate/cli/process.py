@@ -1,0 +1,29 @@
+"""Summarise measurements and draw histograms, time series and comparison plots (spec step 2).
+
+Either one raw CSV (--raw-csv, --output-csv, --plots-directory), as the spec's
+latency_process_results.py, or a whole run directory (--experiment-directory).
+"""
+
+from pathlib import Path
+
+from latency_gate.analysis import processing
+from latency_gate.cli.options import option
+from latency_gate.errors import EXIT_OK
+
+
+def add_arguments(parser):
+    option(parser, "raw-csv", "c", type=Path, help="one measurements_<sub-experiment>.csv")
+    option(parser, "output-csv", "o", type=Path, help="summary CSV to write for --raw-csv")
+    option(parser, "experiment-directory", type=Path, help="run directory with measurements_*.csv")
+    option(parser, "plots-directory", "p", type=Path, help="where to draw (default: <experiment-directory>/plots)")
+    option(parser, "no-plots", action="store_true", help="summaries only")
+
+
+def run(args):
+    if args.experiment_directory and not args.raw_csv and not args.output_csv:
+        processing.process_experiment(args.experiment_directory, args.plots_directory, not args.no_plots)
+    elif args.raw_csv and args.output_csv and args.plots_directory and not args.experiment_directory:
+        processing.process_raw_csv(args.raw_csv, args.output_csv, args.plots_directory)
+    else:
+        args.usage_error("give either --experiment-directory, or --raw-csv, --output-csv and --plots-directory")
+    return EXIT_OK

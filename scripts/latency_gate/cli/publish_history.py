@@ -1,0 +1,49 @@
+"""Append a run to the history branch (gh-pages) and push it.
+
+Fetches the history branch (created as an orphan when missing), adds the run under
+runs/<platform>/<run id>/, regenerates history plots and site, commits and pushes; a
+rejected push is re-applied on the new tip, at most {attempts} times. An https token is read
+from ${token}.
+"""
+
+import sys
+import tempfile
+from pathlib import Path
+
+from latency_gate.ci import outputs
+from latency_gate.cli.options import option
+from latency_gate.errors import EXIT_OK
+from latency_gate.store import publish
+
+
+def add_arguments(parser):
+    parser.description = __doc__.format(attempts=publish.PUSH_ATTEMPTS, token=publish.TOKEN_VARIABLE).strip()
+    option(parser, "results-directory", type=Path, required=True, help="the run directory to publish")
+    option(parser, "remote", required=True, help="git remote (URL or path) holding the history")
+    option(parser, "platform", required=True, help="platform name (the runner label); history is per platform")
+    option(parser, "branch", default="gh-pages", help="history branch (default: %(default)s)")
+    option(parser, "requirements", type=Path, help="requirements CSV the run was checked against")
+    option(parser, "keep", type=int, help="retention: newest runs kept per platform (default: all)")
+    option(parser, "run-id", help="run id (default: <start time>-<revision>-<runner> with those options, "
+                                  "else the run's metadata run_id)")
+    option(parser, "revision", help="commit that was measured, for the run id")
+    option(parser, "runner", help="runner that measured, for the run id")
+    option(parser, "work-directory", type=Path, help="local clone, kept afterwards (default: a temporary one)")
+
+
+def run(args):
+    try:
+        run_id = args.run_id
+        if run_id is None and (args.revision or args.runner):
+            run_id = publish.history_run_id(args.results_directory, args.revision, args.runner)
+        with tempfile.TemporaryDirectory(prefix="latency-history-") as temporary:
+            run_id, commit = publish.publish(
+                run_directory=args.results_directory, remote=args.remote, platform=args.platform,
+                work_directory=args.work_directory or temporary, branch=args.branch, run_id=run_id,
+                requirements=args.requirements, keep=args.keep)
+    except publish.PublishError as error:
+        print(f"latency-gate publish-history: error: {error}", file=sys.stderr)
+        return error.exit_code
+    print(f"Published run {args.platform}/{run_id} as {commit} on {args.branch} of {args.remote}")
+    outputs.set_outputs({"run-id": run_id, "commit": commit})
+    return EXIT_OK

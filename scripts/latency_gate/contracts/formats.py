@@ -1,0 +1,324 @@
+"""The spec's CSV formats: names, columns, validated reading and atomic writing.
+
+Every reader either returns a frame whose columns are exactly the spec's, with numeric
+columns that are finite numbers, or raises InputError naming the file (and line).
+Every writer writes a temporary file beside the target and renames it, so a failed run
+never leaves a half-written file behind.
+"""
+
+import io
+import json
+import os
+import re
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from latency_gate.errors import InputError
+
+SUBEXPERIMENTS = (
+    "intraprocess_best_effort",
+    "intraprocess_reliable",
+    "interprocess_best_effort",
+    "interprocess_best_effort_security",
+    "interprocess_best_effort_tcp",
+    "interprocess_best_effort_tcp_security",
+    "interprocess_reliable",
+    "interprocess_reliable_security",
+    "interprocess_reliable_tcp",
+    "interprocess_reliable_tcp_security",
+)
+PAYLOADS = tuple(2**n for n in range(4, 15))  # 16 .. 16384 bytes
+
+SAMPLE, PAYLOAD, LATENCY = "Sample", "Payload [Bytes]", "Latency [us]"
+MEASUREMENT_COLUMNS = (SAMPLE, PAYLOAD, LATENCY)
+SUMMARY_COLUMNS = (
+    "Bytes", "Samples", "Max", "Min", "Mean", "Median", "Stdev",
+    "Mean jitter", "Max jitter", "90%", "99%", "99.99%",
+)
+REQUIREMENTS_COLUMNS = ("Experiment type", "Bytes", "Median", "99%", "Max")
+CHECK_COLUMNS = (
+    "Check", "Bytes", "Requirement", "Experiment", "Difference",
+    "Percentage over requirement", "Status",
+)
+CHECKED_MAGNITUDES = ("Median", "99%", "Max")  # spec order of checks and requirements
+FLOAT_FORMAT = "%.3f"
+
+_SUMMARY_NAME = re.compile(r"^measurements_(?P<subexperiment>.+)_summary\.csv$")
+_MEASUREMENTS_NAME = re.compile(r"^measurements_(?P<subexperiment>.+)\.csv$")
+_FIELD_COUNT_ERROR = re.compile(r"Expected (?P<expected>\d+) fields in line (?P<line>\d+), saw (?P<saw>\d+)")
+
+
+def measurements_path(directory, subexperiment):
+    return Path(directory) / f"measurements_{subexperiment}.csv"
+
+
+def summary_path(directory, subexperiment):
+    return Path(directory) / f"measurements_{subexperiment}_summary.csv"
+
+
+def checks_path(directory, subexperiment):
+    return Path(directory) / f"checks_{subexperiment}.csv"
+
+
+def validate_subexperiment(name, path=None):
+    if name not in SUBEXPERIMENTS:
+        raise InputError(
+            f"unknown sub-experiment '{name}' (known: {', '.join(SUBEXPERIMENTS)})", path
+        )
+    return name
+
+
+def subexperiment_of_summary(path):
+    """Sub-experiment named by a 'measurements_<subexperiment>_summary.csv' file name."""
+    match = _SUMMARY_NAME.match(Path(path).name)
+    if not match:
+        raise InputError("not a summary file name (measurements_<sub-experiment>_summary.csv)", path)
+    return validate_subexperiment(match["subexperiment"], path)
+
+
+def subexperiment_of_measurements(path):
+    """Sub-experiment named by a 'measurements_<subexperiment>.csv' file name."""
+    match = _MEASUREMENTS_NAME.match(Path(path).name)
+    if not match or match["subexperiment"].endswith("_summary"):
+        raise InputError("not a measurements file name (measurements_<sub-experiment>.csv)", path)
+    return validate_subexperiment(match["subexperiment"], path)
+
+
+def find_summaries(directory):
+    """{sub-experiment: summary path} for the summaries in a directory, in spec order."""
+    directory = Path(directory)
+    if not directory.is_dir():
+        raise InputError("no such directory", directory)
+    found = {subexperiment_of_summary(p): p for p in directory.glob("measurements_*_summary.csv")}
+    if not found:
+        raise InputError("no sub-experiment summaries (measurements_<sub-experiment>_summary.csv)", directory)
+    return {name: found[name] for name in SUBEXPERIMENTS if name in found}
+
+
+def _read_table(path, columns, numeric, integer=()):
+    """Read a CSV whose header holds `columns`; check every numeric cell is finite."""
+    path = Path(path)
+    frame = _parse_csv(path, dtype=None)
+    _require_columns(frame, columns, path)
+    if frame.empty:
+        raise InputError("no data rows after the header", path)
+    frame = frame.loc[:, list(columns)]
+    if not _numeric_and_finite(frame, numeric):
+        # Slow path, only for bad input: re-read as text to name the offending line.
+        frame = _parse_csv(path, dtype=str).loc[:, list(columns)]
+        _raise_first_bad_cell(frame, numeric, path)
+    for column in integer:
+        values = frame[column].to_numpy(dtype=float)
+        fractional = values != np.round(values)
+        if fractional.any():
+            row = int(np.argmax(fractional))
+            raise InputError(f"column '{column}': not a whole number: {values[row]!r}", path, row + 2)
+        frame[column] = values.astype(np.int64)
+    return frame
+
+
+def _parse_csv(path, dtype):
+    try:
+        # As text, keep "nan" and empty cells as written so the error can quote them.
+        frame = pd.read_csv(path, dtype=dtype, keep_default_na=dtype is None, skipinitialspace=True)
+    except FileNotFoundError:
+        raise InputError("no such file", path) from None
+    except pd.errors.EmptyDataError:
+        raise InputError("empty file (no header)", path) from None
+    except pd.errors.ParserError as error:
+        fields = _FIELD_COUNT_ERROR.search(str(error))
+        if fields:
+            raise InputError(
+                f"malformed CSV: expected {fields['expected']} fields, saw {fields['saw']}", path, fields["line"]
+            ) from None
+        raise InputError(f"malformed CSV: {str(error).strip().splitlines()[-1]}", path) from None
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise InputError(f"cannot read: {error}", path) from None
+    return frame
+
+
+def _require_columns(frame, columns, path):
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        raise InputError(
+            f"missing column(s) {', '.join(repr(c) for c in missing)}; "
+            f"header is {', '.join(repr(c) for c in frame.columns)}",
+            path, 1,
+        )
+
+
+def _numeric_and_finite(frame, numeric):
+    return all(
+        pd.api.types.is_numeric_dtype(frame[c]) and np.isfinite(frame[c].to_numpy(dtype=float)).all()
+        for c in numeric
+    )
+
+
+def _raise_first_bad_cell(text_frame, numeric, path):
+    for column in numeric:
+        values = pd.to_numeric(text_frame[column], errors="coerce").to_numpy(dtype=float)
+        bad = ~np.isfinite(values)
+        if bad.any():
+            row = int(np.argmax(bad))
+            cell = text_frame[column].iat[row]
+            cell = "empty cell" if cell == "" else repr(cell)
+            raise InputError(f"column '{column}': not a finite number: {cell}", path, row + 2)
+
+
+def read_measurements(path):
+    """Raw samples: Sample, Payload [Bytes], Latency [us] (file order kept)."""
+    frame = _read_table(path, MEASUREMENT_COLUMNS, MEASUREMENT_COLUMNS, integer=(SAMPLE, PAYLOAD))
+    if (frame[PAYLOAD] <= 0).any():
+        row = int(np.argmax((frame[PAYLOAD] <= 0).to_numpy()))
+        raise InputError(f"column '{PAYLOAD}': payload must be positive", path, row + 2)
+    return frame
+
+
+def read_summary(path):
+    frame = _read_table(path, SUMMARY_COLUMNS, SUMMARY_COLUMNS, integer=("Bytes", "Samples"))
+    _require_unique(frame, ["Bytes"], path)
+    return frame
+
+
+def read_requirements(path):
+    frame = _read_table(
+        path, REQUIREMENTS_COLUMNS, REQUIREMENTS_COLUMNS[1:], integer=("Bytes",)
+    )
+    for row, name in enumerate(frame["Experiment type"]):
+        if name not in SUBEXPERIMENTS:
+            raise InputError(f"unknown sub-experiment '{name}'", path, row + 2)
+    _require_unique(frame, ["Experiment type", "Bytes"], path)
+    return frame
+
+
+def read_checks(path):
+    frame = _read_table(path, CHECK_COLUMNS, CHECK_COLUMNS[1:-1], integer=("Bytes",))
+    unknown = ~frame["Status"].isin(["passed", "failed"])
+    if unknown.any():
+        row = int(np.argmax(unknown.to_numpy()))
+        raise InputError(f"column 'Status': expected passed or failed, got {frame['Status'].iat[row]!r}", path, row + 2)
+    return frame
+
+
+def _require_unique(frame, keys, path):
+    duplicated = frame.duplicated(keys)
+    if duplicated.any():
+        row = int(np.argmax(duplicated.to_numpy()))
+        what = ", ".join(f"{k}={frame[k].iat[row]}" for k in keys)
+        raise InputError(f"duplicate entry for {what}", path, row + 2)
+
+
+def read_batch(files, columns, reader, texts, unique=()):
+    """One frame of many spec CSVs of one kind, with `run` and `subexperiment` columns.
+
+    Reading thousands of small files one by one costs about 2 ms each, so the files'
+    bodies are joined under the spec header and parsed by one read_csv, then checked in
+    vectorised form. A file the batch cannot vouch for (another header, a non-finite
+    value, a duplicate payload, an unknown status) goes to its own validating reader,
+    which accepts it or raises the InputError naming its file and line.
+
+    files: (run index, sub-experiment, path) triples; reader: the validating reader of
+    the kind (read_summary, read_checks); texts: {path: text} that every file's text is
+    added to (each file is read once).
+    """
+    header = ",".join(columns)
+    bodies, rows, regular, irregular = [], [], [], []
+    for owner in files:
+        path = owner[2]
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise InputError(f"cannot read: {error}", path) from None
+        texts[path] = text
+        first, _, body = text.replace("\r\n", "\n").partition("\n")
+        body = body.rstrip("\n")
+        # Blank lines would be skipped by read_csv and shift rows to the wrong file.
+        if first != header or not body or "\n\n" in body:
+            irregular.append(owner)
+            continue
+        bodies.append(body)
+        rows.append(body.count("\n") + 1)
+        regular.append(owner)
+    frame = _parse_joined(bodies, rows, regular, columns, reader, unique)
+    if irregular:
+        frame = pd.concat([frame, *(_read_one(owner, reader) for owner in irregular)], ignore_index=True)
+    return frame
+
+
+def _parse_joined(bodies, rows, owners, columns, reader, unique):
+    dtypes = {column: "float64" for column in columns}
+    dtypes.update({"Bytes": "int64", "Samples": "int64", "Check": "str", "Status": "str"})
+    try:
+        frame = pd.read_csv(
+            io.StringIO("\n".join(bodies)), header=None, names=list(columns),
+            dtype={column: dtypes[column] for column in columns}, keep_default_na=False,
+        ) if bodies else pd.DataFrame({column: pd.Series(dtype=dtypes[column]) for column in columns})
+    except ValueError as error:
+        # Some cell is not a number: formats' reader finds the file and line and raises.
+        for owner in owners:
+            _read_one(owner, reader)
+        raise InputError(f"cannot parse {len(owners)} {reader.__name__[5:]} files together: {error}") from None
+    if len(frame) != sum(rows):
+        raise InputError(f"batch parse found {len(frame)} rows where the files hold {sum(rows)}")
+    frame["run"] = np.repeat([owner[0] for owner in owners], rows).astype(np.int64)
+    frame["subexperiment"] = np.repeat([owner[1] for owner in owners], rows).astype(object)
+    suspect = ~np.isfinite(frame.select_dtypes("number").to_numpy(dtype=float)).all(axis=1)
+    if unique:
+        suspect |= frame.duplicated(["run", "subexperiment", *unique]).to_numpy()
+    if "Status" in frame:
+        suspect |= ~frame["Status"].isin(["passed", "failed"]).to_numpy()
+    if suspect.any():
+        file_of_row = np.repeat(np.arange(len(owners)), rows)
+        for index in np.unique(file_of_row[suspect]):
+            _read_one(owners[index], reader)  # raises the precise InputError
+    return frame
+
+
+def _read_one(owner, reader):
+    run, subexperiment, path = owner
+    frame = reader(path)
+    frame["run"] = run
+    frame["subexperiment"] = subexperiment
+    return frame
+
+
+def read_json(path, what, missing):
+    """A JSON document; InputError naming the file when it is missing (`missing`), unreadable,
+    or not a JSON object (`what` names the kind of file)."""
+    try:
+        document = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(missing, path) from None
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise InputError(f"unreadable {what}: {error}", path) from None
+    if not isinstance(document, dict):
+        raise InputError(f"{what} must be a JSON object", path)
+    return document
+
+
+def write_csv(frame, path):
+    """Write a spec CSV (3-digit floats) atomically: temporary file, then rename."""
+    write_text_atomic(path, frame.to_csv(index=False, float_format=FLOAT_FORMAT, lineterminator="\n"))
+
+
+def write_text_atomic(path, text):
+    write_atomic(path, lambda handle: handle.write(text.encode("utf-8")))
+
+
+def write_atomic(path, write):
+    """Write a file that readers see whole or not at all: `write(handle)` fills a temporary
+    binary file beside it, which then replaces it."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        os.fchmod(descriptor, 0o644)  # mkstemp's 0600 would hide results from web servers and other users
+        with os.fdopen(descriptor, "wb") as handle:
+            write(handle)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,385 @@
+"""metadata.json of a run: the one module that knows its keys, and its run id.
+
+The runner (experiment.py) writes a RunMetadata; everything that reads a run's metadata
+(checks, requirements, compare, the gate, the history store and its site) reads it with
+read(), and the tests build their fixtures from these classes, so no reader can ask for a
+key the runner never writes.
+
+Schema: SCHEMA_VERSION is written with every record, and read() refuses a newer one (this
+code cannot know what its keys mean). Version 1 gained keys over time without a new
+version (the real-time preset, CPU idle, retries, the kernel's tuning, ...), so a version-1
+file may lack some: a missing key reads as its field's default, which says what a run
+before that key did or that it was not recorded. A key of the file this code does not know
+is ignored. Renaming a key or changing its meaning needs a new version and its migration
+step in RunMetadata.from_dict.
+
+The run id, '<UTC start>-<revision>-<runner>' (make_run_id, parse_run_id), sorts
+chronologically and is the run's directory name in a history store. It lives here rather
+than in history.py because the runner makes it and records it here, and history.py pulls in
+the plotting.
+
+The regime is the set of settings that change what a latency number means: the
+real-time preset, SCHED_FIFO priority, the publisher's and subscriber's CPUs, locked
+memory, the CPU-idle setting in force and background stress. Numbers measured under
+different regimes are not comparable (on a VM, holding CPUs out of idle states halves
+an inter-process median), so every comparison across runs (a check against requirements,
+a comparison of experiments, the history) says when the regimes differ.
+"""
+
+import dataclasses
+import functools
+import json
+import re
+import types
+import typing
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from latency_gate.contracts.formats import read_json, write_text_atomic
+from latency_gate.errors import InputError
+from latency_gate.runner import realtime
+
+METADATA_FILE = "metadata.json"
+SCHEMA_VERSION = 1
+STATUSES = ("passed", "failed", "timed_out", "interrupted")  # how a sub-experiment ended (experiment.py)
+REGIME_KEYS = ("realtime_preset", "rt_prio", "pub_cpus", "sub_cpus", "memory_locked", "cpu_idle", "stress")
+_REGIME_LABELS = {"realtime_preset": "real-time preset", "rt_prio": "SCHED_FIFO priority", "pub_cpus": "publisher CPUs",
+                  "sub_cpus": "subscriber CPUs", "memory_locked": "memory locked", "cpu_idle": "CPU idle",
+                  "stress": "background stress"}
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One attempt at a sub-experiment, as it ended."""
+
+    status: str  # one of STATUSES
+    duration_s: float | None = None
+    exit_codes: dict = field(default_factory=dict)  # {role: exit code} of its LatencyTest processes
+    samples_expected: int | None = None
+    samples_recorded: int | None = None  # LatencyTest records nothing for a round trip over 100 ms
+    error: str | None = None  # why it did not pass
+    commands: dict = field(default_factory=dict)  # {role: shell command}
+    logs: str | None = None  # where an earlier attempt's logs were kept; the last one's are logs/<name>_<role>.log
+
+
+@dataclass(frozen=True)
+class SubexperimentOutcome(Attempt):
+    """How a sub-experiment ended: its last attempt, where it ran, and the attempts before it
+    (the runner runs a failed or hung one again). An interrupted one records only its status."""
+
+    domain: int | None = None
+    tcp_port: int | None = None
+    earlier_attempts: list[Attempt] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the run was measured; the REGIME_KEYS first. A default is what a run before the key did."""
+
+    realtime_preset: bool = False  # runs before the preset had none
+    rt_prio: int | None = None  # SCHED_FIFO priority; None: SCHED_OTHER
+    pub_cpus: str | None = None  # CPU list of the publisher (and intra-process runs); None: unpinned
+    sub_cpus: str | None = None
+    memory_locked: bool = False
+    cpu_idle: str = realtime.CPU_IDLE_OS  # the setting in force; runs before it left idle states to the OS
+    stress: str | None = None  # stress-ng arguments of the background load
+    cpuidle: dict | None = None  # the kernel's cpuidle driver, governor and idle states
+    domain: int | None = None
+    tcp_port: int | None = None
+    timeout_s: float | None = None
+    retries: int = 0  # runs before --retries never ran a sub-experiment again
+    profiles: str | None = None
+    certs: str | None = None
+    requested: dict | None = None  # the real-time options as given, before the preset filled them in
+    pm_qos_limit_us: int | None = None  # the system's wake-up latency limit while CPU idle was held
+
+
+@dataclass(frozen=True)
+class RunMetadata:
+    """One run's metadata.json. A run added to a history store without one (the spec's own
+    flows write none) gets a record of its run id and platform only."""
+
+    run_id: str
+    platform: str | None = None  # set when the run is added to a history store
+    source_revision: str | None = None  # of the Fast DDS sources: "git <sha>", else "debian <package version>"
+    fastdds_version: str | None = None
+    fastdds_library: str | None = None
+    latency_test: str | None = None  # the LatencyTest binary
+    host: str | None = None  # host ... kernel_tuning: platform_info.describe_host()
+    kernel: str | None = None
+    machine: str | None = None
+    cpu_model: str | None = None
+    cpu_count: int | None = None
+    realtime_kernel: bool | None = None
+    kernel_tuning: dict | None = None
+    settings: Settings = field(default_factory=Settings)
+    samples: int | None = None  # round trips per payload
+    payloads: list[int] = field(default_factory=list)
+    started_at: str | None = None  # ISO 8601, UTC
+    finished_at: str | None = None  # None while the run goes on (or when it was killed)
+    warnings: list[str] = field(default_factory=list)
+    platform_baseline: dict | None = None  # cyclictest's wake-up latency: platform_info.measure_baseline()
+    subexperiments: dict[str, SubexperimentOutcome] = field(default_factory=dict)
+    interrupted: str | None = None  # the signal that stopped the run
+
+    def to_dict(self):
+        return {"schema_version": SCHEMA_VERSION, **dataclasses.asdict(self)}
+
+    @classmethod
+    def from_dict(cls, document, path=None):
+        """A metadata.json document, validated and brought to SCHEMA_VERSION; InputError naming `path`."""
+        version = document.get("schema_version")
+        if not _matches(version, int) or version < 1:
+            raise InputError(f"metadata needs a schema_version of 1 or more, got {_short(version)}", path)
+        if version > SCHEMA_VERSION:
+            raise InputError(f"metadata schema_version {version} is newer than this latency-gate reads "
+                             f"({SCHEMA_VERSION}): update latency-gate", path)
+        # Version 1 is the only one so far: what a version-1 file lacks reads as the defaults above.
+        values = _fields(cls, document, path, nested=("settings", "subexperiments"))
+        settings = Settings(**_fields(Settings, document.get("settings", {}), path, "settings."))
+        outcomes = _object(document.get("subexperiments", {}), path, "subexperiments")
+        for key in ("started_at", "finished_at"):
+            _check_time(values.get(key), path, key)
+        _check_baseline(values.get("platform_baseline"), path)
+        return cls(**values, settings=settings,
+                   subexperiments={name: _outcome(entry, path, f"subexperiments.{name}.")
+                                   for name, entry in outcomes.items()})
+
+    def with_warning(self, text):
+        return dataclasses.replace(self, warnings=[*self.warnings, text])
+
+    def with_outcome(self, name, outcome):
+        return dataclasses.replace(self, subexperiments={**self.subexperiments, name: outcome})
+
+    @property
+    def source_commit(self):
+        """The git commit of the Fast DDS sources, when LatencyTest was built from a git checkout."""
+        kind, _, revision = (self.source_revision or "").partition(" ")
+        return revision if kind == "git" else None
+
+
+def read(path):
+    """The metadata of a run directory (or a metadata.json path); InputError when missing or unusable."""
+    path = Path(path)
+    if path.is_dir():
+        path = path / METADATA_FILE
+    return RunMetadata.from_dict(read_json(path, "metadata", "no metadata.json"), path)
+
+
+def read_if_present(directory):
+    """The metadata of a run directory, or None when it has none (the spec's own flows write none)."""
+    path = Path(directory) / METADATA_FILE
+    return read(path) if path.is_file() else None
+
+
+def write(directory, metadata):
+    """Write a run's metadata.json into its directory, atomically."""
+    write_text_atomic(Path(directory) / METADATA_FILE, json.dumps(metadata.to_dict(), indent=2) + "\n")
+
+
+# ---------------------------------------------------------------------------------------
+# The run id
+
+UNKNOWN = "local"  # stands for the revision or runner of a run id made without one
+_RUN_ID = re.compile(r"(?P<started>\d{8}T\d{6}Z)-(?P<revision>[^-]+)-(?P<runner>.+)")
+# How runners named a run before the one format, e.g. 2026-11-23_23-17-21_c69198 (a random
+# suffix): history stores keep runs under such ids.
+_EARLIER_RUNNER_ID = re.compile(r"(?P<started>\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2})_[0-9a-f]{6}")
+
+
+@dataclass(frozen=True)
+class RunId:
+    started_at: datetime  # UTC
+    revision: str | None  # of the code measured, when the run id names one
+    runner: str | None
+
+
+def make_run_id(started_at=None, revision=None, runner=None):
+    """'<UTC start>-<revision>-<runner>', e.g. 20261122T064501Z-3d3c42e5aac5-lab1: sorts
+    chronologically and is a safe directory name; UNKNOWN stands for a missing revision or runner."""
+    started_at = started_at or datetime.now(timezone.utc)
+    parts = [started_at.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ"),
+             (revision or UNKNOWN)[:12], runner or UNKNOWN]
+    return "-".join(re.sub(r"[^A-Za-z0-9_.]+", "_", part) for part in parts)
+
+
+def parse_run_id(run_id):
+    """What a run id says (RunId), from either format; None for an id given by hand (e.g. 'r1')."""
+    if match := _RUN_ID.fullmatch(run_id):
+        started, stamp = match["started"], "%Y%m%dT%H%M%SZ"
+        revision, runner = (None if part == UNKNOWN else part for part in (match["revision"], match["runner"]))
+    elif match := _EARLIER_RUNNER_ID.fullmatch(run_id):
+        started, stamp, revision, runner = match["started"], "%Y-%m-%d_%H-%M-%S", None, None
+    else:
+        return None
+    try:
+        started_at = datetime.strptime(started, stamp).replace(tzinfo=timezone.utc)
+    except ValueError:  # digits in the right places, but no time (month 13)
+        return None
+    return RunId(started_at, revision, runner)
+
+
+# ---------------------------------------------------------------------------------------
+# What readers ask of it
+
+
+def regime(metadata):
+    """The measurement regime a run's metadata records, as {REGIME_KEYS: value}; the defaults
+    (the OS's) for a run without metadata, as for the oldest runs."""
+    settings = metadata.settings if metadata else Settings()
+    return {key: getattr(settings, key) for key in REGIME_KEYS}
+
+
+def regime_text(recorded):
+    """One line: 'CPU idle held, pub CPU 0, sub CPU 1, SCHED_FIFO 50, memory locked' or the OS's defaults."""
+    parts = [("CPU idle held" if recorded["cpu_idle"] == realtime.CPU_IDLE_HOLD else "CPU idle: OS")]
+    parts += [f"pub CPU {recorded['pub_cpus']}" if recorded["pub_cpus"] else "pub unpinned",
+              f"sub CPU {recorded['sub_cpus']}" if recorded["sub_cpus"] else "sub unpinned"]
+    parts.append(f"SCHED_FIFO {recorded['rt_prio']}" if recorded["rt_prio"] else "SCHED_OTHER")
+    if recorded["memory_locked"]:
+        parts.append("memory locked")
+    if recorded["stress"]:
+        parts.append(f"stress-ng {recorded['stress']}")
+    return ", ".join(parts)
+
+
+def regime_differences(first, second):
+    """Human-readable differences between two regimes ('CPU idle: hold vs os'), [] when alike.
+
+    The preset flag itself is not compared: what counts is the settings in force.
+    """
+    return [f"{_REGIME_LABELS[key]}: {_shown(first[key])} vs {_shown(second[key])}"
+            for key in REGIME_KEYS if key != "realtime_preset" and first[key] != second[key]]
+
+
+def subexperiment_outcomes(metadata):
+    """{sub-experiment: SubexperimentOutcome} as the runner recorded them; {} without metadata."""
+    return metadata.subexperiments if metadata else {}
+
+
+def failure_text(outcome):
+    """'timed_out: no result within 60 s: killed' for a sub-experiment that did not pass, else None."""
+    if outcome is None or outcome.status == "passed":
+        return None
+    return f"{outcome.status}: {outcome.error}" if outcome.error else outcome.status
+
+
+def unlike_runs(first_directory, second_directory):
+    """regime_differences of two run directories; [] when alike or when either has no metadata."""
+    recorded = [read_if_present(directory) for directory in (first_directory, second_directory)]
+    if not all(recorded):
+        return []
+    return regime_differences(*map(regime, recorded))
+
+
+def settings_changes(run_directories):
+    """Names of the runs (in the given order) whose measurement settings differ from the run
+    before them; runs without metadata are skipped, not counted as a change."""
+    changed, previous = [], None
+    for directory in map(Path, run_directories):
+        metadata = read_if_present(directory)
+        if metadata is None:
+            continue
+        current = regime(metadata)
+        if previous is not None and current != previous:
+            changed.append(directory.name)
+        previous = current
+    return changed
+
+
+def _shown(value):
+    return "none" if value is None else str(value)
+
+
+# ---------------------------------------------------------------------------------------
+# Validation: every field is checked against its annotation
+
+_type_hints = functools.cache(typing.get_type_hints)  # a store's site reads thousands of records
+
+
+def _fields(cls, document, path, where="", nested=()):
+    """The fields of dataclass `cls` that a JSON object holds, each of the type its annotation
+    names (nested ones are the caller's); a missing one is left to its default."""
+    document = _object(document, path, where.rstrip(".") or "metadata")
+    hints = _type_hints(cls)
+    values = {}
+    for declared in dataclasses.fields(cls):
+        name = declared.name
+        if name in nested:
+            continue
+        if name not in document:
+            if declared.default is dataclasses.MISSING and declared.default_factory is dataclasses.MISSING:
+                raise InputError(f"metadata has no '{where}{name}'", path)
+            continue
+        if not _matches(document[name], hints[name]):
+            raise InputError(f"metadata '{where}{name}' must be {_named(hints[name])}, "
+                             f"got {_short(document[name])}", path)
+        values[name] = document[name]
+    return values
+
+
+def _matches(value, hint):
+    """Whether a JSON value is of an annotation's type: str, int, float, bool, dict, list[...], X | None."""
+    if isinstance(hint, types.UnionType):
+        return any(_matches(value, option) for option in typing.get_args(hint))
+    if typing.get_origin(hint) is list:
+        return isinstance(value, list) and all(_matches(item, typing.get_args(hint)[0]) for item in value)
+    if hint in (int, float) and isinstance(value, bool):  # JSON's true is no number
+        return False
+    if hint is float:
+        return isinstance(value, (int, float))
+    return isinstance(value, hint)
+
+
+def _named(hint):
+    return hint.__name__ if isinstance(hint, type) else str(hint).replace("NoneType", "None")
+
+
+def _short(value):
+    """A value as JSON text (its type shows), cut to a length for a one-line message."""
+    text = json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _object(value, path, where):
+    if not isinstance(value, dict):
+        raise InputError(f"metadata '{where}' must be an object, got {_short(value)}", path)
+    return value
+
+
+def _outcome(document, path, where):
+    """A sub-experiment's outcome, with the attempts before its last."""
+    values = _attempt_fields(SubexperimentOutcome, document, path, where, nested=("earlier_attempts",))
+    attempts = document.get("earlier_attempts", [])
+    if not isinstance(attempts, list):
+        raise InputError(f"metadata '{where}earlier_attempts' must be a list, got {_short(attempts)}", path)
+    values["earlier_attempts"] = [
+        Attempt(**_attempt_fields(Attempt, attempt, path, f"{where}earlier_attempts[{index}]."))
+        for index, attempt in enumerate(attempts)]
+    return SubexperimentOutcome(**values)
+
+
+def _attempt_fields(cls, document, path, where, nested=()):
+    values = _fields(cls, document, path, where, nested)
+    if values["status"] not in STATUSES:
+        raise InputError(f"metadata '{where}status' must be one of {', '.join(STATUSES)}, "
+                         f"got {_short(values['status'])}", path)
+    return values
+
+
+def _check_time(value, path, key):
+    if value is None:
+        return
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise InputError(f"metadata '{key}' must be an ISO 8601 time, got {_short(value)}", path) from None
+
+
+def _check_baseline(baseline, path):
+    """The wake-up latencies comparisons read (requirements.py) must be numbers."""
+    for key in ("avg_us", "p99_us"):
+        if baseline is not None and not _matches(baseline.get(key), float):
+            raise InputError(f"metadata 'platform_baseline.{key}' must be a number, "
+                             f"got {_short(baseline.get(key))}", path)

@@ -1,0 +1,419 @@
+"""Relative gating: is the pull request slower than its base, cell by cell?
+
+A cell is a sub-experiment x payload x magnitude (Median, 99%, Max). The evidence is a
+set of rounds; in each round the base build and the pull-request build each run every
+sub-experiment once, in random order, one right after the other. Every run gives each
+cell one value, a quantile of its samples (rank-based, so the skewed and multi-modal
+shape of latency within a run does not matter), and the unit of evidence is the round's
+log ratio d = log(PR / base): run-to-run variation dwarfs the sampling error of the
+samples inside a run, so counting samples as evidence would cry wolf.
+
+Per cell, over the R rounds:
+- a one-sided paired t-test of the mean log ratio, adjusted over all gated cells with
+  Holm's step-down method: family-wise error control under any dependence between cells.
+  Because the order inside each pair is random, d is exactly symmetric around 0 when the
+  PR changes nothing; for symmetric data the t-test is valid and, with heavy tails
+  (a run caught in a slow scheduling mode), conservative;
+- an exact sign-flip randomisation test of the same mean as a distribution-free guard: a
+  regression must also show consistently across rounds (p <= SIGN_FLIP_GUARD), so one
+  wild round cannot make one. (On its own the sign-flip test cannot go below 2**-R, far
+  too coarse for 1 % over hundreds of cells with the 6-10 rounds a CI budget allows.)
+- intervals: simultaneous (Bonferroni) t intervals of the ratio;
+- the detectable effect: the smallest slowdown the gate would have confirmed in 80 % of
+  such gates at the noise it measured (the first Holm step's critical value plus the
+  power quantile, times the standard error), at least min_effect.
+
+Variance (settings.variance): "cell" estimates each cell's spread from its own R rounds
+only (R - 1 degrees of freedom). "moderated" (the default) borrows strength across the payloads of a
+sub-experiment and magnitude, as limma's moderated t-statistic does (Smyth 2004): the
+cells' variances are taken as draws from a scaled inverse chi-square prior fitted to
+them (limma's fitFDist), each cell's variance is shrunk towards the prior, and its
+t-statistic gets the prior's degrees of freedom on top of its own (capped at the group's
+pooled degrees of freedom).
+
+Verdicts per cell (gated cells decide the gate; advisory ones are reported only):
+- regression: significant after the family-wise adjustment, consistent across rounds,
+  and at least min_effect slower;
+- improvement: the mirror image;
+- no regression: a slowdown of min_effect or more is ruled out (one-sided bound at
+  clear_confidence);
+- inconclusive: none of these yet; more rounds may settle it.
+"""
+
+from dataclasses import dataclass
+from itertools import product
+
+import numpy as np
+import pandas as pd
+from scipy import special, stats
+
+from latency_gate.errors import InputError
+
+GATED_MAGNITUDES = ("Median", "99%")
+ADVISORY_MAGNITUDES = ("Max",)
+MAGNITUDES = GATED_MAGNITUDES + ADVISORY_MAGNITUDES
+
+REGRESSION = "regression"
+IMPROVEMENT = "improvement"
+NO_REGRESSION = "no regression"
+INCONCLUSIVE = "inconclusive"
+CLEARED = (NO_REGRESSION, IMPROVEMENT)
+# Requirements ceiling, per cell: the PR is over (and its base under), the base is over too
+# (stale requirement), not settled, or under.
+CEILING_OVER, CEILING_STALE, CEILING_UNSURE, CEILING_UNDER = "over", "stale requirement", "unsure", "under"
+
+# Columns of the rounds table (one row per round, build and cell) and the build names.
+ROUND, BUILD, SUBEXPERIMENT, BYTES, MAGNITUDE, VALUE = "Round", "Build", "Sub-experiment", "Bytes", "Magnitude", "Value"
+ROUND_COLUMNS = (ROUND, BUILD, SUBEXPERIMENT, BYTES, MAGNITUDE, VALUE)
+BASE, PR = "base", "pr"
+CELL = [SUBEXPERIMENT, BYTES, MAGNITUDE]
+
+# All 2**R sign patterns up to this many rounds, a random sample of them beyond.
+EXACT_FLIP_ROUNDS = 12
+RANDOM_FLIPS = 8191
+# The sign-flip p-value a regression (improvement, ceiling breach) must also reach: with 8
+# rounds, 7 of 8 rounds in the same direction, roughly.
+SIGN_FLIP_GUARD = 0.05
+
+
+VARIANCES = ("cell", "moderated")
+DETECTION_POWER = 0.8  # the detectable effect is found in this share of gates
+# A cell whose variance is this improbable under its group's prior is not moderated.
+OUTLIER_TAIL = 0.05
+
+
+@dataclass(frozen=True)
+class GateSettings:
+    alpha: float = 0.01  # family-wise false-alarm rate over all gated cells
+    min_effect: float = 0.05  # smallest slowdown (PR/base - 1) that counts as a regression
+    clear_confidence: float = 0.9  # confidence with which "no regression" rules out min_effect
+    gated: tuple = GATED_MAGNITUDES
+    # VARIANCES: moderated across payloads (default: on 140 recorded A/A rounds it found +25 % in
+    # one Median cell in 94 % of resampled gates against 66 %, false alarms 0.2 % against 0.1 %;
+    # benchmarks/results/aa-full-2026-11-23/variance), or each cell's own rounds
+    variance: str = "moderated"
+
+    def __post_init__(self):
+        if not 0 < self.alpha < 1:
+            raise InputError(f"alpha must be between 0 and 1, not {self.alpha}")
+        if not self.min_effect >= 0:
+            raise InputError(f"minimum effect must be 0 or more, not {self.min_effect}")
+        if not 0.5 <= self.clear_confidence < 1:
+            raise InputError(f"clear confidence must be in [0.5, 1), not {self.clear_confidence}")
+        unknown = set(self.gated) - set(MAGNITUDES)
+        if unknown:
+            raise InputError(f"unknown magnitude(s) {sorted(unknown)} (known: {', '.join(MAGNITUDES)})")
+        if self.variance not in VARIANCES:
+            raise InputError(f"unknown variance '{self.variance}' (known: {', '.join(VARIANCES)})")
+
+
+def sign_flips(rounds, rng):
+    """F x R matrix of +-1: every sign pattern for few rounds, else the identity and random ones.
+
+    The identity (all +1, the observed data) is always the first row, so no p-value is 0.
+    """
+    if rounds <= EXACT_FLIP_ROUNDS:
+        patterns = np.array(list(product((1.0, -1.0), repeat=rounds)))
+    else:
+        patterns = np.vstack([np.ones(rounds), rng.choice((1.0, -1.0), size=(RANDOM_FLIPS, rounds))])
+    return patterns
+
+
+@dataclass(frozen=True)
+class CellTests:
+    """Per column of an R x C matrix of log ratios: estimate, bounds and p-values."""
+    mean: np.ndarray  # mean log ratio
+    p_increase: np.ndarray  # family-wise adjusted (Holm) p-value for "greater than 0"
+    p_decrease: np.ndarray
+    flip_increase: np.ndarray  # exact sign-flip p-values, per column
+    flip_decrease: np.ndarray
+    low: np.ndarray  # simultaneous (1 - alpha) bounds of the mean log ratio
+    high: np.ndarray
+    clear_high: np.ndarray  # one-sided upper bound at clear_confidence, per column
+    detectable: np.ndarray  # log of the smallest ratio confirmed with DETECTION_POWER (before min_effect)
+
+
+def _trigamma_inverse(value):
+    """y with trigamma(y) = value (limma's trigammaInverse: Newton's method)."""
+    if value > 1e7:
+        return 1.0 / np.sqrt(value)
+    if value < 1e-6:
+        return 1.0 / value
+    y = 0.5 + 1.0 / value
+    for _ in range(50):
+        trigamma = special.polygamma(1, y)
+        step = trigamma * (1 - trigamma / value) / special.polygamma(2, y)
+        y += step
+        if -step / y < 1e-8:
+            break
+    return y
+
+
+def fit_prior(variances, degrees):
+    """(prior degrees of freedom, prior variance) of a scaled inverse chi-square prior fitted to
+    sample variances with `degrees` each (limma's fitFDist, moments of log variances)."""
+    log_variances = np.log(np.maximum(variances, 1e-300))
+    half = degrees / 2
+    centred = log_variances - special.digamma(half) + np.log(half)
+    mean = centred.mean()
+    excess = (centred.var(ddof=1) if centred.size > 1 else 0.0) - special.polygamma(1, half)
+    if excess <= 0:
+        return np.inf, float(np.exp(mean))
+    prior_degrees = 2 * _trigamma_inverse(excess)
+    return prior_degrees, float(np.exp(mean + special.digamma(prior_degrees / 2) - np.log(prior_degrees / 2)))
+
+
+def effective_cells(log_ratios):
+    """How many independent cells the columns (R x C) are worth when their variances are pooled.
+
+    A group's cells are one sub-experiment's payloads, measured by the same runs: a run that is
+    slow is slow at every payload, so their log ratios are correlated and pooling C of them is
+    worth fewer than C cells' degrees of freedom. C^2 / sum of squared correlations (the
+    variance of a mean of correlated variances), each squared correlation corrected for its
+    small-sample bias (r^2 - (1 - r^2) / (R - 2), the adjusted R^2: unbiased when there is
+    none); between 1 and C."""
+    rounds, count = log_ratios.shape
+    if count == 1 or rounds < 4:
+        return float(count)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        squared = np.nan_to_num(np.corrcoef(log_ratios, rowvar=False) ** 2)  # a constant column: none
+    adjusted = squared - (1 - squared) / (rounds - 2)  # negative terms kept: the sum stays unbiased
+    np.fill_diagonal(adjusted, 1.0)
+    return float(np.clip(count**2 / adjusted.sum(), 1.0, count))
+
+
+def moderated_variances(variances, degrees, groups, effective=None):
+    """Per column: (posterior variance, degrees of freedom), the prior fitted within each group.
+
+    The total degrees of freedom are capped at the group's pooled degrees of freedom (limma's
+    cap) counted over its effective cells (`effective`: label -> effective_cells, default every
+    cell counts), so correlated cells are not taken for independent evidence.
+
+    Robust to a cell noisier than its group (as limma's robust option): a cell whose own
+    variance is improbably large under the fitted prior (upper tail below OUTLIER_TAIL) keeps
+    its own variance and degrees of freedom, so it is never shrunk towards quieter neighbours
+    into a false alarm."""
+    posterior = np.empty_like(variances)
+    total = np.empty_like(variances)
+    groups = np.asarray(groups)
+    for label in np.unique(groups):
+        members = groups == label
+        own = variances[members]
+        prior_degrees, prior_variance = fit_prior(own, degrees)
+        pooled = degrees * (members.sum() if effective is None else effective[label])
+        if np.isinf(prior_degrees):
+            moderated, moderated_total = np.full_like(own, prior_variance), pooled
+            tail = stats.chi2.sf(degrees * own / prior_variance, degrees)
+        else:
+            moderated = (prior_degrees * prior_variance + degrees * own) / (prior_degrees + degrees)
+            moderated_total = min(prior_degrees + degrees, pooled)
+            tail = stats.f.sf(own / prior_variance, degrees, prior_degrees)
+        outlier = tail < OUTLIER_TAIL
+        posterior[members] = np.where(outlier, own, moderated)
+        total[members] = np.where(outlier, degrees, moderated_total)
+    return posterior, total
+
+
+def holm(p_values):
+    """Holm's step-down adjusted p-values (family-wise error control under any dependence)."""
+    p_values = np.asarray(p_values, dtype=np.float64)
+    count = p_values.size
+    if count == 0:
+        return p_values
+    order = np.argsort(p_values, kind="stable")
+    stepped = np.maximum.accumulate(np.minimum((count - np.arange(count)) * p_values[order], 1.0))
+    adjusted = np.empty(count)
+    adjusted[order] = stepped
+    return adjusted
+
+
+def cell_tests(log_ratios, family, alpha, clear_confidence, rng, groups=None):
+    """Test every column of log_ratios (R x C, R >= 2).
+
+    Columns in `family` (boolean mask) are adjusted together; the others each on their
+    own (advisory). With `groups` (a label per column) the variances are moderated within
+    each group; without, each column has its own.
+    """
+    d = np.asarray(log_ratios, dtype=np.float64)
+    n_rounds = d.shape[0]
+    if n_rounds < 2:
+        raise InputError(f"need at least 2 rounds to test, have {n_rounds}")
+    mean = d.mean(axis=0)
+    variance = d.var(axis=0, ddof=1)
+    degrees = n_rounds - 1
+    if groups is not None:
+        groups = np.asarray(groups)
+        effective = {label: effective_cells(d[:, groups == label]) for label in np.unique(groups)}
+        variance, degrees = moderated_variances(variance, degrees, groups, effective)
+    standard_error = np.sqrt(variance / n_rounds)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = np.where(standard_error > 0, mean / standard_error, np.sign(mean) * np.inf)
+    family = np.asarray(family, dtype=bool)
+    p_increase, p_decrease = stats.t.sf(t, degrees), stats.t.cdf(t, degrees)
+    for p in (p_increase, p_decrease):
+        p[family] = holm(p[family])
+    flips = sign_flips(n_rounds, rng)
+    flipped = flips @ d / n_rounds
+    tolerance = 1e-12 * np.maximum(1.0, np.abs(mean))
+    flip_increase = np.mean(flipped >= mean - tolerance, axis=0)
+    flip_decrease = np.mean(flipped <= mean + tolerance, axis=0)
+    family_size = max(int(family.sum()), 1)
+    simultaneous = np.where(family, alpha / (2 * family_size), alpha / 2)
+    quantile = stats.t.isf(simultaneous, degrees)
+    clear_quantile = stats.t.ppf(clear_confidence, degrees)
+    # A lone regression must pass Holm's first step, alpha / family size.
+    detectable = (stats.t.isf(np.where(family, alpha / family_size, alpha), degrees)
+                  + stats.t.ppf(DETECTION_POWER, degrees)) * standard_error
+    if 0.5 ** n_rounds > SIGN_FLIP_GUARD:  # too few rounds for the consistency guard: nothing is confirmed
+        detectable = np.full_like(mean, np.inf)
+    return CellTests(mean, p_increase, p_decrease, flip_increase, flip_decrease, mean - quantile * standard_error,
+                     mean + quantile * standard_error, mean + clear_quantile * standard_error, detectable)
+
+
+def variance_groups(cells, settings):
+    """Labels (sub-experiment / magnitude) per cell for moderated variances, or None."""
+    if settings.variance != "moderated":
+        return None
+    return (cells[SUBEXPERIMENT].astype(str) + "/" + cells[MAGNITUDE].astype(str)).to_numpy()
+
+
+def paired_log_ratios(rounds, source=None):
+    """(cells, R x C log ratios PR/base) from a rounds table; every cell needs every round."""
+    missing = set(ROUND_COLUMNS) - set(rounds.columns)
+    if missing:
+        raise InputError(f"rounds table lacks column(s) {sorted(missing)}", source)
+    values = rounds[VALUE].to_numpy(dtype=np.float64)
+    if not np.all(np.isfinite(values) & (values > 0)):
+        raise InputError("rounds table has a latency that is not a positive number", source)
+    builds = set(rounds[BUILD].unique())
+    if builds != {BASE, PR}:
+        raise InputError(f"rounds table needs builds '{BASE}' and '{PR}', has {sorted(builds)}", source)
+    table = rounds.pivot_table(index=ROUND, columns=[BUILD, *CELL], values=VALUE, aggfunc="first", sort=True)
+    base, pr = table[BASE], table[PR]
+    if not base.columns.equals(pr.columns):
+        raise InputError("base and PR runs measured different cells", source)
+    if base.isna().any().any() or pr.isna().any().any():
+        raise InputError("a round lacks a value for some cell (every round must measure every cell)", source)
+    ratios = np.log(pr.to_numpy()) - np.log(base.to_numpy())
+    cells = base.columns.to_frame(index=False)
+    cells[BYTES] = cells[BYTES].astype(int)
+    return cells, base.to_numpy(), pr.to_numpy(), ratios
+
+
+def verdicts(log_ratios, gated, settings=GateSettings(), rng=None, groups=None):
+    """(CellTests, verdict per column) of an R x C matrix of log ratios PR / base; groups:
+    variance_groups() of the columns (used with settings.variance 'moderated')."""
+    if settings.variance == "moderated" and groups is None:
+        raise InputError("moderated variances need the cells' groups")
+    test = cell_tests(log_ratios, gated, settings.alpha, settings.clear_confidence,
+                      rng if rng is not None else np.random.default_rng(0),
+                      groups if settings.variance == "moderated" else None)
+    threshold = np.log1p(settings.min_effect)
+    regression = (test.p_increase <= settings.alpha) & (test.flip_increase <= SIGN_FLIP_GUARD) & (test.mean >= threshold)
+    improvement = (test.p_decrease <= settings.alpha) & (test.flip_decrease <= SIGN_FLIP_GUARD) & (test.mean <= -threshold)
+    cleared = test.clear_high < threshold
+    return test, np.select([regression, improvement, cleared], [REGRESSION, IMPROVEMENT, NO_REGRESSION], INCONCLUSIVE)
+
+
+def unsettled(verdict, gated):
+    """How many gated cells are neither cleared nor improved: the gate may stop early at 0."""
+    return int((np.asarray(gated, dtype=bool) & ~np.isin(verdict, CLEARED)).sum())
+
+
+def decide(rounds, settings=GateSettings(), seed=0, source=None):
+    """One row per cell: base and PR (geometric means), ratio with its interval, verdict, reason."""
+    cells, base, pr, ratios = paired_log_ratios(rounds, source)
+    gated = cells[MAGNITUDE].isin(settings.gated).to_numpy()
+    test, verdict = verdicts(ratios, gated, settings, np.random.default_rng(seed), variance_groups(cells, settings))
+    with np.errstate(over="ignore"):  # an interval of two rounds can reach infinity
+        bounds = np.exp(test.low), np.exp(test.high)
+    table = cells.assign(**{
+        "Gated": gated,
+        "Rounds": ratios.shape[0],
+        "Base [us]": np.exp(np.mean(np.log(base), axis=0)),
+        "PR [us]": np.exp(np.mean(np.log(pr), axis=0)),
+        "Ratio": np.exp(test.mean),
+        "Low": bounds[0],
+        "High": bounds[1],
+        "p": np.minimum(test.p_increase, 1.0),
+        "Detectable": np.exp(np.maximum(test.detectable, np.log1p(settings.min_effect))),
+        "Verdict": verdict,
+    })
+    table["Reason"] = _reasons(table, test, settings)
+    return table
+
+
+def _reasons(table, test, settings):
+    """Why each cell got its verdict, in one short phrase."""
+    change = (table["Ratio"] - 1) * 100
+    interval = [f"{(lo - 1) * 100:+.1f}%..{(hi - 1) * 100:+.1f}%" for lo, hi in zip(table["Low"], table["High"])]
+    effect = settings.min_effect * 100
+    threshold = np.log1p(settings.min_effect)
+    reasons = []
+    for verdict, delta, ci, mean, p, p_down, flip, clear in zip(
+        table["Verdict"], change, interval, test.mean, test.p_increase, test.p_decrease, test.flip_increase,
+        np.expm1(test.clear_high) * 100,
+    ):
+        if verdict == REGRESSION:
+            reasons.append(f"{delta:+.1f}% (interval {ci}), adjusted p={p:.2g}, over the {effect:g}% minimum")
+        elif verdict == IMPROVEMENT:
+            reasons.append(f"{delta:+.1f}% (interval {ci}), adjusted p={p_down:.2g}")
+        elif verdict == NO_REGRESSION:
+            reasons.append(f"{delta:+.1f}%, at most {clear:+.1f}% ({settings.clear_confidence:.0%} bound): "
+                           f"under the {effect:g}% minimum")
+        elif p <= settings.alpha and mean < threshold:
+            reasons.append(f"{delta:+.1f}% is significant but under the {effect:g}% minimum; "
+                           f"up to {clear:+.1f}% not ruled out")
+        elif p <= settings.alpha:
+            reasons.append(f"{delta:+.1f}% is significant but not consistent across rounds "
+                           f"(sign-flip p={flip:.2g}); up to {clear:+.1f}% not ruled out")
+        else:
+            reasons.append(f"{delta:+.1f}% (interval {ci}) is not significant (adjusted p={p:.2g}); "
+                           f"up to {clear:+.1f}% not ruled out")
+    return reasons
+
+
+def ceiling(rounds, requirements, settings=GateSettings(), seed=0):
+    """The requirements as an absolute ceiling on the gated cells, with the same test.
+
+    Each round's value is compared with the requirement (log ratio value / requirement),
+    for the PR and for the base. A build is 'over' a cell's requirement when it is
+    significantly above it (family-wise over the checked cells), 'under' when its bound
+    at clear_confidence is below it, else 'unsure'. The PR breaches the ceiling when it is
+    over and its base clearly under. When the base is over as well the requirement is
+    stale (the machine or main moved): reported, not blamed on the pull request. When the
+    base is unsure, both builds hover around the requirement and the paired test, not the
+    ceiling, judges the pull request.
+    Unlike the paired test this one-sample test has no randomisation behind its symmetry:
+    it assumes round values roughly symmetric around their centre on a log scale.
+    """
+    checked = rounds[rounds[MAGNITUDE].isin(settings.gated)]
+    table = checked.pivot_table(index=ROUND, columns=[BUILD, *CELL], values=VALUE, aggfunc="first", sort=True)
+    required = requirements.melt(id_vars=["Experiment type", "Bytes"], value_vars=list(settings.gated),
+                                 var_name=MAGNITUDE, value_name="Requirement")
+    required = required.rename(columns={"Experiment type": SUBEXPERIMENT}).set_index(CELL)["Requirement"]
+    cells = table[PR].columns.to_frame(index=False)
+    cells[BYTES] = cells[BYTES].astype(int)
+    requirement = required.reindex(pd.MultiIndex.from_frame(cells)).to_numpy(dtype=np.float64)
+    known = ~np.isnan(requirement)
+    cells = cells[known].reset_index(drop=True)
+    status, geometric_mean = {}, {}
+    for build in (BASE, PR):
+        values = table[build].to_numpy()[:, known]
+        test = cell_tests(np.log(values) - np.log(requirement[known]), np.ones(values.shape[1], dtype=bool),
+                          settings.alpha, settings.clear_confidence, np.random.default_rng(seed))
+        over = (test.p_increase <= settings.alpha) & (test.flip_increase <= SIGN_FLIP_GUARD) & (test.mean > 0)
+        status[build] = np.select([over, test.clear_high < 0], ["over", "under"], "unsure")
+        geometric_mean[build] = np.exp(np.mean(np.log(values), axis=0))
+    pr_flagged = status[PR] != "under"
+    verdict = np.select(
+        [(status[PR] == "over") & (status[BASE] == "under"), pr_flagged & (status[BASE] == "over"), pr_flagged],
+        [CEILING_OVER, CEILING_STALE, CEILING_UNSURE], CEILING_UNDER,
+    )
+    return cells.assign(**{
+        "Requirement [us]": requirement[known],
+        "Base [us]": geometric_mean[BASE],
+        "PR [us]": geometric_mean[PR],
+        "Ratio": geometric_mean[PR] / requirement[known],
+        "Ceiling": verdict,
+    })

@@ -1,0 +1,245 @@
+"""The relative gate's verdict for people, CI and machines: gate_report.md (job summary),
+gate_report.xml (JUnit), gate_result.json, gate_cells.csv and the ratio plots.
+"""
+
+from xml.etree import ElementTree
+
+import numpy as np
+
+from latency_gate.contracts import results as results_contract, run_metadata
+from latency_gate.contracts.formats import write_csv, write_text_atomic
+from latency_gate.gate import relative
+from latency_gate.render import plots
+
+
+def minutes_text(seconds):
+    return f"{int(seconds // 60)}:{int(seconds % 60):02d}"
+
+
+
+def counts_text(look):
+    order = (relative.REGRESSION, relative.INCONCLUSIVE, relative.NO_REGRESSION, relative.IMPROVEMENT)
+    text = ", ".join(f"{look['verdicts'].get(v, 0)} {v}" for v in order)
+    if look["ceiling"]:
+        text += "; ceiling: " + ", ".join(f"{count} {status}" for status, count in sorted(look["ceiling"].items()))
+    return text
+
+
+def _failures(decision, ceiling):
+    regressions = decision[decision["Gated"] & (decision["Verdict"] == relative.REGRESSION)]
+    over = ceiling[ceiling["Ceiling"] == relative.CEILING_OVER] if ceiling is not None else ceiling
+    return regressions.sort_values("Ratio", ascending=False), over
+
+
+def verdict_line(decision, ceiling, failed, elapsed):
+    regressions, over = _failures(decision, ceiling)
+    rounds = int(decision["Rounds"].iloc[0])
+    if failed:
+        return (f"Relative gate FAILED after {rounds} rounds ({minutes_text(elapsed)}): {len(regressions)} confirmed "
+                f"regression(s)" + (f", {len(over)} cell(s) over the requirements ceiling" if over is not None else ""))
+    inconclusive = int((decision["Gated"] & (decision["Verdict"] == relative.INCONCLUSIVE)).sum())
+    return (f"Relative gate PASSED after {rounds} rounds ({minutes_text(elapsed)}): no confirmed regression"
+            + (f" ({inconclusive} cell(s) inconclusive)" if inconclusive else ""))
+
+
+def cell_table(decision, ceiling):
+    """gate_cells.csv: the decision per cell, with the ceiling columns where requirements were given."""
+    table = decision.copy()
+    if ceiling is not None:
+        table = table.merge(
+            ceiling[[*relative.CELL, "Requirement [us]", "Ceiling"]], on=relative.CELL, how="left"
+        )
+    return table
+
+
+def write_reports(results, decision, ceiling, looks, settings, details):
+    regressions, over = _failures(decision, ceiling)
+    failed = len(regressions) > 0 or (over is not None and len(over) > 0)
+    batch = plots.PlotBatch()
+    gated = decision[decision["Gated"]]
+    for name, cells in gated.groupby(relative.SUBEXPERIMENT, sort=False):
+        batch.add_gate_ratios(name, cells, settings.min_effect, results / "plots")
+    batch.render()
+    write_csv(cell_table(decision, ceiling), results / "gate_cells.csv")
+    write_text_atomic(results / "gate_report.md", markdown_report(decision, ceiling, settings, details))
+    write_text_atomic(results / "gate_report.xml", junit_report(decision, ceiling))
+    results_contract.write(results, results_contract.GATE_RESULT,
+                           result_document(decision, ceiling, looks, settings, details, failed))
+    return failed
+
+
+def _cell_name(row):
+    return f"{row[relative.SUBEXPERIMENT]} {row[relative.BYTES]} B {row[relative.MAGNITUDE]}"
+
+
+def _percent(ratio):
+    return f"{(ratio - 1) * 100:+.1f}%"
+
+
+_VARIANCE_TEXT = {"cell": "each cell's variance from its own rounds",
+                  "moderated": "variances moderated across the payloads of a sub-experiment"}
+
+
+def markdown_report(decision, ceiling, settings, details):
+    """Job summary: the verdict, then regressions, ceiling breaches, improvements, inconclusive cells."""
+    regressions, over = _failures(decision, ceiling)
+    gated = decision[decision["Gated"]]
+    rounds = int(decision["Rounds"].iloc[0])
+    failed = len(regressions) or (over is not None and len(over))
+    verdict = "**FAILED**" if failed else "**PASSED**"
+    lines = [
+        "## Latency gate (relative: pull request vs base)", "",
+        f"{verdict}: {len(regressions)} confirmed regression(s) among {len(gated)} gated cells after {rounds} "
+        f"interleaved rounds of {details['samples']} samples ({details['duration_s']:.0f} s).",
+        "",
+        f"A cell (sub-experiment x payload x {' / '.join(settings.gated)}) is a regression when the pull request is "
+        f"at least {settings.min_effect:.0%} slower than its base, a paired t-test over the rounds' log ratios "
+        f"PR / base ({_VARIANCE_TEXT[settings.variance]}) says so at a family-wise false-alarm rate of "
+        f"{settings.alpha:.0%} over all gated cells (Holm), "
+        f"and an exact sign-flip test finds the slowdown consistent across rounds. Ratios are PR / base geometric "
+        f"means over rounds; intervals are simultaneous {1 - settings.alpha:.0%} intervals.",
+        "",
+        f"Both builds ran under: {run_metadata.regime_text(details['regime'])}.",
+        "",
+    ]
+    if details["requirements_comparability"]:
+        lines += ["> **The requirements ceiling is not like with like:** "
+                  + "; ".join(details["requirements_comparability"]), ""]
+    columns = ["Cell", "Base [us]", "PR [us]", "Change", "Interval", "Why"]
+
+    def table(frame, title):
+        if frame.empty:
+            return []
+        rows = [f"### {title}", "", "| " + " | ".join(columns) + " |", "|---|---:|---:|---:|---|---|"]
+        rows += [
+            f"| {_cell_name(row)} | {row['Base [us]']:.3f} | {row['PR [us]']:.3f} | {_percent(row['Ratio'])} | "
+            f"{_percent(row['Low'])}..{_percent(row['High'])} | {row['Reason']} |"
+            for _, row in frame.iterrows()
+        ]
+        return rows + [""]
+
+    lines += table(regressions, "Confirmed regressions")
+    if over is not None and len(over):
+        lines += ["### Over the requirements ceiling (the base is under)", "",
+                  "| Cell | Requirement [us] | Base [us] | PR [us] | PR over by |", "|---|---:|---:|---:|---:|"]
+        lines += [f"| {_cell_name(row)} | {row['Requirement [us]']:.3f} | {row['Base [us]']:.3f} | "
+                  f"{row['PR [us]']:.3f} | {_percent(row['Ratio'])} |" for _, row in over.iterrows()]
+        lines.append("")
+    stale = 0 if ceiling is None else int((ceiling["Ceiling"] == relative.CEILING_STALE).sum())
+    if stale:
+        lines += [f"{stale} cell(s) are over their requirement in the base build as well: the requirements are "
+                  "stale for this machine (regenerate them); not counted against the pull request.", ""]
+    improvements = gated[gated["Verdict"] == relative.IMPROVEMENT].sort_values("Ratio")
+    lines += table(improvements, "Improvements")
+    inconclusive = gated[gated["Verdict"] == relative.INCONCLUSIVE].sort_values("Ratio", ascending=False)
+    if len(inconclusive):
+        lines += [f"{len(inconclusive)} cell(s) stayed inconclusive (neither confirmed nor ruled out; they do not "
+                  "fail the gate). The slowest ten:", ""]
+        lines += table(inconclusive.head(10), "Inconclusive")
+    advisory = decision[~decision["Gated"] & (decision["Verdict"] == relative.REGRESSION)]
+    if len(advisory):
+        lines += table(advisory.sort_values("Ratio", ascending=False).head(10),
+                       "Advisory (not gated): regressions in " + ", ".join(sorted(set(advisory[relative.MAGNITUDE]))))
+    detectable = detectable_effects(decision)
+    magnitudes = [m for m in settings.gated if m in set(gated[relative.MAGNITUDE])]
+    lines += ["### Sub-experiments", "",
+              "Detectable: the smallest slowdown this gate would have confirmed (in 80% of gates) at the noise it "
+              "measured, per magnitude: median over the payloads (largest). A pass rules out slowdowns of that size, "
+              "not smaller ones.", "",
+              "| Sub-experiment | Regression | Inconclusive | No regression | Improvement | Largest change | "
+              + " | ".join(f"Detectable ({m})" for m in magnitudes) + " |",
+              "|---|---:|---:|---:|---:|---:|" + "---:|" * len(magnitudes)]
+    for name, cells in gated.groupby(relative.SUBEXPERIMENT, sort=False):
+        counts = cells["Verdict"].value_counts()
+        worst = cells.loc[cells["Ratio"].idxmax()]
+        lines.append(
+            f"| {name} | {counts.get(relative.REGRESSION, 0)} | {counts.get(relative.INCONCLUSIVE, 0)} | "
+            f"{counts.get(relative.NO_REGRESSION, 0)} | {counts.get(relative.IMPROVEMENT, 0)} | "
+            f"{_percent(worst['Ratio'])} ({worst[relative.BYTES]} B {worst[relative.MAGNITUDE]}) | "
+            + " | ".join(f"+{detectable[name][m]['median']:.0%} (+{detectable[name][m]['max']:.0%})"
+                         for m in magnitudes) + " |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def detectable_effects(decision):
+    """{sub-experiment: {magnitude: {"median", "max"}}}: the gated cells' detectable slowdowns
+    (ratio - 1) over the payloads."""
+    gated = decision[decision["Gated"]]
+    effects = {}
+    for (name, magnitude), cells in gated.groupby([relative.SUBEXPERIMENT, relative.MAGNITUDE], sort=False):
+        slowdown = cells["Detectable"].to_numpy(float) - 1
+        effects.setdefault(name, {})[magnitude] = {"median": round(float(np.median(slowdown)), 4),
+                                                   "max": round(float(slowdown.max()), 4)}
+    return effects
+
+
+def junit_report(decision, ceiling):
+    """JUnit XML: one test case per gated cell; a failure for a confirmed regression or ceiling breach."""
+    gated = decision[decision["Gated"]]
+    over = set()
+    if ceiling is not None:
+        over = {tuple(row) for row in
+                ceiling.loc[ceiling["Ceiling"] == relative.CEILING_OVER, relative.CELL].itertuples(index=False)}
+    suites = ElementTree.Element("testsuites", name="latency relative gate", tests=str(len(gated)))
+    total_failures = 0
+    for name, cells in gated.groupby(relative.SUBEXPERIMENT, sort=False):
+        suite = ElementTree.SubElement(suites, "testsuite", name=name, tests=str(len(cells)))
+        failures = 0
+        for _, row in cells.iterrows():
+            case = ElementTree.SubElement(suite, "testcase", classname=f"latency.relative.{name}",
+                                          name=f"{row[relative.MAGNITUDE]} {row[relative.BYTES]} B")
+            messages = []
+            if row["Verdict"] == relative.REGRESSION:
+                messages.append(f"regression: {row['Reason']}")
+            if (name, row[relative.BYTES], row[relative.MAGNITUDE]) in over:
+                messages.append("over the requirements ceiling")
+            if messages:
+                failures += 1
+                ElementTree.SubElement(case, "failure", message="; ".join(messages), type="LatencyRegression").text = \
+                    "; ".join(messages)
+            else:
+                ElementTree.SubElement(case, "system-out").text = f"{row['Verdict']}: {row['Reason']}"
+        suite.set("failures", str(failures))
+        total_failures += failures
+    suites.set("failures", str(total_failures))
+    ElementTree.indent(suites)
+    return ElementTree.tostring(suites, encoding="unicode", xml_declaration=True) + "\n"
+
+
+def _cell_record(row):
+    return {
+        "subexperiment": row[relative.SUBEXPERIMENT], "bytes": int(row[relative.BYTES]),
+        "magnitude": row[relative.MAGNITUDE], "base_us": round(float(row["Base [us]"]), 3),
+        "pr_us": round(float(row["PR [us]"]), 3), "ratio": round(float(row["Ratio"]), 4),
+        "interval": [round(float(row["Low"]), 4), round(float(row["High"]), 4)],
+        "p_adjusted": round(float(row["p"]), 5), "verdict": row["Verdict"], "reason": row["Reason"],
+    }
+
+
+def result_document(decision, ceiling, looks, settings, details, failed):
+    """gate_result.json (contracts.results): the verdict, its cells, settings and looks."""
+    regressions, over = _failures(decision, ceiling)
+    gated = decision[decision["Gated"]]
+    counts = gated["Verdict"].value_counts()
+    return {
+        "mode": "relative",
+        "passed": not failed,
+        "rounds": int(decision["Rounds"].iloc[0]),
+        "cells": len(gated),
+        "counts": {v: int(counts.get(v, 0)) for v in
+                   (relative.REGRESSION, relative.INCONCLUSIVE, relative.NO_REGRESSION, relative.IMPROVEMENT)},
+        "settings": {"alpha": settings.alpha, "min_effect": settings.min_effect,
+                     "clear_confidence": settings.clear_confidence, "gated": list(settings.gated),
+                     "variance": settings.variance},
+        "detectable": detectable_effects(decision),
+        "regressions": [_cell_record(row) for _, row in regressions.iterrows()],
+        "improvements": [_cell_record(row) for _, row in gated[gated["Verdict"] == relative.IMPROVEMENT].iterrows()],
+        "ceiling_over": [] if over is None else [
+            {"subexperiment": row[relative.SUBEXPERIMENT], "bytes": int(row[relative.BYTES]),
+             "magnitude": row[relative.MAGNITUDE], "requirement_us": round(float(row["Requirement [us]"]), 3),
+             "pr_us": round(float(row["PR [us]"]), 3)} for _, row in over.iterrows()
+        ],
+        "looks": looks,
+        **details,
+    }

@@ -1,0 +1,200 @@
+"""The relative gate: base and pull-request builds in interleaved rounds (issue: a merge
+gate that does not cry wolf).
+
+Each round runs every selected sub-experiment once with each build, back to back, in a
+random order per pair, so drift and the machine's state hit both alike. At each look
+(stop_rule.py) relative.decide() looks at all rounds so far; the gate stops early only to
+pass, and only the verdict at `max_rounds` can fail it. report.py writes the verdict.
+
+Results directory:
+  runs/round-NN/{base,pr}/   each run's measurements, metadata and logs
+  rounds.csv                 one row per round, build and cell (written after every round)
+  gate_cells.csv             per cell: base, PR, ratio with interval, adjusted p, verdict, reason
+  gate_report.md / .xml / gate_result.json   the verdict for people, CI and machines
+  plots/gate_<sub-experiment>.png   PR / base ratio per payload with intervals and verdicts
+"""
+
+import io
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from latency_gate.analysis import requirements as requirements_module
+from latency_gate.analysis.statistics import summarise
+from latency_gate.contracts import run_metadata
+from latency_gate.contracts.formats import measurements_path, read_measurements, read_requirements, write_csv
+from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK, InputError, RunFailed
+from latency_gate.gate import relative, report, stop_rule
+from latency_gate.gate.relative import BASE, PR, ROUND_COLUMNS, GateSettings
+from latency_gate.runner import experiment
+
+DEFAULT_SAMPLES = 500  # the noise is between runs: 500 keep a run's median within ~1 % and cut a round by a quarter
+DEFAULT_ROUNDS = 6
+DEFAULT_MAX_ROUNDS = 10
+DEFAULT_LOOK_EVERY = 2
+# A gate's run takes seconds; a hung one should not hold the runner for the runner's 15 min.
+DEFAULT_RUN_TIMEOUT_S = 120.0
+POSITION = "Position"  # 1 when the build ran first in its pair, 2 when second
+
+
+def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, samples=DEFAULT_SAMPLES,
+             rounds=DEFAULT_ROUNDS, max_rounds=DEFAULT_MAX_ROUNDS, look_every=DEFAULT_LOOK_EVERY,
+             settings=GateSettings(), requirements=None, seed=None, out=sys.stdout, **execution):
+    """Run the relative gate; returns EXIT_OK (pass) or EXIT_CHECK_FAILED (confirmed regression).
+
+    Raises InputError (nothing runs) on bad input, RunFailed when a run fails.
+    """
+    if not 2 <= rounds <= max_rounds:  # a look needs 2 rounds for a spread
+        raise InputError(f"need 2 <= rounds ({rounds}) <= max rounds ({max_rounds})")
+    if look_every < 1:
+        raise InputError(f"look-every must be at least 1, got {look_every}")
+    execution = {"timeout_s": DEFAULT_RUN_TIMEOUT_S} | execution
+    builds = {}
+    for build, latency_test in ((BASE, base), (PR, pr)):
+        checked = experiment.validate_run(
+            latency_test=latency_test, subexperiments=subexperiments, payloads=payloads, samples=samples,
+            **{key: execution[key] for key in ("timeout_s", "profiles", "certs", "stress", "retries") if key in execution},
+        )
+        builds[build] = checked.binary
+    chosen, payloads_checked = checked.subexperiments, checked.payloads
+    required = _load_requirements(requirements, chosen, payloads_checked)
+    # Read with the requirements, before anything runs: a broken provenance is bad input.
+    origin = requirements_module.read_provenance(requirements) if requirements else None
+    results = Path(results_directory)
+    if (results / "rounds.csv").exists():
+        raise InputError("already holds a gate run (rounds.csv); use a new results directory", results)
+    seed = int(np.random.SeedSequence().entropy % 2**32) if seed is None else seed
+    started = time.monotonic()
+    print(f"Relative gate: {len(chosen)} sub-experiment(s) x {len(payloads_checked)} payload(s), {samples} samples, "
+          f"{rounds}..{max_rounds} rounds, alpha {settings.alpha:g}, minimum effect {settings.min_effect:.0%}, "
+          f"seed {seed}", file=out, flush=True)
+    gate = _Rounds(results=results, max_rounds=max_rounds, builds=builds, chosen=chosen, payloads=payloads_checked,
+                   samples=samples, execution=execution, settings=settings, seed=seed, required=required,
+                   origin=origin, out=out)
+    stop_rule.stopping_look(rounds, max_rounds, look_every, gate.unsettled_after)
+    elapsed = time.monotonic() - started
+    failed = report.write_reports(results, gate.decision, gate.ceiling, gate.looks, settings, {
+        "seed": seed, "samples": samples, "first_look": rounds, "max_rounds": max_rounds, "look_every": look_every,
+        "base": str(builds[BASE]), "pr": str(builds[PR]), "subexperiments": list(chosen),
+        "payloads": list(payloads_checked), "requirements": str(requirements) if requirements else None,
+        "duration_s": round(elapsed, 1), "regime": gate.regime, "requirements_comparability": gate.notes,
+    })
+    print(report.verdict_line(gate.decision, gate.ceiling, failed, elapsed), file=out, flush=True)
+    return EXIT_CHECK_FAILED if failed else EXIT_OK
+
+
+@dataclass
+class _Rounds:
+    """A gate's rounds so far, run on demand up to each look, and its latest decision."""
+
+    results: Path
+    max_rounds: int
+    builds: dict  # BASE / PR -> LatencyTest binary
+    chosen: tuple  # sub-experiments
+    payloads: tuple
+    samples: int
+    execution: dict  # run_experiment's execution options
+    settings: GateSettings
+    seed: int  # of the run order and the randomisation test
+    required: pd.DataFrame | None  # requirements as the ceiling
+    origin: dict | None  # the requirements' provenance
+    out: object
+    frames: list = field(default_factory=list)
+    looks: list = field(default_factory=list)
+    decision: pd.DataFrame | None = None
+    ceiling: pd.DataFrame | None = None
+    regime: dict | None = None
+    notes: list | None = None
+    started: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self):
+        self.rng = np.random.default_rng(self.seed)
+
+    def unsettled_after(self, look):
+        """Run the rounds up to `look`, decide on all of them; the unsettled cells (stop_rule)."""
+        while len(self.frames) < look:
+            self._run_next_round()
+        table = pd.concat(self.frames, ignore_index=True)
+        self.decision = relative.decide(table, self.settings, self.seed)
+        self.ceiling = (relative.ceiling(table, self.required, self.settings, self.seed)
+                        if self.required is not None else None)
+        counts = self.decision.loc[self.decision["Gated"], "Verdict"].value_counts().to_dict()
+        ceiling_counts = self.ceiling["Ceiling"].value_counts().to_dict() if self.ceiling is not None else {}
+        unsettled = stop_rule.unsettled_cells(self.decision["Verdict"].to_numpy(), self.decision["Gated"].to_numpy(),
+                                              self.ceiling)
+        self.looks.append({"rounds": look, "verdicts": {k: int(v) for k, v in counts.items()},
+                           "ceiling": {k: int(v) for k, v in ceiling_counts.items()}, "unsettled": unsettled})
+        print(f"look after {look} rounds: {report.counts_text(self.looks[-1])}"
+              + (f"; {unsettled} cell(s) unsettled" if unsettled and look < self.max_rounds else ""),
+              file=self.out, flush=True)
+        return unsettled
+
+    def _run_next_round(self):
+        round_number = len(self.frames) + 1
+        round_started = time.monotonic()
+        self.frames.append(_run_round(self.results, round_number, self.max_rounds, self.builds, self.chosen,
+                                      self.payloads, self.samples, self.rng, self.execution, self.out))
+        write_csv(pd.concat(self.frames, ignore_index=True), self.results / "rounds.csv")
+        if round_number == 1:
+            first_run = run_metadata.read(self.results / "runs" / "round-01" / BASE)
+            self.regime = run_metadata.regime(first_run)
+            self.notes = requirements_module.comparability_notes(self.origin, first_run)
+            print(f"Settings in force: {run_metadata.regime_text(self.regime)}", file=self.out, flush=True)
+        print(f"round {round_number}/{self.max_rounds} done in {time.monotonic() - round_started:.1f} s "
+              f"(elapsed {report.minutes_text(time.monotonic() - self.started)})", file=self.out, flush=True)
+
+
+def _load_requirements(path, chosen, payloads):
+    if path is None:
+        return None
+    required = read_requirements(path)
+    for name in chosen:
+        rows = required[required["Experiment type"] == name]
+        if rows.empty:
+            raise InputError(f"no requirements for sub-experiment '{name}'", path)
+        missing = sorted(set(payloads) - set(rows["Bytes"]))
+        if missing:
+            raise InputError(f"no requirement for payload(s) {missing} of '{name}'", path)
+    return required
+
+
+def _run_round(results, round_number, max_rounds, builds, chosen, payloads, samples, rng, execution, out):
+    """Run every sub-experiment with both builds (random order per pair); the round's rows."""
+    rows = []
+    for name in chosen:
+        order = (BASE, PR) if rng.random() < 0.5 else (PR, BASE)
+        timings = []
+        for position, build in enumerate(order, start=1):
+            directory = results / "runs" / f"round-{round_number:02d}" / build
+            began = time.monotonic()
+            warnings = io.StringIO()  # the runner retries a failed or hung run (LatencyTest hangs now and then)
+            code = experiment.run_experiment(directory, latency_test=builds[build], subexperiments=[name],
+                                             payloads=payloads, samples=samples, baseline_s=0, out=io.StringIO(),
+                                             err=warnings, **execution)
+            _warn_once(warnings.getvalue())
+            if code != EXIT_OK:
+                raise RunFailed(f"{directory}: {name} with the {build} build failed in every attempt in round "
+                                f"{round_number} (see metadata.json and logs/ there)")
+            summary = summarise(read_measurements(measurements_path(directory, name)), directory)
+            long = summary.melt(id_vars=["Bytes"], value_vars=list(relative.MAGNITUDES),
+                                var_name=relative.MAGNITUDE, value_name=relative.VALUE)
+            rows.append(long.assign(**{relative.ROUND: round_number, relative.BUILD: build,
+                                       relative.SUBEXPERIMENT: name, POSITION: position}))
+            timings.append(f"{build} {time.monotonic() - began:4.1f} s")
+        print(f"round {round_number}/{max_rounds}  {name:<40} {'  '.join(timings)}", file=out, flush=True)
+    return pd.concat(rows, ignore_index=True)[[*ROUND_COLUMNS, POSITION]]
+
+
+_WARNED = set()
+
+
+def _warn_once(text):
+    """The runner warns per run; the gate's hundreds of runs say each warning once."""
+    for line in text.splitlines():
+        if line not in _WARNED:
+            _WARNED.add(line)
+            print(line, file=sys.stderr)

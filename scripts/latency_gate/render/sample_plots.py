@@ -1,0 +1,233 @@
+"""The per-payload plots of a run's samples, a histogram and a time series, drawn with Pillow.
+
+These are 220 of a full run's plots, and the spec's latency_process_results.py draws 22 of
+them per call: with matplotlib each call paid 0.3 s of imports and 20-25 ms per plot
+(text layout, mostly), a third of the time of the spec's whole analysis flow. Pillow
+imports in 20 ms and draws one of these in a few ms, so they are drawn here; every other
+plot (comparisons, checks, history, gate), with its legends of many series, is
+plots.py's (matplotlib).
+
+A plot is first described (Chart: title, axis labels, ranges, ticks, the series and the
+legend lines), then drawn; the tests read the description. Drawn at twice the size and
+reduced, for smooth lines; written to a temporary name and renamed into place.
+"""
+
+import functools
+import importlib.util
+import multiprocessing
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from PIL import Image, ImageDraw, ImageFont
+
+from latency_gate.contracts.formats import LATENCY, PAYLOAD, SAMPLE, write_atomic
+
+HISTOGRAM_BINS = 100
+# Bins span min .. this percentile: a few spikes 10x above the body would otherwise squeeze
+# the whole distribution into the first bins. The legend counts the samples left out.
+HISTOGRAM_RANGE_PERCENTILE = 99.9
+LATENCY_AXIS, SAMPLE_AXIS, COUNT_AXIS = LATENCY, SAMPLE, "Count"
+SERIES_COLOR = "#1f77b4"  # matplotlib's first colour, as the other plots
+SIZE = (640, 480)
+SUPERSAMPLING = 2
+PLOT_AREA = (84, 36, 622, 424)  # left, top, right, bottom, in final pixels
+FONT_SIZES = {"title": 15, "label": 13, "tick": 11, "legend": 11}
+TICKS = 6  # about this many per axis
+IN_PROCESS_MAX_CHARTS = 8  # fewer are drawn sooner here than a worker starts
+PNG_OPTIONS = {"compress_level": 1}  # 3-4x faster than the default level, files ~30% larger
+
+
+@dataclass
+class Chart:
+    """What one plot shows, before it is drawn."""
+
+    title: str
+    xlabel: str
+    ylabel: str
+    xlim: tuple
+    ylim: tuple
+    legend: list  # lines of text, the first one beside the series' sample
+    histogram: tuple | None = None  # (counts, edges)
+    line: tuple | None = None  # (x, y)
+    xticks: np.ndarray = field(init=False)
+    yticks: np.ndarray = field(init=False)
+
+    def __post_init__(self):
+        self.xticks = nice_ticks(*self.xlim)
+        self.yticks = nice_ticks(*self.ylim)
+
+
+def nice_ticks(low, high, count=TICKS):
+    """Ticks at 1, 2, 2.5 or 5 times a power of ten, about `count` of them inside [low, high]."""
+    span = high - low if high > low else (abs(high) or 1.0)
+    raw = span / count
+    power = 10.0 ** np.floor(np.log10(raw))
+    step = power * next(m for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+    first = np.ceil(low / step) * step
+    return np.arange(first, high + step * 1e-9, step)
+
+
+def tick_labels(ticks):
+    """The ticks with the fewest decimals that show each exactly, the same for all (0.0, 2.5, 5.0)."""
+    decimals = next(d for d in range(7) if d == 6 or np.allclose(ticks, np.round(ticks, d), rtol=0, atol=1e-9))
+    return [f"{tick:.{decimals}f}" for tick in np.round(ticks, decimals) + 0.0]  # + 0.0: no "-0"
+
+
+def histogram_chart(subexperiment, payload, latencies):
+    low, high = np.min(latencies), np.percentile(latencies, HISTOGRAM_RANGE_PERCENTILE)
+    counts, edges = np.histogram(latencies, bins=HISTOGRAM_BINS, range=(low, high))
+    left_out = np.count_nonzero(latencies > high)
+    return Chart(
+        f"{subexperiment}: latency histogram, {payload} Bytes", LATENCY_AXIS, COUNT_AXIS,
+        (edges[0], edges[-1]), (0, counts.max() * 1.25),  # headroom for the legend
+        [f"{len(latencies)} samples, median {np.median(latencies):.3f} us",
+         f"{left_out} above {high:.3f} us not shown (max {np.max(latencies):.3f} us)"],
+        histogram=(counts, edges),
+    )
+
+
+def time_series_chart(subexperiment, payload, samples, latencies):
+    margin_x, margin_y = 0.02 * (samples.max() - samples.min()), 0.05 * (latencies.max() - latencies.min())
+    return Chart(
+        f"{subexperiment}: latency time series, {payload} Bytes", SAMPLE_AXIS, LATENCY_AXIS,
+        (samples.min() - margin_x, samples.max() + margin_x),
+        (latencies.min() - margin_y, latencies.max() + margin_y * 3),  # headroom for the legend
+        [f"Latency ({len(latencies)} samples)"],
+        line=(samples, latencies),
+    )
+
+
+def measurement_charts(subexperiment, measurements, plots_directory):
+    """{path: Chart}: a histogram and a time series per payload, in order of first appearance."""
+    payloads = measurements[PAYLOAD].to_numpy()
+    samples = measurements[SAMPLE].to_numpy(dtype=float)
+    latencies = measurements[LATENCY].to_numpy(dtype=float)
+    directory = Path(plots_directory) / subexperiment
+    charts = {}
+    for payload in pd.unique(payloads):
+        rows = payloads == payload
+        charts[directory / f"histogram_{payload}.png"] = histogram_chart(subexperiment, payload, latencies[rows])
+        charts[directory / f"time_series_{payload}.png"] = time_series_chart(
+            subexperiment, payload, samples[rows], latencies[rows])
+    return charts
+
+
+def draw_measurements(plots_directory, measurements):
+    """Write every measurement plot of the sub-experiments in `measurements` ({name: frame});
+    return the paths. Two or more CPUs draw in forked workers (a worker starts in ~10 ms)."""
+    charts = {path: chart for name, frame in measurements.items()
+              for path, chart in measurement_charts(name, frame, plots_directory).items()}
+    jobs = list(charts.items())
+    workers = min(os.cpu_count() or 1, len(jobs) // IN_PROCESS_MAX_CHARTS + 1)
+    if workers == 1 or "fork" not in multiprocessing.get_all_start_methods():
+        _write(jobs)
+    else:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            pool.map(_write, [jobs[index::workers] for index in range(workers)])
+    return list(charts)
+
+
+def _write(jobs):
+    for path, chart in jobs:
+        image = draw(chart)
+        write_atomic(path, lambda handle: image.save(handle, format="PNG", **PNG_OPTIONS))
+
+
+# ---------------------------------------------------------------------------------------
+# Drawing
+
+
+@functools.cache
+def _font(role, scale):
+    # DejaVu Sans, as matplotlib draws the other plots: its copy, so no system font is needed.
+    fonts = Path(importlib.util.find_spec("matplotlib").submodule_search_locations[0]) / "mpl-data" / "fonts" / "ttf"
+    return ImageFont.truetype(str(fonts / "DejaVuSans.ttf"), FONT_SIZES[role] * scale)
+
+
+def draw(chart):
+    """The chart as an RGB image of SIZE pixels. A line is drawn at SUPERSAMPLING times the
+    size and reduced, for smooth slopes; a histogram's bars are axis-aligned and need not be."""
+    s = SUPERSAMPLING if chart.line is not None else 1
+    image = Image.new("RGB", (SIZE[0] * s, SIZE[1] * s), "white")
+    pen = ImageDraw.Draw(image)
+    left, top, right, bottom = (v * s for v in PLOT_AREA)
+    to_x = _mapping(chart.xlim, left, right)
+    to_y = _mapping(chart.ylim, bottom, top)
+    xticks = chart.xticks[(chart.xticks >= chart.xlim[0]) & (chart.xticks <= chart.xlim[1])]
+    yticks = chart.yticks[(chart.yticks >= chart.ylim[0]) & (chart.yticks <= chart.ylim[1])]
+    for x in to_x(xticks):
+        pen.line([(x, top), (x, bottom)], fill="#e3e3e3", width=s)
+    for y in to_y(yticks):
+        pen.line([(left, y), (right, y)], fill="#e3e3e3", width=s)
+    if chart.histogram is not None:
+        counts, edges = chart.histogram
+        # The outline of the bars as one polygon: down to the axis, along the counts, back.
+        xs = to_x(np.repeat(edges, 2))
+        ys = to_y(np.concatenate([[0], np.repeat(counts, 2), [0]]))
+        pen.polygon(np.column_stack([xs, ys]).ravel().tolist(), fill="#4b91c2", outline=SERIES_COLOR)
+    if chart.line is not None:
+        x, y = visible_points(*chart.line, columns=right - left)
+        pen.line(np.column_stack([to_x(x), to_y(y)]).ravel().tolist(), fill=SERIES_COLOR, width=s, joint=None)
+    pen.rectangle([left, top, right, bottom], outline="black", width=s)
+    tick_font = _font("tick", s)
+    for x, text in zip(to_x(xticks), tick_labels(xticks)):
+        pen.line([(x, bottom), (x, bottom + 4 * s)], fill="black", width=s)
+        pen.text((x, bottom + 6 * s), text, font=tick_font, fill="black", anchor="ma")
+    for y, text in zip(to_y(yticks), tick_labels(yticks)):
+        pen.line([(left - 4 * s, y), (left, y)], fill="black", width=s)
+        pen.text((left - 6 * s, y), text, font=tick_font, fill="black", anchor="rm")
+    pen.text(((left + right) / 2, top - 10 * s), chart.title, font=_font("title", s), fill="black", anchor="md")
+    pen.text(((left + right) / 2, (SIZE[1] - 8) * s), chart.xlabel, font=_font("label", s), fill="black", anchor="md")
+    _vertical_text(image, chart.ylabel, (16 * s, (top + bottom) / 2), s)
+    _legend(pen, chart.legend, right, top, s)
+    return image.reduce(s) if s > 1 else image
+
+
+def visible_points(x, y, columns):
+    """The points of a line (x increasing) that a `columns` pixels wide plot can show: per
+    pixel column its first, lowest, highest and last point, in their order (M4
+    aggregation). The drawn line covers the same pixels as with every point, at a fraction of
+    the segments (10,000 samples, each spanning the column's range, made most of the time)."""
+    if len(x) <= 4 * columns:
+        return x, y
+    column = np.minimum(((x - x[0]) / (x[-1] - x[0]) * columns).astype(int), columns - 1)
+    first = np.flatnonzero(np.r_[True, column[1:] != column[:-1]])
+    last = np.r_[first[1:] - 1, len(x) - 1]
+    sizes = last - first + 1
+    keep = [first, last]
+    for extreme in (np.minimum, np.maximum):
+        at_extreme = np.flatnonzero(y == np.repeat(extreme.reduceat(y, first), sizes))
+        keep.append(at_extreme[np.r_[True, column[at_extreme][1:] != column[at_extreme][:-1]]])  # each column's first
+    keep = np.unique(np.concatenate(keep))
+    return x[keep], y[keep]
+
+
+def _mapping(limits, start, end):
+    low, high = limits
+    scale = (end - start) / ((high - low) or 1.0)
+    return lambda values: start + (np.asarray(values, dtype=float) - low) * scale
+
+
+def _vertical_text(image, text, centre, s):
+    font = _font("label", s)
+    width, height = font.getbbox(text)[2:]
+    label = Image.new("RGB", (width, height + 4), "white")
+    ImageDraw.Draw(label).text((0, 0), text, font=font, fill="black")
+    rotated = label.transpose(Image.Transpose.ROTATE_90)
+    image.paste(rotated, (int(centre[0] - rotated.width / 2), int(centre[1] - rotated.height / 2)))
+
+
+def _legend(pen, lines, right, top, s):
+    font = _font("legend", s)
+    line_height = (FONT_SIZES["legend"] + 4) * s
+    sample = 22 * s  # the series' sample line before the first line of text
+    width = max(font.getbbox(text)[2] for text in lines) + sample + 14 * s
+    box = [right - width - 8 * s, top + 8 * s, right - 8 * s, top + 8 * s + line_height * len(lines) + 8 * s]
+    pen.rounded_rectangle(box, radius=4 * s, fill="white", outline="#cccccc", width=s)
+    x, y = box[0] + 6 * s, box[1] + 4 * s + line_height / 2
+    pen.line([(x, y), (x + sample - 6 * s, y)], fill=SERIES_COLOR, width=3 * s)
+    for index, text in enumerate(lines):
+        pen.text((x + sample, y + index * line_height), text, font=font, fill="black", anchor="lm")

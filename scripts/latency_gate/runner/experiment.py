@@ -1,0 +1,265 @@
+"""Step 1 of the spec: run the latency experiment with Fast DDS's LatencyTest.
+
+For every chosen sub-experiment the runner renders the project's XML profile
+(profiles/<sub-experiment>.xml: transport, reliability, security), starts LatencyTest
+(`both` for intra-process; `subscriber` and `publisher` for inter-process), and turns
+LatencyTest's raw data export into measurements_<sub-experiment>.csv. metadata.json
+records what ran where, how, and how each sub-experiment ended.
+
+This module orchestrates a run; its parts are in this package:
+latency_test (the binary, its Fast DDS, the profiles), domain_lease (a DDS domain and TCP
+port no concurrent run holds), processes (process groups, deadlines, signals, stress),
+subexperiment (one sub-experiment's attempts and its measurements), realtime (scheduling,
+CPUs, idle states), platform_info (host and baseline) and security (DDS Security artifacts).
+
+Robustness: everything is checked before anything runs (bad input: exit 3); each
+LatencyTest runs in its own process group and is killed with it on time-out or
+interruption; background stress is stopped in every case; a sub-experiment that fails or
+times out is run again (--retries, default once: LatencyTest hangs now and then), every
+attempt recorded; one that fails every attempt is recorded and the others still run (exit 4
+at the end).
+"""
+
+import datetime
+import os
+import sys
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from latency_gate.contracts import run_metadata
+from latency_gate.contracts.formats import (
+    PAYLOADS, SUBEXPERIMENTS, measurements_path, validate_subexperiment, write_text_atomic,
+)
+from latency_gate.errors import EXIT_OK, EXIT_RUN_FAILED, InputError
+from latency_gate.runner import platform_info, realtime, security
+from latency_gate.runner.domain_lease import TCP_PORT_BASE, DomainLease
+from latency_gate.runner.latency_test import (
+    PROFILES_DIRECTORY, Subexperiment, build_directory, default_certs_directory, default_latency_test, fastdds_library,
+    library_environment, locate_latency_test, render_profile, source_revision,
+)
+from latency_gate.runner.processes import (
+    Interrupted, check_stress, has_exited, install_signal_handlers, kill_group, restore_signal_handlers, start_stress,
+)
+from latency_gate.runner.subexperiment import outcome_text, run_with_retries
+
+DEFAULT_SAMPLES = 10000
+# A sub-experiment's default time-out follows what it has to do: start-up, discovery and
+# the DDS Security handshake (under 30 s here), then every round trip at 10x the slowest
+# median seen on the 2-core VM (DDS Security over TCP, ~200 us). A full default run's
+# sub-experiment: 280 s, where it takes 5-32 s; so a hang (LatencyTest over TCP with
+# security, now and then) costs minutes, not the 15 it did with a fixed 900 s.
+TIMEOUT_BASE_S = 60.0
+TIMEOUT_PER_ROUND_TRIP_S = 0.002
+DEFAULT_RETRIES = 1
+DEFAULT_BASELINE_S = 3
+RUN_ID_VARIABLE = "LATENCY_GATE_RUN_ID"
+EXIT_INTERRUPTED = 130  # as the CLI returns for Ctrl-C
+
+
+def default_timeout(samples, payload_count):
+    return TIMEOUT_BASE_S + TIMEOUT_PER_ROUND_TRIP_S * samples * payload_count
+
+
+@dataclass
+class RunConfig:
+    """What every sub-experiment of a run shares."""
+
+    binary: Path
+    results: Path
+    payloads: tuple
+    payloads_file: Path  # LatencyTest's "demands" file
+    samples: int
+    timeout_s: float
+    profiles: Path
+    certs: Path
+    real_time: realtime.RealTime
+    lease: DomainLease
+    environment: dict
+
+
+def _utc_now():
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class CheckedInputs:
+    """A run's inputs once checked: the binary, the sub-experiments in spec order, the payloads
+    sorted, the profiles and security artifacts directories."""
+
+    binary: Path
+    subexperiments: tuple
+    payloads: tuple
+    profiles: Path
+    certs: Path
+
+
+def validate_run(*, latency_test=None, subexperiments=None, payloads=None, samples=DEFAULT_SAMPLES,
+                 timeout_s=None, profiles=None, certs=None, stress=None, retries=DEFAULT_RETRIES):
+    """Check every input of a run; returns CheckedInputs. Raises InputError."""
+    binary = locate_latency_test(latency_test or default_latency_test())
+    chosen = tuple(validate_subexperiment(s) for s in (subexperiments or SUBEXPERIMENTS))
+    chosen = tuple(s for s in SUBEXPERIMENTS if s in chosen)  # spec order, no duplicates
+    payloads = tuple(sorted(set(payloads or PAYLOADS)))
+    if payloads[0] < 16:
+        raise InputError(f"payloads must be at least 16 bytes (LatencyTest's minimum), got {payloads[0]}")
+    if samples < 1:
+        raise InputError(f"samples must be positive, got {samples}")
+    if timeout_s is not None and timeout_s <= 0:
+        raise InputError(f"time-out must be positive, got {timeout_s}")
+    if retries < 0:
+        raise InputError(f"retries must be 0 or more, got {retries}")
+    profiles = Path(profiles or PROFILES_DIRECTORY)
+    certs = Path(certs or default_certs_directory()).resolve()
+    for name in chosen:
+        render_profile(profiles, name, certs, TCP_PORT_BASE)
+    if any(Subexperiment(s).security for s in chosen):
+        security.check_security_artifacts(certs)
+    check_stress(stress)
+    return CheckedInputs(binary, chosen, payloads, profiles, certs)
+
+
+def run_experiment(results_directory, *, latency_test=None, subexperiments=None, payloads=None,
+                   samples=DEFAULT_SAMPLES, timeout_s=None, realtime_preset=True, rt_prio=None,
+                   pub_cpus=None, sub_cpus=None, cpu_idle=None, stress=None, domain=None, profiles=None, certs=None,
+                   retries=DEFAULT_RETRIES, baseline_s=DEFAULT_BASELINE_S, run_id=None, out=sys.stdout, err=None):
+    """Run the experiment; returns EXIT_OK, or EXIT_RUN_FAILED if any sub-experiment failed.
+
+    realtime_preset: the real-time preset (realtime.py) fills every real-time option left
+    at None; False leaves them to the OS.
+
+    Raises InputError (exit 3) before anything runs when an input is wrong.
+    """
+    checked = validate_run(latency_test=latency_test, subexperiments=subexperiments, payloads=payloads,
+                           samples=samples, timeout_s=timeout_s, profiles=profiles, certs=certs, stress=stress,
+                           retries=retries)
+    binary, chosen, payloads, profiles, certs = (checked.binary, checked.subexperiments, checked.payloads,
+                                                 checked.profiles, checked.certs)
+    err = err or sys.stderr  # looked up per call: tests and the gate replace it
+    results = Path(results_directory)
+    try:
+        results.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise InputError(f"cannot create results directory: {error}", results) from None
+    # Runs into the same directory accumulate (colcon test's do): the first one's run id and
+    # start time stand, and the entries of the sub-experiments this run does not redo are kept.
+    earlier = run_metadata.read_if_present(results)
+    real_time = realtime.prepare(build_directory(), realtime_preset, rt_prio, pub_cpus, sub_cpus, cpu_idle)
+    host = platform_info.describe_host()
+    started_at = (earlier and earlier.started_at) or _utc_now()
+    run_id = run_id or (earlier and earlier.run_id) or run_metadata.make_run_id(
+        datetime.datetime.fromisoformat(started_at), runner=host["host"])
+    # Every process the run starts carries its run id, so leftovers are easy to find.
+    marker = {RUN_ID_VARIABLE: run_id}
+    environment = library_environment(binary) | marker
+    if real_time.lock_memory:
+        preload = [str(realtime.lock_memory_library(build_directory())), environment.get("LD_PRELOAD")]
+        environment["LD_PRELOAD"] = " ".join(filter(None, preload))
+    lease = DomainLease(domain)
+    logs = results / "logs"
+    logs.mkdir(exist_ok=True)
+    timeout_s = timeout_s or default_timeout(samples, len(payloads))
+    config = RunConfig(binary, results, payloads, logs / "payloads.csv", samples, timeout_s, profiles, certs,
+                       real_time, lease, environment)
+    # LatencyTest's demands format: every payload followed by ';' (without the last ';' it
+    # reads the last payload twice).
+    write_text_atomic(config.payloads_file, "".join(f"{p};" for p in payloads) + "\n")
+    version, library = fastdds_library(binary, environment)
+    metadata = run_metadata.RunMetadata(
+        run_id=run_id,
+        source_revision=source_revision(binary, library),
+        fastdds_version=version,
+        fastdds_library=library,
+        latency_test=str(binary),
+        **host,
+        settings=run_metadata.Settings(
+            **real_time.regime(), cpuidle=realtime.cpuidle_state(), stress=stress, domain=lease.domain,
+            tcp_port=lease.tcp_port, timeout_s=timeout_s, retries=retries, profiles=str(profiles), certs=str(certs),
+            requested={"realtime_preset": realtime_preset, "rt_prio": rt_prio, "pub_cpus": pub_cpus,
+                       "sub_cpus": sub_cpus, "cpu_idle": cpu_idle},
+        ),
+        samples=samples,
+        payloads=list(payloads),
+        started_at=started_at,
+        warnings=list(real_time.warnings),
+        subexperiments={name: outcome for name, outcome in (earlier.subexperiments if earlier else {}).items()
+                        if name not in chosen},
+    )
+
+    def save():
+        run_metadata.write(results, metadata)
+
+    for warning in real_time.warnings:
+        print(f"warning: {warning}", file=err)
+    previous_handlers = install_signal_handlers()
+    stress_process = None
+    cpu_idle_hold = realtime.CpuIdleHold()
+    failures = 0
+    interrupted = stress_ended = False
+    try:
+        stress_process = start_stress(stress, logs, dict(os.environ) | marker)
+        if real_time.cpu_idle == realtime.CPU_IDLE_HOLD:
+            metadata = _hold_cpu_idle(cpu_idle_hold, metadata, err)
+        save()
+        baseline, warning = platform_info.measure_baseline(
+            baseline_s, real_time.rt_prio, real_time.pub_cpus
+        )
+        metadata = replace(metadata, platform_baseline=baseline)
+        if warning:
+            metadata = metadata.with_warning(warning)
+            print(f"warning: {warning}", file=err)
+        if baseline:
+            print(f"platform baseline (cyclictest {baseline_s} s): avg {baseline['avg_us']} us, "
+                  f"p99 {baseline['p99_us']:g} us, max {baseline['max_us']} us", file=out, flush=True)
+        width = max(map(len, chosen))
+        for index, name in enumerate(chosen, 1):
+            label = f"[{index:2d}/{len(chosen)}] {name:<{width}} "
+            print(label, end="", file=out, flush=True)
+            if stress_process is not None and not stress_ended and has_exited(stress_process):
+                stress_ended = True
+                metadata = metadata.with_warning(f"stress-ng ended before {name}: the load did not last "
+                                                 "(logs/stress-ng.log)")
+            measurement_file = measurements_path(results, name)
+            measurement_file.unlink(missing_ok=True)  # a stale result must not pass for this run's
+            try:
+                outcome, earlier_attempts = run_with_retries(name, config, logs, retries, out, err, len(label))
+            except Interrupted:
+                metadata = metadata.with_outcome(name, run_metadata.SubexperimentOutcome(status="interrupted"))
+                print("interrupted", file=out, flush=True)
+                raise
+            # Per entry too: runs accumulated into one directory (colcon test) each had their own.
+            metadata = metadata.with_outcome(name, outcome.recorded(
+                run_metadata.SubexperimentOutcome, domain=lease.domain, tcp_port=lease.tcp_port,
+                earlier_attempts=earlier_attempts))
+            failures += outcome.status != "passed"
+            print(outcome_text(outcome), file=out, flush=True)
+            save()
+    except Interrupted as interruption:
+        metadata = replace(metadata, interrupted=str(interruption))
+        interrupted = True
+    finally:
+        if stress_process is not None:
+            kill_group(stress_process)
+        cpu_idle_hold.release()
+        lease.release()
+        metadata = replace(metadata, finished_at=_utc_now())
+        save()
+        restore_signal_handlers(previous_handlers)
+    if interrupted:
+        print(f"interrupted; partial results in {results}", file=out, flush=True)
+        return EXIT_INTERRUPTED
+    total = len(chosen)
+    print(f"{total - failures}/{total} sub-experiments passed; results in {results}", file=out, flush=True)
+    return EXIT_RUN_FAILED if failures else EXIT_OK
+
+
+def _hold_cpu_idle(hold, metadata, err):
+    """Keep the CPUs out of idle states for the rest of the run; a refusal is a warning and
+    the run goes on with the OS's idle states (settings.cpu_idle says which were in force).
+    Returns the metadata recording which."""
+    refusal = hold.acquire()
+    if refusal:
+        print(f"warning: {refusal}", file=err)
+        settings = replace(metadata.settings, cpu_idle=realtime.CPU_IDLE_OS)
+        return replace(metadata, settings=settings).with_warning(refusal)
+    settings = replace(metadata.settings, pm_qos_limit_us=hold.current_us())
+    return replace(metadata, settings=settings)

@@ -1,0 +1,134 @@
+"""One sub-experiment: its LatencyTest processes run to an outcome, retried after a
+failure or time-out, the raw export stored in the spec's measurements format.
+"""
+
+import shlex
+import time
+from dataclasses import dataclass
+
+from latency_gate.contracts import run_metadata
+from latency_gate.contracts.formats import (
+    LATENCY, PAYLOAD, measurements_path, read_measurements, write_csv, write_text_atomic,
+)
+from latency_gate.errors import InputError
+from latency_gate.runner.latency_test import Subexperiment, render_profile
+from latency_gate.runner.processes import kill_group, start, supervise
+
+
+@dataclass
+class Outcome:
+    status: str  # passed, failed or timed_out
+    duration_s: float
+    exit_codes: dict
+    commands: dict
+    samples_expected: int
+    samples: int = 0  # recorded: LatencyTest records nothing for a round trip over 100 ms
+    error: str | None = None
+
+    def recorded(self, record, **own_fields):
+        """This attempt as metadata.json records it: `record` is run_metadata.Attempt for an
+        earlier attempt, run_metadata.SubexperimentOutcome for the last one (with its own fields)."""
+        return record(
+            status=self.status, duration_s=round(self.duration_s, 3), exit_codes=self.exit_codes,
+            samples_expected=self.samples_expected, samples_recorded=self.samples, error=self.error,
+            commands={role: shlex.join(command) for role, command in self.commands.items()}, **own_fields,
+        )
+
+
+def run_subexperiment(name, config, logs):
+    """Run one sub-experiment; write its measurements CSV on success. Never raises for run failures."""
+    subexperiment = Subexperiment(name)
+    profile = logs / f"{name}.xml"
+    write_text_atomic(profile, render_profile(config.profiles, name, config.certs, config.lease.tcp_port))
+    results = config.results
+    raw = results / f".partial-measurements_{name}.csv"  # hidden: never taken for a result
+    raw.unlink(missing_ok=True)
+    common = ["--xml", str(profile), "--file", str(config.payloads_file), "--domain", str(config.lease.domain)]
+    sampled = ["--samples", str(config.samples), "--export_raw_data", str(raw)]
+    binary = str(config.binary)
+    if subexperiment.interprocess:
+        commands = {
+            "subscriber": config.real_time.prefix(config.real_time.sub_cpus) + [binary, "subscriber", *common],
+            "publisher": config.real_time.prefix(config.real_time.pub_cpus) + [binary, "publisher", *sampled, *common],
+        }
+    else:
+        commands = {"both": config.real_time.prefix(config.real_time.pub_cpus) + [binary, "both", *sampled, *common]}
+    processes = {}
+    started = time.monotonic()
+    verdict = "interrupted"  # unless supervision comes to an end
+    try:
+        for role, command in commands.items():  # subscriber first: it waits for the publisher
+            processes[role] = start(command, logs / f"{name}_{role}.log", config.environment)
+        verdict = supervise(processes, started + config.timeout_s)
+    finally:
+        for process in processes.values():
+            kill_group(process)
+        if verdict == "interrupted":
+            raw.unlink(missing_ok=True)
+    duration = time.monotonic() - started
+    exit_codes = {role: p.returncode for role, p in processes.items()}
+    outcome = Outcome("failed", duration, exit_codes, commands, config.samples * len(config.payloads))
+    try:
+        if verdict == "timed_out":
+            outcome.status = "timed_out"
+            outcome.error = f"no result within {config.timeout_s:g} s: killed"
+        elif any(code != 0 for code in exit_codes.values()):
+            failed = ", ".join(f"{role} exit {code}" for role, code in exit_codes.items() if code != 0)
+            outcome.error = f"{failed} (see logs/{name}_*.log)"
+        elif not raw.is_file():
+            outcome.error = "LatencyTest wrote no raw data"
+        else:
+            outcome.samples = _store_measurements(raw, measurements_path(results, name), config.payloads)
+            outcome.status = "passed"
+    except InputError as bad_data:
+        outcome.error = f"unusable raw data: {bad_data}"
+    finally:
+        raw.unlink(missing_ok=True)
+    return outcome
+
+
+def outcome_text(outcome):
+    """How a sub-experiment's attempt reads on the terminal: duration, status, why."""
+    detail = f"  {outcome.error}" if outcome.error else ""
+    return f"{outcome.duration_s:7.1f} s  {outcome.status}{detail}"
+
+
+def run_with_retries(name, config, logs, retries, out, err, indent):
+    """Run a sub-experiment, again after a failure or time-out, up to `retries` more times.
+
+    The outcome of the last attempt decides; the earlier ones stay in the metadata and their
+    logs are kept as <name>_<role>.attempt-<n>.log (a retry starts the logs afresh). Each
+    attempt's result goes to `out` on a line of its own, the later ones indented by `indent`.
+    """
+    earlier = []
+    outcome = run_subexperiment(name, config, logs)
+    while outcome.status != "passed" and len(earlier) < retries:
+        attempt = len(earlier) + 1
+        for role in outcome.commands:
+            log = logs / f"{name}_{role}.log"
+            if log.exists():
+                log.replace(logs / f"{name}_{role}.attempt-{attempt}.log")
+        attempt_logs = f"logs/{name}_*.attempt-{attempt}.log"
+        earlier.append(outcome.recorded(run_metadata.Attempt, logs=attempt_logs))
+        print(f"{outcome_text(outcome)}; retry {attempt}/{retries}", file=out, flush=True)
+        print(f"warning: {config.results}: {name} {outcome.status} ({outcome.error}); running it again "
+              f"(attempt {attempt + 1}, the failed attempt's logs: {attempt_logs})", file=err)
+        print(" " * indent, end="", file=out, flush=True)
+        outcome = run_subexperiment(name, config, logs)
+    return outcome, earlier
+
+
+def _store_measurements(raw, destination, payloads):
+    """Validate LatencyTest's export and write it in spec format (3 decimals), atomically.
+
+    LatencyTest already writes the spec's columns; rewriting fixes the precision and makes
+    the final file appear only once complete.
+    """
+    measurements = read_measurements(raw)
+    missing = sorted(set(payloads) - set(measurements[PAYLOAD].unique()))
+    if missing:
+        raise InputError(f"no samples for payload(s) {', '.join(map(str, missing))}", raw)
+    if (measurements[LATENCY] < 0).any():
+        raise InputError("negative latency", raw)
+    write_csv(measurements, destination)
+    return len(measurements)

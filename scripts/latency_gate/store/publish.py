@@ -1,0 +1,145 @@
+"""Publish one run to the history branch of a git remote (gh-pages), safe under concurrency.
+
+Every attempt starts from the remote's tip: fetch the branch (or start it as an orphan
+when the remote has none), add the run's own immutable directory, prune, regenerate the
+derived history plots and site, commit and push. A rejected push means another publisher
+landed first; the next attempt starts again from the new tip after a jittered pause that
+grows with each attempt. Runs are separate directories, so re-applying ours on top of
+theirs is always clean, and nothing the remote already holds is ever rewritten.
+"""
+
+import base64
+import os
+import random
+import subprocess
+import sys
+import time
+from datetime import datetime
+from pathlib import Path
+
+from latency_gate.analysis import changepoints
+from latency_gate.ci import outputs
+from latency_gate.contracts import run_metadata
+from latency_gate.errors import EXIT_RUN_FAILED, InputError
+from latency_gate.store import history
+
+PUSH_ATTEMPTS = 5  # the one bound on retries; the error message quotes it
+BACKOFF_SECONDS = 0.5  # the pause before attempt n+1 is uniform in [0, BACKOFF_SECONDS * 2**n]
+COMMITTER = ("latency-gate", "latency-gate@users.noreply.github.com")  # GIT_* env overrides
+TOKEN_VARIABLE = "LATENCY_GATE_GIT_TOKEN"  # an https token, sent as a header, never in argv
+
+
+class PublishError(Exception):
+    """The run could not be published; the message says which git step failed and why."""
+
+    exit_code = EXIT_RUN_FAILED
+
+
+class Git:
+    """Runs git commands in one work tree; the only place that starts a git process."""
+
+    def __init__(self, work_tree, token=None, remote=None):
+        """`token` goes to `remote` only (an https URL), as git's http.<url>.extraheader: a
+        remote that names another host, or a redirect to one, never sees it."""
+        self.work_tree = Path(work_tree)
+        self.env = dict(os.environ, GIT_TERMINAL_PROMPT="0")
+        if token and remote and str(remote).startswith("https://"):
+            basic = base64.b64encode(f"x-access-token:{token}".encode()).decode()
+            self.env.update(
+                GIT_CONFIG_COUNT="1",
+                GIT_CONFIG_KEY_0=f"http.{remote}.extraheader",
+                GIT_CONFIG_VALUE_0=f"AUTHORIZATION: basic {basic}",
+            )
+
+    def __call__(self, *args, check=True):
+        command = ["git", "-c", f"user.name={COMMITTER[0]}", "-c", f"user.email={COMMITTER[1]}", *args]
+        result = subprocess.run(
+            command, cwd=self.work_tree, env=self.env, capture_output=True, text=True
+        )
+        if check and result.returncode != 0:
+            raise PublishError(f"git {' '.join(args)} failed: {result.stderr.strip()}")
+        return result
+
+
+def history_run_id(run_directory, revision, runner):
+    """The run id (run_metadata.make_run_id) of the run's start, as its metadata records it,
+    with the revision and runner given; InputError when the metadata has no start time."""
+    metadata = run_metadata.read(run_directory)
+    if metadata.started_at is None:
+        path = Path(run_directory) / run_metadata.METADATA_FILE
+        raise InputError("metadata has no started_at to make the run id from", path)
+    return run_metadata.make_run_id(datetime.fromisoformat(metadata.started_at), revision, runner)
+
+
+def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages",
+            run_id=None, requirements=None, keep=None, git=None, sleep=time.sleep, environ=None):
+    """Land `run_directory` under runs/<platform>/<run id>/ on `branch` of `remote`.
+
+    The run id is `run_id` (see history_run_id), else the one history.add_run picks from
+    the run's metadata; `requirements` is the CSV the run was checked against, kept with
+    it. `work_directory` holds the local clone; after success its files are the published
+    store (GitLab copies them to public/). Once pushed, the platform's change points are
+    written to the CI job summary (ci.outputs; `environ` stands in for os.environ).
+    Returns (run id, pushed commit).
+    """
+    run_directory = Path(run_directory)
+    if not run_directory.is_dir():
+        raise PublishError(f"{run_directory}: no such run directory")
+    if Path(remote).exists():  # a local repository: git runs in the work tree, not here
+        remote = str(Path(remote).resolve())
+    work_directory = Path(work_directory)
+    work_directory.mkdir(parents=True, exist_ok=True)
+    git = git or Git(work_directory, token=os.environ.get(TOKEN_VARIABLE), remote=remote)
+    git("init", "-q")
+    for attempt in range(PUSH_ATTEMPTS):
+        parent = _checkout_tip(git, remote, branch)
+        run_id = history.add_run(work_directory, run_directory, platform, run_id, requirements).name
+        if keep is not None:
+            history.prune(work_directory, platform, keep)
+        history.regenerate(work_directory)
+        commit = _commit(git, parent, f"Add latency run {platform}/{run_id}")
+        pushed = git("push", "--porcelain", remote, f"{commit}:refs/heads/{branch}", check=False)
+        if pushed.returncode == 0:
+            _summarise_changepoints(work_directory, platform, environ)
+            return run_id, commit
+        if "rejected" not in pushed.stdout + pushed.stderr:
+            raise PublishError(f"git push to {remote} failed: {pushed.stderr.strip()}")
+        if attempt + 1 < PUSH_ATTEMPTS:
+            pause = random.uniform(0, BACKOFF_SECONDS * 2**attempt)
+            print(f"publish-history: push {attempt + 1}/{PUSH_ATTEMPTS} rejected (another publisher landed "
+                  f"first); re-applying run {run_id} on the new tip in {pause:.1f} s", file=sys.stderr)
+            sleep(pause)
+    raise PublishError(
+        f"push of run {platform}/{run_id} to {remote} branch {branch} was rejected "
+        f"{PUSH_ATTEMPTS} times (PUSH_ATTEMPTS): other publishers kept landing first"
+    )
+
+
+def _summarise_changepoints(store, platform, environ):
+    """The change points the regeneration just wrote, for the job summary. The run is
+    published by now: a summary that cannot be written is a warning, not a failure."""
+    try:
+        detection = changepoints.read(changepoints.path(store, platform))
+        outputs.add_summary(changepoints.markdown_summary(detection), environ)
+    except (InputError, OSError) as error:
+        print(f"publish-history: warning: no change points in the job summary: {error}", file=sys.stderr)
+
+
+def _checkout_tip(git, remote, branch):
+    """Make the work tree exactly the remote branch's tip (or empty); return the tip or None."""
+    tip = None
+    if git("ls-remote", "--heads", remote, f"refs/heads/{branch}").stdout.strip():
+        git("fetch", "-q", remote, f"refs/heads/{branch}")
+        tip = git("rev-parse", "FETCH_HEAD").stdout.strip()  # what was fetched, however new
+        git("checkout", "-q", "-f", "--detach", tip)
+    else:
+        git("read-tree", "--empty")
+    git("clean", "-q", "-f", "-d", "-x")
+    return tip
+
+
+def _commit(git, parent, message):
+    git("add", "-A")
+    tree = git("write-tree").stdout.strip()
+    parents = ["-p", parent] if parent else []
+    return git("commit-tree", tree, *parents, "-m", message).stdout.strip()

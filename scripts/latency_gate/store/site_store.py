@@ -1,0 +1,110 @@
+"""Read the whole history store for the site: every run's metadata, summaries and checks.
+
+A store of 1,000 runs holds 20,000 small CSVs, so each kind is parsed in one batch
+(formats.read_batch); a bad file still gets the InputError that names its file and line.
+"""
+
+import functools
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from latency_gate.contracts import formats, run_metadata
+from latency_gate.errors import InputError
+
+_CHECKS_NAME = re.compile(r"^checks_(?P<subexperiment>.+)\.csv$")
+
+
+@dataclass
+class Run:
+    platform: str
+    run_id: str
+    directory: Path
+    files: list[str]
+    metadata: run_metadata.RunMetadata | None = None  # None: the run came without (the spec's own flows)
+
+    @functools.cached_property
+    def named(self):
+        """What the run id says (run_metadata.parse_run_id), or None for an id given by hand."""
+        return run_metadata.parse_run_id(self.run_id)
+
+    @property
+    def commit(self):
+        """The revision measured: the run id's, else the git commit of the Fast DDS sources the runner recorded."""
+        if self.named and self.named.revision:
+            return self.named.revision
+        commit = self.metadata.source_commit if self.metadata else None
+        return commit[:12] if commit else None  # as short as in a run id
+
+    @property
+    def runner(self):
+        if self.named and self.named.runner:
+            return self.named.runner
+        return self.metadata.host if self.metadata else None
+
+    @property
+    def outcomes(self):
+        """{sub-experiment: run_metadata.SubexperimentOutcome} as the runner recorded them."""
+        return run_metadata.subexperiment_outcomes(self.metadata)
+
+    def failure(self, name):
+        """How the sub-experiment failed (status: error), or None when it passed or is not recorded."""
+        return run_metadata.failure_text(self.outcomes.get(name))
+
+    def crashed(self, name):
+        return self.failure(name) is not None
+
+    @property
+    def started_at(self):
+        """ISO UTC time: the run id's timestamp, else metadata's started_at."""
+        if self.named:
+            return f"{self.named.started_at:%Y-%m-%dT%H:%M:%SZ}"
+        return self.metadata.started_at if self.metadata else None
+
+
+@dataclass
+class History:
+    runs: list[Run]  # grouped by platform (sorted), chronological within a platform
+    summaries: pd.DataFrame  # spec summary columns + run (index into runs), subexperiment
+    checks: pd.DataFrame  # spec check columns + run, subexperiment
+    texts: dict[Path, str]  # every summary and check CSV as read, for the run pages
+
+
+def read_history(store: Path) -> History:
+    runs = find_runs(store)
+    summary_files, check_files = [], []
+    for index, run in enumerate(runs):
+        for name in run.files:
+            path = run.directory / name
+            if name.startswith("measurements_") and name.endswith("_summary.csv"):
+                summary_files.append((index, formats.subexperiment_of_summary(path), path))
+            elif match := _CHECKS_NAME.match(name):
+                check_files.append((index, formats.validate_subexperiment(match["subexperiment"], path), path))
+    texts = {}
+    summaries = formats.read_batch(summary_files, formats.SUMMARY_COLUMNS, formats.read_summary, texts,
+                                   unique=("Bytes",))
+    checks = formats.read_batch(check_files, formats.CHECK_COLUMNS, formats.read_checks, texts)
+    return History(runs, summaries, checks, texts)
+
+
+def find_runs(store: Path) -> list[Run]:
+    runs = []
+    root = Path(store) / "runs"
+    if not root.is_dir():
+        raise InputError("not a history store (no runs/ directory)", store)
+    for platform in _directories(root):
+        for run_id in _directories(root / platform):
+            directory = root / platform / run_id
+            files = sorted(entry.name for entry in os.scandir(directory) if entry.is_file())
+            metadata = run_metadata.read(directory) if run_metadata.METADATA_FILE in files else None
+            runs.append(Run(platform, run_id, directory, files, metadata))
+    return runs
+
+
+def _directories(parent):
+    """Names of the sub-directories, sorted; hidden ones are a publish's staging area."""
+    return sorted(entry.name for entry in os.scandir(parent) if entry.is_dir() and not entry.name.startswith("."))
+

@@ -1,0 +1,51 @@
+"""check_result.json and gate_result.json have one owner (contracts/results.py).
+
+Specification:
+- every document is written with its schema_version, atomically;
+- a document of a newer schema is refused with a message that says to update;
+- one written before versioning (no schema_version) is read as version 1;
+- a missing field that readers rely on, a missing file or broken JSON is an error naming
+  the file (exit 3 at the command line).
+"""
+
+import json
+
+import pytest
+
+from latency_gate.contracts import results
+from latency_gate.errors import InputError
+
+CHECK = {"passed": 5, "failed": 0, "total": 5, "worst": {}, "failures": []}
+
+
+def test_a_document_is_written_with_its_schema_version_and_read_back(tmp_path):
+    results.write(tmp_path, results.CHECK_RESULT, CHECK)
+
+    assert json.loads((tmp_path / "check_result.json").read_text())["schema_version"] == results.SCHEMA_VERSION
+    assert results.read(tmp_path, results.CHECK_RESULT) == {"schema_version": results.SCHEMA_VERSION, **CHECK}
+    assert [p.name for p in tmp_path.iterdir()] == ["check_result.json"]  # no temporary file left
+
+
+def test_a_document_from_before_versioning_is_read_as_version_1(tmp_path):
+    (tmp_path / "gate_result.json").write_text(json.dumps({"passed": True, "rounds": 6, "cells": 2, "counts": {},
+                                                           "looks": []}))
+
+    assert results.read(tmp_path, results.GATE_RESULT)["rounds"] == 6
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (json.dumps({"schema_version": results.SCHEMA_VERSION + 1, **CHECK}), "newer than this latency-gate reads"),
+    (json.dumps({"schema_version": 1, "passed": 5}), "missing field(s): failed, total, worst, failures"),
+    ("{\"passed\": 5,", "unreadable check_result.json"),
+    ("[1, 2]", "must be a JSON object"),
+])
+def test_a_bad_document_is_an_error_naming_the_file(tmp_path, content, message):
+    (tmp_path / "check_result.json").write_text(content)
+
+    with pytest.raises(InputError, match="check_result.json: .*" + message.replace("(", r"\(").replace(")", r"\)")):
+        results.read(tmp_path, results.CHECK_RESULT)
+
+
+def test_a_missing_document_names_the_command_that_writes_it(tmp_path):
+    with pytest.raises(InputError, match="no gate_result.json \\(written by latency-gate gate\\)"):
+        results.read(tmp_path, results.GATE_RESULT)
