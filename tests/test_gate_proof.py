@@ -1,28 +1,31 @@
-"""The proof harness's own parts (benchmarks/gate_proof.py): the regression variant patch
+"""The proof harness's own parts (benchmarks/proof/): the regression variant patch
 and the replay of the gate's sequential procedure on synthetic rounds."""
 
-import importlib.util
 import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
 
-from latency_gate import experiment, relative
+from latency_gate.gate import relative
+from latency_gate.runner.latency_test import build_directory
 
 REPOSITORY = Path(__file__).resolve().parents[1]
-spec = importlib.util.spec_from_file_location("gate_proof", REPOSITORY / "benchmarks" / "gate_proof.py")
-gate_proof = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(gate_proof)
+sys.path.insert(0, str(REPOSITORY / "benchmarks"))
+import proof.ab  # noqa: E402 (benchmarks/ on sys.path above)
+import proof.replay  # noqa: E402
+import proof.tables  # noqa: E402
+
 # Matrices without cell names: each cell's own variance (moderated needs the cells' groups).
 CELL_VARIANCE = relative.GateSettings(variance="cell")
 
 
 def test_the_delay_patch_applies_to_the_built_latencytest_sources(tmp_path):
-    (source,) = sorted((experiment.build_directory() / "latency-sources").glob("*/LatencyTestSubscriber.cpp"),
+    (source,) = sorted((build_directory() / "latency-sources").glob("*/LatencyTestSubscriber.cpp"),
                        key=lambda p: p.stat().st_mtime)[-1:]
     (tmp_path / "LatencyTestSubscriber.cpp").write_text(source.read_text())
     patch = tmp_path / "delay.patch"
-    patch.write_text(gate_proof.delay_patch(source.read_text(), 1024, 8000))
+    patch.write_text(proof.ab.delay_patch(source.read_text(), 1024, 8000))
 
     subprocess.run(["patch", "-p1", "-d", str(tmp_path), "-i", str(patch)], check=True, capture_output=True)
 
@@ -35,15 +38,15 @@ def test_the_delay_patch_applies_to_the_built_latencytest_sources(tmp_path):
 def test_the_replayed_gate_rarely_alarms_on_symmetric_noise_and_finds_a_quarter_slower_cell():
     rng = np.random.default_rng(3)
     gated = np.ones(40, dtype=bool)
-    alarms = sum(gate_proof.gate_verdict(gated, rng.normal(0, 0.02, (10, 40)), 6, 10, 2,
-                                         CELL_VARIANCE, rng)[0].any() for _ in range(200))
+    alarms = sum(proof.replay.gate_verdict(gated, rng.normal(0, 0.02, (10, 40)), 6, 10, 2,
+                                           CELL_VARIANCE, rng)[0].any() for _ in range(200))
     assert alarms <= 6  # expected <= 2 at alpha 1%
     shifted = rng.normal(0, 0.02, (10, 40))
     shifted[:, 4] += np.log(1.25)
-    regression, rounds = gate_proof.gate_verdict(gated, shifted, 6, 10, 2, CELL_VARIANCE, rng)
+    regression, rounds = proof.replay.gate_verdict(gated, shifted, 6, 10, 2, CELL_VARIANCE, rng)
     assert regression[4] and regression.sum() == 1 and rounds == 10
 
 
 def test_clopper_pearson_bounds_the_rate_of_zero_events():
-    low, high = gate_proof.clopper_pearson(0, 20)
+    low, high = proof.tables.clopper_pearson(0, 20)
     assert low == 0 and round(high, 3) == 0.168  # the exact 95% upper bound for 0 of 20
