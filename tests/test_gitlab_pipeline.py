@@ -15,7 +15,9 @@ Specification:
   LatencyTest is built at the merge base (CI_MERGE_REQUEST_DIFF_BASE_SHA) in a worktree, both
   run in interleaved rounds, an unchanged merge request passes, and the gate's JUnit report is
   the pipeline's test report;
-- with LATENCY_GATE_MODE=spec a merge request gets the spec's run and check instead.
+- with LATENCY_GATE_MODE=spec a merge request gets the spec's run and check instead;
+- a merge request from a fork fails its pipeline in a job on an untagged runner, saying why,
+  and no job runs on the latency runner.
 """
 
 import json
@@ -106,7 +108,20 @@ def test_a_violated_requirement_fails_the_pipeline_with_the_junit_failure(tools,
 def merge_request(**variables):
     """A merge request pipeline's variables: no branch pipeline (CI_COMMIT_BRANCH is unset), so
     the default branch's pages job stays out."""
-    return {"CI_PIPELINE_SOURCE": "merge_request_event", "CI_MERGE_REQUEST_IID": "7", **variables}
+    return {"CI_PIPELINE_SOURCE": "merge_request_event", "CI_MERGE_REQUEST_IID": "7",
+            "CI_MERGE_REQUEST_PROJECT_ID": "100", "CI_MERGE_REQUEST_SOURCE_PROJECT_ID": "100", **variables}
+
+
+def test_a_merge_request_from_a_fork_fails_without_reaching_the_latency_runner(tools, repository, history):
+    code, output = run_pipeline(tools, repository, history,
+                                merge_request(CI_MERGE_REQUEST_SOURCE_PROJECT_ID="200"), unset=["CI_COMMIT_BRANCH"])
+
+    assert code != 0
+    assert "FAIL  latency:fork-merge-request" in output
+    assert "Merge requests from forks are not measured on the latency runners" in output
+    assert "latency:relative" not in output and "latency:run" not in output and "install_cli" not in output
+    fork_job = re.search(r"^latency:fork-merge-request:\n(?:  .*\n)*", (repository / ".gitlab-ci.yml").read_text(), re.M)
+    assert "tags:" not in fork_job[0] and "latency-runner" not in fork_job[0]  # not the latency runner
 
 
 def test_a_merge_request_is_gated_against_its_merge_base(tools, repository, history, tmp_path):
