@@ -5,7 +5,9 @@ scripts/setup/install_ci_tools.sh, which is idempotent: the tests call it, so a 
 machine provisions itself and a provisioned one pays a fraction of a second.
 """
 
+import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -32,6 +34,16 @@ def install_tools():
     if result.returncode != 0:
         pytest.fail(f"scripts/setup/install_ci_tools.sh failed:\n{result.stderr}")
     return Path(result.stdout.strip().splitlines()[-1])
+
+
+def copy_paste_workflow(action_ref):
+    """The adoption guide's copy-paste workflow (docs/adopting.md, section 2) with its
+    placeholder `OWNER/latency-gate/...@SHA` filled in as an adopter does: `action_ref` is
+    e.g. 'acme/latency-gate@<release commit>'."""
+    guide = (REPO / "docs/adopting.md").read_text()
+    example = re.search(r"## 2\. Add the workflow.*?```yaml\n(.*?)```", guide, re.S)[1]
+    repository, sha = action_ref.split("@")
+    return example.replace("OWNER/latency-gate/", f"{repository}/").replace("@SHA\n", f"@{sha} # v1.0.0\n")
 
 
 def project_build():
@@ -104,3 +116,70 @@ def origin_routed_to(remote):
     origin's GitHub URL from the repository)."""
     return {"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": f"url.{remote}.insteadOf",
             "GIT_CONFIG_VALUE_0": f"https://github.com/{GITHUB_REPOSITORY}.git"}
+
+
+STANDINS = {  # GitHub-hosted actions this machine cannot reach -> tests/ci/<stand-in>
+    "actions/cache": "cache",
+    "actions/upload-artifact": "upload-artifact",
+    "actions/download-artifact": "download-artifact",
+    "actions/setup-python": "setup-python",
+    "peter-evans/create-pull-request": "create-pull-request",
+    "actions/create-github-app-token": "create-github-app-token",
+}
+HANDLED_BY_ACT = {"actions/checkout"}  # act checks out the local repository itself
+RUNNER_LABELS = ("self-hosted", "linux", "latency", "ubuntu-latest")
+
+
+def pinned_actions():
+    """{owner/name: sha} of every remote action the workflows and composite actions use."""
+    pinned = {}
+    for path in [*REPO.glob(".github/workflows/*.yml"), *REPO.glob("actions/*/action.yml")]:
+        for name, ref in re.findall(r"uses:\s*([\w.-]+/[\w.-]+)@(\S+)", path.read_text()):
+            assert re.fullmatch(r"[0-9a-f]{40}", ref), f"{path}: {name}@{ref} is not pinned to a commit SHA"
+            assert pinned.setdefault(name, ref) == ref, f"{name} is pinned to two different SHAs"
+    return pinned
+
+
+class Act:
+    """act in host mode on a repository, with the stand-ins and a stand-in store; `actions`
+    maps more remote actions ('owner/name@ref') to local folders."""
+
+    def __init__(self, tools, repository, store, build_cache, actions=None):
+        self.tools, self.repository, self.store, self.build_cache = tools, repository, store, build_cache
+        self.actions = actions or {}
+        self.pull_request_remote = store / "pull-requests.git"
+        git("init", "-q", "--bare", str(self.pull_request_remote), cwd=store)
+
+    def __call__(self, event, workflow, payload, variables=None, inputs=None, environment=None, secrets=None):
+        payload_file = self.store / f"{event}.json"
+        payload_file.write_text(json.dumps(payload))
+        command = [str(self.tools / "act"), event, "-C", str(self.repository), "-W", str(workflow),
+                   "-e", str(payload_file), "--no-cache-server", "--action-offline-mode"]
+        for label in RUNNER_LABELS:
+            command += ["-P", f"{label}=-self-hosted"]
+        for name, sha in pinned_actions().items():
+            if name not in HANDLED_BY_ACT:
+                command += ["--local-repository", f"{name}@{sha}={REPO / 'tests/ci' / STANDINS[name]}"]
+        for name, folder in self.actions.items():
+            command += ["--local-repository", f"{name}={folder}"]
+        for name, value in (variables or {}).items():
+            command += ["--var", f"{name}={value}"]
+        for name, value in (inputs or {}).items():
+            command += ["--input", f"{name}={value}"]
+        for name, value in (secrets or {}).items():
+            command += ["--secret", f"{name}={value}"]
+        environment = {
+            "LATENCY_GATE_VENV": sys.prefix,  # the actions use this venv instead of pip-installing
+            "STANDIN_STORE": self.store,
+            "STANDIN_CACHE": self.build_cache,
+            "STANDIN_PR_REMOTE": self.pull_request_remote,
+            **(environment or {}),
+        }
+        for name, value in environment.items():
+            command += ["--env", f"{name}={value}"]
+        result = subprocess.run(command, capture_output=True, text=True, timeout=300)
+        (self.store / f"act-{event}.log").write_text(result.stdout + result.stderr)
+        return result
+
+    def artifact(self, name):
+        return self.store / "artifacts" / name

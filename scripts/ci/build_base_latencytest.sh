@@ -1,19 +1,36 @@
 #!/usr/bin/env bash
-# The relative gate's base build: the LatencyTest of the pull request's merge base, built
-# by that revision's own scripts/setup/build_latencytest.sh in a detached git worktree, or
-# reused when a CI cache restored it (shared by actions/relative-gate and .gitlab-ci.yml).
+# The relative gate's base build: the pull request's merge base, built in a git worktree of
+# the repository being gated, or reused when a CI cache restored it (shared by
+# actions/relative-gate and .gitlab-ci.yml). Git works in that repository's checkout
+# (LATENCY_WORKSPACE, GITHUB_WORKSPACE or CI_PROJECT_DIR), never in this script's own folder,
+# which is the action's download when the action is used from another repository.
+#
+# How a revision is built:
+#   LATENCY_BUILD_COMMAND set   the team's own build (e.g. a colcon build of their Fast DDS
+#                               with -DPERFORMANCE_TESTS=ON), run with bash in the merge
+#                               base's worktree, which stays in the base build directory;
+#                               LATENCY_BUILD_OUTPUT names what it makes, relative to the
+#                               checkout: a LatencyTest binary or a colcon workspace
+#   otherwise                   that revision's own scripts/setup/build_latencytest.sh (this
+#                               project gating itself: the project-built LatencyTest)
 #
 # Usage: build_base_latencytest.sh            build (or reuse); the binary on the last line
 #        build_base_latencytest.sh --cache-key  print base-key=, base-build-directory= and
-#                                              merge-base= lines (the GITHUB_OUTPUT format)
+#                                              merge-base= lines, and with a build command
+#                                              also the pull request build's key= and
+#                                              build-directory= (the GITHUB_OUTPUT format)
 #
-# The cache key names everything the base build depends on: the merge base's commit (its
-# build recipe and patches), the installed Fast DDS version, the OS and the architecture.
-# A restored build directory is reused only when the key it was built for is this one.
+# The cache keys name everything a build depends on: the commit (the base's merge base, the
+# pull request's HEAD), the build command and output (or the installed Fast DDS version),
+# the OS and the architecture. A restored build directory is reused only when the key it
+# was built for is this one.
 #
 # Environment:
 #   LATENCY_BASE_REF          the pull request's target commit (required); fetched from
 #                             origin when the checkout lacks it
+#   LATENCY_WORKSPACE         the checkout being gated (default GITHUB_WORKSPACE, else
+#                             CI_PROJECT_DIR, else this script's repository)
+#   LATENCY_BUILD_COMMAND, LATENCY_BUILD_OUTPUT   the team's build (above)
 #   LATENCY_BASE_BUILD_DIR    where the base is built (default $RUNNER_TEMP/latency-gate-base,
 #                             or $CI_PROJECT_DIR/build/latencytest-base on GitLab)
 #   LATENCY_GATE_SOURCES_DIR  the cached Debian source tree (default: the pull request
@@ -26,6 +43,11 @@ REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 say() { echo "build_base_latencytest: $*" >&2; }
 fail() { echo "build_base_latencytest: $*" >&2; exit 3; }
 
+workspace=${LATENCY_WORKSPACE:-${GITHUB_WORKSPACE:-${CI_PROJECT_DIR:-$REPO}}}
+command=${LATENCY_BUILD_COMMAND:-}
+output=${LATENCY_BUILD_OUTPUT:-}
+[[ -z $command || -n $output ]] ||
+    fail "LATENCY_BUILD_COMMAND needs LATENCY_BUILD_OUTPUT: the LatencyTest or colcon workspace it makes"
 target=${LATENCY_BASE_REF:-}
 [[ -n $target ]] || fail "LATENCY_BASE_REF must name the pull request's target commit"
 if [[ -n ${RUNNER_TEMP:-} ]]; then
@@ -35,20 +57,30 @@ else
 fi
 base_build=${LATENCY_BASE_BUILD_DIR:-$default_build}
 
-if ! git -C "$REPO" cat-file -e "$target^{commit}" 2>/dev/null; then
+if ! git -C "$workspace" cat-file -e "$target^{commit}" 2>/dev/null; then
     say "fetching $target from origin"
-    git -C "$REPO" fetch --quiet origin "$target" ||
+    git -C "$workspace" fetch --quiet origin "$target" ||
         fail "$target is not in this checkout and cannot be fetched: check out with the full history (actions/checkout fetch-depth: 0, GitLab GIT_DEPTH: 0)"
 fi
-merge_base=$(git -C "$REPO" merge-base HEAD "$target") ||
+merge_base=$(git -C "$workspace" merge-base HEAD "$target") ||
     fail "no merge base of HEAD and $target (a shallow checkout? check out with the full history)"
 
-fastdds=$(dpkg-query -W -f='${Version}' libfastrtps-dev 2>/dev/null) ||
-    fail "libfastrtps-dev is not installed (run scripts/setup/install_system_packages.sh)"
-key="latencytest-base-fastdds-${fastdds//[^A-Za-z0-9.+-]/_}-$(uname -s)-$(uname -m)-$merge_base"
+platform="$(uname -s)-$(uname -m)"
+if [[ -n $command ]]; then
+    recipe=command-$(printf '%s\n%s' "$command" "$output" | sha256sum | cut -c1-16)
+else
+    fastdds=$(dpkg-query -W -f='${Version}' libfastrtps-dev 2>/dev/null) ||
+        fail "libfastrtps-dev is not installed (run scripts/setup/install_system_packages.sh)"
+    recipe=fastdds-${fastdds//[^A-Za-z0-9.+-]/_}
+fi
+key="latencytest-base-$recipe-$platform-$merge_base"
 
 if [[ ${1:-} == --cache-key ]]; then
     printf 'base-key=%s\nbase-build-directory=%s\nmerge-base=%s\n' "$key" "$base_build" "$merge_base"
+    if [[ -n $command ]]; then
+        printf 'key=%s\nbuild-directory=%s\n' "latencytest-pr-$recipe-$platform-$(git -C "$workspace" rev-parse HEAD)" \
+            "$workspace/$output"
+    fi
     exit 0
 fi
 
@@ -57,7 +89,7 @@ fi
 stamp=$base_build/cache-key
 if [[ -f $stamp && $(head -n 1 "$stamp") == "$key" ]]; then
     binary=$base_build/$(sed -n 2p "$stamp")
-    if [[ -x $binary ]]; then
+    if [[ -e $binary ]]; then
         say "the base build of the merge base $merge_base was restored"
         echo "$binary"
         exit 0
@@ -65,30 +97,50 @@ if [[ -f $stamp && $(head -n 1 "$stamp") == "$key" ]]; then
 fi
 
 say "building the base LatencyTest at the merge base $merge_base"
-# The worktree and the build log live outside the checkout; the log is kept when the build fails.
-work=$(mktemp -d "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/latency-gate-base.XXXXXX")
-checkout=$work/checkout
-log=$work/build.log
-built=false
-cleanup() {
-    git -C "$REPO" worktree remove --force "$checkout" 2>/dev/null || rm -rf "$checkout"
-    git -C "$REPO" worktree prune
-    [[ $built == false ]] || rm -rf "$work"
-}
-trap cleanup EXIT
-git -C "$REPO" worktree add --quiet --detach "$checkout" "$merge_base"
-[[ -f $checkout/scripts/setup/build_latencytest.sh ]] ||
-    fail "the merge base $merge_base has no scripts/setup/build_latencytest.sh: give the gate a base build (base-workspace)"
 rm -rf "$base_build"
-sources=${LATENCY_GATE_SOURCES_DIR:-${LATENCY_GATE_BUILD_DIR:-$REPO/build}/sources}
-if ! LATENCY_GATE_BUILD_DIR=$base_build LATENCY_GATE_SOURCES_DIR=$sources \
-        bash "$checkout/scripts/setup/build_latencytest.sh" > "$log" 2>&1; then
-    tail -n 40 "$log" >&2
-    fail "building the merge base $merge_base failed (log: $log)"
+if [[ -n $command ]]; then
+    # The team's build, in a worktree inside the base build directory: its output stays
+    # there (and in the cache), so paths inside a colcon workspace stay valid.
+    mkdir -p "$base_build"
+    checkout=$base_build/checkout
+    log=$base_build/build.log
+    git -C "$workspace" worktree add --quiet --detach "$checkout" "$merge_base"
+    status=0
+    (cd "$checkout" && bash -c "$command") > "$log" 2>&1 || status=$?
+    rm -f "$checkout/.git"  # a plain directory from now on: the worktree's registration goes
+    git -C "$workspace" worktree prune
+    if (( status != 0 )); then
+        tail -n 40 "$log" >&2
+        fail "the build command failed at the merge base $merge_base (exit $status; log: $log)"
+    fi
+    [[ -e $checkout/$output ]] ||
+        fail "the build command made no $output at the merge base $merge_base (log: $log)"
+    binary=$checkout/$output
+else
+    # The worktree and the build log live outside the checkout; the log is kept when the build fails.
+    work=$(mktemp -d "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/latency-gate-base.XXXXXX")
+    checkout=$work/checkout
+    log=$work/build.log
+    built=false
+    cleanup() {
+        git -C "$workspace" worktree remove --force "$checkout" 2>/dev/null || rm -rf "$checkout"
+        git -C "$workspace" worktree prune
+        [[ $built == false ]] || rm -rf "$work"
+    }
+    trap cleanup EXIT
+    git -C "$workspace" worktree add --quiet --detach "$checkout" "$merge_base"
+    [[ -f $checkout/scripts/setup/build_latencytest.sh ]] ||
+        fail "the merge base $merge_base has no scripts/setup/build_latencytest.sh: give the gate the team's build (build-command and build-output) or both builds (base-workspace and pr-workspace)"
+    sources=${LATENCY_GATE_SOURCES_DIR:-${LATENCY_GATE_BUILD_DIR:-$REPO/build}/sources}
+    if ! LATENCY_GATE_BUILD_DIR=$base_build LATENCY_GATE_SOURCES_DIR=$sources \
+            bash "$checkout/scripts/setup/build_latencytest.sh" > "$log" 2>&1; then
+        tail -n 40 "$log" >&2
+        fail "building the merge base $merge_base failed (log: $log)"
+    fi
+    binary=$(tail -n 1 "$log")  # build_latencytest.sh prints the binary last
+    [[ -x $binary && $binary == "$base_build/"* ]] ||
+        fail "the merge base's build printed no LatencyTest binary under $base_build last (log: $log)"
+    built=true
 fi
-binary=$(tail -n 1 "$log")  # build_latencytest.sh prints the binary last
-[[ -x $binary && $binary == "$base_build/"* ]] ||
-    fail "the merge base's build printed no LatencyTest binary under $base_build last (log: $log)"
 printf '%s\n%s\n' "$key" "${binary#"$base_build/"}" > "$stamp"
-built=true
 echo "$binary"

@@ -11,8 +11,12 @@
 #   LATENCY_BASE, LATENCY_PR a team's own builds, both or neither: LatencyTest binaries or Fast
 #                            DDS colcon workspaces (default: the project's LatencyTest of both
 #                            commits)
+#   LATENCY_BUILD_COMMAND, LATENCY_BUILD_OUTPUT  the team's own build: the command is run with
+#                            bash in the pull request's checkout (LATENCY_WORKSPACE, GITHUB_WORKSPACE
+#                            or CI_PROJECT_DIR) and in the merge base's worktree; the output is the
+#                            LatencyTest or colcon workspace it makes, relative to the checkout
 #   LATENCY_GATE_BUILD_DIR   where the pull request's LatencyTest is built (default <repo>/build)
-#   LATENCY_PR_RESTORED      "true" when the CI cache restored that build: used as is
+#   LATENCY_PR_RESTORED      "true" when the CI cache restored the pull request's build: used as is
 #   LATENCY_BASE_BUILD_DIR, LATENCY_GATE_SOURCES_DIR  see build_base_latencytest.sh
 #   LATENCY_SUBEXPERIMENTS, LATENCY_PAYLOADS (comma or space separated), LATENCY_SAMPLES,
 #   LATENCY_ROUNDS, LATENCY_MAX_ROUNDS, LATENCY_MIN_EFFECT, LATENCY_ALPHA,
@@ -45,7 +49,29 @@ if [[ -n $base && -z $pr || -z $base && -n $pr ]]; then
     echo "relative_gate: give both builds (base and pull request) or neither (both are built here)" >&2
     finish 3
 fi
-if [[ -z $pr ]]; then
+if [[ -z $pr && -n ${LATENCY_BUILD_COMMAND:-} ]]; then
+    # The team's own build, in the pull request's checkout (the base's: build_base_latencytest.sh).
+    workspace=${LATENCY_WORKSPACE:-${GITHUB_WORKSPACE:-${CI_PROJECT_DIR:-$REPO}}}
+    if [[ -z ${LATENCY_BUILD_OUTPUT:-} ]]; then
+        echo "relative_gate: LATENCY_BUILD_COMMAND needs LATENCY_BUILD_OUTPUT: the LatencyTest or colcon workspace it makes" >&2
+        finish 3
+    fi
+    pr_output=$workspace/$LATENCY_BUILD_OUTPUT
+    if [[ ${LATENCY_PR_RESTORED:-} == true && -e $pr_output ]]; then
+        echo "relative_gate: the pull request's build was restored"
+    else
+        echo "relative_gate: building the pull request with the build command"
+        (cd "$workspace" && bash -c "$LATENCY_BUILD_COMMAND") || {
+            echo "relative_gate: the build command failed in the pull request's checkout" >&2
+            finish 3
+        }
+        [[ -e $pr_output ]] || {
+            echo "relative_gate: the build command made no $LATENCY_BUILD_OUTPUT in the pull request's checkout" >&2
+            finish 3
+        }
+    fi
+    pr=$pr_output
+elif [[ -z $pr ]]; then
     pr_binary=${LATENCY_GATE_BUILD_DIR:-$REPO/build}/colcon/install/latencytest/bin/LatencyTest
     if [[ ${LATENCY_PR_RESTORED:-} == true && -x $pr_binary ]]; then
         echo "relative_gate: the pull request's LatencyTest build was restored"
@@ -57,6 +83,8 @@ if [[ -z $pr ]]; then
             finish 3
         }
     fi
+fi
+if [[ -z $base ]]; then
     base=$(bash "$REPO/scripts/ci/build_base_latencytest.sh" | tail -n 1) || finish 3
 fi
 

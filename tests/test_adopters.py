@@ -1,0 +1,141 @@
+"""Another team's repository gates its own middleware with the adoption guide's workflow.
+
+The test makes the adopter: a git repository of its own, whose middleware is Fast DDS's
+LatencyTest built by its own script (ci/build_latencytest.sh: this project's recipe with the
+adopter's patches from ci/patches/, a stand-in for a team's colcon build of its Fast DDS
+fork), and whose workflow is the copy-paste workflow of docs/adopting.md, taken from the
+guide by the test, with the actions as `acme/latency-gate/actions/<name>@<sha>`. act serves
+this project to it from a copy *without* .git (`--local-repository`), as GitHub downloads
+an action: nothing may assume the action's folder is a checkout. The runner labels, the
+GitHub-hosted services (cache, artifacts) and the network route are act's and the stand-ins'
+of tests/test_workflows.py.
+
+Specification:
+- an unchanged pull request passes the required check: the adopter's build command ran in
+  the pull request's checkout and in a worktree of its merge base;
+- the next push to the same pull request makes the echo of one payload slower (a patch of
+  the adopter's); the gate fails and names that cell in the job summary, and the merge
+  base's build is restored from the cache instead of being built again;
+- a fork's pull request fails the required check with a message saying why, and nothing
+  runs on the latency runner.
+"""
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+import ci_tools
+from ci_tools import REPO, Act, commit, git
+from latency_gate.runner.latency_test import build_directory
+
+sys.path.insert(0, str(REPO / "benchmarks"))
+import proof.ab  # noqa: E402 (the proof harness's regression variant: a delay in the echo)
+
+ADOPTER = "acme/middleware"
+RELEASE = "acme/latency-gate@" + "1" * 40  # the pinned release of this project the adopter uses
+WORKFLOW = ".github/workflows/latency.yml"
+# One cell, measured the gate's default number of rounds: the delay below is 10x its noise.
+MATRIX = {"LATENCY_SUBEXPERIMENTS": "intraprocess_best_effort", "LATENCY_PAYLOADS": "1024", "LATENCY_SAMPLES": "200"}
+DELAY_NS = 30_000  # on a ~5 us round trip
+BUILD_SCRIPT = """#!/usr/bin/env bash
+# This middleware's LatencyTest: Fast DDS's, with the patches in ci/patches/.
+set -euo pipefail
+patches=$(find "$PWD/ci/patches" -name '*.patch' | sort | paste -sd: -)
+LATENCY_GATE_EXTRA_PATCHES=$patches LATENCY_GATE_BUILD_DIR=$PWD/build bash "$ADOPTER_RECIPE"
+"""
+
+
+@pytest.fixture(scope="module")
+def release(tmp_path_factory):
+    """This project as GitHub serves a release of it to an adopter's workflow: files, no .git."""
+    copy = ci_tools.copy_repository(tmp_path_factory.mktemp("release"))
+    shutil.rmtree(copy / ".git")
+    return copy
+
+
+@pytest.fixture
+def adopter(tmp_path):
+    """The adopter's repository on its main branch: the build script and the guide's workflow."""
+    repository = tmp_path / "middleware"
+    (repository / "ci" / "patches").mkdir(parents=True)
+    (repository / "ci" / "build_latencytest.sh").write_text(BUILD_SCRIPT)
+    (repository / "ci" / "build_latencytest.sh").chmod(0o755)
+    (repository / "ci" / "patches" / "README").write_text("The middleware's changes to Fast DDS.\n")
+    (repository / ".github" / "workflows").mkdir(parents=True)
+    (repository / WORKFLOW).write_text(ci_tools.copy_paste_workflow(RELEASE))
+    git("init", "-q", "-b", "main", cwd=repository)
+    git("remote", "add", "origin", f"https://github.com/{ADOPTER}.git", cwd=repository)
+    commit(repository, "The middleware and its latency gate")
+    git("checkout", "-q", "-b", "feature", cwd=repository)
+    return repository
+
+
+def pull_request(base_sha, head_repository=ADOPTER):
+    return {
+        "action": "synchronize", "number": 3,
+        "pull_request": {"number": 3, "title": "A change", "head": {"ref": "feature", "repo": {"full_name": head_repository}},
+                         "base": {"ref": "main", "sha": base_sha, "repo": {"full_name": ADOPTER}}},
+        "repository": {"full_name": ADOPTER},
+    }
+
+
+def run(act, payload):
+    environment = {"ADOPTER_RECIPE": REPO / "scripts/setup/build_latencytest.sh",  # the stand-in build's recipe
+                   "LATENCY_GATE_SOURCES_DIR": build_directory() / "sources"}  # Debian's sources: no download
+    result = act("pull_request", WORKFLOW, payload, MATRIX, environment=environment)
+    return result, result.stdout + result.stderr
+
+
+def test_an_adopters_pull_request_is_gated_with_its_own_build_and_a_slower_push_fails(tools, release, adopter,
+                                                                                     tmp_path):
+    main = git("rev-parse", "main", cwd=adopter).strip()
+    (adopter / "NOTES.md").write_text("A change that leaves the middleware alone.\n")
+    commit(adopter, "Notes")
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (tmp_path / "first").mkdir()
+    first = Act(tools, adopter, tmp_path / "first", cache, actions={RELEASE: release})
+
+    result, log = run(first, pull_request(main))
+
+    assert result.returncode == 0, log
+    assert "relative_gate: building the pull request with the build command" in log
+    assert f"build_base_latencytest: building the base LatencyTest at the merge base {main}" in log
+    assert "Success - Main The latency measurement decides" in log  # the required check
+    verdict = json.loads((first.artifact("latency-gate-reports") / "gate_result.json").read_text())
+    assert verdict["passed"] is True and verdict["cells"] == 2  # Median and 99% of the one payload
+    assert Path(verdict["base"]).name == Path(verdict["pr"]).name == "LatencyTest"
+
+    # The next push to the pull request slows the echo of 1 KiB payloads down by 30 us.
+    source = sorted((build_directory() / "latency-sources").glob("*/LatencyTestSubscriber.cpp"))[-1].read_text()
+    (adopter / "ci" / "patches" / "slower-echo.patch").write_text(
+        proof.ab.delay_patch(source, 1024, DELAY_NS, interprocess=False, best_effort=True))
+    commit(adopter, "A slower echo")
+    (tmp_path / "second").mkdir()
+    second = Act(tools, adopter, tmp_path / "second", cache, actions={RELEASE: release})
+
+    result, log = run(second, pull_request(main))
+
+    assert result.returncode != 0
+    assert f"the base build of the merge base {main} was restored" in log
+    assert "building the base LatencyTest" not in log
+    assert "### Confirmed regressions" in log and "| intraprocess_best_effort 1024 B Median |" in log, log  # job summary
+    assert "Failure - Main The latency measurement decides" in log
+    verdict = json.loads((second.artifact("latency-gate-reports") / "gate_result.json").read_text())
+    assert verdict["passed"] is False
+    assert {(r["subexperiment"], r["bytes"], r["magnitude"]) for r in verdict["regressions"]} >= {
+        ("intraprocess_best_effort", 1024, "Median")}
+
+
+def test_a_fork_pull_request_of_an_adopter_fails_the_required_check_without_reaching_the_runner(
+        tools, release, adopter, tmp_path):
+    act = Act(tools, adopter, tmp_path, tmp_path, actions={RELEASE: release})
+
+    result, log = run(act, pull_request(git("rev-parse", "main", cwd=adopter).strip(), head_repository="someone/fork"))
+
+    assert result.returncode != 0
+    assert "Failure - Main The latency measurement decides" in log
+    assert "relative_gate" not in log and "build_latencytest" not in log
