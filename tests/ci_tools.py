@@ -125,6 +125,8 @@ STANDINS = {  # GitHub-hosted actions this machine cannot reach -> tests/ci/<sta
     "actions/setup-python": "setup-python",
     "peter-evans/create-pull-request": "create-pull-request",
     "actions/create-github-app-token": "create-github-app-token",
+    "actions/upload-pages-artifact": "upload-pages-artifact",
+    "actions/deploy-pages": "deploy-pages",
 }
 HANDLED_BY_ACT = {"actions/checkout"}  # act checks out the local repository itself
 RUNNER_LABELS = ("self-hosted", "linux", "latency", "ubuntu-latest")

@@ -85,6 +85,7 @@ def test_a_passing_pipeline_publishes_the_run_to_history_and_pages(tools, reposi
     sha = git("rev-parse", "HEAD", cwd=repository).strip()
     assert run_id.split("-")[1] == sha[:12]
     assert f"runs/{PLATFORM}/{run_id}/checks_intraprocess_best_effort.csv" in files
+    assert all(name.startswith("runs/") for name in files)  # the branch is the run store; the site is public/
     public = repository / ".gitlab-ci-local/artifacts/pages/public"
     assert (public / "index.html").is_file()
     assert (public / "runs" / PLATFORM / run_id / "metadata.json").is_file()

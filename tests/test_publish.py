@@ -6,8 +6,10 @@ Specification:
 - a rejected push is re-applied on the remote's fresh tip after a jittered pause, at most
   PUSH_ATTEMPTS times, and the error quotes that bound;
 - a push that fails for another reason fails at once;
-- once pushed, the platform's change points (as the regeneration found them) go to the
-  job summary, newest first, at most CHANGE_POINT_ROWS rows, then how many more.
+- the branch holds the run store only (runs/): a branch that held a site loses it at the
+  next publish; the site is regenerated in the work directory after the push, and the
+  platform's change points (as the regeneration found them) go to the job summary, newest
+  first, at most CHANGE_POINT_ROWS rows, then how many more.
 """
 
 import base64
@@ -111,6 +113,27 @@ def test_a_later_publish_adds_on_top_and_keeps_earlier_runs(tmp_path, remote):
     assert published_runs(remote) == [first.name, second.name]
     assert run_files(remote, first.name) == files_before
     assert branch_log(remote)[0].split()[1] == old_tip  # a fast-forward, never a rewrite
+
+
+def test_the_branch_holds_the_run_store_only_and_the_site_is_made_beside_it(tmp_path, remote):
+    """A branch from before (a site committed with the runs) loses the site at the next
+    publish; the work directory then holds the regenerated site, never pushed."""
+    legacy = tmp_path / "legacy"
+    (legacy / "site").mkdir(parents=True)
+    (legacy / "index.html").write_text("<html>an old site</html>\n")
+    (legacy / "site" / "series.json").write_text("{}\n")
+    git("init", "-q", str(legacy))
+    git("add", "-A", cwd=legacy)
+    git("-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-q", "-m", "old site", cwd=legacy)
+    git("push", "-q", str(remote), f"HEAD:refs/heads/{BRANCH}", cwd=legacy)
+
+    run_id, _ = land(remote, make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1"), tmp_path / "work")
+    publish.regenerate_site(tmp_path / "work", PLATFORM)
+
+    files = git("ls-tree", "-r", "--name-only", BRANCH, cwd=remote).split()
+    assert files and all(name.startswith(f"runs/{PLATFORM}/{run_id}/") for name in files), files
+    assert (tmp_path / "work" / "index.html").is_file() and (tmp_path / "work" / "plots" / PLATFORM).is_dir()
+    assert "an old site" not in (tmp_path / "work" / "index.html").read_text()
 
 
 def test_retention_keeps_the_newest_runs(tmp_path, remote):
@@ -270,8 +293,8 @@ def test_a_publish_lists_the_platforms_change_points_in_the_job_summary(tmp_path
     summary = tmp_path / "summary.md"
     summary.write_text("earlier step\n")
 
-    land(remote, make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1"), tmp_path / "work",
-         environ=github_summary(summary))
+    land(remote, make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1"), tmp_path / "work")
+    publish.regenerate_site(tmp_path / "work", PLATFORM, environ=github_summary(summary))
 
     text = summary.read_text()
     assert text.startswith(f"earlier step\n## Latency change points on {PLATFORM}\n")
@@ -279,14 +302,15 @@ def test_a_publish_lists_the_platforms_change_points_in_the_job_summary(tmp_path
     rows = [line for line in text.splitlines() if line.startswith(f"| `{run_ids[6]}` | `intraprocess_best_effort` | 16 B")]
     assert [row.split(" | ")[3] for row in rows] == ["Median", "99%"]  # the seeded 99% follows the median
     assert all(float(row.split(" | ")[5].removesuffix(" %")) == pytest.approx(30, abs=5) for row in rows)
-    published = git("show", f"{BRANCH}:changepoints/{PLATFORM}.json", cwd=remote)
-    assert json.loads(published)["changepoints"][0]["run_id"] == run_ids[6]
+    site = json.loads((tmp_path / "work" / "changepoints" / f"{PLATFORM}.json").read_text())  # in the site
+    assert site["changepoints"][0]["run_id"] == run_ids[6]
 
 
 def test_a_summary_that_cannot_be_written_is_a_warning_not_a_failed_publish(tmp_path, remote, capsys):
     run = make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1")
 
-    run_id, commit = land(remote, run, tmp_path / "work", environ=github_summary(tmp_path))  # a directory
+    run_id, commit = land(remote, run, tmp_path / "work")
+    publish.regenerate_site(tmp_path / "work", PLATFORM, environ=github_summary(tmp_path))  # a directory
 
     assert git("rev-parse", BRANCH, cwd=remote).strip() == commit
     assert "warning: no change points in the job summary" in capsys.readouterr().err
@@ -307,7 +331,7 @@ def test_the_job_summary_lists_the_newest_change_points_then_how_many_more():
     assert [row.split("`")[1] for row in rows] == [f"run-{index:03d}" for index in range(24, 4, -1)]
     assert rows[0] == ("| `run-024` | `interprocess_reliable` | 1024 B | 99% | 100.000 → 130.000 µs | +30.0 % "
                        "| 1e-09 |")
-    assert lines[-1] == "and 5 more (`changepoints/lab.json` on the history branch)"
+    assert lines[-1] == "and 5 more (`changepoints/lab.json` in the history site)"
 
 
 def test_the_job_summary_says_when_there_are_no_change_points():

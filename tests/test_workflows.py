@@ -22,7 +22,8 @@ Specification:
   check, and still uploads its JUnit report;
 - a pull request from a fork never runs on the self-hosted runners and fails the check;
 - a pull request title or branch name cannot execute as shell code;
-- a push to main lands its run on the gh-pages branch;
+- a push to main lands its run on the gh-pages branch (the run store only) and deploys the
+  site regenerated from it as the Pages artifact;
 - a requirements dispatch measures in shards and comes back as a pull request with the CSV;
 - from a clean checkout, as on an adopter's runner, the actions install their CLI, and it
   publishes a run with the site's chart library;
@@ -232,7 +233,10 @@ def test_a_push_to_main_lands_on_the_gh_pages_branch(act, repository, tmp_path):
     assert re.fullmatch(rf"\d{{8}}T\d{{6}}Z-{sha[:12]}-.+", run_id)
     assert f"runs/{PLATFORM}/{run_id}/measurements_intraprocess_best_effort_summary.csv" in files
     assert f"runs/{PLATFORM}/{run_id}/requirements.csv" in files
-    assert "index.html" in files
+    assert all(name.startswith("runs/") for name in files)  # the branch is the run store
+    site = act.store / "pages"  # the deployed Pages artifact, regenerated from the branch
+    assert (site / "index.html").is_file() and (site / "runs" / PLATFORM / run_id / "metadata.json").is_file()
+    assert not (site / ".git").exists() and "Success - Main Deploy to GitHub Pages" in log(result)
     # Measured with a read-only token; written by a job of its own (a GitHub-hosted runner's)
     # from the run's artifact; pushes queue rather than replace each other.
     assert "[Latency history/Publish to the history] " in log(result) and "Success - Main Download the run" in log(result)

@@ -261,5 +261,5 @@ def markdown_summary(detection, limit=CHANGE_POINT_ROWS):
               f"{point.mean_before:.3f} → {point.mean_after:.3f} µs | {point.change * 100:+.1f} % | {point.pvalue:.1g} |"
               for point in points[:limit]]
     if len(points) > limit:
-        lines += ["", f"and {len(points) - limit} more (`changepoints/{detection.platform}.json` on the history branch)"]
+        lines += ["", f"and {len(points) - limit} more (`changepoints/{detection.platform}.json` in the history site)"]
     return "\n".join(lines) + "\n"

@@ -1,9 +1,10 @@
-"""Append a run to the history branch (gh-pages) and push it.
+"""Append a run to the history branch (gh-pages) and push it; regenerate the site.
 
 Fetches the history branch (created as an orphan when missing), adds the run under
-runs/<platform>/<run id>/, regenerates history plots and site, commits and pushes; a
-rejected push is re-applied on the new tip, at most {attempts} times. An https token is read
-from ${token}.
+runs/<platform>/<run id>/, commits the run store and pushes; a rejected push is re-applied
+on the new tip, at most {attempts} times. An https token is read from ${token}. Then the
+history plots, change points and site are regenerated in the work directory, which is the
+site to deploy (GitHub Pages artifact, GitLab public/): the branch holds the runs only.
 """
 
 import sys
@@ -28,7 +29,8 @@ def add_arguments(parser):
                                   "else the run's metadata run_id)")
     option(parser, "revision", help="commit that was measured, for the run id")
     option(parser, "runner", help="runner that measured, for the run id")
-    option(parser, "work-directory", type=Path, help="local clone, kept afterwards (default: a temporary one)")
+    option(parser, "work-directory", type=Path, help="local clone, kept afterwards: the regenerated site to deploy "
+                                                     "(default: a temporary one)")
 
 
 def run(args):
@@ -37,13 +39,20 @@ def run(args):
         if run_id is None and (args.revision or args.runner):
             run_id = publish.history_run_id(args.results_directory, args.revision, args.runner)
         with tempfile.TemporaryDirectory(prefix="latency-history-") as temporary:
+            work_directory = args.work_directory or Path(temporary)
             run_id, commit = publish.publish(
                 run_directory=args.results_directory, remote=args.remote, platform=args.platform,
-                work_directory=args.work_directory or temporary, branch=args.branch, run_id=run_id,
+                work_directory=work_directory, branch=args.branch, run_id=run_id,
                 requirements=args.requirements, keep=args.keep)
+            print(f"Published run {args.platform}/{run_id} as {commit} on {args.branch} of {args.remote}; "
+                  "regenerating the history plots and site ...", flush=True)
+            publish.regenerate_site(work_directory, args.platform)
     except publish.PublishError as error:
         print(f"latency-gate publish-history: error: {error}", file=sys.stderr)
         return error.exit_code
-    print(f"Published run {args.platform}/{run_id} as {commit} on {args.branch} of {args.remote}")
-    outputs.set_outputs({"run-id": run_id, "commit": commit})
+    site = {}
+    if args.work_directory:  # kept: the site to deploy
+        print(f"History site: {args.work_directory.resolve() / 'index.html'}")
+        site = {"site-directory": args.work_directory.resolve()}
+    outputs.set_outputs({"run-id": run_id, "commit": commit, **site})
     return EXIT_OK

@@ -1,11 +1,18 @@
 """Publish one run to the history branch of a git remote (gh-pages), safe under concurrency.
 
+The branch holds the run store only: one immutable directory per run under
+runs/<platform>/<run id>/ (summaries, checks, metadata, the requirements it was checked
+against). The history plots, change points and site are derived from it after the push
+(regenerate_site) and deployed from the work directory as a Pages artifact (GitHub) or
+public/ (GitLab), so the branch grows by each run's own few kilobytes, not by a rewritten
+site per run.
+
 Every attempt starts from the remote's tip: fetch the branch (or start it as an orphan
-when the remote has none), add the run's own immutable directory, prune, regenerate the
-derived history plots and site, commit and push. A rejected push means another publisher
-landed first; the next attempt starts again from the new tip after a jittered pause that
-grows with each attempt. Runs are separate directories, so re-applying ours on top of
-theirs is always clean, and nothing the remote already holds is ever rewritten.
+when the remote has none), add the run's own directory, prune, commit the store and push. A
+rejected push means another publisher landed first; the next attempt starts again from the
+new tip after a jittered pause that grows with each attempt. Runs are separate
+directories, so re-applying ours on top of theirs is always clean, and nothing the remote
+already holds is ever rewritten.
 """
 
 import base64
@@ -72,15 +79,13 @@ def history_run_id(run_directory, revision, runner):
 
 
 def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages",
-            run_id=None, requirements=None, keep=None, git=None, sleep=time.sleep, environ=None):
+            run_id=None, requirements=None, keep=None, git=None, sleep=time.sleep):
     """Land `run_directory` under runs/<platform>/<run id>/ on `branch` of `remote`.
 
     The run id is `run_id` (see history_run_id), else the one history.add_run picks from
     the run's metadata; `requirements` is the CSV the run was checked against, kept with
     it. `work_directory` holds the local clone; after success its files are the published
-    store (GitLab copies them to public/). Once pushed, the platform's change points are
-    written to the CI job summary (ci.outputs; `environ` stands in for os.environ).
-    Returns (run id, pushed commit).
+    store, from which regenerate_site() derives the site. Returns (run id, pushed commit).
     """
     run_directory = Path(run_directory)
     if not run_directory.is_dir():
@@ -96,11 +101,9 @@ def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages
         run_id = history.add_run(work_directory, run_directory, platform, run_id, requirements).name
         if keep is not None:
             history.prune(work_directory, platform, keep)
-        history.regenerate(work_directory)
-        commit = _commit(git, parent, f"Add latency run {platform}/{run_id}")
+        commit = _commit_store(git, parent, f"Add latency run {platform}/{run_id}")
         pushed = git("push", "--porcelain", remote, f"{commit}:refs/heads/{branch}", check=False)
         if pushed.returncode == 0:
-            _summarise_changepoints(work_directory, platform, environ)
             return run_id, commit
         if "rejected" not in pushed.stdout + pushed.stderr:
             raise PublishError(f"git push to {remote} failed: {pushed.stderr.strip()}")
@@ -113,6 +116,14 @@ def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages
         f"push of run {platform}/{run_id} to {remote} branch {branch} was rejected "
         f"{PUSH_ATTEMPTS} times (PUSH_ATTEMPTS): other publishers kept landing first"
     )
+
+
+def regenerate_site(work_directory, platform, environ=None):
+    """After a publish: the history plots, change points and site from the store just pushed
+    (history.regenerate; the work directory is then the site to deploy), and the platform's
+    change points in the CI job summary (ci.outputs; `environ` stands in for os.environ)."""
+    history.regenerate(work_directory)
+    _summarise_changepoints(work_directory, platform, environ)
 
 
 def _summarise_changepoints(store, platform, environ):
@@ -138,8 +149,11 @@ def _checkout_tip(git, remote, branch):
     return tip
 
 
-def _commit(git, parent, message):
-    git("add", "-A")
+def _commit_store(git, parent, message):
+    """Commit the run store (runs/) and nothing else: a branch that held a site (as the branch
+    did before) loses it with this commit, and never gets it back."""
+    git("read-tree", "--empty")
+    git("add", "-A", "--", "runs")
     tree = git("write-tree").stdout.strip()
     parents = ["-p", parent] if parent else []
     return git("commit-tree", tree, *parents, "-m", message).stdout.strip()
