@@ -17,11 +17,18 @@ Specification:
   the adopter's); the gate fails and names that cell in the job summary, and the merge
   base's build is restored from the cache instead of being built again;
 - a fork's pull request fails the required check with a message saying why, and nothing
-  runs on the latency runner.
+  runs on the latency runner;
+- on GitLab, a project that includes this pipeline from a release (the guide's snippet:
+  include:project, resolved by gitlab-ci-local's real git clone of a bare repository that git
+  reaches for the GitLab server's URL) gates its merge requests with its own build: the
+  unchanged one passes, the slowed one fails naming the cell.
 """
 
 import json
+import os
+import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -139,3 +146,80 @@ def test_a_fork_pull_request_of_an_adopter_fails_the_required_check_without_reac
     assert result.returncode != 0
     assert "Failure - Main The latency measurement decides" in log
     assert "relative_gate" not in log and "build_latencytest" not in log
+
+
+# ---------------------------------------------------------------------------------------
+# GitLab: the project includes this pipeline from a release, as docs/adopting.md shows.
+
+GITLAB = "https://gitlab.example.org"
+
+
+def gitlab_include(guide=REPO / "docs/adopting.md"):
+    """The include snippet of the guide's GitLab section."""
+    return re.search(r"## GitLab.*?```yaml\n(include:.*?)```", guide.read_text(), re.S)[1]
+
+
+@pytest.fixture(scope="module")
+def release_remote(tmp_path_factory):
+    """This project's release v1.0.0 in a bare repository, which git reaches for the GitLab
+    server's URL (GIT_CONFIG url.insteadOf, as the network route a runner has)."""
+    copy = ci_tools.copy_repository(tmp_path_factory.mktemp("gitlab-release"))
+    git("tag", "v1.0.0", cwd=copy)
+    remote = copy.parent / "latency-gate.git"
+    git("clone", "-q", "--bare", str(copy), str(remote), cwd=copy.parent)
+    return remote
+
+
+def gitlab_pipeline(tools, adopter, release_remote, **variables):
+    routes = [f"{GITLAB}/acme/latency-gate.git", f"{GITLAB}:443/acme/latency-gate.git"]
+    environment = dict(os.environ, GIT_CONFIG_COUNT=str(len(routes)))
+    for index, route in enumerate(routes):
+        environment |= {f"GIT_CONFIG_KEY_{index}": f"url.{release_remote}.insteadOf", f"GIT_CONFIG_VALUE_{index}": route}
+    variables = {"LATENCY_GATE_VENV": sys.prefix, "ADOPTER_RECIPE": REPO / "scripts/setup/build_latencytest.sh",
+                 "LATENCY_GATE_SOURCES_DIR": build_directory() / "sources", **MATRIX,
+                 "CI_PIPELINE_SOURCE": "merge_request_event", "CI_MERGE_REQUEST_IID": "3",
+                 "CI_MERGE_REQUEST_PROJECT_ID": "100", "CI_MERGE_REQUEST_SOURCE_PROJECT_ID": "100", **variables}
+    command = [str(tools / "gitlab-ci-local"), "--shell-executor-no-image", "--unset-variable", "CI_COMMIT_BRANCH"]
+    for name, value in variables.items():
+        command += ["--variable", f"{name}={value}"]
+    result = subprocess.run(command, cwd=adopter, capture_output=True, text=True, timeout=900, env=environment)
+    return result.returncode, result.stdout + result.stderr
+
+
+def test_a_gitlab_project_including_the_pipeline_gates_its_merge_requests_with_its_own_build(
+        tools, adopter, release_remote):
+    (adopter / ".gitlab-ci.yml").write_text(gitlab_include())
+    git("remote", "set-url", "origin", f"{GITLAB}/acme/middleware.git", cwd=adopter)
+    git("checkout", "-q", "main", cwd=adopter)
+    commit(adopter, "The pipeline, included from latency-gate v1.0.0")
+    main = git("rev-parse", "main", cwd=adopter).strip()
+    git("checkout", "-q", "-B", "feature", cwd=adopter)
+    (adopter / "NOTES.md").write_text("A change that leaves the middleware alone.\n")
+    commit(adopter, "Notes")
+
+    code, output = gitlab_pipeline(tools, adopter, release_remote, CI_MERGE_REQUEST_DIFF_BASE_SHA=main)
+
+    assert code == 0, output
+    assert "PASS  latency:relative" in output
+    assert "building the pull request with the build command" in output
+    assert f"building the base LatencyTest at the merge base {main}" in output
+    assert (adopter / ".latency-gate" / "scripts" / "ci" / "relative_gate.sh").is_file()  # the release's scripts
+
+    source = sorted((build_directory() / "latency-sources").glob("*/LatencyTestSubscriber.cpp"))[-1].read_text()
+    (adopter / "ci" / "patches" / "slower-echo.patch").write_text(
+        proof.ab.delay_patch(source, 1024, DELAY_NS, interprocess=False, best_effort=True))
+    commit(adopter, "A slower echo")
+    # The next pipeline's job starts from a fresh checkout (gitlab-ci-local's shell executor runs
+    # in this directory): the last gate's results go; build/ stays, as the job's cache restores it.
+    shutil.rmtree(adopter / "gate")
+
+    code, output = gitlab_pipeline(tools, adopter, release_remote, CI_MERGE_REQUEST_DIFF_BASE_SHA=main)
+
+    assert code != 0
+    assert f"the base build of the merge base {main} was restored" in output
+    assert "FAIL  latency:relative" in output and "Relative gate FAILED" in output, output
+    (gate,) = adopter.glob(".gitlab-ci-local/artifacts/*relative/gate")  # GitLab has no job summary: the reports
+    verdict = json.loads((gate / "gate_result.json").read_text())
+    assert ("intraprocess_best_effort", 1024, "Median") in {
+        (r["subexperiment"], r["bytes"], r["magnitude"]) for r in verdict["regressions"]}
+    assert 'name="Median 1024 B"' in (gate / "gate_report.xml").read_text()  # the merge request's test report

@@ -46,6 +46,7 @@ from ci_tools import (
 )
 from latency_gate.contracts import run_metadata
 
+
 @pytest.fixture(scope="module")
 def build_cache(tmp_path_factory):
     """The cache stand-in's store, shared by the module: the first run builds, the rest restore."""
