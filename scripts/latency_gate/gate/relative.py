@@ -38,6 +38,10 @@ Verdicts per cell (gated cells decide the gate; advisory ones are reported only)
 - no regression: a slowdown of min_effect or more is ruled out (one-sided bound at
   clear_confidence);
 - inconclusive: none of these yet; more rounds may settle it.
+
+Why one module of ~420 lines: the cell tests, the moderated variances, Holm's adjustment and
+the verdicts are one argument (each step's guarantee rests on the others'); stop_rule.py,
+rounds.py and report.py use it.
 """
 
 from dataclasses import dataclass

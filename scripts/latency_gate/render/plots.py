@@ -12,6 +12,9 @@ Rendering is built for speed, because a full experiment draws hundreds of plots:
 - workers are forked (they inherit the imported matplotlib) and get jobs in a few
   large chunks; a handful of jobs is rendered in the calling process.
 Every PNG is written to a temporary name beside its target and renamed into place.
+
+Why one module of ~450 lines: each kind of plot is a job builder (PlotBatch.add_*) and a
+figure shape (_Shape subclass) that only make sense together and share the render loop.
 """
 
 import multiprocessing
