@@ -115,6 +115,7 @@ def test_an_adopters_pull_request_is_gated_with_its_own_build_and_a_slower_push_
     verdict = json.loads((first.artifact("latency-gate-reports") / "gate_result.json").read_text())
     assert verdict["passed"] is True and verdict["cells"] == 2  # Median and 99% of the one payload
     assert Path(verdict["base"]).name == Path(verdict["pr"]).name == "LatencyTest"
+    assert verdict["regime"]["memory_locked"] is True  # the preset in force with the team's own build too
 
     # The next push to the pull request slows the echo of 1 KiB payloads down by 30 us.
     source = sorted((build_directory() / "latency-sources").glob("*/LatencyTestSubscriber.cpp"))[-1].read_text()
@@ -223,3 +224,4 @@ def test_a_gitlab_project_including_the_pipeline_gates_its_merge_requests_with_i
     assert ("intraprocess_best_effort", 1024, "Median") in {
         (r["subexperiment"], r["bytes"], r["magnitude"]) for r in verdict["regressions"]}
     assert 'name="Median 1024 B"' in (gate / "gate_report.xml").read_text()  # the merge request's test report
+    assert verdict["regime"]["memory_locked"] is True and "memory not locked" not in output

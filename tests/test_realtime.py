@@ -8,6 +8,8 @@ Specification:
 - `latency-gate run` applies the preset by default: CPU idle held for the whole run,
   publisher on CPU 0 and subscriber on CPU 1, SCHED_FIFO 50, memory locked; metadata.json
   records what was in force and the cpuidle driver. --no-realtime leaves all of it to the OS.
+- Memory is locked by a preload library the runner compiles once per machine (into the
+  user's cache), whichever build of LatencyTest runs: the project's or a team's own.
 - Whatever the platform refuses is a warning (once, on stderr and in metadata.json), never
   a failure: the run measures under what it has and says so.
 """
@@ -157,3 +159,29 @@ def test_as_an_unprivileged_user_the_preset_is_refused_with_warnings_and_the_run
         assert (work / "run" / "measurements_intraprocess_best_effort.csv").is_file()
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def test_the_memory_locking_library_is_compiled_once_into_the_cache_and_locks_a_process(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+    library, refusal = realtime.lock_memory_library()
+    again, _ = realtime.lock_memory_library()
+
+    assert refusal is None and library == again and library.is_relative_to(tmp_path / "cache")
+    assert [p.name for p in library.parent.iterdir()] == [library.name]  # no partial file left
+    def locked_kb(**environment):  # a process reading its own status
+        done = subprocess.run(["grep", "VmLck", "/proc/self/status"], capture_output=True, text=True, check=True,
+                              env={"PATH": os.environ["PATH"], **environment})
+        return int(done.stdout.split()[1])
+
+    assert locked_kb(LD_PRELOAD=str(library)) > 0 and locked_kb() == 0  # root: granted
+
+
+def test_without_a_compiler_memory_locking_is_refused_with_the_reason(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("PATH", str(tmp_path))  # no c++, no g++
+
+    library, refusal = realtime.lock_memory_library()
+
+    assert library is None and refusal == "no C++ compiler (c++ or g++) to build the memory-locking library"
+

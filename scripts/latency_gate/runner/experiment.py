@@ -34,7 +34,7 @@ from latency_gate.errors import EXIT_OK, EXIT_RUN_FAILED, InputError
 from latency_gate.runner import platform_info, realtime, security
 from latency_gate.runner.domain_lease import TCP_PORT_BASE, DomainLease
 from latency_gate.runner.latency_test import (
-    PROFILES_DIRECTORY, Subexperiment, build_directory, default_certs_directory, default_latency_test, fastdds_library,
+    PROFILES_DIRECTORY, Subexperiment, default_certs_directory, default_latency_test, fastdds_library,
     library_environment, locate_latency_test, render_profile, source_revision,
 )
 from latency_gate.runner.processes import (
@@ -143,7 +143,7 @@ def run_experiment(results_directory, *, latency_test=None, subexperiments=None,
     # Runs into the same directory accumulate (colcon test's do): the first one's run id and
     # start time stand, and the entries of the sub-experiments this run does not redo are kept.
     earlier = run_metadata.read_if_present(results)
-    real_time = realtime.prepare(build_directory(), realtime_preset, rt_prio, pub_cpus, sub_cpus, cpu_idle)
+    real_time = realtime.prepare(realtime_preset, rt_prio, pub_cpus, sub_cpus, cpu_idle)
     host = platform_info.describe_host()
     started_at = (earlier and earlier.started_at) or _utc_now()
     run_id = run_id or (earlier and earlier.run_id) or run_metadata.make_run_id(
@@ -152,7 +152,7 @@ def run_experiment(results_directory, *, latency_test=None, subexperiments=None,
     marker = {RUN_ID_VARIABLE: run_id}
     environment = library_environment(binary) | marker
     if real_time.lock_memory:
-        preload = [str(realtime.lock_memory_library(build_directory())), environment.get("LD_PRELOAD")]
+        preload = [str(real_time.lock_memory_library), environment.get("LD_PRELOAD")]
         environment["LD_PRELOAD"] = " ".join(filter(None, preload))
     lease = DomainLease(domain)
     logs = results / "logs"

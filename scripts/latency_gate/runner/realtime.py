@@ -18,9 +18,11 @@ Where the platform refuses a setting (no device, not root, no CPU 1) the run goe
 without it and says so once, in a warning and in metadata.json.
 """
 
+import hashlib
 import os
 import re
 import resource
+import shutil
 import struct
 import subprocess
 from dataclasses import dataclass, field
@@ -38,8 +40,33 @@ _PM_QOS_DEVICE = "/dev/cpu_dma_latency"
 _CPUIDLE = Path("/sys/devices/system/cpu/cpuidle")
 
 
-def lock_memory_library(build_directory):
-    return build_directory / "colcon" / "install" / "latencytest" / "lib" / "liblatency_gate_lock_memory.so"
+LOCK_MEMORY_SOURCE = Path(__file__).with_name("lock_memory.cpp")
+
+
+def lock_memory_library():
+    """(path, None) of the LD_PRELOAD library that locks LatencyTest's memory, or (None, why not).
+
+    Compiled from lock_memory.cpp once per machine and source, into the user's cache
+    ($XDG_CACHE_HOME or ~/.cache, latency-gate/), so it serves every build of LatencyTest: the
+    project's and a team's own. Needs a C++ compiler (c++ or g++), as building LatencyTest does.
+    """
+    source = LOCK_MEMORY_SOURCE.read_bytes()
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "latency-gate"
+    library = cache / f"lock-memory-{hashlib.sha256(source).hexdigest()[:16]}" / "liblatency_gate_lock_memory.so"
+    if library.is_file():
+        return library, None
+    compiler = shutil.which("c++") or shutil.which("g++")
+    if compiler is None:
+        return None, "no C++ compiler (c++ or g++) to build the memory-locking library"
+    library.parent.mkdir(parents=True, exist_ok=True)
+    partial = library.with_name(f".{library.name}.{os.getpid()}")  # renamed into place: no half library
+    built = subprocess.run([compiler, "-shared", "-fPIC", "-O2", "-o", str(partial), str(LOCK_MEMORY_SOURCE)],
+                           capture_output=True, text=True)
+    if built.returncode != 0:
+        partial.unlink(missing_ok=True)
+        return None, f"building the memory-locking library failed: {built.stderr.strip()[-300:]}"
+    os.replace(partial, library)
+    return library, None
 
 
 @dataclass
@@ -53,6 +80,7 @@ class RealTime:
     lock_memory: bool = False
     cpu_idle: str = CPU_IDLE_OS
     warnings: list = field(default_factory=list)
+    lock_memory_library: Path | None = None  # LD_PRELOADed into LatencyTest when lock_memory
 
     def prefix(self, cpus):
         command = []
@@ -92,7 +120,7 @@ def preset_cpus(cpu_count=None):
     return PRESET_CPUS if cpu_count >= 2 else ("0", "0")
 
 
-def prepare(build_directory, preset=True, rt_prio=None, pub_cpus=None, sub_cpus=None, cpu_idle=None):
+def prepare(preset=True, rt_prio=None, pub_cpus=None, sub_cpus=None, cpu_idle=None):
     """RealTime with what this platform allows; every refused setting leaves a warning.
 
     With the preset, every option left at None takes the preset's value.
@@ -119,13 +147,13 @@ def prepare(build_directory, preset=True, rt_prio=None, pub_cpus=None, sub_cpus=
         # mlockall(MCL_FUTURE) under a small RLIMIT_MEMLOCK would make LatencyTest's later
         # allocations fail; lock memory only where the limit cannot bite.
         unlimited = resource.getrlimit(resource.RLIMIT_MEMLOCK)[0] == resource.RLIM_INFINITY
-        library = lock_memory_library(build_directory)
         if not (os.geteuid() == 0 or unlimited):
             settings.warnings.append("memory locking needs root or an unlimited RLIMIT_MEMLOCK; memory not locked")
-        elif not library.is_file():
-            settings.warnings.append(f"{library} missing (build_latencytest.sh); memory not locked")
         else:
-            settings.lock_memory = True
+            settings.lock_memory_library, refusal = lock_memory_library()
+            if refusal:
+                settings.warnings.append(f"{refusal}; memory not locked")
+            settings.lock_memory = refusal is None
     return settings
 
 

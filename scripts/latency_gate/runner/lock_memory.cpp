@@ -1,5 +1,5 @@
 // Preloaded (LD_PRELOAD) into LatencyTest by the runner when real-time settings are asked
-// for: LatencyTest never locks its own memory, so page faults could land inside measured
+// for (runner/realtime.py compiles it once per machine, whichever build of LatencyTest runs): LatencyTest never locks its own memory, so page faults could land inside measured
 // round trips. A refusal is reported and the test runs on with unlocked memory.
 #include <sys/mman.h>
 
