@@ -213,6 +213,7 @@ def test_a_gitlab_project_including_the_pipeline_gates_its_merge_requests_with_i
     # The next pipeline's job starts from a fresh checkout (gitlab-ci-local's shell executor runs
     # in this directory): the last gate's results go; build/ stays, as the job's cache restores it.
     shutil.rmtree(adopter / "gate")
+    (adopter / "gate.env").unlink()
 
     code, output = gitlab_pipeline(tools, adopter, release_remote, CI_MERGE_REQUEST_DIFF_BASE_SHA=main)
 

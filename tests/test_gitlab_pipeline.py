@@ -151,6 +151,9 @@ def test_a_merge_request_is_gated_against_its_merge_base(tools, repository, hist
     assert (gate / "gate_report.xml").read_text().count("<testcase") == 4
     assert (gate / "gate_report.md").is_file() and (gate / "rounds.csv").is_file()
     assert git("worktree", "list", "--porcelain", cwd=repository).count("worktree ") == 1  # removed
+    # The gate's outputs as the job's dotenv report (ci/outputs.py's GitLab form).
+    dotenv = (repository / "gate.env").read_text().splitlines()
+    assert "LATENCY_RESULT=passed" in dotenv and f"LATENCY_JUNIT={repository / 'gate/gate_report.xml'}" in dotenv
 
 
 def test_a_merge_request_in_spec_mode_is_run_and_checked(tools, repository, history):
