@@ -5,7 +5,7 @@ import pytest
 
 import ci_tools
 from latency_gate.contracts import formats
-from latency_gate.runner.latency_test import default_latency_test
+from latency_gate.runner.middleware.fastdds import default_program as default_latency_test
 from spec_examples import CHECK_REPORT
 
 

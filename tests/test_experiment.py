@@ -25,7 +25,8 @@ from latency_gate.contracts.formats import (
 )
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED
 from latency_gate.runner import experiment
-from latency_gate.runner.latency_test import PROFILES_DIRECTORY, build_directory, locate_latency_test
+from latency_gate.runner.middleware.common import build_directory
+from latency_gate.runner.middleware.fastdds import PROFILES_DIRECTORY, locate as locate_latency_test
 from runner_helpers import metadata_of, wait_for_process
 
 REPOSITORY = Path(__file__).resolve().parents[1]

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from latency_gate.gate import relative
-from latency_gate.runner.latency_test import build_directory
+from latency_gate.runner.middleware.common import build_directory
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPOSITORY / "benchmarks"))

@@ -27,7 +27,7 @@ import pytest
 
 from latency_gate.errors import EXIT_OK
 from latency_gate.runner import experiment, realtime
-from latency_gate.runner.latency_test import build_directory
+from latency_gate.runner.middleware.common import build_directory
 from runner_helpers import metadata_of, wait_for_process, wait_until
 
 FAST = {"samples": 100, "payloads": (16, 512), "baseline_s": 0, "timeout_s": 60}

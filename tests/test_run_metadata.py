@@ -294,7 +294,7 @@ def broken(change):
     (broken(lambda d: d.update(settings=None)), "metadata 'settings' must be an object, got null"),
     (broken(lambda d: d["subexperiments"]["interprocess_reliable_tcp"].update(status="crashed")),
      "metadata 'subexperiments.interprocess_reliable_tcp.status' must be one of passed, failed, timed_out, "
-     "interrupted, got \"crashed\""),
+     "interrupted, unsupported, got \"crashed\""),
     (broken(lambda d: d["subexperiments"]["intraprocess_reliable"]["earlier_attempts"][0].pop("status")),
      "metadata has no 'subexperiments.intraprocess_reliable.earlier_attempts[0].status'"),
     (broken(lambda d: d.update(started_at="yesterday")), "metadata 'started_at' must be an ISO 8601 time, got \"yesterday\""),

@@ -18,7 +18,7 @@ from latency_gate.contracts.formats import measurements_path
 from latency_gate.errors import EXIT_OK, EXIT_RUN_FAILED, InputError
 from latency_gate.runner import experiment, security
 from latency_gate.runner.domain_lease import DomainLease
-from latency_gate.runner.latency_test import PROFILES_DIRECTORY
+from latency_gate.runner.middleware.fastdds import PROFILES_DIRECTORY
 
 
 def openssl(*arguments):

@@ -46,7 +46,8 @@ import pandas as pd
 from latency_gate.contracts import formats
 from latency_gate.gate import relative, rounds as gate
 from latency_gate.runner import experiment
-from latency_gate.runner.latency_test import build_directory, default_latency_test
+from latency_gate.runner.middleware.common import build_directory
+from latency_gate.runner.middleware.fastdds import default_program as default_latency_test
 from proof import REPOSITORY
 from proof.recorded import load_gates
 from proof.replay import other_variance, replayed_regressions

@@ -18,6 +18,9 @@
 #   LATENCY_GATE_BUILD_DIR   where the pull request's LatencyTest is built (default <repo>/build)
 #   LATENCY_PR_RESTORED      "true" when the CI cache restored the pull request's build: used as is
 #   LATENCY_BASE_BUILD_DIR, LATENCY_GATE_SOURCES_DIR  see build_base_latencytest.sh
+#   LATENCY_MIDDLEWARE       fastdds (default), cyclonedds or socket: the builds are that middleware's
+#                            latency programs (the project-built ones: LatencyTest, CycloneLatency,
+#                            SocketLatency, from the same colcon install)
 #   LATENCY_SUBEXPERIMENTS, LATENCY_PAYLOADS (comma or space separated), LATENCY_SAMPLES,
 #   LATENCY_ROUNDS, LATENCY_MAX_ROUNDS, LATENCY_MIN_EFFECT, LATENCY_ALPHA,
 #   LATENCY_REALTIME, LATENCY_RT_PRIO, LATENCY_PUB_CPUS, LATENCY_SUB_CPUS  see realtime_options.sh
@@ -88,9 +91,28 @@ if [[ -z $base ]]; then
     base=$(bash "$REPO/scripts/ci/build_base_latencytest.sh" | tail -n 1) || finish 3
 fi
 
+# The project builds put every middleware's program in one colcon install beside LatencyTest
+# (scripts/setup/build_latencytest.sh); the gate checks that the program is there.
+middleware_program() {
+    local program
+    case ${LATENCY_MIDDLEWARE:-fastdds} in
+        cyclonedds) program=pingpong/bin/CycloneLatency ;;
+        socket) program=pingpong/bin/SocketLatency ;;
+        *) echo "$1"; return ;;
+    esac
+    if [[ $1 == */latencytest/bin/LatencyTest ]]; then
+        echo "${1%/latencytest/bin/LatencyTest}/$program"
+    else
+        echo "$1"  # a team's own build: its program as given
+    fi
+}
+base=$(middleware_program "$base")
+pr=$(middleware_program "$pr")
+
 IFS=', ' read -ra subexperiments <<< "${LATENCY_SUBEXPERIMENTS:-}"
 IFS=', ' read -ra payloads <<< "${LATENCY_PAYLOADS:-}"
 options=()
+[[ -z ${LATENCY_MIDDLEWARE:-} ]] || options+=(--middleware "$LATENCY_MIDDLEWARE")
 (( ${#subexperiments[@]} == 0 )) || options+=(--subexperiments "${subexperiments[@]}")
 (( ${#payloads[@]} == 0 )) || options+=(--payloads "${payloads[@]}")
 [[ -z ${LATENCY_SAMPLES:-} ]] || options+=(--samples "$LATENCY_SAMPLES")

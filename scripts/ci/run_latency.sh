@@ -5,8 +5,9 @@
 #
 # Environment (empty means the runner's default):
 #   LATENCY_RESULTS          results directory (required)
-#   LATENCY_TEST             LatencyTest binary or Fast DDS workspace (default: the project build
-#                            under $LATENCY_GATE_BUILD_DIR)
+#   LATENCY_MIDDLEWARE       fastdds (default), cyclonedds or socket (the floor)
+#   LATENCY_TEST             the middleware's latency program: for fastdds a LatencyTest binary or
+#                            Fast DDS workspace (default: the project build under $LATENCY_GATE_BUILD_DIR)
 #   LATENCY_SUBEXPERIMENTS   sub-experiments, comma or space separated
 #   LATENCY_PAYLOADS         payload sizes in bytes, comma or space separated
 #   LATENCY_SAMPLES, LATENCY_STRESS
@@ -29,6 +30,7 @@ latency-gate ci-output set "results-directory=$results" "run-directory=$single"
 IFS=', ' read -ra subexperiments <<< "${LATENCY_SUBEXPERIMENTS:-}"
 IFS=', ' read -ra payloads <<< "${LATENCY_PAYLOADS:-}"
 options=()
+[[ -z ${LATENCY_MIDDLEWARE:-} ]] || options+=(--middleware "$LATENCY_MIDDLEWARE")
 [[ -z ${LATENCY_TEST:-} ]] || options+=(--latency-test "$LATENCY_TEST")
 (( ${#subexperiments[@]} == 0 )) || options+=(--subexperiments "${subexperiments[@]}")
 (( ${#payloads[@]} == 0 )) || options+=(--payloads "${payloads[@]}")

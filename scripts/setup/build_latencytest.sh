@@ -8,8 +8,10 @@
 # 2. Copy its test/performance/latency and apply latencytest/patches/*.patch, then any
 #    patches named in LATENCY_GATE_EXTRA_PATCHES (the gate's regression variants); one
 #    copy per set of patches, kept, so rebuilds stay incremental.
-# 3. `colcon build` the project's colcon package `latencytest/`, which compiles
-#    LatencyTest from that copy. colcon/CMake rebuild only what changed.
+# 3. `colcon build` the project's colcon packages: `latencytest/`, which compiles
+#    LatencyTest from that copy, and `pingpong/`, the other backends' programs
+#    (SocketLatency, the floor; CycloneLatency, on Debian's Cyclone DDS). colcon/CMake
+#    rebuild only what changed.
 # 4. Create the DDS Security artifacts (once) with make_security_artifacts.sh.
 #
 # Environment:
@@ -100,7 +102,7 @@ python=${LATENCY_GATE_PYTHON:-$REPO/.venv/bin/python}
 
 cd "$REPO"
 colcon --log-base "$COLCON_DIR/log" build \
-    --paths "$REPO/latencytest" \
+    --paths "$REPO/latencytest" "$REPO/pingpong" \
     --build-base "$COLCON_DIR/build" \
     --install-base "$COLCON_DIR/install" \
     --event-handlers console_direct- \

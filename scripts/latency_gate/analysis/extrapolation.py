@@ -26,12 +26,13 @@ def run_name(index):
 
 def run_complete(run_directory):
     """Whether a run directory holds a finished run whose sub-experiments all passed and are
-    summarised. Unreadable metadata is an InputError: a run is never redone over a record it cannot read."""
+    summarised (or are unsupported by its middleware). Unreadable metadata is an InputError: a run is never redone over a record it cannot read."""
     run_directory = Path(run_directory)
     metadata = run_metadata.read_if_present(run_directory)
     if metadata is None or metadata.finished_at is None or not metadata.subexperiments:
         return False
-    return all(outcome.status == "passed" and (run_directory / f"measurements_{name}_summary.csv").is_file()
+    return all(outcome.status == "unsupported"
+               or (outcome.status == "passed" and (run_directory / f"measurements_{name}_summary.csv").is_file())
                for name, outcome in metadata.subexperiments.items())
 
 
@@ -60,7 +61,7 @@ def extrapolate(runs_directory, output=None, runs=DEFAULT_RUNS, percentile=None,
     if runs < 1:
         raise InputError(f"--runs must be positive, got {runs}")
     experiment.validate_run(**{key: run_options[key] for key in (
-        "latency_test", "subexperiments", "payloads", "samples", "timeout_s", "profiles", "certs", "stress"
+        "middleware", "latency_test", "subexperiments", "payloads", "samples", "timeout_s", "profiles", "certs", "stress"
     ) if key in run_options})
     runs_directory = Path(runs_directory)
     runs_directory.mkdir(parents=True, exist_ok=True)

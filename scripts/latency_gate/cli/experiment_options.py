@@ -7,6 +7,7 @@ from latency_gate.runner import realtime
 from latency_gate.runner.experiment import (
     DEFAULT_BASELINE_S, DEFAULT_RETRIES, DEFAULT_SAMPLES, TIMEOUT_BASE_S, TIMEOUT_PER_ROUND_TRIP_S,
 )
+from latency_gate.runner.middleware import BACKENDS, DEFAULT_MIDDLEWARE
 
 
 def _payload(text):
@@ -19,12 +20,19 @@ def _payload(text):
 
 def add_experiment_options(parser):
     parser.add_argument("-c", "--latency-test", "--fastrtps-ws", dest="latency_test", type=Path,
-                        help="LatencyTest binary, or a Fast DDS colcon workspace built with performance "
-                             "tests (default: the project-built one under build/)")
+                        help="the middleware's latency program: for fastdds, LatencyTest or a Fast DDS colcon "
+                             "workspace built with performance tests (default: the project-built one under build/)")
     add_matrix_options(parser, DEFAULT_SAMPLES)
     add_execution_options(parser)
     parser.add_argument("--baseline-seconds", dest="baseline_s", type=int, default=DEFAULT_BASELINE_S,
                         help="cyclictest platform baseline before the run; 0 skips it (default: %(default)s)")
+
+
+def add_middleware_option(parser):
+    parser.add_argument("--middleware", choices=tuple(BACKENDS), default=DEFAULT_MIDDLEWARE,
+                        help="what to measure: fastdds (LatencyTest), cyclonedds (CycloneLatency) or socket "
+                             "(SocketLatency: bare loopback sockets, the floor under every middleware) "
+                             "(default: %(default)s)")
 
 
 def add_matrix_options(parser, samples):
@@ -37,8 +45,12 @@ def add_matrix_options(parser, samples):
                         help="round trips per payload (default: %(default)s)")
 
 
-def add_execution_options(parser):
-    """How each LatencyTest run is executed (shared with the relative gate)."""
+def add_execution_options(parser, per_middleware=True):
+    """What each run measures and how it is executed (shared with the relative gate). Without
+    per_middleware (compare-middleware), no --middleware and no --profiles: each middleware
+    runs with its own configurations."""
+    if per_middleware:
+        add_middleware_option(parser)
     parser.add_argument("--timeout", dest="timeout_s", type=float,
                         help="seconds one sub-experiment may take before it is killed (default: "
                              f"{TIMEOUT_BASE_S:g} + {TIMEOUT_PER_ROUND_TRIP_S * 1000:g} ms per round trip, i.e. samples "
@@ -60,12 +72,13 @@ def add_execution_options(parser):
     parser.add_argument("--stress", help="stress-ng arguments for background load during the run, "
                                          "e.g. \"--cpu 1 --vm 1\"")
     parser.add_argument("--domain", type=int, help="DDS domain (default: a free one, held for the run)")
-    parser.add_argument("--profiles", type=Path, help="directory of <sub-experiment>.xml profiles "
-                                                      "(default: the package's profiles/)")
+    if per_middleware:
+        parser.add_argument("--profiles", type=Path, help="directory of <sub-experiment>.xml configurations of the "
+                                                          "middleware (default: the package's profiles/<middleware>/)")
     parser.add_argument("--certs", type=Path, help="DDS Security artifacts (default: build/security)")
 
 
-EXECUTION_OPTIONS = ("timeout_s", "retries", "realtime_preset", "rt_prio", "pub_cpus", "sub_cpus", "cpu_idle", "stress",
+EXECUTION_OPTIONS = ("middleware", "timeout_s", "retries", "realtime_preset", "rt_prio", "pub_cpus", "sub_cpus", "cpu_idle", "stress",
                      "domain", "profiles", "certs")
 
 

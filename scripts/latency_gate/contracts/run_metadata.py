@@ -42,7 +42,8 @@ from latency_gate.runner import realtime
 
 METADATA_FILE = "metadata.json"
 SCHEMA_VERSION = 1
-STATUSES = ("passed", "failed", "timed_out", "interrupted")  # how a sub-experiment ended (experiment.py)
+# How a sub-experiment ended (experiment.py); "unsupported": the middleware cannot do it (not run).
+STATUSES = ("passed", "failed", "timed_out", "interrupted", "unsupported")
 REGIME_KEYS = ("realtime_preset", "rt_prio", "pub_cpus", "sub_cpus", "memory_locked", "cpu_idle", "stress")
 _REGIME_LABELS = {"realtime_preset": "real-time preset", "rt_prio": "SCHED_FIFO priority", "pub_cpus": "publisher CPUs",
                   "sub_cpus": "subscriber CPUs", "memory_locked": "memory locked", "cpu_idle": "CPU idle",
@@ -102,10 +103,14 @@ class RunMetadata:
 
     run_id: str
     platform: str | None = None  # set when the run is added to a history store
-    source_revision: str | None = None  # of the Fast DDS sources: "git <sha>", else "debian <package version>"
-    fastdds_version: str | None = None
-    fastdds_library: str | None = None
-    latency_test: str | None = None  # the LatencyTest binary
+    middleware: str = "fastdds"  # the backend measured (runner/middleware/); runs before backends: Fast DDS
+    middleware_version: str | None = None  # of the library the program loaded
+    middleware_library: str | None = None
+    # of the middleware's sources: "git <sha>", else "debian <source package> <version>"
+    source_revision: str | None = None
+    fastdds_version: str | None = None  # Fast DDS runs: middleware_version and _library again, under
+    fastdds_library: str | None = None  # the keys of the runs before the backends
+    latency_test: str | None = None  # the program run: LatencyTest, or another backend's
     host: str | None = None  # host ... kernel_tuning: platform_info.describe_host()
     kernel: str | None = None
     machine: str | None = None

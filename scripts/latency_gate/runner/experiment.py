@@ -1,19 +1,22 @@
-"""Step 1 of the spec: run the latency experiment with Fast DDS's LatencyTest.
+"""Step 1 of the spec: run the latency experiment with Fast DDS's LatencyTest, or the
+program of another middleware backend (--middleware: runner/middleware/).
 
-For every chosen sub-experiment the runner renders the project's XML profile
-(profiles/<sub-experiment>.xml: transport, reliability, security), starts LatencyTest
-(`both` for intra-process; `subscriber` and `publisher` for inter-process), and turns
-LatencyTest's raw data export into measurements_<sub-experiment>.csv. metadata.json
-records what ran where, how, and how each sub-experiment ended.
+For every chosen sub-experiment the runner has the backend render its configuration
+(for Fast DDS, profiles/fastdds/<sub-experiment>.xml: transport, reliability, security),
+starts the program (`both` for intra-process; `subscriber` and `publisher` for
+inter-process), and turns its raw data export into measurements_<sub-experiment>.csv. A
+sub-experiment the middleware cannot do is recorded as unsupported, with why, and not run.
+metadata.json records what ran where, how, and how each sub-experiment ended.
 
 This module orchestrates a run; its parts are in this package:
-latency_test (the binary, its Fast DDS, the profiles), domain_lease (a DDS domain and TCP
-port no concurrent run holds), processes (process groups, deadlines, signals, stress),
-subexperiment (one sub-experiment's attempts and its measurements), realtime (scheduling,
-CPUs, idle states), platform_info (host and baseline) and security (DDS Security artifacts).
+middleware (the backends: programs, libraries, configurations), domain_lease (a DDS domain
+and TCP port no concurrent run holds), processes (process groups, deadlines, signals,
+stress), subexperiment (one sub-experiment's attempts and its measurements), realtime
+(scheduling, CPUs, idle states), platform_info (host and baseline) and security (DDS
+Security artifacts).
 
 Robustness: everything is checked before anything runs (bad input: exit 3); each
-LatencyTest runs in its own process group and is killed with it on time-out or
+program runs in its own process group and is killed with it on time-out or
 interruption; background stress is stopped in every case; a sub-experiment that fails or
 times out is run again (--retries, default once: LatencyTest hangs now and then), every
 attempt recorded; one that fails every attempt is recorded and the others still run (exit 4
@@ -33,10 +36,8 @@ from latency_gate.contracts.formats import (
 from latency_gate.errors import EXIT_OK, EXIT_RUN_FAILED, InputError
 from latency_gate.runner import platform_info, realtime, security
 from latency_gate.runner.domain_lease import TCP_PORT_BASE, DomainLease
-from latency_gate.runner.latency_test import (
-    PROFILES_DIRECTORY, Subexperiment, default_certs_directory, default_latency_test, fastdds_library,
-    library_environment, locate_latency_test, render_profile, source_revision,
-)
+from latency_gate.runner.middleware import DEFAULT_MIDDLEWARE, backend as middleware_backend
+from latency_gate.runner.middleware.common import Subexperiment, default_certs_directory, library_environment
 from latency_gate.runner.processes import (
     Interrupted, check_stress, has_exited, install_signal_handlers, kill_group, restore_signal_handlers, start_stress,
 )
@@ -75,6 +76,7 @@ class RunConfig:
     real_time: realtime.RealTime
     lease: DomainLease
     environment: dict
+    backend: object  # the middleware's module (runner/middleware/)
 
 
 def _utc_now():
@@ -83,20 +85,25 @@ def _utc_now():
 
 @dataclass(frozen=True)
 class CheckedInputs:
-    """A run's inputs once checked: the binary, the sub-experiments in spec order, the payloads
-    sorted, the profiles and security artifacts directories."""
+    """A run's inputs once checked: the middleware's backend and program, the sub-experiments in
+    spec order, the payloads sorted, the profiles and security artifacts directories, and the
+    sub-experiments the middleware cannot run ({name: why})."""
 
+    backend: object
     binary: Path
     subexperiments: tuple
     payloads: tuple
-    profiles: Path
+    profiles: Path | None
     certs: Path
+    unsupported: dict
 
 
-def validate_run(*, latency_test=None, subexperiments=None, payloads=None, samples=DEFAULT_SAMPLES,
-                 timeout_s=None, profiles=None, certs=None, stress=None, retries=DEFAULT_RETRIES):
+def validate_run(*, middleware=DEFAULT_MIDDLEWARE, latency_test=None, subexperiments=None, payloads=None,
+                 samples=DEFAULT_SAMPLES, timeout_s=None, profiles=None, certs=None, stress=None,
+                 retries=DEFAULT_RETRIES):
     """Check every input of a run; returns CheckedInputs. Raises InputError."""
-    binary = locate_latency_test(latency_test or default_latency_test())
+    backend = middleware_backend(middleware)
+    binary = backend.locate(latency_test or backend.default_program())
     chosen = tuple(validate_subexperiment(s) for s in (subexperiments or SUBEXPERIMENTS))
     chosen = tuple(s for s in SUBEXPERIMENTS if s in chosen)  # spec order, no duplicates
     payloads = tuple(sorted(set(payloads or PAYLOADS)))
@@ -108,17 +115,19 @@ def validate_run(*, latency_test=None, subexperiments=None, payloads=None, sampl
         raise InputError(f"time-out must be positive, got {timeout_s}")
     if retries < 0:
         raise InputError(f"retries must be 0 or more, got {retries}")
-    profiles = Path(profiles or PROFILES_DIRECTORY)
+    profiles = Path(profiles) if profiles else backend.PROFILES_DIRECTORY
     certs = Path(certs or default_certs_directory()).resolve()
-    for name in chosen:
-        render_profile(profiles, name, certs, TCP_PORT_BASE)
-    if any(Subexperiment(s).security for s in chosen):
+    unsupported = {name: why for name in chosen if (why := backend.unsupported(Subexperiment(name)))}
+    runnable = [Subexperiment(name) for name in chosen if name not in unsupported]
+    for subexperiment in runnable:
+        backend.check_configuration(profiles, subexperiment, certs, TCP_PORT_BASE)
+    if any(subexperiment.security for subexperiment in runnable):
         security.check_security_artifacts(certs)
     check_stress(stress)
-    return CheckedInputs(binary, chosen, payloads, profiles, certs)
+    return CheckedInputs(backend, binary, chosen, payloads, profiles, certs, unsupported)
 
 
-def run_experiment(results_directory, *, latency_test=None, subexperiments=None, payloads=None,
+def run_experiment(results_directory, *, middleware=DEFAULT_MIDDLEWARE, latency_test=None, subexperiments=None, payloads=None,
                    samples=DEFAULT_SAMPLES, timeout_s=None, realtime_preset=True, rt_prio=None,
                    pub_cpus=None, sub_cpus=None, cpu_idle=None, stress=None, domain=None, profiles=None, certs=None,
                    retries=DEFAULT_RETRIES, baseline_s=DEFAULT_BASELINE_S, run_id=None, out=sys.stdout, err=None):
@@ -129,9 +138,9 @@ def run_experiment(results_directory, *, latency_test=None, subexperiments=None,
 
     Raises InputError (exit 3) before anything runs when an input is wrong.
     """
-    checked = validate_run(latency_test=latency_test, subexperiments=subexperiments, payloads=payloads,
-                           samples=samples, timeout_s=timeout_s, profiles=profiles, certs=certs, stress=stress,
-                           retries=retries)
+    checked = validate_run(middleware=middleware, latency_test=latency_test, subexperiments=subexperiments,
+                           payloads=payloads, samples=samples, timeout_s=timeout_s, profiles=profiles, certs=certs,
+                           stress=stress, retries=retries)
     binary, chosen, payloads, profiles, certs = (checked.binary, checked.subexperiments, checked.payloads,
                                                  checked.profiles, checked.certs)
     err = err or sys.stderr  # looked up per call: tests and the gate replace it
@@ -159,21 +168,24 @@ def run_experiment(results_directory, *, latency_test=None, subexperiments=None,
     logs.mkdir(exist_ok=True)
     timeout_s = timeout_s or default_timeout(samples, len(payloads))
     config = RunConfig(binary, results, payloads, logs / "payloads.csv", samples, timeout_s, profiles, certs,
-                       real_time, lease, environment)
+                       real_time, lease, environment, checked.backend)
     # LatencyTest's demands format: every payload followed by ';' (without the last ';' it
     # reads the last payload twice).
     write_text_atomic(config.payloads_file, "".join(f"{p};" for p in payloads) + "\n")
-    version, library = fastdds_library(binary, environment)
+    described = checked.backend.describe(binary, environment)
+    fastdds = middleware == "fastdds"
     metadata = run_metadata.RunMetadata(
         run_id=run_id,
-        source_revision=source_revision(binary, library),
-        fastdds_version=version,
-        fastdds_library=library,
+        middleware=middleware,
+        **described,
+        fastdds_version=described["middleware_version"] if fastdds else None,
+        fastdds_library=described["middleware_library"] if fastdds else None,
         latency_test=str(binary),
         **host,
         settings=run_metadata.Settings(
             **real_time.regime(), cpuidle=realtime.cpuidle_state(), stress=stress, domain=lease.domain,
-            tcp_port=lease.tcp_port, timeout_s=timeout_s, retries=retries, profiles=str(profiles), certs=str(certs),
+            tcp_port=lease.tcp_port, timeout_s=timeout_s, retries=retries, profiles=profiles and str(profiles),
+            certs=str(certs),
             requested={"realtime_preset": realtime_preset, "rt_prio": rt_prio, "pub_cpus": pub_cpus,
                        "sub_cpus": sub_cpus, "cpu_idle": cpu_idle},
         ),
@@ -220,6 +232,12 @@ def run_experiment(results_directory, *, latency_test=None, subexperiments=None,
                                                  "(logs/stress-ng.log)")
             measurement_file = measurements_path(results, name)
             measurement_file.unlink(missing_ok=True)  # a stale result must not pass for this run's
+            if name in checked.unsupported:
+                metadata = metadata.with_outcome(name, run_metadata.SubexperimentOutcome(
+                    status="unsupported", error=checked.unsupported[name]))
+                print(f"unsupported by {checked.backend.TITLE}: {checked.unsupported[name]}", file=out, flush=True)
+                save()
+                continue
             try:
                 outcome, earlier_attempts = run_with_retries(name, config, logs, retries, out, err, len(label))
             except Interrupted:
@@ -247,8 +265,9 @@ def run_experiment(results_directory, *, latency_test=None, subexperiments=None,
     if interrupted:
         print(f"interrupted; partial results in {results}", file=out, flush=True)
         return EXIT_INTERRUPTED
-    total = len(chosen)
-    print(f"{total - failures}/{total} sub-experiments passed; results in {results}", file=out, flush=True)
+    total = len(chosen) - len(checked.unsupported)
+    skipped = f" ({len(checked.unsupported)} unsupported by {checked.backend.TITLE})" if checked.unsupported else ""
+    print(f"{total - failures}/{total} sub-experiments passed{skipped}; results in {results}", file=out, flush=True)
     return EXIT_RUN_FAILED if failures else EXIT_OK
 
 

@@ -34,7 +34,9 @@ REQUIRED_FILES = (
 # Fast DDS accepts ECDSA P-256 and RSA-2048 identities for PKI-DH; P-256 is the faster.
 _KEY_ALGORITHM = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"]
 _VALIDITY_DAYS = "3650"
-_DOMAINS = "<domains><id_range><min>0</min><max>232</max></id_range></domains>"
+# Cyclone DDS refuses to parse a governance or permissions document naming a domain above 230
+# (the runner's leases stay within 1-229).
+_DOMAINS = "<domains><id_range><min>0</min><max>230</max></id_range></domains>"
 
 _GOVERNANCE_XML = f"""<?xml version="1.0" encoding="UTF-8"?>
 <dds xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">

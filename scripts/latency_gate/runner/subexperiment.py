@@ -1,5 +1,6 @@
-"""One sub-experiment: its LatencyTest processes run to an outcome, retried after a
-failure or time-out, the raw export stored in the spec's measurements format.
+"""One sub-experiment: its processes (LatencyTest, or the program of another middleware
+backend) run to an outcome, retried after a failure or time-out, the raw export stored in
+the spec's measurements format.
 """
 
 import shlex
@@ -7,11 +8,9 @@ import time
 from dataclasses import dataclass
 
 from latency_gate.contracts import run_metadata
-from latency_gate.contracts.formats import (
-    LATENCY, PAYLOAD, measurements_path, read_measurements, write_csv, write_text_atomic,
-)
+from latency_gate.contracts.formats import LATENCY, PAYLOAD, measurements_path, read_measurements, write_csv
 from latency_gate.errors import InputError
-from latency_gate.runner.latency_test import Subexperiment, render_profile
+from latency_gate.runner.middleware.common import Subexperiment
 from latency_gate.runner.processes import kill_group, start, supervise
 
 
@@ -38,21 +37,14 @@ class Outcome:
 def run_subexperiment(name, config, logs):
     """Run one sub-experiment; write its measurements CSV on success. Never raises for run failures."""
     subexperiment = Subexperiment(name)
-    profile = logs / f"{name}.xml"
-    write_text_atomic(profile, render_profile(config.profiles, name, config.certs, config.lease.tcp_port))
     results = config.results
     raw = results / f".partial-measurements_{name}.csv"  # hidden: never taken for a result
     raw.unlink(missing_ok=True)
-    common = ["--xml", str(profile), "--file", str(config.payloads_file), "--domain", str(config.lease.domain)]
-    sampled = ["--samples", str(config.samples), "--export_raw_data", str(raw)]
-    binary = str(config.binary)
-    if subexperiment.interprocess:
-        commands = {
-            "subscriber": config.real_time.prefix(config.real_time.sub_cpus) + [binary, "subscriber", *common],
-            "publisher": config.real_time.prefix(config.real_time.pub_cpus) + [binary, "publisher", *sampled, *common],
-        }
-    else:
-        commands = {"both": config.real_time.prefix(config.real_time.pub_cpus) + [binary, "both", *sampled, *common]}
+    commands = {
+        role: config.real_time.prefix(config.real_time.sub_cpus if role == "subscriber" else config.real_time.pub_cpus)
+        + command
+        for role, command in config.backend.commands(subexperiment, config, logs, raw).items()
+    }
     processes = {}
     started = time.monotonic()
     verdict = "interrupted"  # unless supervision comes to an end
@@ -76,7 +68,7 @@ def run_subexperiment(name, config, logs):
             failed = ", ".join(f"{role} exit {code}" for role, code in exit_codes.items() if code != 0)
             outcome.error = f"{failed} (see logs/{name}_*.log)"
         elif not raw.is_file():
-            outcome.error = "LatencyTest wrote no raw data"
+            outcome.error = f"{config.binary.name} wrote no raw data"
         else:
             outcome.samples = _store_measurements(raw, measurements_path(results, name), config.payloads)
             outcome.status = "passed"
@@ -119,9 +111,9 @@ def run_with_retries(name, config, logs, retries, out, err, indent):
 
 
 def _store_measurements(raw, destination, payloads):
-    """Validate LatencyTest's export and write it in spec format (3 decimals), atomically.
+    """Validate the program's raw export and write it in spec format (3 decimals), atomically.
 
-    LatencyTest already writes the spec's columns; rewriting fixes the precision and makes
+    The programs already write the spec's columns; rewriting fixes the precision and makes
     the final file appear only once complete.
     """
     measurements = read_measurements(raw)

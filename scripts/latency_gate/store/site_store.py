@@ -55,7 +55,9 @@ class Run:
         return run_metadata.failure_text(self.outcomes.get(name))
 
     def crashed(self, name):
-        return self.failure(name) is not None
+        """Whether the sub-experiment ran and did not pass (one its middleware cannot do did not run)."""
+        outcome = self.outcomes.get(name)
+        return outcome is not None and outcome.status not in ("passed", "unsupported")
 
     @property
     def started_at(self):

@@ -1,0 +1,267 @@
+#include "pingpong.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define ROUND_TRIP_LIMIT_MS 100   /* LatencyTest keeps no round trip longer than this */
+#define HANDSHAKE_LIMIT_S 30      /* discovery and connection before the first payload */
+
+static const char *program_name = "pingpong";
+
+void pingpong_fail(const char *format, ...)
+{
+    va_list arguments;
+    va_start(arguments, format);
+    fprintf(stderr, "%s: error: ", program_name);
+    vfprintf(stderr, format, arguments);
+    fputc('\n', stderr);
+    va_end(arguments);
+}
+
+static double now_us(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
+}
+
+/* What one clock read costs, subtracted from each sample as LatencyTest does. */
+static double clock_overhead_us(void)
+{
+    double start = now_us(), end = start;
+    for (int i = 0; i < 1000; ++i)
+        end = now_us();
+    return (end - start) / 1001.0;
+}
+
+static int usage(void)
+{
+    fprintf(stderr,
+            "usage: %s publisher|subscriber|both --samples N --file DEMANDS [--export_raw_data CSV]\n"
+            "       [--domain D] [--transport udp|tcp|memory --address IPv4 --port P]\n"
+            "       [--reliability reliable|best_effort --config CYCLONE_XML]\n", program_name);
+    return 2;
+}
+
+static int read_demands(pingpong_options *options)
+{
+    FILE *file = fopen(options->demands_file, "r");
+    if (!file) {
+        pingpong_fail("%s: cannot read the payload file: %s", options->demands_file, strerror(errno));
+        return -1;
+    }
+    char text[4096];
+    size_t length = fread(text, 1, sizeof text - 1, file);
+    fclose(file);
+    text[length] = '\0';
+    for (char *token = strtok(text, "; \r\n"); token; token = strtok(NULL, "; \r\n")) {
+        char *end;
+        long value = strtol(token, &end, 10);
+        if (*end || value < 16 || value > 65000 || options->payload_count == PINGPONG_MAX_PAYLOADS) {
+            pingpong_fail("%s: bad payload '%s' (16 to 65000 bytes, at most %d payloads)",
+                          options->demands_file, token, PINGPONG_MAX_PAYLOADS);
+            return -1;
+        }
+        options->payloads[options->payload_count++] = (uint32_t)value;
+        if ((uint32_t)value > options->max_payload)
+            options->max_payload = (uint32_t)value;
+    }
+    if (!options->payload_count) {
+        pingpong_fail("%s: no payloads", options->demands_file);
+        return -1;
+    }
+    return 0;
+}
+
+static int parse(int argc, char **argv, pingpong_options *options)
+{
+    memset(options, 0, sizeof *options);
+    options->samples = 10000;
+    options->transport = "udp";
+    options->address = "127.0.0.1";
+    options->reliability = "reliable";
+    if (argc < 2)
+        return usage();
+    options->role = argv[1];
+    if (strcmp(options->role, "publisher") && strcmp(options->role, "subscriber") && strcmp(options->role, "both"))
+        return usage();
+    for (int i = 2; i < argc; i += 2) {
+        if (i + 1 >= argc)
+            return usage();
+        const char *name = argv[i], *value = argv[i + 1];
+        if (!strcmp(name, "--samples"))
+            options->samples = atol(value);
+        else if (!strcmp(name, "--file"))
+            options->demands_file = value;
+        else if (!strcmp(name, "--export_raw_data"))
+            options->raw_file = value;
+        else if (!strcmp(name, "--domain"))
+            options->domain = atoi(value);
+        else if (!strcmp(name, "--transport"))
+            options->transport = value;
+        else if (!strcmp(name, "--address"))
+            options->address = value;
+        else if (!strcmp(name, "--port"))
+            options->port = atoi(value);
+        else if (!strcmp(name, "--reliability"))
+            options->reliability = value;
+        else if (!strcmp(name, "--config"))
+            options->config = value;
+        else
+            return usage();
+    }
+    if (options->samples < 1 || !options->demands_file)
+        return usage();
+    return read_demands(options) ? 2 : 0;
+}
+
+/* Ping until one echo comes back: both sides have found each other. */
+static int handshake(const pingpong_driver *driver, void *side, uint32_t payload)
+{
+    double deadline = now_us() + HANDSHAKE_LIMIT_S * 1e6;
+    uint32_t seq, size;
+    while (now_us() < deadline) {
+        if (driver->send(side, 0, payload))
+            return -1;
+        int got = driver->receive(side, ROUND_TRIP_LIMIT_MS, &seq, &size);
+        if (got < 0)
+            return -1;
+        if (got && seq == 0)
+            return 0;
+    }
+    pingpong_fail("no echo within %d s: the subscriber is not there", HANDSHAKE_LIMIT_S);
+    return -1;
+}
+
+static int run_publisher(const pingpong_driver *driver, void *side, const pingpong_options *options)
+{
+    FILE *raw = NULL;
+    if (options->raw_file) {
+        raw = fopen(options->raw_file, "w");
+        if (!raw) {
+            pingpong_fail("%s: cannot write the raw data: %s", options->raw_file, strerror(errno));
+            return 1;
+        }
+        fprintf(raw, "Sample,Payload [Bytes],Latency [us]\n");
+    }
+    double overhead = clock_overhead_us();
+    double *latencies = malloc(sizeof(double) * options->samples);
+    long exported = 0;
+    int status = 0;
+    printf("Overhead %.6f us\n", overhead);
+    for (int p = 0; p < options->payload_count && !status; ++p) {
+        uint32_t payload = options->payloads[p];
+        if (handshake(driver, side, payload)) {
+            status = 1;
+            break;
+        }
+        long kept = 0;
+        for (uint32_t i = 1; i <= (uint32_t)options->samples; ++i) {
+            double start = now_us();
+            if (driver->send(side, i, payload)) {
+                status = 1;
+                break;
+            }
+            for (;;) {
+                int left_ms = ROUND_TRIP_LIMIT_MS - (int)((now_us() - start) / 1000.0);
+                uint32_t seq, size;
+                int got = left_ms > 0 ? driver->receive(side, left_ms, &seq, &size) : 0;
+                if (got < 0)
+                    status = 1;
+                if (got <= 0)
+                    break;  /* lost, late or failed: nothing recorded, as LatencyTest */
+                if (seq == i) {
+                    double latency = (now_us() - start) / 2.0 - overhead;
+                    if (latency > 0)
+                        latencies[kept++] = latency;
+                    break;
+                }
+            }
+            if (status)
+                break;
+        }
+        printf("%u bytes: %ld of %ld samples\n", payload, kept, options->samples);
+        fflush(stdout);
+        for (long k = 0; raw && k < kept; ++k)
+            fprintf(raw, "%ld,%u,%.3f\n", ++exported, payload, latencies[k]);
+    }
+    for (int k = 0; k < 3; ++k)  /* best effort may lose one */
+        driver->send(side, PINGPONG_STOP, options->payloads[0]);
+    free(latencies);
+    if (raw && fclose(raw)) {
+        pingpong_fail("%s: cannot write the raw data: %s", options->raw_file, strerror(errno));
+        status = 1;
+    }
+    return status;
+}
+
+static int run_echo(const pingpong_driver *driver, void *side)
+{
+    for (;;) {
+        uint32_t seq, payload;
+        int got = driver->receive(side, -1, &seq, &payload);
+        if (got < 0)
+            return 1;
+        if (!got)
+            continue;
+        if (seq == PINGPONG_STOP)
+            return 0;
+        if (driver->send(side, seq, payload))
+            return 1;
+    }
+}
+
+typedef struct {
+    const pingpong_driver *driver;
+    const pingpong_options *options;
+    int status;
+} echo_thread_arguments;
+
+static void *echo_thread(void *opaque)
+{
+    echo_thread_arguments *arguments = opaque;
+    void *side = arguments->driver->open(arguments->options, PINGPONG_SUBSCRIBER);
+    arguments->status = side ? run_echo(arguments->driver, side) : 1;
+    if (side)
+        arguments->driver->close(side);
+    return NULL;
+}
+
+int pingpong_main(int argc, char **argv, pingpong_choose_driver choose, const char *program)
+{
+    program_name = program;
+    pingpong_options options;
+    int status = parse(argc, argv, &options);
+    if (status)
+        return status;
+    const pingpong_driver *driver = choose(&options);
+    if (!driver)
+        return 2;
+    if (!strcmp(options.role, "subscriber")) {
+        void *side = driver->open(&options, PINGPONG_SUBSCRIBER);
+        if (!side)
+            return 1;
+        status = run_echo(driver, side);
+        driver->close(side);
+        return status;
+    }
+    echo_thread_arguments echo = {driver, &options, 0};
+    pthread_t thread;
+    int both = !strcmp(options.role, "both");
+    if (both && pthread_create(&thread, NULL, echo_thread, &echo)) {
+        pingpong_fail("cannot start the echo thread");
+        return 1;
+    }
+    void *side = driver->open(&options, PINGPONG_PUBLISHER);
+    status = side ? run_publisher(driver, side, &options) : 1;
+    if (both && !status)
+        pthread_join(thread, NULL);  /* it ends on the stop message; after a failure, with the process */
+    if (side)
+        driver->close(side);
+    return status ? status : echo.status;
+}

@@ -1,0 +1,49 @@
+/* The ping-pong core shared by the project's own latency programs (SocketLatency, the
+ * raw-socket floor, and CycloneLatency): LatencyTest's command line and raw data export,
+ * its method (round trip / 2 minus the clock's own cost, nothing recorded for a round trip
+ * over 100 ms), and a transport-neutral publisher and echo loop over a small driver. */
+#ifndef PINGPONG_H
+#define PINGPONG_H
+
+#include <stdint.h>
+
+#define PINGPONG_MAX_PAYLOADS 64
+#define PINGPONG_STOP UINT32_MAX  /* sequence number that ends the echo side */
+
+typedef struct {
+    const char *role;          /* publisher, subscriber or both */
+    long samples;
+    const char *demands_file;  /* LatencyTest's payload list: "16;32;...;" */
+    const char *raw_file;      /* LatencyTest's --export_raw_data */
+    int domain;
+    const char *transport;     /* SocketLatency: udp, tcp or memory */
+    const char *address;       /* SocketLatency: the subscriber's IPv4 address */
+    int port;                  /* SocketLatency: the subscriber's port */
+    const char *reliability;   /* CycloneLatency: reliable or best_effort */
+    const char *config;        /* CycloneLatency: Cyclone DDS XML configuration file */
+    uint32_t payloads[PINGPONG_MAX_PAYLOADS];
+    int payload_count;
+    uint32_t max_payload;
+} pingpong_options;
+
+enum pingpong_side { PINGPONG_PUBLISHER, PINGPONG_SUBSCRIBER };
+
+/* A transport: open one side, send a message of `payload` bytes carrying `seq`, receive
+ * one (1: got it, 0: nothing within timeout_ms, -1: error; timeout_ms < 0 waits forever). */
+typedef struct {
+    void *(*open)(const pingpong_options *options, enum pingpong_side side);
+    int (*send)(void *side, uint32_t seq, uint32_t payload);
+    int (*receive)(void *side, int timeout_ms, uint32_t *seq, uint32_t *payload);
+    void (*close)(void *side);
+} pingpong_driver;
+
+/* The driver for these options, or NULL after saying why (pingpong_fail). */
+typedef const pingpong_driver *(*pingpong_choose_driver)(const pingpong_options *options);
+
+/* Parses the command line, runs the role; returns the process's exit code (0 done,
+ * 1 run failure, 2 bad usage or input), with a one-line reason on stderr. */
+int pingpong_main(int argc, char **argv, pingpong_choose_driver choose, const char *program);
+
+void pingpong_fail(const char *format, ...);  /* prints "<program>: error: ..." */
+
+#endif

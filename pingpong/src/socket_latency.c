@@ -1,0 +1,298 @@
+/* SocketLatency: the floor under every middleware. The same ping-pong as the DDS
+ * programs over a bare loopback socket (UDP or TCP with TCP_NODELAY), or between two
+ * threads of one process through a mutex and condition variable ("memory", the floor of
+ * intra-process delivery). A message is `payload` bytes: its length and sequence number,
+ * then zeros. */
+#include "pingpong.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#define CONNECT_LIMIT_S 30
+
+typedef struct {
+    int tcp;
+    int fd;
+    struct sockaddr_in peer;  /* UDP: where echoes go; learnt from the last ping */
+    int has_peer;
+    uint8_t *buffer;
+    uint32_t capacity;
+} socket_side;
+
+static void put_header(uint8_t *buffer, uint32_t payload, uint32_t seq)
+{
+    memcpy(buffer, &payload, 4);
+    memcpy(buffer + 4, &seq, 4);
+}
+
+static int socket_address(const pingpong_options *options, struct sockaddr_in *address)
+{
+    memset(address, 0, sizeof *address);
+    address->sin_family = AF_INET;
+    address->sin_port = htons((uint16_t)options->port);
+    if (inet_pton(AF_INET, options->address, &address->sin_addr) != 1 || options->port <= 0) {
+        pingpong_fail("bad address %s:%d", options->address, options->port);
+        return -1;
+    }
+    return 0;
+}
+
+static void *socket_open(const pingpong_options *options, enum pingpong_side which)
+{
+    socket_side *side = calloc(1, sizeof *side);
+    side->tcp = !strcmp(options->transport, "tcp");
+    side->capacity = options->max_payload;
+    side->buffer = calloc(1, side->capacity);
+    side->fd = -1;
+    struct sockaddr_in address;
+    if (socket_address(options, &address))
+        goto fail;
+    int one = 1;
+    if (!side->tcp) {
+        side->fd = socket(AF_INET, SOCK_DGRAM, 0);
+        if (which == PINGPONG_SUBSCRIBER) {
+            setsockopt(side->fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+            if (bind(side->fd, (struct sockaddr *)&address, sizeof address)) {
+                pingpong_fail("bind %s:%d: %s", options->address, options->port, strerror(errno));
+                goto fail;
+            }
+        } else {
+            side->peer = address;
+            side->has_peer = 1;
+        }
+        return side;
+    }
+    if (which == PINGPONG_SUBSCRIBER) {
+        int listener = socket(AF_INET, SOCK_STREAM, 0);
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        if (bind(listener, (struct sockaddr *)&address, sizeof address) || listen(listener, 1)) {
+            pingpong_fail("listen on %s:%d: %s", options->address, options->port, strerror(errno));
+            close(listener);
+            goto fail;
+        }
+        side->fd = accept(listener, NULL, NULL);
+        close(listener);
+    } else {
+        struct timespec pause = {0, 10 * 1000 * 1000};
+        for (int attempt = 0; attempt < CONNECT_LIMIT_S * 100; ++attempt) {
+            side->fd = socket(AF_INET, SOCK_STREAM, 0);
+            if (!connect(side->fd, (struct sockaddr *)&address, sizeof address))
+                break;
+            close(side->fd);
+            side->fd = -1;
+            nanosleep(&pause, NULL);  /* the subscriber is not listening yet */
+        }
+    }
+    if (side->fd < 0) {
+        pingpong_fail("no TCP connection to %s:%d within %d s", options->address, options->port, CONNECT_LIMIT_S);
+        goto fail;
+    }
+    setsockopt(side->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    return side;
+fail:
+    if (side->fd >= 0)
+        close(side->fd);
+    free(side->buffer);
+    free(side);
+    return NULL;
+}
+
+static int socket_send(void *opaque, uint32_t seq, uint32_t payload)
+{
+    socket_side *side = opaque;
+    put_header(side->buffer, payload, seq);
+    if (!side->tcp) {
+        if (!side->has_peer)
+            return 0;  /* nobody to answer yet */
+        if (sendto(side->fd, side->buffer, payload, 0, (struct sockaddr *)&side->peer, sizeof side->peer) < 0
+            && errno != ECONNREFUSED) {
+            pingpong_fail("send: %s", strerror(errno));
+            return -1;
+        }
+        return 0;
+    }
+    for (uint32_t sent = 0; sent < payload;) {
+        ssize_t n = send(side->fd, side->buffer + sent, payload - sent, MSG_NOSIGNAL);
+        if (n < 0) {
+            if (errno == EPIPE && seq == PINGPONG_STOP)
+                return 0;  /* the echo side is already gone */
+            pingpong_fail("send: %s", strerror(errno));
+            return -1;
+        }
+        sent += (uint32_t)n;
+    }
+    return 0;
+}
+
+static int wait_readable(int fd, int timeout_ms)
+{
+    struct pollfd ready = {fd, POLLIN, 0};
+    int n;
+    do
+        n = poll(&ready, 1, timeout_ms);
+    while (n < 0 && errno == EINTR);
+    if (n < 0)
+        pingpong_fail("poll: %s", strerror(errno));
+    return n;
+}
+
+static int read_exactly(socket_side *side, uint8_t *into, uint32_t length)
+{
+    for (uint32_t got = 0; got < length;) {
+        ssize_t n = recv(side->fd, into + got, length - got, 0);
+        if (n <= 0) {
+            pingpong_fail("TCP connection closed by the other side");
+            return -1;
+        }
+        got += (uint32_t)n;
+    }
+    return 0;
+}
+
+static int socket_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t *payload)
+{
+    socket_side *side = opaque;
+    int ready = wait_readable(side->fd, timeout_ms);
+    if (ready <= 0)
+        return ready;
+    if (!side->tcp) {
+        socklen_t length = sizeof side->peer;
+        ssize_t n = recvfrom(side->fd, side->buffer, side->capacity, 0, (struct sockaddr *)&side->peer, &length);
+        if (n < 8)
+            return n < 0 && errno == ECONNREFUSED ? 0 : (pingpong_fail("short datagram"), -1);
+        side->has_peer = 1;
+    } else {
+        if (read_exactly(side, side->buffer, 8))
+            return -1;
+        memcpy(payload, side->buffer, 4);
+        if (*payload < 8 || *payload > side->capacity) {
+            pingpong_fail("bad message length %u", *payload);
+            return -1;
+        }
+        if (read_exactly(side, side->buffer + 8, *payload - 8))
+            return -1;
+    }
+    memcpy(payload, side->buffer, 4);
+    memcpy(seq, side->buffer + 4, 4);
+    return 1;
+}
+
+static void socket_close(void *opaque)
+{
+    socket_side *side = opaque;
+    close(side->fd);
+    free(side->buffer);
+    free(side);
+}
+
+/* "memory": one mailbox per direction, shared by the two threads of `both`. */
+typedef struct {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    int full;
+    uint8_t *message;
+} mailbox;
+
+static mailbox mailboxes[2] = {
+    {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, NULL},
+    {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, NULL},
+};
+static uint32_t mailbox_capacity;
+
+typedef struct {
+    mailbox *outbox, *inbox;
+    uint8_t *buffer;
+} memory_side;
+
+static void *memory_open(const pingpong_options *options, enum pingpong_side which)
+{
+    if (strcmp(options->role, "both")) {
+        pingpong_fail("transport 'memory' needs the role 'both' (two threads of one process)");
+        return NULL;
+    }
+    static pthread_mutex_t setup = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&setup);
+    if (!mailbox_capacity) {
+        mailbox_capacity = options->max_payload;
+        mailboxes[0].message = calloc(1, mailbox_capacity);
+        mailboxes[1].message = calloc(1, mailbox_capacity);
+    }
+    pthread_mutex_unlock(&setup);
+    memory_side *side = calloc(1, sizeof *side);
+    side->outbox = &mailboxes[which == PINGPONG_PUBLISHER ? 0 : 1];
+    side->inbox = &mailboxes[which == PINGPONG_PUBLISHER ? 1 : 0];
+    side->buffer = calloc(1, mailbox_capacity);
+    return side;
+}
+
+static int memory_send(void *opaque, uint32_t seq, uint32_t payload)
+{
+    memory_side *side = opaque;
+    put_header(side->buffer, payload, seq);
+    pthread_mutex_lock(&side->outbox->lock);
+    memcpy(side->outbox->message, side->buffer, payload);  /* keep-last 1: overwrites */
+    side->outbox->full = 1;
+    pthread_cond_signal(&side->outbox->changed);
+    pthread_mutex_unlock(&side->outbox->lock);
+    return 0;
+}
+
+static int memory_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t *payload)
+{
+    memory_side *side = opaque;
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    deadline.tv_sec += timeout_ms / 1000;
+    deadline.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
+    if (deadline.tv_nsec >= 1000000000L) {
+        deadline.tv_sec += 1;
+        deadline.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&side->inbox->lock);
+    int timed_out = 0;
+    while (!side->inbox->full && !timed_out)
+        timed_out = timeout_ms < 0 ? pthread_cond_wait(&side->inbox->changed, &side->inbox->lock)
+                                   : pthread_cond_timedwait(&side->inbox->changed, &side->inbox->lock, &deadline);
+    int got = side->inbox->full;
+    if (got) {
+        memcpy(payload, side->inbox->message, 4);
+        memcpy(side->buffer, side->inbox->message, *payload);
+        memcpy(seq, side->buffer + 4, 4);
+        side->inbox->full = 0;
+    }
+    pthread_mutex_unlock(&side->inbox->lock);
+    return got;
+}
+
+static void memory_close(void *opaque)
+{
+    memory_side *side = opaque;
+    free(side->buffer);
+    free(side);
+}
+
+static const pingpong_driver *choose_transport(const pingpong_options *options)
+{
+    static const pingpong_driver sockets = {socket_open, socket_send, socket_receive, socket_close};
+    static const pingpong_driver memory = {memory_open, memory_send, memory_receive, memory_close};
+    if (!strcmp(options->transport, "memory"))
+        return &memory;
+    if (!strcmp(options->transport, "udp") || !strcmp(options->transport, "tcp"))
+        return &sockets;
+    pingpong_fail("unknown transport '%s' (udp, tcp or memory)", options->transport);
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    return pingpong_main(argc, argv, choose_transport, "SocketLatency");
+}

@@ -1,0 +1,129 @@
+"""What every middleware backend shares: where the project's builds are, a sub-experiment's
+name read as its settings, finding a latency program, its libraries, and rendering a
+configuration template with the run's values (bad input: InputError)."""
+
+import os
+import re
+import string
+import subprocess
+import xml.etree.ElementTree as ElementTree
+from dataclasses import dataclass
+from pathlib import Path
+
+from latency_gate.errors import InputError
+
+REPOSITORY = Path(__file__).resolve().parents[4]
+PROFILES_ROOT = Path(__file__).resolve().parents[1] / "profiles"
+
+
+def build_directory():
+    return Path(os.environ.get("LATENCY_GATE_BUILD_DIR", REPOSITORY / "build"))
+
+
+def installed_program(package, program):
+    """A program of the project's colcon workspace (scripts/setup/build_latencytest.sh)."""
+    return build_directory() / "colcon" / "install" / package / "bin" / program
+
+
+def default_certs_directory():
+    return Path(os.environ.get("LATENCY_GATE_CERTS_DIR", build_directory() / "security"))
+
+
+@dataclass(frozen=True)
+class Subexperiment:
+    """What a sub-experiment's name says (spec table); a backend's configuration says how."""
+
+    name: str
+
+    @property
+    def interprocess(self):
+        return self.name.startswith("interprocess")
+
+    @property
+    def security(self):
+        return self.name.endswith("_security")
+
+    @property
+    def tcp(self):
+        return "_tcp" in self.name
+
+    @property
+    def reliable(self):
+        return "_reliable" in self.name
+
+
+def check_program(path, what, build_hint):
+    """An existing executable file, resolved; InputError otherwise."""
+    path = Path(path)
+    if not path.is_file():
+        raise InputError(f"{what} binary not found ({build_hint})", path)
+    if not os.access(path, os.X_OK):
+        raise InputError(f"{what} binary is not executable", path)
+    return path.resolve()
+
+
+def workspace_of(binary):
+    """The colcon workspace holding a program, if it is in one."""
+    for parent in Path(binary).parents:
+        if (parent / "install").is_dir() and (parent / "build").is_dir():
+            return parent
+    return None
+
+
+def library_environment(binary):
+    """Environment for a program: its colcon workspace's own libraries come first."""
+    environment = dict(os.environ)
+    workspace = workspace_of(binary)
+    if workspace is not None:
+        libraries = [str(p) for p in sorted(workspace.glob("install/*/lib")) if p.is_dir()]
+        if environment.get("LD_LIBRARY_PATH"):
+            libraries.append(environment["LD_LIBRARY_PATH"])
+        environment["LD_LIBRARY_PATH"] = ":".join(libraries)
+    return environment
+
+
+def linked_library(binary, environment, name):
+    """(version, resolved path) of the shared library `name` (e.g. libddsc) a program loads."""
+    result = subprocess.run(["ldd", str(binary)], capture_output=True, text=True, env=environment)
+    match = re.search(rf"{re.escape(name)}\.so[^\s]*\s+=>\s+(\S+)", result.stdout)
+    if not match or not Path(match[1]).exists():
+        return None, None
+    library = Path(match[1]).resolve()
+    version = re.search(r"\.so\.(\d+(?:\.\d+)*)$", library.name)
+    return (version[1] if version else None), str(library)
+
+
+def debian_source_version(library):
+    """'debian <source package> <version>' of the package that installed a library, else None."""
+    if not library:
+        return None
+    owner = subprocess.run(["dpkg-query", "-S", library], capture_output=True, text=True)
+    if owner.returncode != 0:
+        return None
+    package = owner.stdout.split(":", 1)[0]
+    version = subprocess.run(["dpkg-query", "-W", "-f=${source:Package} ${source:Version}", package],
+                             capture_output=True, text=True)
+    return f"debian {version.stdout.strip()}" if version.returncode == 0 else None
+
+
+def render_configuration(directory, file_name, **values):
+    """A configuration template with ${name} placeholders filled in, checked to be
+    well-formed XML; InputError naming the template."""
+    path = Path(directory) / file_name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(f"no configuration for sub-experiment '{path.stem}'", path) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"cannot read configuration: {error}", path) from None
+    try:
+        rendered = string.Template(text).substitute(**values)
+    except (KeyError, ValueError) as error:
+        known = ", ".join(f"${{{name}}}" for name in values)
+        raise InputError(f"unknown or malformed placeholder {error} (known: {known})", path) from None
+    try:
+        ElementTree.fromstring(rendered)
+    except ElementTree.ParseError as error:
+        line = error.position[0] if error.position else None
+        raise InputError(f"not well-formed XML: {error}", path, line) from None
+    return rendered

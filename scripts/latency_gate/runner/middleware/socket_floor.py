@@ -1,0 +1,47 @@
+"""The floor: the project's SocketLatency (pingpong/src/socket_latency.c), the same ping-pong
+with nothing on top: a bare loopback socket for the inter-process sub-experiments (UDP, or
+TCP with TCP_NODELAY for the _tcp ones), a hand-off between two threads of one process for
+the intra-process ones. Reliability does not change a socket on loopback, so best effort
+and reliable measure the same path.
+
+A socket has no DDS Security: the four _security sub-experiments are unsupported, and a
+middleware's cost of security is measured against the floor of its plain twin.
+"""
+
+from latency_gate.runner.middleware.common import check_program, installed_program
+
+TITLE = "socket floor"
+PROFILES_DIRECTORY = None  # nothing to configure beyond the command line
+
+
+def default_program():
+    return installed_program("pingpong", "SocketLatency")
+
+
+def locate(path):
+    return check_program(path, "SocketLatency", "run scripts/setup/build_latencytest.sh")
+
+
+def unsupported(subexperiment):
+    if subexperiment.security:
+        return "a bare socket has no DDS Security (its floor is the plain sub-experiment's)"
+    return None
+
+
+def describe(binary, environment):
+    return {"middleware_version": None, "middleware_library": None, "source_revision": None}
+
+
+def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_port):
+    """Nothing to check: SocketLatency takes everything on its command line."""
+
+
+def commands(subexperiment, config, logs, raw):
+    sampled = ["--samples", str(config.samples), "--export_raw_data", str(raw)]
+    common = ["--file", str(config.payloads_file)]
+    binary = str(config.binary)
+    if not subexperiment.interprocess:
+        return {"both": [binary, "both", "--transport", "memory", *sampled, *common]}
+    # The run's TCP port serves UDP as well: another protocol's port space, held by the same lease.
+    network = ["--transport", "tcp" if subexperiment.tcp else "udp", "--port", str(config.lease.tcp_port), *common]
+    return {"subscriber": [binary, "subscriber", *network], "publisher": [binary, "publisher", *sampled, *network]}
