@@ -79,8 +79,23 @@ def kill_group(process):
         except ProcessLookupError:
             pass
         process.wait()
+        # The others die asynchronously (on a loaded machine, tens of ms later): the group is
+        # gone when this returns, so a run's end leaves none of its processes behind.
+        deadline = time.monotonic() + _TERMINATE_GRACE_S
+        while _group_alive(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.01)
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
+def _group_alive(group):
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # a member changed its credentials: still there
+        return True
+    return True
 
 
 def supervise(processes, deadline):
