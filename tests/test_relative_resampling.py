@@ -136,7 +136,7 @@ def fake_gate(tmp_path, monkeypatch, slower_payload=None, noise=0.01, seed=1):
     payloads = [16, 64, 256, 1024]
 
     def validate_run(*, latency_test, subexperiments, payloads, **_):
-        return experiment.CheckedInputs(Path(latency_test), tuple(subexperiments), tuple(payloads), None, None)
+        return experiment.CheckedInputs(None, Path(latency_test), tuple(subexperiments), tuple(payloads), None, None, {})
 
     def run_experiment(directory, latency_test, subexperiments, payloads, samples, **_):
         (name,) = subexperiments

@@ -23,7 +23,7 @@ from latency_gate.errors import InputError, RunFailed
 
 # Subcommand -> its one-line help; the module is latency_gate.cli.<name with underscores>.
 COMMANDS = {
-    "run": "run the latency experiment with Fast DDS LatencyTest (spec step 1)",
+    "run": "run the latency experiment with Fast DDS LatencyTest, or another middleware (spec step 1)",
     "extrapolate-requirements": "run N experiments (resumable, shardable) and derive requirements",
     "process": "summarise measurements and draw histograms, time series and comparison plots",
     "compare-subexperiments": "min, max, median and 99% plots across sub-experiments",
@@ -31,6 +31,7 @@ COMMANDS = {
     "gate": "relative gate: the PR build against its base build in interleaved rounds",
     "history": "magnitude and payload history plots from many runs",
     "compare-experiments": "compare a result against a reference (exit 1 on regression)",
+    "compare-middleware": "Fast DDS, Cyclone DDS and the socket floor on this machine, interleaved, in one table",
     "requirements": "derive a requirements CSV from many runs",
     "add-to-history": "add a processed run to a local history store and regenerate its plots and site",
     "publish-history": "append a run to the history branch (gh-pages) and push it",

@@ -14,7 +14,6 @@ Results directory:
   plots/gate_<sub-experiment>.png   PR / base ratio per payload with intervals and verdicts
 """
 
-import io
 import sys
 import time
 from dataclasses import dataclass, field
@@ -27,10 +26,10 @@ from latency_gate.analysis import requirements as requirements_module
 from latency_gate.analysis.statistics import summarise
 from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import measurements_path, read_measurements, read_requirements, write_csv
-from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK, InputError, RunFailed
+from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK, InputError
 from latency_gate.gate import relative, report, stop_rule
 from latency_gate.gate.relative import BASE, PR, ROUND_COLUMNS, GateSettings
-from latency_gate.runner import experiment
+from latency_gate.runner import experiment, interleaving
 
 DEFAULT_SAMPLES = 500  # the noise is between runs: 500 keep a run's median within ~1 % and cut a round by a quarter
 DEFAULT_ROUNDS = 6
@@ -57,10 +56,17 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
     for build, latency_test in ((BASE, base), (PR, pr)):
         checked = experiment.validate_run(
             latency_test=latency_test, subexperiments=subexperiments, payloads=payloads, samples=samples,
-            **{key: execution[key] for key in ("timeout_s", "profiles", "certs", "stress", "retries") if key in execution},
+            **{key: execution[key] for key in ("middleware", "timeout_s", "profiles", "certs", "stress", "retries")
+               if key in execution},
         )
         builds[build] = checked.binary
-    chosen, payloads_checked = checked.subexperiments, checked.payloads
+    # What the middleware cannot do is said once here, not run in every round.
+    chosen = tuple(name for name in checked.subexperiments if name not in checked.unsupported)
+    payloads_checked = checked.payloads
+    for name, why in checked.unsupported.items():
+        print(f"{name}: unsupported by {checked.backend.TITLE} ({why}); not gated", file=out, flush=True)
+    if not chosen:
+        raise InputError(f"{checked.backend.TITLE} supports none of the chosen sub-experiments")
     required = _load_requirements(requirements, chosen, payloads_checked)
     # Read with the requirements, before anything runs: a broken provenance is bad input.
     origin = requirements_module.read_provenance(requirements) if requirements else None
@@ -165,36 +171,12 @@ def _load_requirements(path, chosen, payloads):
 def _run_round(results, round_number, max_rounds, builds, chosen, payloads, samples, rng, execution, out):
     """Run every sub-experiment with both builds (random order per pair); the round's rows."""
     rows = []
-    for name in chosen:
-        order = (BASE, PR) if rng.random() < 0.5 else (PR, BASE)
-        timings = []
-        for position, build in enumerate(order, start=1):
-            directory = results / "runs" / f"round-{round_number:02d}" / build
-            began = time.monotonic()
-            warnings = io.StringIO()  # the runner retries a failed or hung run (LatencyTest hangs now and then)
-            code = experiment.run_experiment(directory, latency_test=builds[build], subexperiments=[name],
-                                             payloads=payloads, samples=samples, baseline_s=0, out=io.StringIO(),
-                                             err=warnings, **execution)
-            _warn_once(warnings.getvalue())
-            if code != EXIT_OK:
-                raise RunFailed(f"{directory}: {name} with the {build} build failed in every attempt in round "
-                                f"{round_number} (see metadata.json and logs/ there)")
-            summary = summarise(read_measurements(measurements_path(directory, name)), directory)
-            long = summary.melt(id_vars=["Bytes"], value_vars=list(relative.MAGNITUDES),
-                                var_name=relative.MAGNITUDE, value_name=relative.VALUE)
-            rows.append(long.assign(**{relative.ROUND: round_number, relative.BUILD: build,
-                                       relative.SUBEXPERIMENT: name, POSITION: position}))
-            timings.append(f"{build} {time.monotonic() - began:4.1f} s")
-        print(f"round {round_number}/{max_rounds}  {name:<40} {'  '.join(timings)}", file=out, flush=True)
+    arms = {build: {"latency_test": binary} for build, binary in builds.items()}
+    for run in interleaving.run_round(results, round_number, max_rounds, arms, chosen, rng, out,
+                                      payloads=payloads, samples=samples, **execution):
+        summary = summarise(read_measurements(measurements_path(run.directory, run.subexperiment)), run.directory)
+        long = summary.melt(id_vars=["Bytes"], value_vars=list(relative.MAGNITUDES),
+                            var_name=relative.MAGNITUDE, value_name=relative.VALUE)
+        rows.append(long.assign(**{relative.ROUND: round_number, relative.BUILD: run.arm,
+                                   relative.SUBEXPERIMENT: run.subexperiment, POSITION: run.position}))
     return pd.concat(rows, ignore_index=True)[[*ROUND_COLUMNS, POSITION]]
-
-
-_WARNED = set()
-
-
-def _warn_once(text):
-    """The runner warns per run; the gate's hundreds of runs say each warning once."""
-    for line in text.splitlines():
-        if line not in _WARNED:
-            _WARNED.add(line)
-            print(line, file=sys.stderr)

@@ -145,6 +145,25 @@ class PlotBatch:
             {"payloads": payloads, "series": series, "min_effect": min_effect},
         ))
 
+    def add_middleware_comparison(self, subexperiment, table, titles, plots_directory):
+        """Mean (solid) and minimum (dashed) per payload of each middleware, as eProsima's vendor
+        comparison figures; `table` holds middleware_comparison's rows of one sub-experiment,
+        `titles` the middleware's names for the legend."""
+        payloads = np.unique(table["Bytes"].to_numpy())
+        series = []
+        for index, middleware in enumerate(titles):  # the same colour for a middleware in every plot
+            rows = table[table["Middleware"] == middleware]
+            if rows.empty:  # unsupported by this middleware
+                continue
+            x = _positions(payloads, rows["Bytes"])
+            for magnitude, linestyle in (("Mean", "-"), ("Min", "--")):
+                series.append(Series(f"{titles[middleware]} {magnitude.lower()}", x,
+                                     rows[magnitude].to_numpy(float), _series_color(index), linestyle))
+        self.jobs.append(PlotJob(
+            "payload_series", Path(plots_directory) / f"middleware_{subexperiment}.png",
+            f"{subexperiment}: one-way latency by middleware", {"payloads": payloads, "series": series},
+        ))
+
     def add_experiment_comparison(self, subexperiment, reference, result, reference_label, result_label,
                                   plots_directory):
         """Min-median and max-99% plots of a result against a reference summary."""

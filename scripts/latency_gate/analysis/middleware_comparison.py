@@ -1,0 +1,166 @@
+"""compare-middleware: one run per middleware on the same machine, interleaved, and the
+vendor comparison's table (dds-vendor-comparison-es.txt: minimum and mean per payload; here
+also median and 99%) with how far each middleware sits above the floor.
+
+The floor is the socket backend (SocketLatency): the same ping-pong over a bare loopback
+socket, or a thread hand-off for intra-process. Overhead = a middleware's median minus the
+floor's median of the same sub-experiment and payload; a security sub-experiment's floor is
+its plain twin's (a socket has no DDS Security), so its overhead includes the cost of security.
+
+Results directory:
+  runs/round-NN/<middleware>/     each run's measurements, metadata and logs
+  middleware_comparison.csv       Middleware, Experiment type, Bytes, Samples, Min, Mean, Median, 99%,
+                                  Floor median, Overhead (us), pooled over the rounds
+  middleware_comparison.md        the same for people: an overview, then one table per sub-experiment
+  plots/middleware_<sub-experiment>.png   mean (solid) and minimum (dashed) per payload and middleware
+"""
+
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from latency_gate.analysis.statistics import summarise
+from latency_gate.contracts import run_metadata
+from latency_gate.contracts.formats import measurements_path, read_measurements, write_csv, write_text_atomic
+from latency_gate.errors import InputError
+from latency_gate.render.plots import PlotBatch
+from latency_gate.runner import experiment, interleaving
+from latency_gate.runner.middleware import BACKENDS
+
+FLOOR = "socket"
+MIDDLEWARE, EXPERIMENT = "Middleware", "Experiment type"
+FLOOR_MEDIAN, OVERHEAD = "Floor median", "Overhead"
+MAGNITUDES = ("Min", "Mean", "Median", "99%")
+COLUMNS = (MIDDLEWARE, EXPERIMENT, "Bytes", "Samples", *MAGNITUDES, FLOOR_MEDIAN, OVERHEAD)
+TABLE_FILE, REPORT_FILE = "middleware_comparison.csv", "middleware_comparison.md"
+DEFAULT_ROUNDS = 3
+
+
+def compare_middleware(results_directory, middlewares=tuple(BACKENDS), programs=None, subexperiments=None,
+                       payloads=None, samples=experiment.DEFAULT_SAMPLES, rounds=DEFAULT_ROUNDS, seed=None,
+                       out=sys.stdout, **execution):
+    """Run the comparison and write its table, report and plots; returns the table.
+
+    programs: {middleware: its latency program} where not the project-built one.
+    Raises InputError (nothing runs) on bad input, RunFailed when a run fails in every attempt.
+    """
+    programs = programs or {}
+    if len(set(middlewares)) != len(middlewares) or not middlewares:
+        raise InputError(f"name each middleware once, got {' '.join(middlewares) or 'none'}")
+    if rounds < 1:
+        raise InputError(f"rounds must be at least 1, got {rounds}")
+    unknown = sorted(set(programs) - set(middlewares))
+    if unknown:
+        raise InputError(f"a program for middleware not compared: {', '.join(unknown)}")
+    arms, skip = {}, {}
+    for middleware in middlewares:
+        checked = experiment.validate_run(
+            middleware=middleware, latency_test=programs.get(middleware), subexperiments=subexperiments,
+            payloads=payloads, samples=samples,
+            **{key: execution[key] for key in ("timeout_s", "certs", "stress", "retries") if key in execution})
+        arms[middleware] = {"middleware": middleware, "latency_test": checked.binary}
+        skip[middleware] = dict(checked.unsupported)
+        for name, why in checked.unsupported.items():
+            print(f"{name}: unsupported by {checked.backend.TITLE} ({why})", file=out, flush=True)
+    chosen, payloads = checked.subexperiments, checked.payloads
+    results = Path(results_directory)
+    if (results / TABLE_FILE).exists() or (results / "runs").exists():
+        raise InputError("already holds a comparison; use a new results directory", results)
+    seed = int(np.random.SeedSequence().entropy % 2**32) if seed is None else seed
+    rng = np.random.default_rng(seed)
+    print(f"Comparing {', '.join(BACKENDS[m].TITLE for m in middlewares)}: {len(chosen)} sub-experiment(s) x "
+          f"{len(payloads)} payload(s), {samples} samples, {rounds} round(s), seed {seed}", file=out, flush=True)
+    started = time.monotonic()
+    runs = []
+    for round_number in range(1, rounds + 1):
+        runs += interleaving.run_round(results, round_number, rounds, arms, chosen, rng, out, skip=skip,
+                                       payloads=payloads, samples=samples, **execution)
+    table = comparison_table(pooled_summaries(runs))
+    regime = run_metadata.regime_text(run_metadata.regime(run_metadata.read(runs[0].directory)))
+    write_csv(table, results / TABLE_FILE)
+    write_text_atomic(results / REPORT_FILE, markdown_report(table, middlewares, chosen, regime, samples, rounds,
+                                                             {m: arms[m]["latency_test"] for m in middlewares}, skip))
+    batch = PlotBatch()
+    for name in chosen:
+        batch.add_middleware_comparison(name, table[table[EXPERIMENT] == name],
+                                        {m: BACKENDS[m].TITLE for m in middlewares}, results / "plots")
+    batch.render()
+    print(overview(table, middlewares).to_string(), file=out)
+    print(f"Settings in force: {regime}\nDone in {time.monotonic() - started:.0f} s: {results / REPORT_FILE}",
+          file=out, flush=True)
+    return table
+
+
+def pooled_summaries(runs):
+    """The spec's summary of every (middleware, sub-experiment), its rounds' samples pooled."""
+    frames = []
+    for (middleware, name), group in pd.DataFrame([vars(run) for run in runs]).groupby(
+            ["arm", "subexperiment"], sort=False):
+        measurements = pd.concat([read_measurements(measurements_path(directory, name))
+                                  for directory in group["directory"]], ignore_index=True)
+        frames.append(summarise(measurements).assign(**{MIDDLEWARE: middleware, EXPERIMENT: name}))
+    return pd.concat(frames, ignore_index=True)
+
+
+def floor_of(subexperiment):
+    """The floor's sub-experiment for a middleware's: a socket has no security."""
+    return subexperiment.removesuffix("_security")
+
+
+def comparison_table(summaries):
+    """COLUMNS: each middleware's magnitudes, the floor's median of the same cell and the overhead."""
+    table = summaries[[MIDDLEWARE, EXPERIMENT, "Bytes", "Samples", *MAGNITUDES]]
+    floor = (summaries.loc[summaries[MIDDLEWARE] == FLOOR, [EXPERIMENT, "Bytes", "Median"]]
+             .rename(columns={EXPERIMENT: "floor_of", "Median": FLOOR_MEDIAN}))
+    table = (table.assign(floor_of=table[EXPERIMENT].map(floor_of))
+             .merge(floor, on=["floor_of", "Bytes"], how="left").drop(columns="floor_of"))
+    table[OVERHEAD] = table["Median"] - table[FLOOR_MEDIAN]
+    return table[list(COLUMNS)]
+
+
+def overview(table, middlewares):
+    """Median latency (us) per sub-experiment and middleware at the smallest and largest payload."""
+    ends = table[table["Bytes"].isin([table["Bytes"].min(), table["Bytes"].max()])]
+    wide = ends.pivot_table(index=EXPERIMENT, columns=[MIDDLEWARE, "Bytes"], values="Median", sort=False)
+    order = [column for middleware in middlewares for column in wide.columns if column[0] == middleware]
+    wide = wide[order]
+    wide.columns = [f"{BACKENDS[m].TITLE} {b} B" for m, b in wide.columns]
+    return wide.round(1)
+
+
+def _markdown_table(frame):
+    header = "| " + " | ".join(map(str, frame.columns)) + " |"
+    rule = "|" + "|".join("---:" if pd.api.types.is_numeric_dtype(frame[c]) else "---" for c in frame.columns) + "|"
+    rows = ["| " + " | ".join("" if pd.isna(v) else (f"{v:.2f}" if isinstance(v, float) else str(v)) for v in row)
+            + " |" for row in frame.itertuples(index=False)]
+    return "\n".join([header, rule, *rows])
+
+
+def markdown_report(table, middlewares, chosen, regime, samples, rounds, programs, unsupported):
+    """The report: settings, an overview, then one table per sub-experiment (rows by payload,
+    then middleware in the order given); `unsupported`: {middleware: {sub-experiment: why}}."""
+    titles = {m: BACKENDS[m].TITLE for m in middlewares}
+    lines = [
+        "# Middleware comparison", "",
+        f"{', '.join(titles.values())} on one machine: {rounds} interleaved round(s) of {samples} samples per "
+        "payload, pooled; one-way latency (round trip / 2) in microseconds.",
+        f"Settings in force: {regime}.", "",
+        "Programs: " + "; ".join(f"{titles[m]}: `{programs[m]}`" for m in middlewares), "",
+        "## Median at the smallest and largest payload (us)", "",
+        _markdown_table(overview(table, middlewares).reset_index()), "",
+    ]
+    if FLOOR in middlewares:
+        lines += ["Overhead = a middleware's median minus the socket floor's (the plain sub-experiment's for "
+                  "the security ones).", ""]
+    for name in chosen:
+        rows = table[table[EXPERIMENT] == name].drop(columns=EXPERIMENT)
+        order = rows[MIDDLEWARE].map({m: index for index, m in enumerate(middlewares)})
+        rows = (rows.assign(order=order).sort_values(["Bytes", "order"]).drop(columns="order")
+                .assign(**{MIDDLEWARE: lambda frame: frame[MIDDLEWARE].map(titles)}))
+        lines += [f"## {name}", ""]
+        notes = [f"Not run by {titles[m]}: {unsupported[m][name]}." for m in middlewares if name in unsupported[m]]
+        lines += [*notes, *([""] if notes else []), _markdown_table(rows), ""]
+    return "\n".join(lines)

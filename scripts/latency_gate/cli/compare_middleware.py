@@ -1,0 +1,47 @@
+"""Compare middleware on this machine: Fast DDS, Cyclone DDS and the socket floor, one run
+per middleware in interleaved rounds, pooled into the vendor comparison's table (min, mean,
+median, 99% per payload and sub-experiment) with each middleware's overhead over the floor,
+as CSV, markdown and plots. Exit 3 on bad input (nothing runs), 4 when a run failed in every
+attempt.
+"""
+
+import argparse
+from pathlib import Path
+
+from latency_gate.analysis import middleware_comparison
+from latency_gate.cli.experiment_options import EXECUTION_OPTIONS, add_execution_options, add_matrix_options
+from latency_gate.errors import EXIT_OK
+from latency_gate.runner.experiment import DEFAULT_SAMPLES
+from latency_gate.runner.middleware import BACKENDS
+
+
+def _program(text):
+    middleware, separator, path = text.partition("=")
+    if not separator or middleware not in BACKENDS or not path:
+        raise argparse.ArgumentTypeError(f"expected MIDDLEWARE=PATH with MIDDLEWARE one of {', '.join(BACKENDS)}, "
+                                         f"got '{text}'")
+    return middleware, Path(path)
+
+
+def add_arguments(parser):
+    parser.add_argument("-r", "--results-dir", "--results_dir", dest="results_dir", type=Path, required=True,
+                        help="new directory for the runs, the table, the report and the plots")
+    parser.add_argument("--middlewares", nargs="+", choices=tuple(BACKENDS), default=list(BACKENDS),
+                        help="middleware to compare, in report order (default: %(default)s)")
+    parser.add_argument("--program", dest="programs", action="append", type=_program, default=[],
+                        metavar="MIDDLEWARE=PATH", help="a middleware's latency program where not the project-built "
+                                                        "one, e.g. fastdds=/opt/ws (repeatable)")
+    add_matrix_options(parser, DEFAULT_SAMPLES)
+    parser.add_argument("--rounds", type=int, default=middleware_comparison.DEFAULT_ROUNDS,
+                        help="interleaved rounds, pooled (default: %(default)s)")
+    parser.add_argument("--seed", type=int, help="seed of the run order (default: random, printed)")
+    add_execution_options(parser, per_middleware=False)
+
+
+def run(args):
+    middleware_comparison.compare_middleware(
+        args.results_dir, tuple(args.middlewares), dict(args.programs), args.subexperiments, args.payloads,
+        args.samples, args.rounds, args.seed,
+        **{key: getattr(args, key) for key in EXECUTION_OPTIONS if hasattr(args, key)},
+    )
+    return EXIT_OK

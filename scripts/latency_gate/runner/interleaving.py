@@ -1,0 +1,72 @@
+"""Interleaved rounds: every arm (a build of the relative gate, a middleware of
+compare-middleware) runs each sub-experiment once per round, back to back with the other
+arms in a random order per sub-experiment, so that the machine's drift and state hit all
+arms alike.
+"""
+
+import io
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from latency_gate.errors import EXIT_OK, RunFailed
+from latency_gate.runner import experiment
+
+
+@dataclass(frozen=True)
+class ArmRun:
+    """One arm's run of one sub-experiment in a round: where its results are."""
+
+    arm: str
+    subexperiment: str
+    directory: Path
+    position: int  # 1 when the arm ran first for this sub-experiment in its round
+
+
+def run_round(results, round_number, max_rounds, arms, chosen, rng, out, skip=None, **common):
+    """Run every sub-experiment of `chosen` with every arm; returns the ArmRuns in run order.
+
+    arms: {label: run_experiment options of that arm (latency_test, middleware)}; results go to
+    results/runs/round-NN/<label>/. skip: {label: sub-experiments that arm cannot do}.
+    common: run_experiment options of every run. A run that fails in every attempt raises RunFailed.
+    """
+    skip = skip or {}
+    runs = []
+    for name in chosen:
+        labels = [label for label in arms if name not in skip.get(label, ())]
+        order = _shuffled(labels, rng)
+        timings = []
+        for position, label in enumerate(order, start=1):
+            directory = Path(results) / "runs" / f"round-{round_number:02d}" / label
+            began = time.monotonic()
+            warnings = io.StringIO()  # the runner retries a failed or hung run (LatencyTest hangs now and then)
+            code = experiment.run_experiment(directory, subexperiments=[name], baseline_s=0, out=io.StringIO(),
+                                             err=warnings, **arms[label], **common)
+            _warn_once(warnings.getvalue())
+            if code != EXIT_OK:
+                raise RunFailed(f"{directory}: {name} with the {label} build failed in every attempt in round "
+                                f"{round_number} (see metadata.json and logs/ there)")
+            runs.append(ArmRun(label, name, directory, position))
+            timings.append(f"{label} {time.monotonic() - began:4.1f} s")
+        print(f"round {round_number}/{max_rounds}  {name:<40} {'  '.join(timings)}", file=out, flush=True)
+    return runs
+
+
+def _shuffled(labels, rng):
+    """A random order: two arms by one coin flip (as the relative gate always drew it, so a
+    gate's --seed gives the same run order across versions), more by a permutation."""
+    if len(labels) == 2:
+        return labels if rng.random() < 0.5 else labels[::-1]
+    return [labels[index] for index in rng.permutation(len(labels))]
+
+
+_WARNED = set()
+
+
+def _warn_once(text):
+    """The runner warns per run; hundreds of runs say each warning once."""
+    for line in text.splitlines():
+        if line not in _WARNED:
+            _WARNED.add(line)
+            print(line, file=sys.stderr)

@@ -1,0 +1,232 @@
+"""Middleware backends, for real: Cyclone DDS (CycloneLatency on Debian's libddsc) and the
+socket floor (SocketLatency) run through the same runner as LatencyTest and write the
+spec's measurements CSV, so everything after the run works unchanged.
+"""
+
+import io
+import os
+import shutil
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from latency_gate import cli
+from latency_gate.analysis import middleware_comparison
+from latency_gate.analysis.middleware_comparison import compare_middleware
+from latency_gate.analysis.processing import process_experiment
+from latency_gate.contracts import run_metadata
+from latency_gate.contracts.formats import (
+    PAYLOAD, SAMPLE, SUBEXPERIMENTS, measurements_path, read_measurements, read_summary, summary_path,
+)
+from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED
+from latency_gate.gate.rounds import run_gate
+from latency_gate.runner import experiment, security
+from latency_gate.runner.middleware import BACKENDS, cyclonedds, socket_floor
+from latency_gate.store.site_store import Run
+from runner_helpers import metadata_of
+
+PAYLOADS = (16, 1024, 16384)  # small, one fragment, and Cyclone DDS's default fragmenting size
+SAMPLES = 200
+SECURITY = [name for name in SUBEXPERIMENTS if name.endswith("_security")]
+
+
+@pytest.fixture(scope="module")
+def programs():
+    for backend in (cyclonedds, socket_floor):
+        assert backend.default_program().is_file(), "run scripts/setup/build_latencytest.sh first"
+
+
+def run(directory, middleware, **options):
+    return experiment.run_experiment(directory, middleware=middleware, payloads=PAYLOADS, samples=SAMPLES,
+                                     baseline_s=0, **options)
+
+
+def assert_complete_measurements(directory, name, reliable):
+    measurements = read_measurements(measurements_path(directory, name))
+    per_payload = measurements.groupby(PAYLOAD).size()
+    assert tuple(per_payload.index) == PAYLOADS
+    # Reliable loses nothing; best effort on loopback next to nothing (LatencyTest's rule: a
+    # round trip over 100 ms is not recorded).
+    assert (per_payload == SAMPLES).all() if reliable else (per_payload >= 0.98 * SAMPLES).all()
+    assert list(measurements[SAMPLE]) == list(range(1, len(measurements) + 1))  # LatencyTest's numbering
+
+
+def test_cyclone_dds_runs_every_sub_experiment_of_the_spec_into_its_measurements_csv(programs, tmp_path):
+    code = run(tmp_path, "cyclonedds", retries=0)
+
+    metadata = metadata_of(tmp_path)
+    assert code == EXIT_OK, {name: entry["error"] for name, entry in metadata["subexperiments"].items()}
+    assert metadata["middleware"] == "cyclonedds"
+    assert metadata["middleware_library"].endswith(f"libddsc.so.{metadata['middleware_version']}")
+    assert metadata["source_revision"].startswith("debian cyclonedds ")
+    assert metadata["fastdds_version"] is None
+    for name in SUBEXPERIMENTS:
+        assert metadata["subexperiments"][name]["status"] == "passed"
+        assert_complete_measurements(tmp_path, name, reliable="_reliable" in name)
+    # Each side loads its own rendered configuration: the subscriber dials the publisher's port.
+    subscriber = (tmp_path / "logs" / "interprocess_reliable_tcp_security_subscriber.xml").read_text()
+    assert f"tcp/127.0.0.1:{metadata['settings']['tcp_port']}" in subscriber
+    assert "<Port>-1</Port>" in subscriber and "mainsubcert.pem" in subscriber
+
+
+def test_the_socket_floor_runs_what_a_socket_can_and_reports_the_rest_as_unsupported(programs, tmp_path):
+    terminal = io.StringIO()
+    code = run(tmp_path, "socket", out=terminal)
+
+    assert code == EXIT_OK  # what a middleware cannot do is no failure of the run
+    out = terminal.getvalue()
+    assert "6/6 sub-experiments passed (4 unsupported by socket floor)" in out
+    outcomes = metadata_of(tmp_path)["subexperiments"]
+    for name in SUBEXPERIMENTS:
+        if name in SECURITY:
+            assert outcomes[name]["status"] == "unsupported"
+            assert "no DDS Security" in outcomes[name]["error"]
+            assert not measurements_path(tmp_path, name).exists()
+        else:
+            assert outcomes[name]["status"] == "passed"
+            assert_complete_measurements(tmp_path, name, reliable=True)
+    # Processing takes the run as it is; the history site shows no crash for what never ran.
+    process_experiment(tmp_path, with_plots=False)
+    assert len(read_summary(summary_path(tmp_path, "interprocess_reliable_tcp"))) == len(PAYLOADS)
+    history_run = Run(platform="vm", run_id=tmp_path.name, directory=tmp_path, files=[],
+                      metadata=run_metadata.read(tmp_path))
+    assert not history_run.crashed("interprocess_reliable_security")
+    assert history_run.failure("interprocess_reliable_security").startswith("unsupported: ")
+
+
+def test_the_floor_is_below_every_middleware_on_the_same_machine(programs, tmp_path):
+    """The floor is only a floor if no middleware beats it: compare medians per payload."""
+    names = ["intraprocess_reliable", "interprocess_reliable", "interprocess_reliable_tcp"]
+    medians = {}
+    for middleware in ("socket", "cyclonedds"):
+        assert run(tmp_path / middleware, middleware, subexperiments=names) == EXIT_OK
+        medians[middleware] = {name: read_measurements(measurements_path(tmp_path / middleware, name))
+                               .groupby(PAYLOAD)["Latency [us]"].median() for name in names}
+    for name in names:
+        assert (medians["socket"][name] < medians["cyclonedds"][name]).all(), name
+
+
+def mixed_certificates(directory, publisher, subscriber):
+    """A certificates directory whose publisher side holds `publisher`'s artifacts and whose
+    subscriber side holds `subscriber`'s (each side's CA, identity, governance, permissions)."""
+    directory.mkdir()
+    for name in security.REQUIRED_FILES:
+        (directory / name).symlink_to(publisher / name)
+    (directory / "pub").symlink_to(publisher)
+    (directory / "sub").symlink_to(subscriber)
+    return directory
+
+
+def run_secure_with_sides(tmp_path, publisher, subscriber):
+    profiles = tmp_path / "profiles"
+    profiles.mkdir()
+    name = "interprocess_reliable_security"
+    text = (cyclonedds.PROFILES_DIRECTORY / f"{name}.xml").read_text()
+    (profiles / f"{name}.xml").write_text(text.replace("${certs_dir}/", "${certs_dir}/${role}/"))
+    certs = mixed_certificates(tmp_path / "certs", publisher, subscriber)
+    code = run(tmp_path / "run", "cyclonedds", subexperiments=[name], profiles=profiles, certs=certs,
+               timeout_s=20, retries=0)
+    return code, metadata_of(tmp_path / "run")["subexperiments"][name], measurements_path(tmp_path / "run", name)
+
+
+@pytest.fixture(scope="module")
+def artifacts(tmp_path_factory):
+    return security.create_security_artifacts(tmp_path_factory.mktemp("security") / "certs")
+
+
+def test_cyclone_participants_with_identities_from_the_same_ca_communicate(programs, artifacts, tmp_path):
+    code, entry, measurements = run_secure_with_sides(tmp_path, artifacts, artifacts)
+
+    assert code == EXIT_OK, entry["error"]
+    assert measurements.is_file()
+
+
+def test_a_cyclone_participant_with_a_certificate_from_another_ca_is_rejected(programs, artifacts, tmp_path):
+    foreign = security.create_security_artifacts(tmp_path / "foreign", organization="intruders")
+
+    code, entry, measurements = run_secure_with_sides(tmp_path, artifacts, foreign)
+
+    assert code == EXIT_RUN_FAILED
+    assert entry["status"] in ("failed", "timed_out")
+    assert not measurements.exists()
+    publisher_log = (tmp_path / "run" / "logs" / "interprocess_reliable_security_publisher.log").read_text()
+    assert entry["status"] == "timed_out" or "no echo within" in publisher_log
+
+
+def test_an_unknown_middleware_is_a_usage_error_naming_the_known_ones(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["run", "-r", str(tmp_path / "r"), "--middleware", "opensplice"])
+
+    error = capsys.readouterr().err
+    assert exit_.value.code == 2
+    assert "invalid choice: 'opensplice'" in error and all(f"'{name}'" in error for name in BACKENDS)
+    assert not (tmp_path / "r").exists()
+
+
+def test_a_broken_cyclone_configuration_is_bad_input_before_anything_runs(programs, tmp_path, capsys):
+    profiles = tmp_path / "profiles"
+    shutil.copytree(cyclonedds.PROFILES_DIRECTORY, profiles)
+    (profiles / "interprocess_reliable.xml").write_text("<CycloneDDS><Domain>")
+
+    code = cli.main(["run", "--middleware", "cyclonedds", "-r", str(tmp_path / "r"), "--profiles", str(profiles)])
+
+    error = capsys.readouterr().err.strip()
+    assert code == EXIT_BAD_INPUT
+    assert error.count("\n") == 0 and str(profiles / "interprocess_reliable.xml") in error and "XML" in error
+    assert not (tmp_path / "r").exists()
+
+
+def test_the_relative_gate_runs_on_another_middleware_and_skips_what_it_cannot_do(programs, tmp_path):
+    floor = socket_floor.default_program()
+    terminal = io.StringIO()
+
+    code = run_gate(tmp_path / "gate", floor, floor, ["interprocess_reliable", "interprocess_reliable_security"],
+                    (16,), 200, rounds=2, max_rounds=2, look_every=1, seed=1, middleware="socket", out=terminal)
+
+    out = terminal.getvalue()
+    assert code == EXIT_OK
+    assert "interprocess_reliable_security: unsupported by socket floor" in out
+    assert sorted(os.listdir(tmp_path / "gate" / "runs" / "round-01" / "base")) != []
+    assert "interprocess_reliable_security" not in (tmp_path / "gate" / "rounds.csv").read_text()
+
+
+def test_compare_middleware_interleaves_the_middleware_and_pools_their_rounds_into_one_table(programs, tmp_path):
+    results = tmp_path / "comparison"
+    names = ["interprocess_reliable", "interprocess_reliable_security"]
+
+    table = compare_middleware(results, subexperiments=names, payloads=(16, 1024), samples=100, rounds=2, seed=7,
+                               out=io.StringIO())
+
+    written = pd.read_csv(results / middleware_comparison.TABLE_FILE)
+    assert tuple(written.columns) == middleware_comparison.COLUMNS
+    assert len(written) == len(table) == 2 * 3 + 2 * 2  # the floor has no security sub-experiment
+    assert (written["Samples"] == 2 * 100).all()  # two rounds pooled, reliable: nothing lost
+    for round_number in (1, 2):
+        assert sorted(p.name for p in (results / "runs" / f"round-0{round_number}").iterdir()) == sorted(BACKENDS)
+    cells = written.set_index(["Middleware", "Experiment type", "Bytes"]).sort_index()
+    floor = cells.loc[("socket", "interprocess_reliable"), "Median"]
+    for middleware in ("fastdds", "cyclonedds"):
+        for name in names:  # a security sub-experiment sits on its plain twin's floor
+            rows = cells.loc[(middleware, name)]
+            assert (rows["Floor median"] == floor).all()
+            assert np.allclose(rows["Overhead"], rows["Median"] - floor, atol=0.002)
+    report = (results / middleware_comparison.REPORT_FILE).read_text()
+    assert "Not run by socket floor: a bare socket has no DDS Security" in report
+    assert "Settings in force: " in report and "| Fast DDS | 16 | 200 |" in report
+    for name in names:
+        assert (results / "plots" / f"middleware_{name}.png").stat().st_size > 0
+
+
+@pytest.mark.parametrize("arguments, problem", [
+    (["--middlewares", "socket", "socket"], "name each middleware once"),
+    (["--middlewares", "socket", "--program", "fastdds=/opt/LatencyTest"], "a program for middleware not compared"),
+    (["--middlewares", "socket", "--program", "socket=/nowhere/SocketLatency"], "/nowhere/SocketLatency"),
+    (["--middlewares", "socket", "--rounds", "0"], "rounds must be at least 1"),
+])
+def test_compare_middleware_refuses_bad_input_before_anything_runs(tmp_path, capsys, arguments, problem):
+    code = cli.main(["compare-middleware", "-r", str(tmp_path / "c"), *arguments])
+
+    error = capsys.readouterr().err.strip()
+    assert code == EXIT_BAD_INPUT and problem in error and error.count("\n") == 0
+    assert not (tmp_path / "c").exists()
