@@ -46,6 +46,16 @@ def test_process_results_writes_the_summary_and_per_payload_plots(experiment, tm
     assert len(list((tmp_path / "plots").rglob("*.png"))) == 6
 
 
+def test_process_results_without_plots_writes_only_the_summary(experiment, tmp_path):
+    raw = formats.measurements_path(experiment, "intraprocess_best_effort")
+
+    code = cli.main(["process", "--raw-csv", str(raw), "--output-csv", str(tmp_path / "summary.csv"), "--no-plots"])
+
+    assert code == EXIT_OK
+    assert formats.read_summary(tmp_path / "summary.csv")["Bytes"].tolist() == [16, 32, 64]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["summary.csv"]
+
+
 def test_the_whole_spec_pipeline_runs_from_the_entry_scripts(experiment, tmp_path):
     run = experiment
     for name in SUBEXPERIMENTS:

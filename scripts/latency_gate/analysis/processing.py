@@ -18,13 +18,15 @@ from latency_gate.errors import InputError
 from latency_gate.render import sample_plots
 
 
-def process_raw_csv(raw_csv, output_csv, plots_directory):
-    """The spec's latency_process_results.py: one measurements CSV to its summary and plots."""
+def process_raw_csv(raw_csv, output_csv, plots_directory=None):
+    """The spec's latency_process_results.py: one measurements CSV to its summary and, given
+    a plots directory, its plots."""
     subexperiment = subexperiment_of_measurements(raw_csv)
     measurements = read_measurements(raw_csv)
     summary = summarise(measurements, raw_csv)
     write_csv(summary, output_csv)
-    sample_plots.draw_measurements(Path(plots_directory), {subexperiment: measurements})
+    if plots_directory is not None:
+        sample_plots.draw_measurements(Path(plots_directory), {subexperiment: measurements})
     return summary
 
 

@@ -1,7 +1,7 @@
 """Summarise measurements and draw histograms, time series and comparison plots (spec step 2).
 
-Either one raw CSV (--raw-csv, --output-csv, --plots-directory), as the spec's
-latency_process_results.py, or a whole run directory (--experiment-directory).
+Either one raw CSV (--raw-csv, --output-csv, and --plots-directory or --no-plots), as the
+spec's latency_process_results.py, or a whole run directory (--experiment-directory).
 """
 
 from pathlib import Path
@@ -22,8 +22,10 @@ def add_arguments(parser):
 def run(args):
     if args.experiment_directory and not args.raw_csv and not args.output_csv:
         processing.process_experiment(args.experiment_directory, args.plots_directory, not args.no_plots)
-    elif args.raw_csv and args.output_csv and args.plots_directory and not args.experiment_directory:
-        processing.process_raw_csv(args.raw_csv, args.output_csv, args.plots_directory)
+    elif args.raw_csv and args.output_csv and (args.plots_directory is None) == args.no_plots \
+            and not args.experiment_directory:
+        processing.process_raw_csv(args.raw_csv, args.output_csv, None if args.no_plots else args.plots_directory)
     else:
-        args.usage_error("give either --experiment-directory, or --raw-csv, --output-csv and --plots-directory")
+        args.usage_error("give either --experiment-directory, or --raw-csv, --output-csv and one of "
+                         "--plots-directory and --no-plots")
     return EXIT_OK
