@@ -3,7 +3,12 @@
  * reliable or best effort (--reliability), keep-last 1, volatile. Transport, discovery
  * and DDS Security come from the Cyclone XML configuration (--config), the domain from
  * --domain. In `both`, the echo side is a second participant of the same process, which
- * Cyclone delivers to without the network. */
+ * Cyclone delivers to without the network.
+ *
+ * LatencyTest's method: both sides take samples in a data-available listener, on
+ * Cyclone's receive thread. The subscriber echoes there; the publisher stamps the echo's
+ * arrival there and hands it to its main thread. So a round trip costs the wake-ups of the
+ * two receive threads only, as LatencyTest's (and ddsperf's default listener mode). */
 #include "pingpong.h"
 #include "PingPong.h"
 
@@ -13,11 +18,49 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef struct {
-    dds_entity_t participant, writer, reader, waitset;
-    latency_PingPong sample;
+    dds_entity_t participant, writer, reader;
+    int echo;                 /* the subscriber's side: echo in the listener */
+    latency_PingPong sample;  /* what send writes */
+    latency_PingPong reply;   /* what the echo writes back */
+    pthread_mutex_t lock;     /* guards the mailbox below */
+    pthread_cond_t arrived;
+    int full, stopped;
+    uint32_t seq, payload;
+    double arrived_us;
 } cyclone_side;
+
+/* Cyclone's receive thread: take what arrived; echo it, or post it with its arrival time. */
+static void on_data_available(dds_entity_t reader, void *opaque)
+{
+    cyclone_side *side = opaque;
+    void *samples[1] = {NULL};
+    dds_sample_info_t info;
+    dds_return_t taken;
+    while ((taken = dds_take(reader, samples, &info, 1, 1)) > 0) {
+        const latency_PingPong *sample = samples[0];
+        if (info.valid_data) {
+            double now = pingpong_now_us();
+            if (side->echo && sample->seqnum != PINGPONG_STOP) {
+                side->reply.seqnum = sample->seqnum;
+                side->reply.data._length = sample->data._length;
+                dds_write(side->writer, &side->reply);
+            } else {
+                pthread_mutex_lock(&side->lock);
+                side->seq = sample->seqnum;
+                side->payload = sample->data._length + 8;
+                side->arrived_us = now;
+                side->full = 1;  /* keep-last 1: an unread one is replaced */
+                side->stopped |= side->echo;
+                pthread_cond_signal(&side->arrived);
+                pthread_mutex_unlock(&side->lock);
+            }
+        }
+        dds_return_loan(reader, samples, taken);
+    }
+}
 
 static int create_domain_once(const pingpong_options *options)
 {
@@ -71,21 +114,26 @@ static void *cyclone_open(const pingpong_options *options, enum pingpong_side wh
     dds_entity_t ping = dds_create_topic(side->participant, &latency_PingPong_desc, "latency_ping", qos, NULL);
     dds_entity_t pong = dds_create_topic(side->participant, &latency_PingPong_desc, "latency_pong", qos, NULL);
     int publisher = which == PINGPONG_PUBLISHER;
+    side->echo = !publisher;
+    pthread_mutex_init(&side->lock, NULL);
+    pthread_cond_init(&side->arrived, NULL);
+    side->sample.data._buffer = calloc(1, options->max_payload);
+    side->sample.data._maximum = options->max_payload;
+    side->reply.data = side->sample.data;  /* the echo's data: same size, content not looked at */
     side->writer = dds_create_writer(side->participant, publisher ? ping : pong, qos, NULL);
-    side->reader = dds_create_reader(side->participant, publisher ? pong : ping, qos, NULL);
+    dds_listener_t *listener = dds_create_listener(side);
+    dds_lset_data_available(listener, on_data_available);
+    side->reader = dds_create_reader(side->participant, publisher ? pong : ping, qos, listener);
+    dds_delete_listener(listener);
     dds_delete_qos(qos);
     if (ping < 0 || pong < 0 || side->writer < 0 || side->reader < 0) {
         pingpong_fail("cannot create the topics, writer or reader: %s (with DDS Security: permissions)",
                       dds_strretcode(side->writer < 0 ? side->writer : side->reader));
         dds_delete(side->participant);
+        free(side->sample.data._buffer);
         free(side);
         return NULL;
     }
-    side->waitset = dds_create_waitset(side->participant);
-    dds_waitset_attach(side->waitset, dds_create_readcondition(side->reader, DDS_ANY_STATE), 0);
-    side->sample.data._buffer = calloc(1, options->max_payload);
-    side->sample.data._maximum = options->max_payload;
-    side->sample.data._release = false;
     return side;
 }
 
@@ -102,31 +150,40 @@ static int cyclone_send(void *opaque, uint32_t seq, uint32_t payload)
     return 0;
 }
 
-static int cyclone_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t *payload)
+/* The publisher's side: wait for what the listener posted (its arrival time stamped there). */
+static int cyclone_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t *payload, double *arrived_us)
 {
     cyclone_side *side = opaque;
-    dds_duration_t timeout = timeout_ms < 0 ? DDS_INFINITY : DDS_MSECS(timeout_ms);
-    dds_return_t ready = dds_waitset_wait(side->waitset, NULL, 0, timeout);
-    if (ready < 0) {
-        pingpong_fail("dds_waitset_wait: %s", dds_strretcode(ready));
-        return -1;
-    }
-    void *samples[1] = {NULL};
-    dds_sample_info_t info;
-    dds_return_t taken = dds_take(side->reader, samples, &info, 1, 1);
-    if (taken < 0) {
-        pingpong_fail("dds_take: %s", dds_strretcode(taken));
-        return -1;
-    }
-    int got = taken == 1 && info.valid_data;
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    long nanoseconds = deadline.tv_nsec + (long)(timeout_ms % 1000) * 1000000L;
+    deadline.tv_sec += timeout_ms / 1000 + nanoseconds / 1000000000L;
+    deadline.tv_nsec = nanoseconds % 1000000000L;
+    pthread_mutex_lock(&side->lock);
+    int waited = 0;
+    while (!side->full && !waited)
+        waited = timeout_ms < 0 ? pthread_cond_wait(&side->arrived, &side->lock)
+                                : pthread_cond_timedwait(&side->arrived, &side->lock, &deadline);
+    int got = side->full;
     if (got) {
-        const latency_PingPong *sample = samples[0];
-        *seq = sample->seqnum;
-        *payload = sample->data._length + 8;
+        *seq = side->seq;
+        *payload = side->payload;
+        *arrived_us = side->arrived_us;
+        side->full = 0;
     }
-    if (taken > 0)
-        dds_return_loan(side->reader, samples, taken);
+    pthread_mutex_unlock(&side->lock);
     return got;
+}
+
+/* The subscriber's side: the listener echoes; wait for the stop message. */
+static int cyclone_serve(void *opaque)
+{
+    cyclone_side *side = opaque;
+    pthread_mutex_lock(&side->lock);
+    while (!side->stopped)
+        pthread_cond_wait(&side->arrived, &side->lock);
+    pthread_mutex_unlock(&side->lock);
+    return 0;
 }
 
 static void cyclone_close(void *opaque)
@@ -139,7 +196,8 @@ static void cyclone_close(void *opaque)
 
 static const pingpong_driver *choose_cyclone(const pingpong_options *options)
 {
-    static const pingpong_driver cyclone = {cyclone_open, cyclone_send, cyclone_receive, cyclone_close};
+    static const pingpong_driver cyclone = {cyclone_open, cyclone_send, cyclone_receive, cyclone_close,
+                                            cyclone_serve};
     if (strcmp(options->reliability, "reliable") && strcmp(options->reliability, "best_effort")) {
         pingpong_fail("unknown reliability '%s' (reliable or best_effort)", options->reliability);
         return NULL;

@@ -23,7 +23,7 @@ void pingpong_fail(const char *format, ...)
     va_end(arguments);
 }
 
-static double now_us(void)
+double pingpong_now_us(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -33,9 +33,9 @@ static double now_us(void)
 /* What one clock read costs, subtracted from each sample as LatencyTest does. */
 static double clock_overhead_us(void)
 {
-    double start = now_us(), end = start;
+    double start = pingpong_now_us(), end = start;
     for (int i = 0; i < 1000; ++i)
-        end = now_us();
+        end = pingpong_now_us();
     return (end - start) / 1001.0;
 }
 
@@ -123,12 +123,12 @@ static int parse(int argc, char **argv, pingpong_options *options)
 /* Ping until one echo comes back: both sides have found each other. */
 static int handshake(const pingpong_driver *driver, void *side, uint32_t payload)
 {
-    double deadline = now_us() + HANDSHAKE_LIMIT_S * 1e6;
+    double deadline = pingpong_now_us() + HANDSHAKE_LIMIT_S * 1e6, arrived;
     uint32_t seq, size;
-    while (now_us() < deadline) {
+    while (pingpong_now_us() < deadline) {
         if (driver->send(side, 0, payload))
             return -1;
-        int got = driver->receive(side, ROUND_TRIP_LIMIT_MS, &seq, &size);
+        int got = driver->receive(side, ROUND_TRIP_LIMIT_MS, &seq, &size, &arrived);
         if (got < 0)
             return -1;
         if (got && seq == 0)
@@ -162,21 +162,22 @@ static int run_publisher(const pingpong_driver *driver, void *side, const pingpo
         }
         long kept = 0;
         for (uint32_t i = 1; i <= (uint32_t)options->samples; ++i) {
-            double start = now_us();
+            double start = pingpong_now_us();
             if (driver->send(side, i, payload)) {
                 status = 1;
                 break;
             }
             for (;;) {
-                int left_ms = ROUND_TRIP_LIMIT_MS - (int)((now_us() - start) / 1000.0);
+                int left_ms = ROUND_TRIP_LIMIT_MS - (int)((pingpong_now_us() - start) / 1000.0);
                 uint32_t seq, size;
-                int got = left_ms > 0 ? driver->receive(side, left_ms, &seq, &size) : 0;
+                double arrived;
+                int got = left_ms > 0 ? driver->receive(side, left_ms, &seq, &size, &arrived) : 0;
                 if (got < 0)
                     status = 1;
                 if (got <= 0)
                     break;  /* lost, late or failed: nothing recorded, as LatencyTest */
                 if (seq == i) {
-                    double latency = (now_us() - start) / 2.0 - overhead;
+                    double latency = (arrived - start) / 2.0 - overhead;
                     if (latency > 0)
                         latencies[kept++] = latency;
                     break;
@@ -202,9 +203,12 @@ static int run_publisher(const pingpong_driver *driver, void *side, const pingpo
 
 static int run_echo(const pingpong_driver *driver, void *side)
 {
+    if (driver->serve)
+        return driver->serve(side);
     for (;;) {
         uint32_t seq, payload;
-        int got = driver->receive(side, -1, &seq, &payload);
+        double arrived;
+        int got = driver->receive(side, -1, &seq, &payload, &arrived);
         if (got < 0)
             return 1;
         if (!got)

@@ -29,13 +29,20 @@ typedef struct {
 enum pingpong_side { PINGPONG_PUBLISHER, PINGPONG_SUBSCRIBER };
 
 /* A transport: open one side, send a message of `payload` bytes carrying `seq`, receive
- * one (1: got it, 0: nothing within timeout_ms, -1: error; timeout_ms < 0 waits forever). */
+ * one (1: got it, 0: nothing within timeout_ms, -1: error; timeout_ms < 0 waits forever)
+ * with the time it arrived (pingpong_now_us() when it was taken off the transport: a driver
+ * whose messages arrive on a thread of its own stamps them there, as LatencyTest does).
+ * serve, if not NULL, is the echo side's loop instead of receive-and-send: it returns 0
+ * after the stop message (a driver that echoes on its own receive thread). */
 typedef struct {
     void *(*open)(const pingpong_options *options, enum pingpong_side side);
     int (*send)(void *side, uint32_t seq, uint32_t payload);
-    int (*receive)(void *side, int timeout_ms, uint32_t *seq, uint32_t *payload);
+    int (*receive)(void *side, int timeout_ms, uint32_t *seq, uint32_t *payload, double *arrived_us);
     void (*close)(void *side);
+    int (*serve)(void *side);
 } pingpong_driver;
+
+double pingpong_now_us(void);  /* CLOCK_MONOTONIC */
 
 /* The driver for these options, or NULL after saying why (pingpong_fail). */
 typedef const pingpong_driver *(*pingpong_choose_driver)(const pingpong_options *options);

@@ -1,8 +1,8 @@
 /* SocketLatency: the floor under every middleware. The same ping-pong as the DDS
- * programs over a bare loopback socket (UDP or TCP with TCP_NODELAY), or between two
- * threads of one process through a mutex and condition variable ("memory", the floor of
- * intra-process delivery). A message is `payload` bytes: its length and sequence number,
- * then zeros. */
+ * programs over a bare loopback socket (UDP, or TCP with TCP_NODELAY), each side blocked in
+ * its receive as a middleware's receive thread is, or within one process by copying the
+ * sample there and back ("memory", the floor of intra-process delivery). A message is
+ * `payload` bytes: its length and sequence number, then zeros. */
 #include "pingpong.h"
 
 #include <arpa/inet.h>
@@ -158,7 +158,7 @@ static int read_exactly(socket_side *side, uint8_t *into, uint32_t length)
     return 0;
 }
 
-static int socket_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t *payload)
+static int socket_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t *payload, double *arrived_us)
 {
     socket_side *side = opaque;
     int ready = wait_readable(side->fd, timeout_ms);
@@ -181,6 +181,7 @@ static int socket_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t 
         if (read_exactly(side, side->buffer + 8, *payload - 8))
             return -1;
     }
+    *arrived_us = pingpong_now_us();
     memcpy(payload, side->buffer, 4);
     memcpy(seq, side->buffer + 4, 4);
     return 1;
@@ -194,23 +195,23 @@ static void socket_close(void *opaque)
     free(side);
 }
 
-/* "memory": one mailbox per direction, shared by the two threads of `both`. */
+/* "memory": the floor of intra-process delivery. A middleware that delivers within a process
+ * can do it on the writer's own thread (Cyclone DDS does): the least it can do is copy the
+ * sample to the reader and the reply back. So the publisher's send copies its message into
+ * the echo side's buffer and the echo back into its own inbox, on its thread; nothing wakes
+ * up. The echo side's thread only waits for the stop message. */
 typedef struct {
     pthread_mutex_t lock;
-    pthread_cond_t changed;
-    int full;
-    uint8_t *message;
-} mailbox;
+    pthread_cond_t stopped_changed;
+    int stopped;
+    uint8_t *echo_buffer;  /* what the echo side received */
+} memory_channel;
 
-static mailbox mailboxes[2] = {
-    {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, NULL},
-    {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, NULL},
-};
-static uint32_t mailbox_capacity;
+static memory_channel channel = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, NULL};
 
 typedef struct {
-    mailbox *outbox, *inbox;
-    uint8_t *buffer;
+    uint8_t *buffer;  /* the publisher's outgoing message, then its inbox */
+    int full;
 } memory_side;
 
 static void *memory_open(const pingpong_options *options, enum pingpong_side which)
@@ -219,18 +220,13 @@ static void *memory_open(const pingpong_options *options, enum pingpong_side whi
         pingpong_fail("transport 'memory' needs the role 'both' (two threads of one process)");
         return NULL;
     }
-    static pthread_mutex_t setup = PTHREAD_MUTEX_INITIALIZER;
-    pthread_mutex_lock(&setup);
-    if (!mailbox_capacity) {
-        mailbox_capacity = options->max_payload;
-        mailboxes[0].message = calloc(1, mailbox_capacity);
-        mailboxes[1].message = calloc(1, mailbox_capacity);
-    }
-    pthread_mutex_unlock(&setup);
+    pthread_mutex_lock(&channel.lock);
+    if (!channel.echo_buffer)
+        channel.echo_buffer = calloc(1, options->max_payload);
+    pthread_mutex_unlock(&channel.lock);
     memory_side *side = calloc(1, sizeof *side);
-    side->outbox = &mailboxes[which == PINGPONG_PUBLISHER ? 0 : 1];
-    side->inbox = &mailboxes[which == PINGPONG_PUBLISHER ? 1 : 0];
-    side->buffer = calloc(1, mailbox_capacity);
+    side->buffer = calloc(1, options->max_payload);
+    (void)which;
     return side;
 }
 
@@ -238,39 +234,40 @@ static int memory_send(void *opaque, uint32_t seq, uint32_t payload)
 {
     memory_side *side = opaque;
     put_header(side->buffer, payload, seq);
-    pthread_mutex_lock(&side->outbox->lock);
-    memcpy(side->outbox->message, side->buffer, payload);  /* keep-last 1: overwrites */
-    side->outbox->full = 1;
-    pthread_cond_signal(&side->outbox->changed);
-    pthread_mutex_unlock(&side->outbox->lock);
+    if (seq == PINGPONG_STOP) {
+        pthread_mutex_lock(&channel.lock);
+        channel.stopped = 1;
+        pthread_cond_signal(&channel.stopped_changed);
+        pthread_mutex_unlock(&channel.lock);
+        return 0;
+    }
+    memcpy(channel.echo_buffer, side->buffer, payload);  /* delivered to the echo side */
+    memcpy(side->buffer, channel.echo_buffer, payload);  /* and its echo delivered back */
+    side->full = 1;
     return 0;
 }
 
-static int memory_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t *payload)
+static int memory_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t *payload, double *arrived_us)
 {
     memory_side *side = opaque;
-    struct timespec deadline;
-    clock_gettime(CLOCK_REALTIME, &deadline);
-    deadline.tv_sec += timeout_ms / 1000;
-    deadline.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
-    if (deadline.tv_nsec >= 1000000000L) {
-        deadline.tv_sec += 1;
-        deadline.tv_nsec -= 1000000000L;
-    }
-    pthread_mutex_lock(&side->inbox->lock);
-    int timed_out = 0;
-    while (!side->inbox->full && !timed_out)
-        timed_out = timeout_ms < 0 ? pthread_cond_wait(&side->inbox->changed, &side->inbox->lock)
-                                   : pthread_cond_timedwait(&side->inbox->changed, &side->inbox->lock, &deadline);
-    int got = side->inbox->full;
-    if (got) {
-        memcpy(payload, side->inbox->message, 4);
-        memcpy(side->buffer, side->inbox->message, *payload);
-        memcpy(seq, side->buffer + 4, 4);
-        side->inbox->full = 0;
-    }
-    pthread_mutex_unlock(&side->inbox->lock);
-    return got;
+    (void)timeout_ms;  /* the echo is there when send returns, or never */
+    if (!side->full)
+        return 0;
+    side->full = 0;
+    *arrived_us = pingpong_now_us();
+    memcpy(payload, side->buffer, 4);
+    memcpy(seq, side->buffer + 4, 4);
+    return 1;
+}
+
+static int memory_serve(void *opaque)
+{
+    (void)opaque;
+    pthread_mutex_lock(&channel.lock);
+    while (!channel.stopped)
+        pthread_cond_wait(&channel.stopped_changed, &channel.lock);
+    pthread_mutex_unlock(&channel.lock);
+    return 0;
 }
 
 static void memory_close(void *opaque)
@@ -282,8 +279,8 @@ static void memory_close(void *opaque)
 
 static const pingpong_driver *choose_transport(const pingpong_options *options)
 {
-    static const pingpong_driver sockets = {socket_open, socket_send, socket_receive, socket_close};
-    static const pingpong_driver memory = {memory_open, memory_send, memory_receive, memory_close};
+    static const pingpong_driver sockets = {socket_open, socket_send, socket_receive, socket_close, NULL};
+    static const pingpong_driver memory = {memory_open, memory_send, memory_receive, memory_close, memory_serve};
     if (!strcmp(options->transport, "memory"))
         return &memory;
     if (!strcmp(options->transport, "udp") || !strcmp(options->transport, "tcp"))

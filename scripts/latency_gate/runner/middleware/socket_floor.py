@@ -1,8 +1,9 @@
 """The floor: the project's SocketLatency (pingpong/src/socket_latency.c), the same ping-pong
 with nothing on top: a bare loopback socket for the inter-process sub-experiments (UDP, or
-TCP with TCP_NODELAY for the _tcp ones), a hand-off between two threads of one process for
-the intra-process ones. Reliability does not change a socket on loopback, so best effort
-and reliable measure the same path.
+TCP with TCP_NODELAY for the _tcp ones; one thread wake-up per hop, as a middleware's receive
+thread), and for the intra-process ones the sample copied to the reader and back on the
+writer's thread (what a middleware that delivers locally must at least do). Reliability
+does not change a socket on loopback, so best effort and reliable measure the same path.
 
 A socket has no DDS Security: the four _security sub-experiments are unsupported, and a
 middleware's cost of security is measured against the floor of its plain twin.
