@@ -6,6 +6,7 @@ spec's measurements CSV, so everything after the run works unchanged.
 import io
 import os
 import shutil
+import subprocess
 
 import numpy as np
 import pandas as pd
@@ -76,7 +77,7 @@ def test_the_socket_floor_runs_what_a_socket_can_and_reports_the_rest_as_unsuppo
 
     assert code == EXIT_OK  # what a middleware cannot do is no failure of the run
     out = terminal.getvalue()
-    assert "6/6 sub-experiments passed (4 unsupported by socket floor)" in out
+    assert "6/6 sub-experiments passed (4 unsupported)" in out
     outcomes = metadata_of(tmp_path)["subexperiments"]
     for name in SUBEXPERIMENTS:
         if name in SECURITY:
@@ -230,3 +231,30 @@ def test_compare_middleware_refuses_bad_input_before_anything_runs(tmp_path, cap
     error = capsys.readouterr().err.strip()
     assert code == EXIT_BAD_INPUT and problem in error and error.count("\n") == 0
     assert not (tmp_path / "c").exists()
+
+
+@pytest.mark.parametrize("middleware", ["socket", "cyclonedds", "fastdds"])
+def test_the_netns_topology_runs_the_two_sides_as_two_hosts_joined_by_a_veth_pair(programs, latency_test, tmp_path,
+                                                                                 middleware):
+    names = ["intraprocess_reliable", "interprocess_reliable", "interprocess_best_effort_tcp"]
+
+    code = run(tmp_path, middleware, subexperiments=names, topology="netns", retries=0)
+
+    metadata = metadata_of(tmp_path)
+    outcomes = metadata["subexperiments"]
+    assert code == EXIT_OK, {name: entry["error"] for name, entry in outcomes.items()}
+    assert outcomes["intraprocess_reliable"]["status"] == "unsupported"
+    assert "cannot span two hosts" in outcomes["intraprocess_reliable"]["error"]
+    settings = metadata["settings"]
+    assert settings["topology"] == "netns"
+    assert settings["addresses"]["publisher"] != settings["addresses"]["subscriber"]
+    for name in names[1:]:
+        assert outcomes[name]["status"] == "passed"
+        assert_complete_measurements(tmp_path, name, reliable=True)
+        assert outcomes[name]["commands"]["subscriber"].startswith("ip netns exec latency-gate-")
+    # Every round trip crossed the veth pair: at least one packet each way (16384 B: IP fragments).
+    round_trips = 2 * SAMPLES * len(PAYLOADS)
+    packets = settings["link_packets"]
+    assert packets["publisher"]["tx_packets"] >= round_trips and packets["subscriber"]["tx_packets"] >= round_trips
+    namespaces = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout
+    assert f"latency-gate-{settings['domain']}-" not in namespaces  # removed at the end

@@ -60,9 +60,7 @@ def extrapolate(runs_directory, output=None, runs=DEFAULT_RUNS, percentile=None,
     """
     if runs < 1:
         raise InputError(f"--runs must be positive, got {runs}")
-    experiment.validate_run(**{key: run_options[key] for key in (
-        "middleware", "latency_test", "subexperiments", "payloads", "samples", "timeout_s", "profiles", "certs", "stress"
-    ) if key in run_options})
+    experiment.validate_run(**experiment.validated_options(run_options))
     runs_directory = Path(runs_directory)
     runs_directory.mkdir(parents=True, exist_ok=True)
     mine = shard_runs(runs, shard)

@@ -60,7 +60,7 @@ def compare_middleware(results_directory, middlewares=tuple(BACKENDS), programs=
         checked = experiment.validate_run(
             middleware=middleware, latency_test=programs.get(middleware), subexperiments=subexperiments,
             payloads=payloads, samples=samples,
-            **{key: execution[key] for key in ("timeout_s", "certs", "stress", "retries") if key in execution})
+            **experiment.validated_options(execution))
         arms[middleware] = {"middleware": middleware, "latency_test": checked.binary}
         skip[middleware] = dict(checked.unsupported)
         for name, why in checked.unsupported.items():

@@ -3,7 +3,7 @@
 import argparse
 from pathlib import Path
 
-from latency_gate.runner import realtime
+from latency_gate.runner import realtime, topology as topologies
 from latency_gate.runner.experiment import (
     DEFAULT_BASELINE_S, DEFAULT_RETRIES, DEFAULT_SAMPLES, TIMEOUT_BASE_S, TIMEOUT_PER_ROUND_TRIP_S,
 )
@@ -72,6 +72,10 @@ def add_execution_options(parser, per_middleware=True):
     parser.add_argument("--stress", help="stress-ng arguments for background load during the run, "
                                          "e.g. \"--cpu 1 --vm 1\"")
     parser.add_argument("--domain", type=int, help="DDS domain (default: a free one, held for the run)")
+    parser.add_argument("--topology", choices=topologies.TOPOLOGIES, default=topologies.LOCALHOST,
+                        help="where the two sides run: localhost (loopback), or netns: two network namespaces "
+                             "joined by a veth pair, a second host simulated (root; intra-process sub-experiments "
+                             "are unsupported there) (default: %(default)s)")
     if per_middleware:
         parser.add_argument("--profiles", type=Path, help="directory of <sub-experiment>.xml configurations of the "
                                                           "middleware (default: the package's profiles/<middleware>/)")
@@ -79,7 +83,7 @@ def add_execution_options(parser, per_middleware=True):
 
 
 EXECUTION_OPTIONS = ("middleware", "timeout_s", "retries", "realtime_preset", "rt_prio", "pub_cpus", "sub_cpus", "cpu_idle", "stress",
-                     "domain", "profiles", "certs")
+                     "domain", "profiles", "certs", "topology")
 
 
 def run_options(args):

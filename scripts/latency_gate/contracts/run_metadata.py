@@ -44,10 +44,10 @@ METADATA_FILE = "metadata.json"
 SCHEMA_VERSION = 1
 # How a sub-experiment ended (experiment.py); "unsupported": the middleware cannot do it (not run).
 STATUSES = ("passed", "failed", "timed_out", "interrupted", "unsupported")
-REGIME_KEYS = ("realtime_preset", "rt_prio", "pub_cpus", "sub_cpus", "memory_locked", "cpu_idle", "stress")
+REGIME_KEYS = ("realtime_preset", "rt_prio", "pub_cpus", "sub_cpus", "memory_locked", "cpu_idle", "stress", "topology")
 _REGIME_LABELS = {"realtime_preset": "real-time preset", "rt_prio": "SCHED_FIFO priority", "pub_cpus": "publisher CPUs",
                   "sub_cpus": "subscriber CPUs", "memory_locked": "memory locked", "cpu_idle": "CPU idle",
-                  "stress": "background stress"}
+                  "stress": "background stress", "topology": "topology"}
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,9 @@ class Settings:
     memory_locked: bool = False
     cpu_idle: str = realtime.CPU_IDLE_OS  # the setting in force; runs before it left idle states to the OS
     stress: str | None = None  # stress-ng arguments of the background load
+    topology: str = "localhost"  # where the two sides ran (runner/topology.py); runs before it: one host
+    addresses: dict | None = None  # {publisher, subscriber}: each side's IP address
+    link_packets: dict | None = None  # netns: {publisher, subscriber: {tx_packets, rx_packets}} over the run
     cpuidle: dict | None = None  # the kernel's cpuidle driver, governor and idle states
     domain: int | None = None
     tcp_port: int | None = None
@@ -246,6 +249,8 @@ def regime_text(recorded):
         parts.append("memory locked")
     if recorded["stress"]:
         parts.append(f"stress-ng {recorded['stress']}")
+    if recorded["topology"] != "localhost":
+        parts.append(f"topology {recorded['topology']}")
     return ", ".join(parts)
 
 

@@ -56,8 +56,7 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
     for build, latency_test in ((BASE, base), (PR, pr)):
         checked = experiment.validate_run(
             latency_test=latency_test, subexperiments=subexperiments, payloads=payloads, samples=samples,
-            **{key: execution[key] for key in ("middleware", "timeout_s", "profiles", "certs", "stress", "retries")
-               if key in execution},
+            **experiment.validated_options(execution),
         )
         builds[build] = checked.binary
     # What the middleware cannot do is said once here, not run in every round.

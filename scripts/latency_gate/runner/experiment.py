@@ -34,7 +34,7 @@ from latency_gate.contracts.formats import (
     PAYLOADS, SUBEXPERIMENTS, measurements_path, validate_subexperiment, write_text_atomic,
 )
 from latency_gate.errors import EXIT_OK, EXIT_RUN_FAILED, InputError
-from latency_gate.runner import platform_info, realtime, security
+from latency_gate.runner import platform_info, realtime, security, topology as topologies
 from latency_gate.runner.domain_lease import TCP_PORT_BASE, DomainLease
 from latency_gate.runner.middleware import DEFAULT_MIDDLEWARE, backend as middleware_backend
 from latency_gate.runner.middleware.common import Subexperiment, default_certs_directory, library_environment
@@ -77,6 +77,7 @@ class RunConfig:
     lease: DomainLease
     environment: dict
     backend: object  # the middleware's module (runner/middleware/)
+    topology: topologies.Topology
 
 
 def _utc_now():
@@ -87,7 +88,7 @@ def _utc_now():
 class CheckedInputs:
     """A run's inputs once checked: the middleware's backend and program, the sub-experiments in
     spec order, the payloads sorted, the profiles and security artifacts directories, and the
-    sub-experiments the middleware cannot run ({name: why})."""
+    sub-experiments the middleware or the topology cannot run ({name: why})."""
 
     backend: object
     binary: Path
@@ -98,9 +99,17 @@ class CheckedInputs:
     unsupported: dict
 
 
+def validated_options(options):
+    """The options of a run (run_experiment's) that validate_run checks."""
+    return {key: options[key] for key in (
+        "middleware", "latency_test", "subexperiments", "payloads", "samples", "timeout_s", "profiles", "certs",
+        "stress", "retries", "topology",
+    ) if key in options}
+
+
 def validate_run(*, middleware=DEFAULT_MIDDLEWARE, latency_test=None, subexperiments=None, payloads=None,
                  samples=DEFAULT_SAMPLES, timeout_s=None, profiles=None, certs=None, stress=None,
-                 retries=DEFAULT_RETRIES):
+                 retries=DEFAULT_RETRIES, topology=topologies.LOCALHOST):
     """Check every input of a run; returns CheckedInputs. Raises InputError."""
     backend = middleware_backend(middleware)
     binary = backend.locate(latency_test or backend.default_program())
@@ -117,10 +126,12 @@ def validate_run(*, middleware=DEFAULT_MIDDLEWARE, latency_test=None, subexperim
         raise InputError(f"retries must be 0 or more, got {retries}")
     profiles = Path(profiles) if profiles else backend.PROFILES_DIRECTORY
     certs = Path(certs or default_certs_directory()).resolve()
-    unsupported = {name: why for name in chosen if (why := backend.unsupported(Subexperiment(name)))}
+    sides = topologies.describe(topologies.validate(topology), domain=1)
+    unsupported = {name: why for name in chosen
+                   if (why := sides.unsupported(Subexperiment(name)) or backend.unsupported(Subexperiment(name)))}
     runnable = [Subexperiment(name) for name in chosen if name not in unsupported]
     for subexperiment in runnable:
-        backend.check_configuration(profiles, subexperiment, certs, TCP_PORT_BASE)
+        backend.check_configuration(profiles, subexperiment, certs, TCP_PORT_BASE, sides)
     if any(subexperiment.security for subexperiment in runnable):
         security.check_security_artifacts(certs)
     check_stress(stress)
@@ -130,7 +141,8 @@ def validate_run(*, middleware=DEFAULT_MIDDLEWARE, latency_test=None, subexperim
 def run_experiment(results_directory, *, middleware=DEFAULT_MIDDLEWARE, latency_test=None, subexperiments=None, payloads=None,
                    samples=DEFAULT_SAMPLES, timeout_s=None, realtime_preset=True, rt_prio=None,
                    pub_cpus=None, sub_cpus=None, cpu_idle=None, stress=None, domain=None, profiles=None, certs=None,
-                   retries=DEFAULT_RETRIES, baseline_s=DEFAULT_BASELINE_S, run_id=None, out=sys.stdout, err=None):
+                   retries=DEFAULT_RETRIES, baseline_s=DEFAULT_BASELINE_S, run_id=None, topology=topologies.LOCALHOST,
+                   out=sys.stdout, err=None):
     """Run the experiment; returns EXIT_OK, or EXIT_RUN_FAILED if any sub-experiment failed.
 
     realtime_preset: the real-time preset (realtime.py) fills every real-time option left
@@ -140,7 +152,7 @@ def run_experiment(results_directory, *, middleware=DEFAULT_MIDDLEWARE, latency_
     """
     checked = validate_run(middleware=middleware, latency_test=latency_test, subexperiments=subexperiments,
                            payloads=payloads, samples=samples, timeout_s=timeout_s, profiles=profiles, certs=certs,
-                           stress=stress, retries=retries)
+                           stress=stress, retries=retries, topology=topology)
     binary, chosen, payloads, profiles, certs = (checked.binary, checked.subexperiments, checked.payloads,
                                                  checked.profiles, checked.certs)
     err = err or sys.stderr  # looked up per call: tests and the gate replace it
@@ -164,11 +176,16 @@ def run_experiment(results_directory, *, middleware=DEFAULT_MIDDLEWARE, latency_
         preload = [str(real_time.lock_memory_library), environment.get("LD_PRELOAD")]
         environment["LD_PRELOAD"] = " ".join(filter(None, preload))
     lease = DomainLease(domain)
+    try:
+        sides = topologies.prepare(topology, lease.domain)
+    except InputError:
+        lease.release()
+        raise
     logs = results / "logs"
     logs.mkdir(exist_ok=True)
     timeout_s = timeout_s or default_timeout(samples, len(payloads))
     config = RunConfig(binary, results, payloads, logs / "payloads.csv", samples, timeout_s, profiles, certs,
-                       real_time, lease, environment, checked.backend)
+                       real_time, lease, environment, checked.backend, sides)
     # LatencyTest's demands format: every payload followed by ';' (without the last ';' it
     # reads the last payload twice).
     write_text_atomic(config.payloads_file, "".join(f"{p};" for p in payloads) + "\n")
@@ -184,6 +201,8 @@ def run_experiment(results_directory, *, middleware=DEFAULT_MIDDLEWARE, latency_
         **host,
         settings=run_metadata.Settings(
             **real_time.regime(), cpuidle=realtime.cpuidle_state(), stress=stress, domain=lease.domain,
+            topology=sides.name,
+            addresses={"publisher": sides.publisher_address, "subscriber": sides.subscriber_address},
             tcp_port=lease.tcp_port, timeout_s=timeout_s, retries=retries, profiles=profiles and str(profiles),
             certs=str(certs),
             requested={"realtime_preset": realtime_preset, "rt_prio": rt_prio, "pub_cpus": pub_cpus,
@@ -235,7 +254,7 @@ def run_experiment(results_directory, *, middleware=DEFAULT_MIDDLEWARE, latency_
             if name in checked.unsupported:
                 metadata = metadata.with_outcome(name, run_metadata.SubexperimentOutcome(
                     status="unsupported", error=checked.unsupported[name]))
-                print(f"unsupported by {checked.backend.TITLE}: {checked.unsupported[name]}", file=out, flush=True)
+                print(f"unsupported: {checked.unsupported[name]}", file=out, flush=True)
                 save()
                 continue
             try:
@@ -258,6 +277,9 @@ def run_experiment(results_directory, *, middleware=DEFAULT_MIDDLEWARE, latency_
         if stress_process is not None:
             kill_group(stress_process)
         cpu_idle_hold.release()
+        if sides.namespaces:
+            metadata = replace(metadata, settings=replace(metadata.settings, link_packets=sides.traffic()))
+        sides.release()
         lease.release()
         metadata = replace(metadata, finished_at=_utc_now())
         save()
@@ -266,7 +288,7 @@ def run_experiment(results_directory, *, middleware=DEFAULT_MIDDLEWARE, latency_
         print(f"interrupted; partial results in {results}", file=out, flush=True)
         return EXIT_INTERRUPTED
     total = len(chosen) - len(checked.unsupported)
-    skipped = f" ({len(checked.unsupported)} unsupported by {checked.backend.TITLE})" if checked.unsupported else ""
+    skipped = f" ({len(checked.unsupported)} unsupported)" if checked.unsupported else ""
     print(f"{total - failures}/{total} sub-experiments passed{skipped}; results in {results}", file=out, flush=True)
     return EXIT_RUN_FAILED if failures else EXIT_OK
 

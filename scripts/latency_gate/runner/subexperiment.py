@@ -41,7 +41,8 @@ def run_subexperiment(name, config, logs):
     raw = results / f".partial-measurements_{name}.csv"  # hidden: never taken for a result
     raw.unlink(missing_ok=True)
     commands = {
-        role: config.real_time.prefix(config.real_time.sub_cpus if role == "subscriber" else config.real_time.pub_cpus)
+        role: config.topology.prefix(role)
+        + config.real_time.prefix(config.real_time.sub_cpus if role == "subscriber" else config.real_time.pub_cpus)
         + command
         for role, command in config.backend.commands(subexperiment, config, logs, raw).items()
     }

@@ -10,7 +10,8 @@ gate) works unchanged. Each backend module provides:
   default_program()      the program the project builds for it
   locate(path)           the program at a user-given path, checked (InputError)
   unsupported(sub)       why it cannot run a sub-experiment, or None
-  check_configuration(profiles, sub, certs, tcp_port)   render its configuration to check it
+  check_configuration(profiles, sub, certs, tcp_port, sides)   render its configuration to
+                         check it (sides: the run's runner/topology.Topology, its addresses)
   commands(sub, config, logs, raw)   {role: command line}; roles: both, or subscriber and
                          publisher (started in that order); writes its rendered configuration
   describe(binary, environment)      middleware_version, middleware_library, source_revision

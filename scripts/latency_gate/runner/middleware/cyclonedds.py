@@ -36,16 +36,20 @@ def describe(binary, environment):
             "source_revision": debian_source_version(library)}
 
 
-def _configuration(profiles_directory, subexperiment, certs_directory, tcp_port, role):
+def _configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides, role):
+    own, peer = sides.publisher_address, sides.subscriber_address
+    if role == "subscriber":
+        own, peer = peer, own
     return render_configuration(
         profiles_directory, f"{subexperiment.name}.xml", certs_dir=certs_directory, role=_ROLES[role],
-        tcp_port=tcp_port, tcp_listening_port=tcp_port if role == "publisher" else -1,
+        tcp_port=tcp_port, tcp_listening_port=tcp_port if role == "publisher" else -1, own_address=own,
+        peer_address=peer, publisher_address=sides.publisher_address,
     )
 
 
-def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_port):
+def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides):
     for role in ("publisher", "subscriber"):
-        _configuration(profiles_directory, subexperiment, certs_directory, tcp_port, role)
+        _configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides, role)
 
 
 def commands(subexperiment, config, logs, raw):
@@ -56,7 +60,7 @@ def commands(subexperiment, config, logs, raw):
     for role in roles:
         configuration = logs / f"{subexperiment.name}_{role}.xml"
         write_text_atomic(configuration, _configuration(config.profiles, subexperiment, config.certs,
-                                                        config.lease.tcp_port, role))
+                                                        config.lease.tcp_port, config.topology, role))
         command = [str(config.binary), role, "--config", str(configuration), "--reliability", reliability,
                    "--file", str(config.payloads_file), "--domain", str(config.lease.domain)]
         if role != "subscriber":

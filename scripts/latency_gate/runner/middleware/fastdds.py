@@ -70,19 +70,21 @@ def describe(binary, environment):
             "source_revision": source_revision(binary, library)}
 
 
-def _profile(profiles_directory, subexperiment, certs_directory, tcp_port):
-    return render_configuration(profiles_directory, f"{subexperiment.name}.xml",
-                                certs_dir=certs_directory, tcp_port=tcp_port)
+def _profile(profiles_directory, subexperiment, certs_directory, tcp_port, sides):
+    return render_configuration(profiles_directory, f"{subexperiment.name}.xml", certs_dir=certs_directory,
+                                tcp_port=tcp_port, publisher_address=sides.publisher_address,
+                                subscriber_address=sides.subscriber_address)
 
 
-def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_port):
-    _profile(profiles_directory, subexperiment, certs_directory, tcp_port)
+def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides):
+    _profile(profiles_directory, subexperiment, certs_directory, tcp_port, sides)
 
 
 def commands(subexperiment, config, logs, raw):
     """{role: LatencyTest's command line} for one sub-experiment; writes its rendered profile."""
     profile = logs / f"{subexperiment.name}.xml"
-    write_text_atomic(profile, _profile(config.profiles, subexperiment, config.certs, config.lease.tcp_port))
+    write_text_atomic(profile, _profile(config.profiles, subexperiment, config.certs, config.lease.tcp_port,
+                                        config.topology))
     common = ["--xml", str(profile), "--file", str(config.payloads_file), "--domain", str(config.lease.domain)]
     sampled = ["--samples", str(config.samples), "--export_raw_data", str(raw)]
     binary = str(config.binary)

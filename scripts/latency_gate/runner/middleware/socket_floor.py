@@ -33,7 +33,7 @@ def describe(binary, environment):
     return {"middleware_version": None, "middleware_library": None, "source_revision": None}
 
 
-def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_port):
+def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides):
     """Nothing to check: SocketLatency takes everything on its command line."""
 
 
@@ -44,5 +44,6 @@ def commands(subexperiment, config, logs, raw):
     if not subexperiment.interprocess:
         return {"both": [binary, "both", "--transport", "memory", *sampled, *common]}
     # The run's TCP port serves UDP as well: another protocol's port space, held by the same lease.
-    network = ["--transport", "tcp" if subexperiment.tcp else "udp", "--port", str(config.lease.tcp_port), *common]
+    network = ["--transport", "tcp" if subexperiment.tcp else "udp", "--address", config.topology.subscriber_address,
+               "--port", str(config.lease.tcp_port), *common]
     return {"subscriber": [binary, "subscriber", *network], "publisher": [binary, "publisher", *sampled, *network]}
