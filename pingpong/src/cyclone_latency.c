@@ -43,11 +43,12 @@ static void on_data_available(dds_entity_t reader, void *opaque)
         const latency_PingPong *sample = samples[0];
         if (info.valid_data) {
             double now = pingpong_now_us();
-            if (side->echo && sample->seqnum != PINGPONG_STOP) {
+            if (side->echo) {  /* the stop message too: its echo tells the publisher this side ends */
                 side->reply.seqnum = sample->seqnum;
                 side->reply.data._length = sample->data._length;
                 dds_write(side->writer, &side->reply);
-            } else {
+            }
+            if (!side->echo || sample->seqnum == PINGPONG_STOP) {
                 pthread_mutex_lock(&side->lock);
                 side->seq = sample->seqnum;
                 side->payload = sample->data._length + 8;

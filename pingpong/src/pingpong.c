@@ -10,6 +10,7 @@
 
 #define ROUND_TRIP_LIMIT_MS 100   /* LatencyTest keeps no round trip longer than this */
 #define HANDSHAKE_LIMIT_S 30      /* discovery and connection before the first payload */
+#define STOP_ATTEMPTS 20          /* the stop message is echoed; best effort may lose some */
 
 static const char *program_name = "pingpong";
 
@@ -138,6 +139,24 @@ static int handshake(const pingpong_driver *driver, void *side, uint32_t payload
     return -1;
 }
 
+/* Tell the echo side to end and wait for it to say so (its echo of the stop message), so
+ * that it exits by itself, not by the runner's kill. */
+static void stop(const pingpong_driver *driver, void *side, uint32_t payload)
+{
+    for (int attempt = 0; attempt < STOP_ATTEMPTS; ++attempt) {
+        uint32_t seq, size;
+        double arrived;
+        if (driver->send(side, PINGPONG_STOP, payload))
+            return;
+        int got;
+        while ((got = driver->receive(side, ROUND_TRIP_LIMIT_MS, &seq, &size, &arrived)) > 0)
+            if (seq == PINGPONG_STOP)
+                return;
+        if (got < 0)
+            return;  /* the echo side is gone: the TCP connection closed after its echo */
+    }
+}
+
 static int run_publisher(const pingpong_driver *driver, void *side, const pingpong_options *options)
 {
     FILE *raw = NULL;
@@ -177,9 +196,11 @@ static int run_publisher(const pingpong_driver *driver, void *side, const pingpo
                 if (got <= 0)
                     break;  /* lost, late or failed: nothing recorded, as LatencyTest */
                 if (seq == i) {
+                    /* LatencyTest drops a sample at or below zero; only the floor's in-process copy
+                     * comes that close to the clock's own cost, and dropping would bias it upwards:
+                     * it is kept as 0 (below what the clock resolves). */
                     double latency = (arrived - start) / 2.0 - overhead;
-                    if (latency > 0)
-                        latencies[kept++] = latency;
+                    latencies[kept++] = latency > 0 ? latency : 0.0;
                     break;
                 }
             }
@@ -191,8 +212,7 @@ static int run_publisher(const pingpong_driver *driver, void *side, const pingpo
         for (long k = 0; raw && k < kept; ++k)
             fprintf(raw, "%ld,%u,%.3f\n", ++exported, payload, latencies[k]);
     }
-    for (int k = 0; k < 3; ++k)  /* best effort may lose one */
-        driver->send(side, PINGPONG_STOP, options->payloads[0]);
+    stop(driver, side, options->payloads[0]);
     free(latencies);
     if (raw && fclose(raw)) {
         pingpong_fail("%s: cannot write the raw data: %s", options->raw_file, strerror(errno));
@@ -213,10 +233,10 @@ static int run_echo(const pingpong_driver *driver, void *side)
             return 1;
         if (!got)
             continue;
-        if (seq == PINGPONG_STOP)
-            return 0;
         if (driver->send(side, seq, payload))
             return 1;
+        if (seq == PINGPONG_STOP)
+            return 0;
     }
 }
 

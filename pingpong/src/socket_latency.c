@@ -234,11 +234,12 @@ static int memory_send(void *opaque, uint32_t seq, uint32_t payload)
 {
     memory_side *side = opaque;
     put_header(side->buffer, payload, seq);
-    if (seq == PINGPONG_STOP) {
+    if (seq == PINGPONG_STOP) {  /* echoed at once, like any sample; the echo side's thread ends */
         pthread_mutex_lock(&channel.lock);
         channel.stopped = 1;
         pthread_cond_signal(&channel.stopped_changed);
         pthread_mutex_unlock(&channel.lock);
+        side->full = 1;
         return 0;
     }
     memcpy(channel.echo_buffer, side->buffer, payload);  /* delivered to the echo side */
