@@ -107,6 +107,7 @@ def write_history(
     violations=(),
     seed=1,
     preset_from=None,
+    middleware="fastdds",
 ) -> list[str]:
     """Write `runs` run directories under store/runs/<platform>/; return their run ids.
 
@@ -139,6 +140,7 @@ def write_history(
         metadata = run_metadata.RunMetadata(
             run_id=identifier,
             platform=platform,
+            middleware=middleware,
             source_revision=f"git {commit}{rng.bytes(17).hex()[:33]}",  # LatencyTest built from that commit
             fastdds_version="2.9.1",
             host=RUNNER,

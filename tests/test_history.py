@@ -1,5 +1,6 @@
 """The history store: one immutable directory per run, never lost or half-written."""
 
+import dataclasses
 import multiprocessing
 
 import pytest
@@ -118,6 +119,23 @@ def test_adding_a_run_from_the_command_line_regenerates_plots_and_site(tmp_path,
     assert (store / "index.html").is_file()
     assert (store / "plots" / PLATFORM / "intraprocess_best_effort" / "history_Median.png").is_file()
     assert not [p for p in (store / "plots").iterdir() if p.name.startswith(".")]  # no staging left behind
+
+
+def test_a_run_of_another_middleware_goes_to_its_own_line_beside_the_platforms_fast_dds_runs(tmp_path, processed_run):
+    from latency_gate import cli
+
+    store = tmp_path / "store"
+    assert cli.main(["add-to-history", "--store", str(store), "--experiment-directory", str(processed_run),
+                     "--platform", PLATFORM]) == 0
+    cyclone = run_metadata.read(processed_run)
+    run_metadata.write(processed_run, dataclasses.replace(cyclone, run_id="20261122T074501Z-local-lab1",
+                                                          middleware="cyclonedds"))
+    assert cli.main(["add-to-history", "--store", str(store), "--experiment-directory", str(processed_run),
+                     "--platform", PLATFORM]) == 0
+
+    assert sorted(p.name for p in (store / "runs").iterdir()) == [PLATFORM, f"{PLATFORM}-cyclonedds"]
+    assert [p.name for p in (store / "runs" / f"{PLATFORM}-cyclonedds").iterdir()] == ["20261122T074501Z-local-lab1"]
+    assert (store / "plots" / f"{PLATFORM}-cyclonedds" / "intraprocess_reliable" / "history_Median.png").is_file()
 
 
 STEPPED = "interprocess_reliable"

@@ -283,6 +283,36 @@ def test_incomplete_runs_show_what_they_have(tmp_path, page):
     assert "timed_out: no result within 60 s: killed" in row.inner_text() and "no summary" in row.inner_text()
 
 
+def test_a_platform_measured_with_several_middleware_switches_between_them_on_its_charts(tmp_path, page):
+    """history.store_platform keeps each middleware a line of its own (<platform>-<middleware>)."""
+    both = ["interprocess_reliable", "interprocess_reliable_security"]
+    write_history(tmp_path, platform="lab", runs=3, subexperiments=both)
+    write_history(tmp_path, platform="lab-cyclonedds", runs=3, subexperiments=both, middleware="cyclonedds", seed=3)
+    write_history(tmp_path, platform="lab-socket", runs=2, subexperiments=both[:1], middleware="socket", seed=4)
+    write_history(tmp_path, platform="other", runs=2, subexperiments=both[:1], seed=5)
+    build_site(tmp_path)
+    home = (tmp_path / "index.html").as_uri()
+
+    open_view(page, home + "#/history/lab/interprocess_reliable_security/1024/Median")
+    switch = page.locator('.segmented[aria-label="Middleware"]')
+    assert switch.locator("a").all_inner_texts() == ["Fast DDS", "Cyclone DDS", "socket floor"]
+    assert switch.locator('a[aria-current="true"]').inner_text() == "Fast DDS"
+    switch.locator("a", has_text="Cyclone DDS").click()
+    page.wait_for_function("document.querySelector('main').dataset.route.includes('lab-cyclonedds')")
+    assert page.locator("main").get_attribute("data-route") == (
+        "#/history/lab-cyclonedds/interprocess_reliable_security/1024/Median")
+    page.wait_for_selector(".chart canvas")
+    # The floor has no security sub-experiment: its link opens the floor's own.
+    floor = page.locator('.segmented[aria-label="Middleware"] a', has_text="socket floor")
+    assert floor.get_attribute("href") == "#/history/lab-socket/interprocess_reliable/1024/Median"
+
+    open_view(page, home)
+    card = page.locator('section.platform[data-platform="lab-cyclonedds"]')
+    assert card.locator(".middleware").inner_text() == "Cyclone DDS"
+    open_view(page, home + "#/history/other/interprocess_reliable/16/Median")
+    assert page.locator('.segmented[aria-label="Middleware"]').count() == 0  # one middleware: no switch
+
+
 def test_a_directory_without_runs_is_not_a_store(tmp_path):
     with pytest.raises(InputError, match="not a history store"):
         build_site(tmp_path)

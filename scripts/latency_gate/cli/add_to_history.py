@@ -1,7 +1,8 @@
 """Add a processed run to a local history store and regenerate its plots and site.
 
-The store keeps one immutable directory per run under runs/<platform>/; the history plots
-(plots/<platform>/) and the site are regenerated from all runs.
+The store keeps one immutable directory per run under runs/<platform>/ (a middleware other
+than Fast DDS: runs/<platform>-<middleware>/); the history plots (plots/<platform>/) and the
+site are regenerated from all runs.
 """
 
 from pathlib import Path
@@ -21,9 +22,10 @@ def add_arguments(parser):
 
 
 def run(args):
-    added = history.add_run(args.store, args.experiment_directory, args.platform, args.run_id, args.requirements)
+    platform = history.store_platform(args.platform, args.experiment_directory)
+    added = history.add_run(args.store, args.experiment_directory, platform, args.run_id, args.requirements)
     if args.keep:
-        history.prune(args.store, args.platform, args.keep)
+        history.prune(args.store, platform, args.keep)
     print(f"Added {added}; regenerating history plots and site ...", flush=True)
     history.regenerate(args.store)
     print(f"History site: {Path(args.store).resolve() / 'index.html'}")

@@ -14,7 +14,7 @@ from pathlib import Path
 from latency_gate.ci import outputs
 from latency_gate.cli.options import option
 from latency_gate.errors import EXIT_OK
-from latency_gate.store import publish
+from latency_gate.store import history, publish
 
 
 def add_arguments(parser):
@@ -38,15 +38,16 @@ def run(args):
         run_id = args.run_id
         if run_id is None and (args.revision or args.runner):
             run_id = publish.history_run_id(args.results_directory, args.revision, args.runner)
+        platform = history.store_platform(args.platform, args.results_directory)
         with tempfile.TemporaryDirectory(prefix="latency-history-") as temporary:
             work_directory = args.work_directory or Path(temporary)
             run_id, commit = publish.publish(
-                run_directory=args.results_directory, remote=args.remote, platform=args.platform,
+                run_directory=args.results_directory, remote=args.remote, platform=platform,
                 work_directory=work_directory, branch=args.branch, run_id=run_id,
                 requirements=args.requirements, keep=args.keep)
-            print(f"Published run {args.platform}/{run_id} as {commit} on {args.branch} of {args.remote}; "
+            print(f"Published run {platform}/{run_id} as {commit} on {args.branch} of {args.remote}; "
                   "regenerating the history plots and site ...", flush=True)
-            publish.regenerate_site(work_directory, args.platform)
+            publish.regenerate_site(work_directory, platform)
     except publish.PublishError as error:
         print(f"latency-gate publish-history: error: {error}", file=sys.stderr)
         return error.exit_code

@@ -28,6 +28,7 @@ import pandas as pd
 from latency_gate.analysis import changepoints as changepoint_detection
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import InputError
+from latency_gate.runner.middleware import BACKENDS
 from latency_gate.store.site_store import History, read_history
 
 ASSETS = Path(__file__).parent / "site_assets"
@@ -61,6 +62,7 @@ def _write_data(store, history: History, data_dir, changepoints=None) -> str:
         found = (changepoints or {}).get(platform)
         platforms.append({
             "name": platform,
+            **_middleware_line(history, platform, positions),
             "runs": _run_rows(history, positions),
             "subexperiments": series,
             "plots": _history_plots(store, platform),
@@ -74,6 +76,17 @@ def _write_data(store, history: History, data_dir, changepoints=None) -> str:
     build = hashlib.sha256(text.encode()).hexdigest()[:12]
     _write_script(data_dir / "index.js", f'window.LATENCY_SITE={{"build":"{build}","index":{text},"data":{{}}}};\n')
     return build
+
+
+def _middleware_line(history, platform, positions):
+    """Which middleware a platform's runs measured and the platform they measured it on: the
+    store keeps a middleware other than Fast DDS as a line of its own (<platform>-<middleware>,
+    history.store_platform); the site switches between the lines of one platform."""
+    latest = history.runs[positions[-1]].metadata
+    middleware = latest.middleware if latest else "fastdds"
+    base = platform.removesuffix(f"-{middleware}") if middleware != "fastdds" else platform
+    title = BACKENDS[middleware].TITLE if middleware in BACKENDS else middleware
+    return {"platform": base, "middleware": middleware, "middlewareTitle": title}
 
 
 def _runs_by_platform(history):

@@ -34,6 +34,15 @@ def runs_directory(store_root, platform):
     return Path(store_root) / "runs" / _safe_name(platform, "platform")
 
 
+def store_platform(platform, run_directory):
+    """Where a run goes in the store: its platform, or for a middleware other than Fast DDS
+    its own line beside it (<platform>-<middleware>), so that histories, change points and
+    requirements never mix middleware (the site switches between a platform's lines)."""
+    metadata = run_metadata.read_if_present(run_directory)
+    middleware = metadata.middleware if metadata else "fastdds"  # the spec's own flows measure Fast DDS
+    return platform if middleware == "fastdds" else f"{platform}-{middleware}"
+
+
 def add_run(store_root, run_directory, platform, run_id=None, requirements_path=None):
     """Copy a run's summaries, checks and metadata into the store under a new run id: `run_id`,
     else the one its metadata records, else a new one (run_metadata.make_run_id)."""

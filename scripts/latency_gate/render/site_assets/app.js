@@ -133,6 +133,7 @@
     return h("section", { class: "card platform", "data-platform": platform.name },
       h("div", { class: "card-head" },
         h("h2", {}, platform.name),
+        h("span", { class: "middleware", "data-middleware": platform.middleware }, platform.middlewareTitle),
         badge(latest.status),
         h("span", { class: "muted" }, `latest of ${platform.runs.length} run${platform.runs.length === 1 ? "" : "s"}`)),
       runFacts(platform, latest),
@@ -258,6 +259,8 @@
         }, platform.subexperiments.map((name) => h("option", { value: name, selected: name === subexperiment }, name)))),
       h("section", { class: "card" },
         h("div", { class: "controls" },
+          middlewareSwitch(platform, (line) => route("history", line.name,
+            line.subexperiments.includes(subexperiment) ? subexperiment : line.subexperiments[0], payload, magnitude)),
           segmented("Magnitude", [ALL, ...INDEX.magnitudes], magnitude, (m) => here(payload, m), (m) => (m === ALL ? "All" : m)),
           segmented("Payload", series.payloads, payload, (b) => here(b, magnitude), payloadLabel)),
         chartBox,
@@ -275,6 +278,16 @@
       title: `${subexperiment} at ${payloadLabel(payload)}`, nodes,
       afterShow: () => { chart = historyChart(chartBox, platform, series, payloadIndex, magnitude, changes); },
     };
+  }
+
+  // The platform's other middleware (Cyclone DDS, the socket floor, ... measured on the same
+  // platform are lines of their own): one click to the same chart on another; none when alone.
+  function middlewareSwitch(platform, link) {
+    const lines = INDEX.platforms.filter((line) => line.platform === platform.platform);
+    if (lines.length < 2) return null;
+    const byName = Object.fromEntries(lines.map((line) => [line.name, line]));
+    return segmented("Middleware", lines.map((line) => line.name), platform.name, (name) => link(byName[name]),
+      (name) => byName[name].middlewareTitle);
   }
 
   function segmented(label, options, selected, link, text) {
