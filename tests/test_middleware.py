@@ -187,7 +187,7 @@ def test_the_relative_gate_runs_on_another_middleware_and_skips_what_it_cannot_d
 
     out = terminal.getvalue()
     assert code == EXIT_OK
-    assert "interprocess_reliable_security: unsupported by socket floor" in out
+    assert "interprocess_reliable_security: not gated: a bare socket has no DDS Security" in out
     assert sorted(os.listdir(tmp_path / "gate" / "runs" / "round-01" / "base")) != []
     assert "interprocess_reliable_security" not in (tmp_path / "gate" / "rounds.csv").read_text()
 

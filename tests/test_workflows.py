@@ -138,10 +138,11 @@ def test_by_default_a_pull_request_is_gated_against_its_merge_base(act, reposito
 
 def test_the_relative_gate_takes_a_teams_own_two_builds(act, repository):
     """base-workspace and pr-workspace instead of building: here one LatencyTest as both. One of
-    them alone is refused as bad input (exit 3, result "error") before anything runs."""
-    build = ci_tools.project_build() / "colcon/install/latencytest/bin/LatencyTest"
-    inputs = {"build": str(build), **{name.removeprefix("LATENCY_").lower().replace("_", "-"): value
-                                      for name, value in RELATIVE_GATE.items()}}
+    them alone is refused as bad input (exit 3, result "error") before anything runs. The same
+    with another middleware (the action's middleware input): the socket floor's program as both."""
+    install = ci_tools.project_build() / "colcon/install"
+    inputs = {"build": str(install / "latencytest/bin/LatencyTest"), "floor": str(install / "pingpong/bin/SocketLatency"),
+              **{name.removeprefix("LATENCY_").lower().replace("_", "-"): value for name, value in RELATIVE_GATE.items()}}
 
     result = act("workflow_dispatch", REPO / "tests/ci/relative-gate-own-builds.yml", {"inputs": inputs},
                  inputs=inputs)
@@ -149,9 +150,12 @@ def test_the_relative_gate_takes_a_teams_own_two_builds(act, repository):
     assert result.returncode == 0, log(result)
     assert "give both builds (base and pull request) or neither" in log(result)
     assert "exit status 3" in log(result) and "Failure - Main Only the pull request's build" in log(result)
-    assert "outputs, one=error both=passed" in log(result)
+    assert "outputs, one=error both=passed floor=passed" in log(result)
     verdict = json.loads((act.artifact("own-builds") / "gate_result.json").read_text())
     assert verdict["passed"] is True and verdict["cells"] == 4
+    floor = act.artifact("floor-builds")
+    assert json.loads((floor / "gate_result.json").read_text())["passed"] is True
+    assert json.loads((floor / "runs/round-01/pr/metadata.json").read_text())["middleware"] == "socket"
     assert "relative_gate: building" not in log(result) and "build_base_latencytest" not in log(result)
 
 

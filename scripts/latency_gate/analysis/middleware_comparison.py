@@ -64,8 +64,12 @@ def compare_middleware(results_directory, middlewares=tuple(BACKENDS), programs=
         arms[middleware] = {"middleware": middleware, "latency_test": checked.binary}
         skip[middleware] = dict(checked.unsupported)
         for name, why in checked.unsupported.items():
-            print(f"{name}: unsupported by {checked.backend.TITLE} ({why})", file=out, flush=True)
-    chosen, payloads = checked.subexperiments, checked.payloads
+            print(f"{name}: not run by {checked.backend.TITLE}: {why}", file=out, flush=True)
+    # What no middleware can do here (intra-process under --topology netns) is not in the comparison.
+    chosen = tuple(name for name in checked.subexperiments if any(name not in skip[m] for m in middlewares))
+    payloads = checked.payloads
+    if not chosen:
+        raise InputError("none of the chosen sub-experiments can run with these middleware and this topology")
     results = Path(results_directory)
     if (results / TABLE_FILE).exists() or (results / "runs").exists():
         raise InputError("already holds a comparison; use a new results directory", results)

@@ -63,7 +63,7 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
     chosen = tuple(name for name in checked.subexperiments if name not in checked.unsupported)
     payloads_checked = checked.payloads
     for name, why in checked.unsupported.items():
-        print(f"{name}: unsupported by {checked.backend.TITLE} ({why}); not gated", file=out, flush=True)
+        print(f"{name}: not gated: {why}", file=out, flush=True)
     if not chosen:
         raise InputError(f"{checked.backend.TITLE} supports none of the chosen sub-experiments")
     required = _load_requirements(requirements, chosen, payloads_checked)

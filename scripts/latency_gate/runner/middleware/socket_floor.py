@@ -25,7 +25,7 @@ def locate(path):
 
 def unsupported(subexperiment):
     if subexperiment.security:
-        return "a bare socket has no DDS Security (its floor is the plain sub-experiment's)"
+        return "a bare socket has no DDS Security; the plain sub-experiment is its floor"
     return None
 
 
