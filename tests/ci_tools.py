@@ -142,6 +142,10 @@ def pinned_actions():
     return pinned
 
 
+# A failed step with no output at all: its start line, then at once its failure line.
+_LOST_OUTPUT = re.compile(r"^(\[[^\]]+\]) ⭐ Run Main (.+)\n\1\s+❌\s+Failure - Main \2 \[", re.M)
+
+
 class Act:
     """act in host mode on a repository, with the stand-ins and a stand-in store; `actions`
     maps more remote actions ('owner/name@ref') to local folders."""
@@ -180,6 +184,13 @@ class Act:
         for name, value in environment.items():
             command += ["--env", f"{name}={value}"]
         result = subprocess.run(command, capture_output=True, text=True, timeout=300)
+        if _LOST_OUTPUT.search(result.stdout):
+            # act's host mode returns from a failed step before copying its terminal's output
+            # (nektos/act pkg/container/host_environment.go, exec(): `if err != nil { return err }`
+            # comes before `<-logctx.Done()`), so a step that fails at once can lose what it
+            # printed, e.g. its ::error annotation. Once more; a step that prints nothing fails twice.
+            (self.store / f"act-{event}.lost-output.log").write_text(result.stdout + result.stderr)
+            result = subprocess.run(command, capture_output=True, text=True, timeout=300)
         (self.store / f"act-{event}.log").write_text(result.stdout + result.stderr)
         return result
 
