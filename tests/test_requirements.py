@@ -150,6 +150,16 @@ def test_a_noisier_runner_than_the_requirements_runs_is_named_with_both_baseline
     assert requirements.comparability_notes(origin, run_woken_at(29.0)) == []
 
 
+def test_a_run_of_another_middleware_than_the_requirements_runs_is_named():
+    origin = {"runs": 5, "regime": None, "regimes": [], "fastdds_versions": ["2.9.1"]}  # before backends: Fast DDS
+
+    notes = requirements.comparability_notes(origin, run_metadata.RunMetadata(run_id="r1", middleware="cyclonedds"))
+
+    assert notes == ["this run measured cyclonedds, the requirements' runs fastdds: another middleware's requirements"]
+    same = run_metadata.RunMetadata(run_id="r2", middleware="cyclonedds")
+    assert requirements.comparability_notes({**origin, "middlewares": ["cyclonedds"]}, same) == []
+
+
 def test_an_unreadable_provenance_is_bad_input_naming_it(tmp_path):
     (tmp_path / "r.provenance.json").write_text("{not json")
 

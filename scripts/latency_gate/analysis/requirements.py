@@ -130,8 +130,8 @@ def provenance(runs, percentile):
         "regime": json.loads(next(iter(regimes))) if len(regimes) == 1 else None,
         "regimes": [{"runs": count, **json.loads(key)} for key, count in regimes.most_common()],
         **{key: sorted({str(getattr(m, field)) for m in described}) for key, field in (
-            ("cpu_models", "cpu_model"), ("kernels", "kernel"), ("fastdds_versions", "fastdds_version"),
-            ("cpu_counts", "cpu_count"))},
+            ("middlewares", "middleware"), ("cpu_models", "cpu_model"), ("kernels", "kernel"),
+            ("fastdds_versions", "fastdds_version"), ("cpu_counts", "cpu_count"))},
         "platform_baseline": {
             "runs": len(baselines),
             "avg_us_median": float(np.median([b["avg_us"] for b in baselines])) if baselines else None,
@@ -163,8 +163,15 @@ def comparability_notes(origin, metadata):
                          + "; ".join(differences))
     elif len(origin.get("regimes", [])) > 1:
         notes.append(f"the requirements mix runs of {len(origin['regimes'])} different settings")
-    for key, field, what in (("fastdds_versions", "fastdds_version", "Fast DDS"), ("cpu_models", "cpu_model", "CPU"),
-                             ("cpu_counts", "cpu_count", "CPU count")):
+    # Provenance from before the middleware backends: Fast DDS's runs.
+    theirs = origin.get("middlewares") or ["fastdds"]
+    if metadata.middleware not in theirs:
+        notes.append(f"this run measured {metadata.middleware}, the requirements' runs {', '.join(theirs)}: "
+                     "another middleware's requirements")
+    compared = [("cpu_models", "cpu_model", "CPU"), ("cpu_counts", "cpu_count", "CPU count")]
+    if metadata.middleware == "fastdds":
+        compared.insert(0, ("fastdds_versions", "fastdds_version", "Fast DDS"))
+    for key, field, what in compared:
         known = origin.get(key) or []
         recorded = getattr(metadata, field)
         if known and str(recorded) not in known:
