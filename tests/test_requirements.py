@@ -1,6 +1,8 @@
 """Requirements are each magnitude's percentile across runs (spec: 99th), per sub-experiment and payload."""
 
+import dataclasses
 import json
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -9,6 +11,8 @@ import pytest
 from latency_gate.analysis import requirements
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import InputError
+
+REPOSITORY = Path(__file__).resolve().parents[1]
 
 
 def write_run(root, name, medians, subexperiments=("intraprocess_best_effort", "interprocess_reliable")):
@@ -158,6 +162,22 @@ def test_a_run_of_another_middleware_than_the_requirements_runs_is_named():
     assert notes == ["this run measured cyclonedds, the requirements' runs fastdds: another middleware's requirements"]
     same = run_metadata.RunMetadata(run_id="r2", middleware="cyclonedds")
     assert requirements.comparability_notes({**origin, "middlewares": ["cyclonedds"]}, same) == []
+
+
+def test_a_provenance_from_before_a_regime_key_reads_it_as_its_default():
+    """The committed provenance predates the topology key: its runs were on one host."""
+    origin = requirements.read_provenance(REPOSITORY / "requirements" / "linux-x86_64-2cpu.csv")
+    assert "topology" not in origin["regime"]
+    settings = run_metadata.Settings(**origin["regime"])
+
+    def run_on(topology):
+        return run_metadata.RunMetadata(run_id="r1", settings=dataclasses.replace(settings, topology=topology),
+                                        fastdds_version="2.9.1")
+
+    assert not any("settings" in note for note in requirements.comparability_notes(origin, run_on("localhost")))
+    (note,) = [n for n in requirements.comparability_notes(origin, run_on("netns")) if "settings" in n]
+    assert note.endswith("topology: netns vs localhost")
+    assert "topology" not in run_metadata.regime_text(origin["regime"])
 
 
 def test_an_unreadable_provenance_is_bad_input_naming_it(tmp_path):

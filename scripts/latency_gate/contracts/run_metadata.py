@@ -239,8 +239,15 @@ def regime(metadata):
     return {key: getattr(settings, key) for key in REGIME_KEYS}
 
 
+def _complete(recorded):
+    """A regime as stored (a requirements provenance, a gate result) before a key existed: the
+    key's default, what runs before it did (e.g. topology: one host)."""
+    return {**regime(None), **recorded}
+
+
 def regime_text(recorded):
     """One line: 'CPU idle held, pub CPU 0, sub CPU 1, SCHED_FIFO 50, memory locked' or the OS's defaults."""
+    recorded = _complete(recorded)
     parts = [("CPU idle held" if recorded["cpu_idle"] == realtime.CPU_IDLE_HOLD else "CPU idle: OS")]
     parts += [f"pub CPU {recorded['pub_cpus']}" if recorded["pub_cpus"] else "pub unpinned",
               f"sub CPU {recorded['sub_cpus']}" if recorded["sub_cpus"] else "sub unpinned"]
@@ -259,6 +266,7 @@ def regime_differences(first, second):
 
     The preset flag itself is not compared: what counts is the settings in force.
     """
+    first, second = _complete(first), _complete(second)
     return [f"{_REGIME_LABELS[key]}: {_shown(first[key])} vs {_shown(second[key])}"
             for key in REGIME_KEYS if key != "realtime_preset" and first[key] != second[key]]
 
