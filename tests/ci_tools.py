@@ -142,8 +142,21 @@ def pinned_actions():
     return pinned
 
 
+# act's host mode returns from a failed step before it has copied the step's terminal output
+# (nektos/act pkg/container/host_environment.go, exec(): `if err != nil { return err }` comes
+# before `<-logctx.Done()`), so a failed step can lose the end of what it printed: its summary,
+# its ::error annotation. Such a run is repeated, up to ACT_ATTEMPTS runs: the product's output
+# is the same every time, act's loss is not, and a text that is never printed fails every run.
+ACT_ATTEMPTS = 3
 # A failed step with no output at all: its start line, then at once its failure line.
-_LOST_OUTPUT = re.compile(r"^(\[[^\]]+\]) ⭐ Run Main (.+)\n\1\s+❌\s+Failure - Main \2 \[", re.M)
+_SILENT_FAILURE = re.compile(r"^(\[[^\]]+\]) ⭐ Run Main (.+)\n\1\s+❌\s+Failure - Main \2 \[", re.M)
+
+
+def _output_lost(log, expect):
+    """Whether act may have lost a failed step's output: a failed step shows none, or an
+    expected text is missing from a run in which a step failed."""
+    failed = "❌  Failure" in log
+    return bool(_SILENT_FAILURE.search(log)) or (failed and any(text not in log for text in expect))
 
 
 class Act:
@@ -156,7 +169,9 @@ class Act:
         self.pull_request_remote = store / "pull-requests.git"
         git("init", "-q", "--bare", str(self.pull_request_remote), cwd=store)
 
-    def __call__(self, event, workflow, payload, variables=None, inputs=None, environment=None, secrets=None):
+    def __call__(self, event, workflow, payload, variables=None, inputs=None, environment=None, secrets=None,
+                 expect=()):
+        """Run act; `expect`: texts a failed step prints, which act may lose (see _output_lost)."""
         payload_file = self.store / f"{event}.json"
         payload_file.write_text(json.dumps(payload))
         command = [str(self.tools / "act"), event, "-C", str(self.repository), "-W", str(workflow),
@@ -183,14 +198,11 @@ class Act:
         }
         for name, value in environment.items():
             command += ["--env", f"{name}={value}"]
-        result = subprocess.run(command, capture_output=True, text=True, timeout=300)
-        if _LOST_OUTPUT.search(result.stdout):
-            # act's host mode returns from a failed step before copying its terminal's output
-            # (nektos/act pkg/container/host_environment.go, exec(): `if err != nil { return err }`
-            # comes before `<-logctx.Done()`), so a step that fails at once can lose what it
-            # printed, e.g. its ::error annotation. Once more; a step that prints nothing fails twice.
-            (self.store / f"act-{event}.lost-output.log").write_text(result.stdout + result.stderr)
+        for attempt in range(1, ACT_ATTEMPTS + 1):
             result = subprocess.run(command, capture_output=True, text=True, timeout=300)
+            if attempt == ACT_ATTEMPTS or not _output_lost(result.stdout, expect):
+                break
+            (self.store / f"act-{event}.lost-output-{attempt}.log").write_text(result.stdout + result.stderr)
         (self.store / f"act-{event}.log").write_text(result.stdout + result.stderr)
         return result
 

@@ -160,10 +160,12 @@ def test_the_relative_gate_takes_a_teams_own_two_builds(act, repository):
 
 
 def test_a_misspelt_gate_mode_fails_the_job_instead_of_gating_nothing(act, repository):
-    result = act("pull_request", PR_WORKFLOW, pull_request(), {**SMALL_MATRIX, "LATENCY_GATE_MODE": "Relative"})
+    refusal = "LATENCY_GATE_MODE must be 'relative' or 'spec', not 'Relative'"
+    result = act("pull_request", PR_WORKFLOW, pull_request(), {**SMALL_MATRIX, "LATENCY_GATE_MODE": "Relative"},
+                 expect=[refusal])
 
     assert result.returncode != 0
-    assert "LATENCY_GATE_MODE must be 'relative' or 'spec', not 'Relative'" in log(result)
+    assert refusal in log(result)
     assert not (act.store / "artifacts").exists()  # neither mode ran
     # The required check is one job ("Latency gate") that always runs after the measurement
     # and passes only when it passed: here it fails.
@@ -174,10 +176,12 @@ def test_a_misspelt_gate_mode_fails_the_job_instead_of_gating_nothing(act, repos
 def test_a_pull_request_over_a_requirement_fails_the_gate_and_says_where(act, repository):
     set_requirements(repository, median_32_bytes=TIGHT)
 
-    result = act("pull_request", PR_WORKFLOW, pull_request(), SPEC_MODE)
+    summary = "**FAILED**: 1 of 6 checks are over their requirement"
+    lines = ["::error title=intraprocess_best_effort 32 B Median::", "::error title=Latency gate::"]
+    result = act("pull_request", PR_WORKFLOW, pull_request(), SPEC_MODE, expect=[summary, *lines])
 
     assert result.returncode != 0, log(result)
-    assert "**FAILED**: 1 of 6 checks are over their requirement" in log(result)
+    assert summary in log(result)
     annotations = re.findall(r"::error title=([^:]*)::", log(result))
     # one per failed check, then the required check's own
     assert annotations == ["intraprocess_best_effort 32 B Median", "Latency gate"], log(result)
