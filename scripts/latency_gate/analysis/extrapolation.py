@@ -26,7 +26,8 @@ def run_name(index):
 
 def run_complete(run_directory):
     """Whether a run directory holds a finished run whose sub-experiments all passed and are
-    summarised (or are unsupported by its middleware). Unreadable metadata is an InputError: a run is never redone over a record it cannot read."""
+    summarised (or are unsupported by its middleware). Unreadable metadata is an InputError: a
+    run is never redone over a record it cannot read."""
     run_directory = Path(run_directory)
     metadata = run_metadata.read_if_present(run_directory)
     if metadata is None or metadata.finished_at is None or not metadata.subexperiments:

@@ -3,7 +3,7 @@ vendor comparison's table (dds-vendor-comparison-es.txt: minimum and mean per pa
 also median and 99%) with how far each middleware sits above the floor.
 
 The floor is the socket backend (SocketLatency): the same ping-pong over a bare loopback
-socket, or a thread hand-off for intra-process. Overhead = a middleware's median minus the
+socket, or for intra-process the sample copied there and back on the writer's thread. Overhead = a middleware's median minus the
 floor's median of the same sub-experiment and payload; a security sub-experiment's floor is
 its plain twin's (a socket has no DDS Security), so its overhead includes the cost of security.
 

@@ -82,8 +82,8 @@ def add_execution_options(parser, per_middleware=True):
     parser.add_argument("--certs", type=Path, help="DDS Security artifacts (default: build/security)")
 
 
-EXECUTION_OPTIONS = ("middleware", "timeout_s", "retries", "realtime_preset", "rt_prio", "pub_cpus", "sub_cpus", "cpu_idle", "stress",
-                     "domain", "profiles", "certs", "topology")
+EXECUTION_OPTIONS = ("middleware", "timeout_s", "retries", "realtime_preset", "rt_prio", "pub_cpus", "sub_cpus",
+                     "cpu_idle", "stress", "domain", "profiles", "certs", "topology")
 
 
 def run_options(args):

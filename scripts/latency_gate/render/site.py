@@ -29,7 +29,7 @@ from latency_gate.analysis import changepoints as changepoint_detection
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import InputError
 from latency_gate.runner.middleware import BACKENDS
-from latency_gate.store.site_store import History, read_history
+from latency_gate.store.site_store import History, line_platform, read_history
 
 ASSETS = Path(__file__).parent / "site_assets"
 CHART_LIBRARY = ASSETS / "node_modules" / "uplot"
@@ -84,9 +84,8 @@ def _middleware_line(history, platform, positions):
     history.store_platform); the site switches between the lines of one platform."""
     latest = history.runs[positions[-1]].metadata
     middleware = latest.middleware if latest else "fastdds"
-    base = platform.removesuffix(f"-{middleware}") if middleware != "fastdds" else platform
     title = BACKENDS[middleware].TITLE if middleware in BACKENDS else middleware
-    return {"platform": base, "middleware": middleware, "middlewareTitle": title}
+    return {"platform": line_platform(platform, middleware), "middleware": middleware, "middlewareTitle": title}
 
 
 def _runs_by_platform(history):

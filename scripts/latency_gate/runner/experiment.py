@@ -138,8 +138,8 @@ def validate_run(*, middleware=DEFAULT_MIDDLEWARE, latency_test=None, subexperim
     return CheckedInputs(backend, binary, chosen, payloads, profiles, certs, unsupported)
 
 
-def run_experiment(results_directory, *, middleware=DEFAULT_MIDDLEWARE, latency_test=None, subexperiments=None, payloads=None,
-                   samples=DEFAULT_SAMPLES, timeout_s=None, realtime_preset=True, rt_prio=None,
+def run_experiment(results_directory, *, middleware=DEFAULT_MIDDLEWARE, latency_test=None, subexperiments=None,
+                   payloads=None, samples=DEFAULT_SAMPLES, timeout_s=None, realtime_preset=True, rt_prio=None,
                    pub_cpus=None, sub_cpus=None, cpu_idle=None, stress=None, domain=None, profiles=None, certs=None,
                    retries=DEFAULT_RETRIES, baseline_s=DEFAULT_BASELINE_S, run_id=None, topology=topologies.LOCALHOST,
                    out=sys.stdout, err=None):

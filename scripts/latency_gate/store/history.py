@@ -26,6 +26,7 @@ from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import read_requirements
 from latency_gate.errors import InputError
 from latency_gate.render import plots, site
+from latency_gate.store import site_store
 
 RUN_FILE_PATTERNS = ("measurements_*_summary.csv", "checks_*.csv")
 
@@ -39,8 +40,7 @@ def store_platform(platform, run_directory):
     its own line beside it (<platform>-<middleware>), so that histories, change points and
     requirements never mix middleware (the site switches between a platform's lines)."""
     metadata = run_metadata.read_if_present(run_directory)
-    middleware = metadata.middleware if metadata else "fastdds"  # the spec's own flows measure Fast DDS
-    return platform if middleware == "fastdds" else f"{platform}-{middleware}"
+    return site_store.line_name(platform, metadata.middleware if metadata else "fastdds")  # spec flows: Fast DDS
 
 
 def add_run(store_root, run_directory, platform, run_id=None, requirements_path=None):

@@ -18,6 +18,17 @@ from latency_gate.errors import InputError
 _CHECKS_NAME = re.compile(r"^checks_(?P<subexperiment>.+)\.csv$")
 
 
+def line_name(platform, middleware):
+    """The store's directory for a platform's runs of one middleware: the platform itself for
+    Fast DDS, <platform>-<middleware> for another, so histories never mix middleware."""
+    return platform if middleware == "fastdds" else f"{platform}-{middleware}"
+
+
+def line_platform(line, middleware):
+    """The platform a line of `middleware` runs was measured on (line_name, inverted)."""
+    return line if middleware == "fastdds" else line.removesuffix(f"-{middleware}")
+
+
 @dataclass
 class Run:
     platform: str

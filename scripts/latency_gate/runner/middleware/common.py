@@ -2,6 +2,7 @@
 name read as its settings, finding a latency program, its libraries, and rendering a
 configuration template with the run's values (bad input: InputError)."""
 
+import functools
 import os
 import re
 import string
@@ -93,6 +94,7 @@ def linked_library(binary, environment, name):
     return (version[1] if version else None), str(library)
 
 
+@functools.lru_cache(maxsize=8)  # the gate and compare-middleware describe the same programs per run
 def debian_source_version(library):
     """'debian <source package> <version>' of the package that installed a library, else None."""
     if not library:
