@@ -144,11 +144,12 @@ def test_the_relative_gate_takes_a_teams_own_two_builds(act, repository):
     inputs = {"build": str(install / "latencytest/bin/LatencyTest"), "floor": str(install / "pingpong/bin/SocketLatency"),
               **{name.removeprefix("LATENCY_").lower().replace("_", "-"): value for name, value in RELATIVE_GATE.items()}}
 
+    refusal = "give both builds (base and pull request) or neither"
     result = act("workflow_dispatch", REPO / "tests/ci/relative-gate-own-builds.yml", {"inputs": inputs},
-                 inputs=inputs)
+                 inputs=inputs, expect=[refusal])
 
     assert result.returncode == 0, log(result)
-    assert "give both builds (base and pull request) or neither" in log(result)
+    assert refusal in log(result)
     assert "exit status 3" in log(result) and "Failure - Main Only the pull request's build" in log(result)
     assert "outputs, one=error both=passed floor=passed" in log(result)
     verdict = json.loads((act.artifact("own-builds") / "gate_result.json").read_text())
