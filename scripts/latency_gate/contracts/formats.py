@@ -98,7 +98,7 @@ def find_summaries(directory):
     return {name: found[name] for name in SUBEXPERIMENTS if name in found}
 
 
-def _read_table(path, columns, numeric, integer=()):
+def read_table(path, columns, numeric, integer=()):
     """Read a CSV whose header holds `columns`; check every numeric cell is finite."""
     path = Path(path)
     frame = _parse_csv(path, dtype=None)
@@ -170,7 +170,7 @@ def _raise_first_bad_cell(text_frame, numeric, path):
 
 def read_measurements(path):
     """Raw samples: Sample, Payload [Bytes], Latency [us] (file order kept)."""
-    frame = _read_table(path, MEASUREMENT_COLUMNS, MEASUREMENT_COLUMNS, integer=(SAMPLE, PAYLOAD))
+    frame = read_table(path, MEASUREMENT_COLUMNS, MEASUREMENT_COLUMNS, integer=(SAMPLE, PAYLOAD))
     if (frame[PAYLOAD] <= 0).any():
         row = int(np.argmax((frame[PAYLOAD] <= 0).to_numpy()))
         raise InputError(f"column '{PAYLOAD}': payload must be positive", path, row + 2)
@@ -178,24 +178,24 @@ def read_measurements(path):
 
 
 def read_summary(path):
-    frame = _read_table(path, SUMMARY_COLUMNS, SUMMARY_COLUMNS, integer=("Bytes", "Samples"))
-    _require_unique(frame, ["Bytes"], path)
+    frame = read_table(path, SUMMARY_COLUMNS, SUMMARY_COLUMNS, integer=("Bytes", "Samples"))
+    require_unique(frame, ["Bytes"], path)
     return frame
 
 
 def read_requirements(path):
-    frame = _read_table(
+    frame = read_table(
         path, REQUIREMENTS_COLUMNS, REQUIREMENTS_COLUMNS[1:], integer=("Bytes",)
     )
     for row, name in enumerate(frame["Experiment type"]):
         if name not in SUBEXPERIMENTS:
             raise InputError(f"unknown sub-experiment '{name}'", path, row + 2)
-    _require_unique(frame, ["Experiment type", "Bytes"], path)
+    require_unique(frame, ["Experiment type", "Bytes"], path)
     return frame
 
 
 def read_checks(path):
-    frame = _read_table(path, CHECK_COLUMNS, CHECK_COLUMNS[1:-1], integer=("Bytes",))
+    frame = read_table(path, CHECK_COLUMNS, CHECK_COLUMNS[1:-1], integer=("Bytes",))
     unknown = ~frame["Status"].isin(["passed", "failed"])
     if unknown.any():
         row = int(np.argmax(unknown.to_numpy()))
@@ -203,7 +203,7 @@ def read_checks(path):
     return frame
 
 
-def _require_unique(frame, keys, path):
+def require_unique(frame, keys, path):
     duplicated = frame.duplicated(keys)
     if duplicated.any():
         row = int(np.argmax(duplicated.to_numpy()))

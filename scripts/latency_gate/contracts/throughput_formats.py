@@ -1,0 +1,99 @@
+"""The throughput specification's CSV formats (throughput-test-specification.md): columns,
+the test grid, validated reading. File names are the latency spec's (measurements_<sub-
+experiment>.csv, its _summary.csv, checks_<sub-experiment>.csv), as Fast DDS's
+throughput_tests.py writes them, so a throughput run has a results directory of its own
+(metadata.json says "kind": "throughput"). Writing and error reporting are formats'.
+"""
+
+import numpy as np
+
+from latency_gate.contracts.formats import SUBEXPERIMENTS, read_table, require_unique
+from latency_gate.errors import InputError
+
+PAYLOAD, DEMAND, RECOVERY = "Payload [Bytes]", "Demand [sample/burst]", "Recovery time [ms]"
+SENT, PUBLICATION_TIME = "Sent [samples]", "Publication time [us]"
+PUBLICATION_RATE, PUBLICATION_THROUGHPUT = "Publication sample rate [Sample/s]", "Publication throughput [Mb/s]"
+RECEIVED, LOST = "Received [samples]", "Lost [samples]"
+SUBSCRIPTION_TIME = "Subscription time [us]"
+SUBSCRIPTION_RATE, THROUGHPUT = "Subscription sample rate [Sample/s]", "Subscription throughput [Mb/s]"
+MEASUREMENT_COLUMNS = (
+    PAYLOAD, DEMAND, RECOVERY, SENT, PUBLICATION_TIME, PUBLICATION_RATE, PUBLICATION_THROUGHPUT,
+    RECEIVED, LOST, SUBSCRIPTION_TIME, SUBSCRIPTION_RATE, THROUGHPUT,
+)
+SUMMARY_COLUMNS = MEASUREMENT_COLUMNS  # one row per payload: its case of highest subscription throughput
+CASE = (PAYLOAD, DEMAND, RECOVERY)
+COUNTS = (PAYLOAD, DEMAND, RECOVERY, SENT, RECEIVED, LOST)
+
+EXPERIMENT_TYPE = "Experiment type"
+REQUIREMENTS_COLUMNS = (EXPERIMENT_TYPE, PAYLOAD, LOST, THROUGHPUT)
+# A requirement's direction: throughput is a floor (the experiment must not be below it),
+# lost samples a ceiling (must not be above it). Spec order of the checks: its columns'.
+CHECKED_MAGNITUDES = (LOST, THROUGHPUT)
+FLOORS = frozenset({THROUGHPUT})
+CHECK_COLUMNS = ("Check", PAYLOAD, "Requirement", "Experiment", "Difference", "Percentage over requirement", "Status")
+
+# The specification's grid: every sub-experiment runs every case, 1 s each (330 cases).
+PAYLOADS = tuple(2**n for n in range(4, 15))  # 16 .. 16384 bytes
+DEMANDS = (100, 1000, 10000, 30000, 50000)
+RECOVERY_TIMES_MS = (0, 20, 40, 60, 80, 100)
+TEST_TIME_S = 1
+
+
+def read_measurements(path):
+    """One row per case (payload, demand, recovery time), counts whole and not negative."""
+    frame = read_table(path, MEASUREMENT_COLUMNS, MEASUREMENT_COLUMNS, integer=COUNTS)
+    _require_not_negative(frame, MEASUREMENT_COLUMNS, path)
+    _require_positive(frame, PAYLOAD, path)
+    require_unique(frame, list(CASE), path)
+    return frame
+
+
+def read_summary(path):
+    frame = read_measurements(path)
+    require_unique(frame, [PAYLOAD], path)
+    return frame
+
+
+def read_requirements(path):
+    frame = read_table(path, REQUIREMENTS_COLUMNS, REQUIREMENTS_COLUMNS[1:], integer=(PAYLOAD,))
+    for row, name in enumerate(frame[EXPERIMENT_TYPE]):
+        if name not in SUBEXPERIMENTS:
+            raise InputError(f"unknown sub-experiment '{name}'", path, row + 2)
+    _require_not_negative(frame, REQUIREMENTS_COLUMNS[1:], path)
+    require_unique(frame, [EXPERIMENT_TYPE, PAYLOAD], path)
+    return frame
+
+
+def read_checks(path):
+    frame = read_table(path, CHECK_COLUMNS, CHECK_COLUMNS[1:-1], integer=(PAYLOAD,))
+    for column, allowed in (("Check", CHECKED_MAGNITUDES), ("Status", ("passed", "failed"))):
+        unknown = ~frame[column].isin(allowed)
+        if unknown.any():
+            row = int(np.argmax(unknown.to_numpy()))
+            raise InputError(f"column '{column}': expected {' or '.join(allowed)}, got {frame[column].iat[row]!r}",
+                             path, row + 2)
+    return frame
+
+
+def _require_not_negative(frame, columns, path):
+    for column in columns:
+        negative = frame[column].to_numpy(dtype=float) < 0
+        if negative.any():
+            row = int(np.argmax(negative))
+            raise InputError(f"column '{column}': negative value {frame[column].iat[row]!r}", path, row + 2)
+
+
+def _require_positive(frame, column, path):
+    zero = frame[column].to_numpy(dtype=float) <= 0
+    if zero.any():
+        raise InputError(f"column '{column}': must be positive", path, int(np.argmax(zero)) + 2)
+
+
+def demands_text(payloads, demands):
+    """ThroughputTest's demands file: one line per payload, `payload;demand;demand;...`."""
+    return "".join(f"{payload};{';'.join(map(str, demands))}\n" for payload in payloads)
+
+
+def recoveries_text(recovery_times_ms):
+    """ThroughputTest's recoveries file: `time;time;...` on one line."""
+    return ";".join(map(str, recovery_times_ms)) + "\n"
