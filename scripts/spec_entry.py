@@ -1,6 +1,7 @@
-"""Shared start-up of the spec-compatible entry scripts (latency_*.py in this folder).
+"""Shared start-up of the spec-compatible entry scripts (latency_*.py and throughput_*.py in
+this folder).
 
-They are run as `python3 latency_<step>.py ...` exactly as the specification writes them.
+They are run as `python3 latency_<step>.py ...` exactly as the specifications write them.
 When the interpreter running them lacks the project's dependencies, they re-run
 themselves with the project's virtual environment (made by the README's set-up).
 """
@@ -14,7 +15,8 @@ SCRIPTS = Path(__file__).resolve().parent
 PROJECT_PYTHON = SCRIPTS.parent / ".venv" / "bin" / "python"
 
 
-def run(command):
+def run(command, *options):
+    """Run `latency-gate <command> <options> <the script's arguments>`."""
     missing = [name for name in ("matplotlib", "numpy", "pandas") if importlib.util.find_spec(name) is None]
     if missing:
         if PROJECT_PYTHON.exists() and Path(sys.executable) != PROJECT_PYTHON:
@@ -24,4 +26,4 @@ def run(command):
     sys.path.insert(0, str(SCRIPTS))
     from latency_gate.cli import main
 
-    sys.exit(main([command, *sys.argv[1:]]))
+    sys.exit(main([command, *options, *sys.argv[1:]]))

@@ -5,6 +5,7 @@ import pandas as pd
 import pytest
 from matplotlib.colors import to_hex
 
+from latency_gate.contracts import throughput_formats as tf
 from latency_gate.contracts.formats import CHECK_COLUMNS, SUMMARY_COLUMNS
 from latency_gate.render import plots
 
@@ -255,3 +256,42 @@ def test_a_failing_plot_leaves_no_half_written_file(tmp_path, monkeypatch):
 
 def test_an_empty_batch_renders_nothing():
     assert plots.PlotBatch().render() == []
+
+
+def test_throughput_scatter_plots_draw_every_case_at_its_demand_and_recovery_time_with_its_value(tmp_path):
+    measured = pd.DataFrame({column: 1 for column in tf.MEASUREMENT_COLUMNS}, index=range(4))
+    measured[tf.PAYLOAD] = 1024
+    measured[tf.DEMAND] = [100, 100, 1000, 1000]
+    measured[tf.RECOVERY] = [0, 20, 0, 20]
+    measured[tf.THROUGHPUT] = [10.0, 20.0, 30.0, 45.5]
+    batch = plots.PlotBatch()
+
+    batch.add_throughput_scatter("interprocess_reliable", measured, tmp_path)
+
+    assert sorted(job.path.name for job in batch.jobs) == ["lost_samples_scatterplot_1024.png",
+                                                             "throughput_scatterplot_1024.png"]
+    axes = drawn_axes(job_named(batch, "measurements_interprocess_reliable/throughput_scatterplot_1024.png"))
+    (points,) = axes.collections
+    assert points.get_offsets().tolist() == [[0, 0], [0, 1], [1, 0], [1, 1]]  # demand index, recovery index
+    assert [text.get_text() for text in axes.texts] == ["10", "20", "30", "45.5"]
+    assert [label.get_text() for label in axes.get_xticklabels()] == ["100", "1000"]
+    assert axes.get_xlabel() == tf.DEMAND and axes.get_ylabel() == tf.RECOVERY
+    assert_valid_pngs(batch.render(workers=1))
+
+
+def test_throughput_payload_history_draws_its_requirement_as_a_floor_on_a_throughput_axis(tmp_path):
+    history = pd.DataFrame({column: 1 for column in tf.SUMMARY_COLUMNS}, index=range(2))
+    history[tf.PAYLOAD], history[tf.THROUGHPUT] = 1024, [500.0, 480.0]
+    history["Experiment type"], history["Run"] = "interprocess_reliable", ["r1", "r2"]
+    required = pd.DataFrame({tf.EXPERIMENT_TYPE: ["interprocess_reliable"], tf.PAYLOAD: [1024], tf.LOST: [0.0],
+                             tf.THROUGHPUT: [490.0]})
+    batch = plots.PlotBatch()
+
+    batch.add_history(history, required, tmp_path, view=plots.THROUGHPUT_HISTORY)
+
+    axes = drawn_axes(job_named(batch, "interprocess_reliable/1024_bytes_throughput.png"))
+    assert legend_labels(axes) == ["subscription throughput", "subscription throughput requirement (floor)"]
+    assert axes.lines[1].get_ydata()[0] == 490.0
+    assert axes.get_ylabel() == tf.THROUGHPUT
+    assert {job.path.name for job in batch.jobs} == {
+        "history_throughput.png", "history_lost.png", "1024_bytes_throughput.png", "1024_bytes_lost.png"}

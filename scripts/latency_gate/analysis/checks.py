@@ -1,10 +1,12 @@
 """Checking sub-experiment summaries against a requirements CSV (spec step 3).
 
-A check report has, for each checked magnitude (Median, 99%, Max) in that order, one row
-per payload in the order of the requirements: Difference is |requirement - experiment|,
+A check report has, for each checked magnitude of the kind (latency: Median, 99%, Max;
+throughput: Lost [samples], Subscription throughput [Mb/s]) in that order, one row per
+payload in the order of the requirements: Difference is |requirement - experiment|,
 Percentage over requirement is (experiment - requirement) * 100 / requirement, and the
-check fails when the experiment is above the requirement. Values are compared as the
-summaries state them (3 decimals), as the reference scripts do.
+check fails when the experiment is above the requirement, or below it for a floor
+(throughput). Values are compared as the summaries state them (3 decimals), as the
+reference scripts do.
 """
 
 import sys
@@ -15,12 +17,10 @@ from xml.etree import ElementTree
 import numpy as np
 import pandas as pd
 
-from latency_gate.analysis import requirements
+from latency_gate.analysis import kinds, requirements
+from latency_gate.analysis.kinds import LATENCY, Kind
 from latency_gate.contracts import results as results_contract, run_metadata
-from latency_gate.contracts.formats import (
-    CHECK_COLUMNS, CHECKED_MAGNITUDES, checks_path, find_summaries, read_requirements, read_summary, write_csv,
-    write_text_atomic,
-)
+from latency_gate.contracts.formats import checks_path, find_summaries, write_csv, write_text_atomic
 from latency_gate.errors import InputError
 from latency_gate.render import plots
 
@@ -31,7 +31,8 @@ _IDENTIFIER_COLUMNS = {"Percentage over requirement": "Percentage"}
 @dataclass(frozen=True)
 class SubexperimentCheck:
     subexperiment: str
-    checks: pd.DataFrame  # CHECK_COLUMNS
+    checks: pd.DataFrame  # the kind's check columns
+    kind: Kind = LATENCY
 
     @property
     def failed(self):
@@ -42,29 +43,37 @@ class SubexperimentCheck:
         return len(self.checks) - self.failed
 
 
-def check_subexperiment(subexperiment, summary, requirements, summary_source=None, requirements_source=None):
+def check_subexperiment(subexperiment, summary, requirements, summary_source=None, requirements_source=None,
+                        kind=LATENCY):
     """The spec's check report for one sub-experiment, or InputError on mismatched payloads."""
+    payload = kind.payload
     wanted = requirements[requirements["Experiment type"] == subexperiment]
     if wanted.empty:
         raise InputError(f"no requirements for sub-experiment '{subexperiment}'", requirements_source)
-    _require_same_payloads(subexperiment, wanted["Bytes"], summary["Bytes"], summary_source, requirements_source)
-    measured = summary.set_index("Bytes").loc[wanted["Bytes"]]
-    required = wanted.set_index("Bytes")
+    _require_same_payloads(subexperiment, wanted[payload], summary[payload], summary_source, requirements_source)
+    measured = summary.set_index(payload).loc[wanted[payload]]
+    required = wanted.set_index(payload)
     reports = []
-    for magnitude in CHECKED_MAGNITUDES:
+    for magnitude in kind.magnitudes:
         requirement = required[magnitude].to_numpy(dtype=float)
         experiment = measured[magnitude].to_numpy(dtype=float)
-        difference = requirement - experiment
+        failed = experiment < requirement if kind.is_floor(magnitude) else experiment > requirement
         reports.append(pd.DataFrame({
             "Check": magnitude,
-            "Bytes": required.index.to_numpy(),
+            payload: required.index.to_numpy(),
             "Requirement": requirement,
             "Experiment": experiment,
-            "Difference": np.abs(difference),
-            "Percentage over requirement": -difference * 100 / requirement,
-            "Status": np.where(difference < 0, "failed", "passed"),
+            "Difference": np.abs(requirement - experiment),
+            "Percentage over requirement": percentage_over(experiment, requirement),
+            "Status": np.where(failed, "failed", "passed"),
         }))
-    return SubexperimentCheck(subexperiment, pd.concat(reports, ignore_index=True)[list(CHECK_COLUMNS)])
+    return SubexperimentCheck(subexperiment, pd.concat(reports, ignore_index=True)[list(kind.check_columns)], kind)
+
+
+def percentage_over(experiment, requirement):
+    """(experiment - requirement) in percent of the requirement. A requirement of 0 (no lost
+    samples) counts as 1, the smallest count, so the percentage stays a number."""
+    return (experiment - requirement) * 100 / np.where(requirement == 0, 1.0, requirement)
 
 
 def _require_same_payloads(subexperiment, required, measured, summary_source, requirements_source):
@@ -82,18 +91,31 @@ def _require_same_payloads(subexperiment, required, measured, summary_source, re
         )
 
 
+def _table(results):
+    """Every check of every sub-experiment, with Subexperiment, Payload, Unit and Shortfall:
+    how far, in percent of the requirement, the experiment is on the failing side of it
+    (the percentage over a ceiling, under a floor; negative: the margin left)."""
+    tables = []
+    for r in results:
+        floors = r.checks["Check"].map(r.kind.is_floor).to_numpy(dtype=bool)
+        percentage = r.checks["Percentage over requirement"].to_numpy(dtype=float)
+        tables.append(r.checks.assign(Subexperiment=r.subexperiment, Payload=r.checks[r.kind.payload],
+                                      Unit=r.checks["Check"].map(r.kind.unit),
+                                      Shortfall=np.where(floors, -percentage, percentage)))
+    return pd.concat(tables, ignore_index=True)
+
+
 def failures(results):
-    """All failed checks, worst (most over its requirement) first."""
-    rows = [r.checks.assign(Subexperiment=r.subexperiment) for r in results]
-    table = pd.concat(rows, ignore_index=True)
+    """All failed checks, worst (furthest beyond its requirement) first."""
+    table = _table(results)
     failed = table[table["Status"] == "failed"]
-    return failed.sort_values("Percentage over requirement", ascending=False, kind="stable")
+    return failed.sort_values("Shortfall", ascending=False, kind="stable")
 
 
 def result_document(results, notes=()):
     """check_result.json (contracts.results): counts, the worst margin, every failure, comparability notes."""
-    table = pd.concat([r.checks.assign(Subexperiment=r.subexperiment) for r in results], ignore_index=True)
-    worst = table.loc[table["Percentage over requirement"].idxmax()]
+    table = _table(results)
+    worst = table.loc[table["Shortfall"].idxmax()]
     return {
         "passed": int((table["Status"] == "passed").sum()),
         "failed": int((table["Status"] == "failed").sum()),
@@ -105,9 +127,9 @@ def result_document(results, notes=()):
             r.subexperiment: {
                 "passed": r.passed,
                 "failed": r.failed,
-                "worst_percentage_over": round(float(r.checks["Percentage over requirement"].max()), 3),
+                "worst_percentage_over": round(float(rows["Shortfall"].max()), 3),
             }
-            for r in results
+            for r, (_, rows) in zip(results, table.groupby("Subexperiment", sort=False))
         },
     }
 
@@ -115,7 +137,7 @@ def result_document(results, notes=()):
 def _check_record(row):
     return {
         "subexperiment": row["Subexperiment"],
-        "bytes": int(row["Bytes"]),
+        "bytes": int(row["Payload"]),
         "check": row["Check"],
         "requirement": round(float(row["Requirement"]), 3),
         "experiment": round(float(row["Experiment"]), 3),
@@ -124,14 +146,22 @@ def _check_record(row):
     }
 
 
-def markdown_report(results, title="Latency requirements check", notes=()):
+def _beyond(row):
+    """How far a failed check is beyond its requirement: '+1.234 us (+5.0%)', '-3.000 Mb/s (-2.0%)'."""
+    sign = "+" if row.Percentage >= 0 else "-"
+    return f"{sign}{row.Difference:.3f} {row.Unit} ({row.Percentage:+.1f}%)"
+
+
+def markdown_report(results, title=None, notes=()):
     """A job-summary report: verdict, what makes the comparison unlike (notes), failures first
-    with how far over, then per sub-experiment."""
+    with how far beyond, then per sub-experiment."""
+    kind = results[0].kind
+    title = title or f"{kind.title} requirements check"
+    table = _table(results)
     failed = failures(results)
-    total = sum(len(r.checks) for r in results)
     verdict = (
-        f"**FAILED**: {len(failed)} of {total} checks are over their requirement"
-        if len(failed) else f"**PASSED**: all {total} checks meet their requirements"
+        f"**FAILED**: {len(failed)} of {len(table)} checks are {_beyond_words(kind)} their requirement"
+        if len(failed) else f"**PASSED**: all {len(table)} checks meet their requirements"
     )
     lines = [f"## {title}", "", verdict, ""]
     if notes:
@@ -140,16 +170,20 @@ def markdown_report(results, title="Latency requirements check", notes=()):
         lines += [f"> - {note}" for note in notes]
         lines += ["> Regenerate the requirements on this runner under these settings "
                   "(`latency-gate requirements`), or run under theirs.", ""]
+    units = set(table["Unit"])
+    unit = f" [{units.pop()}]" if len(units) == 1 else ""  # one unit: in the header, else beside each value
+    value = (lambda number, _: f"{number:.3f}") if unit else (lambda number, row: f"{number:.3f} {row.Unit}")
     if len(failed):
         lines += [
             "### Failed checks",
             "",
-            "| Sub-experiment | Payload [Bytes] | Check | Requirement [us] | Experiment [us] | Over by |",
+            f"| Sub-experiment | Payload [Bytes] | Check | Requirement{unit} | Experiment{unit} | "
+            f"{'Over' if not kind.floors else 'Beyond'} by |",
             "|---|---:|---|---:|---:|---:|",
         ]
         lines += [
-            f"| {row.Subexperiment} | {row.Bytes} | {row.Check} | {row.Requirement:.3f} | "
-            f"{row.Experiment:.3f} | +{row.Difference:.3f} us (+{row.Percentage:.1f}%) |"
+            f"| {row.Subexperiment} | {row.Payload} | {row.Check} | {value(row.Requirement, row)} | "
+            f"{value(row.Experiment, row)} | {_beyond(row)} |"
             for row in failed.rename(columns=_IDENTIFIER_COLUMNS).itertuples()
         ]
         lines.append("")
@@ -159,47 +193,57 @@ def markdown_report(results, title="Latency requirements check", notes=()):
         "| Sub-experiment | Status | Passed | Failed | Worst margin to requirement |",
         "|---|---|---:|---:|---:|",
     ]
-    for r in results:
-        worst = r.checks.loc[r.checks["Percentage over requirement"].idxmax()]
+    for r, (_, rows) in zip(results, table.groupby("Subexperiment", sort=False)):
+        worst = rows.loc[rows["Shortfall"].idxmax()]
         status = "❌ failed" if r.failed else "✅ passed"
         lines.append(
             f"| {r.subexperiment} | {status} | {r.passed} | {r.failed} | "
-            f"{worst['Percentage over requirement']:+.1f}% ({worst['Check']}, {worst['Bytes']} B) |"
+            f"{worst['Percentage over requirement']:+.1f}% ({worst['Check']}, {worst['Payload']} B) |"
         )
     return "\n".join(lines) + "\n"
 
 
+def _beyond_words(kind):
+    return "beyond" if kind.floors else "over"
+
+
 def junit_report(results):
     """JUnit XML: one test case per sub-experiment, payload and check."""
-    suites = ElementTree.Element("testsuites", name="latency requirements", tests=str(sum(len(r.checks) for r in results)),
+    kind = results[0].kind
+    table = _table(results).rename(columns=_IDENTIFIER_COLUMNS)
+    suites = ElementTree.Element("testsuites", name=f"{kind.name} requirements", tests=str(len(table)),
                                  failures=str(sum(r.failed for r in results)))
-    for r in results:
-        suite = ElementTree.SubElement(suites, "testsuite", name=r.subexperiment, tests=str(len(r.checks)),
+    for r, (_, rows) in zip(results, table.groupby("Subexperiment", sort=False)):
+        suite = ElementTree.SubElement(suites, "testsuite", name=r.subexperiment, tests=str(len(rows)),
                                        failures=str(r.failed))
-        for row in r.checks.rename(columns=_IDENTIFIER_COLUMNS).itertuples(index=False):
-            case = ElementTree.SubElement(suite, "testcase", classname=f"latency.{r.subexperiment}",
-                                          name=f"{row.Check} {row.Bytes} B")
+        for row in rows.itertuples(index=False):
+            case = ElementTree.SubElement(suite, "testcase", classname=f"{kind.name}.{r.subexperiment}",
+                                          name=f"{row.Check} {row.Payload} B")
             if row.Status == "failed":
-                message = (f"{row.Check} latency {row.Experiment:.3f} us is over the requirement "
-                           f"{row.Requirement:.3f} us by {row.Difference:.3f} us (+{row.Percentage:.1f}%)")
+                side = "below the floor" if kind.is_floor(row.Check) else "over the requirement"
+                what = f"{row.Check} {kind.name}" if kind is LATENCY else row.Check
+                message = (f"{what} {row.Experiment:.3f} {row.Unit} is {side} {row.Requirement:.3f} {row.Unit} "
+                           f"by {row.Difference:.3f} {row.Unit} ({row.Percentage:+.1f}%)")
                 ElementTree.SubElement(case, "failure", message=message, type="RequirementExceeded").text = message
     ElementTree.indent(suites)
     return ElementTree.tostring(suites, encoding="unicode", xml_declaration=True) + "\n"
 
 
 def check_experiment(requirements_path, experiment_directory, plots_directory, report_directory=None,
-                     print_summaries=False):
+                     print_summaries=False, kind=None):
     """Check every summary of an experiment directory; write check CSVs, reports and plots.
 
+    kind: latency or throughput (analysis.kinds); None: the run's (metadata.json), else latency.
     Everything is read and checked before anything is written, so bad input leaves no
     partial output. Returns the per-sub-experiment results.
     """
-    required = read_requirements(requirements_path)
+    metadata = run_metadata.read_if_present(experiment_directory)
+    kind = kind or kinds.of_run(metadata)
+    required = kind.read_requirements(requirements_path)
     results = [
-        check_subexperiment(name, read_summary(path), required, path, requirements_path)
+        check_subexperiment(name, kind.read_summary(path), required, path, requirements_path, kind)
         for name, path in find_summaries(experiment_directory).items()
     ]
-    metadata = run_metadata.read_if_present(experiment_directory)
     notes = requirements.comparability_notes(requirements.read_provenance(requirements_path), metadata)
     for note in notes:
         print(f"warning: {experiment_directory}: {note}", file=sys.stderr)
@@ -207,7 +251,7 @@ def check_experiment(requirements_path, experiment_directory, plots_directory, r
     batch = plots.PlotBatch()
     for result in results:
         write_csv(result.checks, checks_path(experiment_directory, result.subexperiment))
-        batch.add_checks(result.subexperiment, result.checks, Path(plots_directory))
+        batch.add_checks(result.subexperiment, result.checks, Path(plots_directory), result.kind.payload)
         status = "FAILED" if result.failed else "PASSED"
         print(f"Checking {result.subexperiment}  [{status}] {result.passed}/{len(result.checks)} checks passed")
         if print_summaries:

@@ -1,8 +1,10 @@
-"""Deriving requirements from many runs ("Set Latency Requirements" in the spec).
+"""Deriving requirements from many runs ("Set Latency Requirements" and "Set Throughput
+Requirements" in the specs).
 
-For each sub-experiment, payload and checked magnitude (Median, 99%, Max), the
-requirement is that magnitude's value across the runs at a percentile (spec: 99),
-computed with numpy's default (linear) percentile.
+For each sub-experiment, payload and checked magnitude of the kind (latency: Median, 99%,
+Max; throughput: lost samples, subscription throughput), the requirement is that
+magnitude's value across the runs at a percentile (spec: 99; a floor, throughput, at 100
+minus it: 1), computed with numpy's default (linear) percentile.
 
 Beside the CSV (spec format, unchanged) goes its provenance, <name>.provenance.json:
 how many runs at which percentile, when, and what they ran on (measurement regimes, CPU
@@ -17,11 +19,13 @@ from collections import Counter
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 
+from latency_gate.analysis import kinds
+from latency_gate.analysis.kinds import LATENCY
 from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import (
-    CHECKED_MAGNITUDES, REQUIREMENTS_COLUMNS, SUBEXPERIMENTS, SUMMARY_COLUMNS, find_summaries, read_batch, read_json,
-    read_summary, write_csv, write_text_atomic,
+    SUBEXPERIMENTS, find_summaries, read_batch, read_json, write_csv, write_text_atomic,
 )
 from latency_gate.errors import InputError
 
@@ -42,38 +46,40 @@ def run_directories(experiments_results):
     return runs
 
 
-def collect_summaries(runs):
+def collect_summaries(runs, kind=LATENCY):
     """Long frame: one row per run, sub-experiment and payload, with the summary columns."""
     runs = [Path(run) for run in runs]
     files = [(index, name, path) for index, run in enumerate(runs) for name, path in find_summaries(run).items()]
-    frame = read_batch(files, SUMMARY_COLUMNS, read_summary, {}, unique=("Bytes",))
+    frame = read_batch(files, kind.summary_columns, kind.read_summary, {}, unique=(kind.payload,),
+                       integers=kind.integers)
     names = np.array([run.name for run in runs], dtype=object)
     return frame.assign(Run=names[frame.pop("run").to_numpy()]).rename(columns={"subexperiment": "Experiment type"})
 
 
-def derive_requirements(runs, percentile=DEFAULT_PERCENTILE):
-    """Requirements CSV frame (spec columns) from the summaries of many runs."""
+def derive_requirements(runs, percentile=DEFAULT_PERCENTILE, kind=LATENCY):
+    """Requirements CSV frame (the kind's spec columns) from the summaries of many runs."""
     if not 0 <= percentile <= 100:
         raise InputError(f"percentile must be between 0 and 100, got {percentile}")
     runs = [Path(r) for r in runs]
-    history = collect_summaries(runs)
-    _require_consistent_payloads(history, runs)
+    history = collect_summaries(runs, kind)
+    _require_consistent_payloads(history, runs, kind.payload)
     order = {name: i for i, name in enumerate(SUBEXPERIMENTS)}
-    requirements = (
-        history.groupby(["Experiment type", "Bytes"], sort=False)[list(CHECKED_MAGNITUDES)]
-        .agg(lambda values: np.percentile(values.to_numpy(dtype=float), percentile))
-        .reset_index()
-    )
+    cells = history.groupby(["Experiment type", kind.payload], sort=False)
+    requirements = pd.concat([
+        cells[magnitude].agg(lambda values, at=kind.default_percentile(magnitude, percentile):
+                             np.percentile(values.to_numpy(dtype=float), at))
+        for magnitude in kind.magnitudes
+    ], axis=1).reset_index()
     requirements = requirements.sort_values(
-        ["Experiment type", "Bytes"], key=lambda c: c.map(order) if c.name == "Experiment type" else c,
+        ["Experiment type", kind.payload], key=lambda c: c.map(order) if c.name == "Experiment type" else c,
         kind="stable",
     )
-    return requirements[list(REQUIREMENTS_COLUMNS)].reset_index(drop=True)
+    return requirements[list(kind.requirements_columns)].reset_index(drop=True)
 
 
-def _require_consistent_payloads(history, runs):
+def _require_consistent_payloads(history, runs, payload):
     """Every run that has a sub-experiment must have measured the same payloads for it."""
-    payloads = history.groupby(["Experiment type", "Run"], sort=False)["Bytes"].agg(frozenset)
+    payloads = history.groupby(["Experiment type", "Run"], sort=False)[payload].agg(frozenset)
     for name, per_run in payloads.groupby(level=0, sort=False):
         expected = per_run.iloc[0]
         for (_, run), measured in per_run.items():
@@ -84,14 +90,18 @@ def _require_consistent_payloads(history, runs):
                 )
 
 
-def write_requirements(runs, output, percentile=DEFAULT_PERCENTILE, out=sys.stdout):
-    """Derive the requirements from `runs`, write the CSV and its provenance, and say how well founded it is."""
-    derived = derive_requirements(runs, percentile)
-    origin = provenance(runs, percentile)
+def write_requirements(runs, output, percentile=DEFAULT_PERCENTILE, out=sys.stdout, kind=None):
+    """Derive the requirements from `runs`, write the CSV and its provenance, and say how well founded it is.
+    kind: latency or throughput; None: what the runs' metadata says."""
+    kind = kinds.of_runs(runs, kind and kind.name)
+    derived = derive_requirements(runs, percentile, kind)
+    origin = provenance(runs, percentile, kind)
     write_csv(derived, output)
     write_text_atomic(provenance_path(output), json.dumps(origin, indent=2) + "\n")
-    print(f"Wrote {output}: {len(derived)} requirements from {len(runs)} runs at percentile {percentile:g}",
-          file=out, flush=True)
+    floors = "".join(f", {magnitude} at {kind.default_percentile(magnitude, percentile):g} (a floor)"
+                     for magnitude in kind.magnitudes if kind.is_floor(magnitude))
+    print(f"Wrote {output}: {len(derived)} {kind.name} requirements from {len(runs)} runs at percentile "
+          f"{percentile:g}{floors}", file=out, flush=True)
     if origin["regime"] is None and origin["regimes"]:
         print(f"Note: the runs were measured under {len(origin['regimes'])} different settings "
               f"({provenance_path(output).name}); requirements should come from runs made alike.", file=out, flush=True)
@@ -116,7 +126,7 @@ def provenance_path(requirements_csv):
     return path.with_name(f"{path.stem}.provenance.json")
 
 
-def provenance(runs, percentile):
+def provenance(runs, percentile, kind=LATENCY):
     """What the requirements were derived from, as far as the runs' metadata tells."""
     described = [metadata for metadata in map(run_metadata.read_if_present, runs) if metadata]
     regimes = Counter(json.dumps(run_metadata.regime(m), sort_keys=True) for m in described)
@@ -126,7 +136,9 @@ def provenance(runs, percentile):
         "created_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "runs": len(runs),
         "runs_with_metadata": len(described),
+        "kind": kind.name,
         "percentile": percentile,
+        "percentiles": {magnitude: kind.default_percentile(magnitude, percentile) for magnitude in kind.magnitudes},
         "regime": json.loads(next(iter(regimes))) if len(regimes) == 1 else None,
         "regimes": [{"runs": count, **json.loads(key)} for key, count in regimes.most_common()],
         **{key: sorted({str(getattr(m, field)) for m in described}) for key, field in (

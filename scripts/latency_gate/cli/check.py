@@ -1,4 +1,6 @@
 """Check summaries against a requirements CSV (exit 1 when any check fails; spec step 3).
+Latency requirements are ceilings; throughput ones a floor (subscription throughput) and a
+ceiling (lost samples).
 
 Writes checks_<sub-experiment>.csv into the experiment directory, check plots, and
 check_report.md (job summary), check_report.xml (JUnit) and check_result.json.
@@ -7,7 +9,7 @@ check_report.md (job summary), check_report.xml (JUnit) and check_result.json.
 from pathlib import Path
 
 from latency_gate.analysis import checks
-from latency_gate.cli.options import option
+from latency_gate.cli.options import kind_option, option
 from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK
 
 
@@ -17,11 +19,12 @@ def add_arguments(parser):
     option(parser, "plots-directory", "p", type=Path, required=True)
     option(parser, "report-directory", type=Path, help="where the reports go (default: the experiment directory)")
     option(parser, "print-summaries", "P", action="store_true", help="print every check report")
+    kind_option(parser)
 
 
 def run(args):
     results = checks.check_experiment(args.requirements, args.experiment_directory, args.plots_directory,
-                                      args.report_directory, args.print_summaries)
+                                      args.report_directory, args.print_summaries, args.kind)
     total = sum(len(r.checks) for r in results)
     passed = sum(r.passed for r in results)
     failed_subexperiments = sum(1 for r in results if r.failed)

@@ -1,8 +1,8 @@
-"""Magnitude and payload history plots from many runs (spec step 4)."""
+"""Magnitude and payload history plots from many runs (spec step 4), latency or throughput."""
 
 from pathlib import Path
 
-from latency_gate.cli.options import option
+from latency_gate.cli.options import kind_option, option
 from latency_gate.errors import EXIT_OK
 from latency_gate.store import history
 
@@ -11,8 +11,9 @@ def add_arguments(parser):
     option(parser, "requirements", "r", type=Path, help="requirements CSV drawn into the payload history plots")
     option(parser, "experiments-results", "e", type=Path, required=True, help="directory of run directories")
     option(parser, "plots-directory", "p", type=Path, required=True)
+    kind_option(parser)
 
 
 def run(args):
-    history.plot_history(args.experiments_results, args.requirements, args.plots_directory)
+    history.plot_history(args.experiments_results, args.requirements, args.plots_directory, args.kind)
     return EXIT_OK

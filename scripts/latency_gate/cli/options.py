@@ -8,3 +8,11 @@ def option(parser, name, short=None, **kwargs):
     spellings = ([f"-{short}"] if short else []) + [f"--{name}"]
     spellings += [f"--{name.replace('-', '_')}"] if "-" in name else []
     parser.add_argument(*spellings, dest=name.replace("-", "_"), **kwargs)
+
+
+def kind_option(parser):
+    """--kind latency|throughput; None (not given): what the run's metadata.json says, else latency."""
+    from latency_gate.analysis.kinds import KINDS, kind
+
+    parser.add_argument("--kind", type=kind, metavar="{" + ",".join(KINDS) + "}",
+                        help="latency or throughput results (default: what metadata.json says, else latency)")

@@ -1,13 +1,16 @@
-"""Summarise measurements and draw histograms, time series and comparison plots (spec step 2).
+"""Summarise measurements and draw histograms, time series and comparison plots (spec step 2);
+for throughput results, summaries (the best case per payload) and scatter plots.
 
 Either one raw CSV (--raw-csv, --output-csv, and --plots-directory or --no-plots), as the
-spec's latency_process_results.py, or a whole run directory (--experiment-directory).
+spec's latency_process_results.py and throughput_process_results.py, or a whole run
+directory (--experiment-directory).
 """
 
 from pathlib import Path
 
 from latency_gate.analysis import processing
-from latency_gate.cli.options import option
+from latency_gate.analysis.kinds import LATENCY
+from latency_gate.cli.options import kind_option, option
 from latency_gate.errors import EXIT_OK
 
 
@@ -17,14 +20,16 @@ def add_arguments(parser):
     option(parser, "experiment-directory", type=Path, help="run directory with measurements_*.csv")
     option(parser, "plots-directory", "p", type=Path, help="where to draw (default: <experiment-directory>/plots)")
     option(parser, "no-plots", action="store_true", help="summaries only")
+    kind_option(parser)
 
 
 def run(args):
     if args.experiment_directory and not args.raw_csv and not args.output_csv:
-        processing.process_experiment(args.experiment_directory, args.plots_directory, not args.no_plots)
+        processing.process_experiment(args.experiment_directory, args.plots_directory, not args.no_plots, args.kind)
     elif args.raw_csv and args.output_csv and (args.plots_directory is None) == args.no_plots \
             and not args.experiment_directory:
-        processing.process_raw_csv(args.raw_csv, args.output_csv, None if args.no_plots else args.plots_directory)
+        processing.process_raw_csv(args.raw_csv, args.output_csv, None if args.no_plots else args.plots_directory,
+                                   args.kind or LATENCY)
     else:
         args.usage_error("give either --experiment-directory, or --raw-csv, --output-csv and one of "
                          "--plots-directory and --no-plots")

@@ -115,7 +115,7 @@ def read_table(path, columns, numeric, integer=()):
         fractional = values != np.round(values)
         if fractional.any():
             row = int(np.argmax(fractional))
-            raise InputError(f"column '{column}': not a whole number: {values[row]!r}", path, row + 2)
+            raise InputError(f"column '{column}': not a whole number: {values[row]:g}", path, row + 2)
         frame[column] = values.astype(np.int64)
     return frame
 
@@ -211,7 +211,7 @@ def require_unique(frame, keys, path):
         raise InputError(f"duplicate entry for {what}", path, row + 2)
 
 
-def read_batch(files, columns, reader, texts, unique=()):
+def read_batch(files, columns, reader, texts, unique=(), integers=("Bytes", "Samples")):
     """One frame of many spec CSVs of one kind, with `run` and `subexperiment` columns.
 
     Reading thousands of small files one by one costs about 2 ms each, so the files'
@@ -222,7 +222,7 @@ def read_batch(files, columns, reader, texts, unique=()):
 
     files: (run index, sub-experiment, path) triples; reader: the validating reader of
     the kind (read_summary, read_checks); texts: {path: text} that every file's text is
-    added to (each file is read once).
+    added to (each file is read once); integers: the columns of whole numbers.
     """
     header = ",".join(columns)
     bodies, rows, regular, irregular = [], [], [], []
@@ -242,15 +242,15 @@ def read_batch(files, columns, reader, texts, unique=()):
         bodies.append(body)
         rows.append(body.count("\n") + 1)
         regular.append(owner)
-    frame = _parse_joined(bodies, rows, regular, columns, reader, unique)
+    frame = _parse_joined(bodies, rows, regular, columns, reader, unique, integers)
     if irregular:
         frame = pd.concat([frame, *(_read_one(owner, reader) for owner in irregular)], ignore_index=True)
     return frame
 
 
-def _parse_joined(bodies, rows, owners, columns, reader, unique):
+def _parse_joined(bodies, rows, owners, columns, reader, unique, integers):
     dtypes = {column: "float64" for column in columns}
-    dtypes.update({"Bytes": "int64", "Samples": "int64", "Check": "str", "Status": "str"})
+    dtypes.update({**{column: "int64" for column in integers}, "Check": "str", "Status": "str"})
     try:
         frame = pd.read_csv(
             io.StringIO("\n".join(bodies)), header=None, names=list(columns),

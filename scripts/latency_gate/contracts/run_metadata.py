@@ -105,6 +105,7 @@ class RunMetadata:
     flows write none) gets a record of its run id and platform only."""
 
     run_id: str
+    kind: str = "latency"  # what was measured: latency or throughput (analysis/kinds.py); runs before it: latency
     platform: str | None = None  # set when the run is added to a history store
     middleware: str = "fastdds"  # the backend measured (runner/middleware/); runs before backends: Fast DDS
     middleware_version: str | None = None  # of the library the program loaded
@@ -122,8 +123,10 @@ class RunMetadata:
     realtime_kernel: bool | None = None
     kernel_tuning: dict | None = None
     settings: Settings = field(default_factory=Settings)
-    samples: int | None = None  # round trips per payload
+    samples: int | None = None  # latency: round trips per payload
     payloads: list[int] = field(default_factory=list)
+    # throughput: the grid every payload ran, {demands, recovery_times_ms, test_time_s}
+    grid: dict | None = None
     started_at: str | None = None  # ISO 8601, UTC
     finished_at: str | None = None  # None while the run goes on (or when it was killed)
     warnings: list[str] = field(default_factory=list)

@@ -80,7 +80,7 @@ def _require_not_negative(frame, columns, path):
         negative = frame[column].to_numpy(dtype=float) < 0
         if negative.any():
             row = int(np.argmax(negative))
-            raise InputError(f"column '{column}': negative value {frame[column].iat[row]!r}", path, row + 2)
+            raise InputError(f"column '{column}': negative value {frame[column].iat[row]:g}", path, row + 2)
 
 
 def _require_positive(frame, column, path):

@@ -32,6 +32,7 @@ from matplotlib.colors import Normalize
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from latency_gate.contracts import throughput_formats
 from latency_gate.contracts.formats import CHECKED_MAGNITUDES, LATENCY, PAYLOAD, write_atomic
 
 DPI = 80
@@ -54,9 +55,13 @@ RUN_COLORMAP = "viridis"
 
 # Magnitude (summary column) -> the file name part the reference scripts use.
 COMPARED_MAGNITUDE_NAMES = {"Min": "min", "Max": "max", "Median": "median", "99%": "99"}
-CHECK_NAMES = {"Median": "median", "99%": "99", "Max": "max"}
+CHECK_NAMES = {"Median": "median", "99%": "99", "Max": "max",
+               throughput_formats.THROUGHPUT: "throughput", throughput_formats.LOST: "lost"}
 HISTORY_MAGNITUDE_NAMES = {"Min": "Min", "Median": "Median", "Max": "Max", "99%": "99"}
 EXPERIMENT_COMPARISONS = ((("Min", "Median"), "min_median"), (("Max", "99%"), "max_99%"))
+# Throughput scatter plots: summary column -> the spec's file name prefix and a colour map.
+SCATTER_PLOTS = {throughput_formats.THROUGHPUT: ("throughput_scatterplot", "viridis"),
+                 throughput_formats.LOST: ("lost_samples_scatterplot", "magma_r")}
 
 
 @dataclass(frozen=True)
@@ -80,6 +85,41 @@ class PlotJob:
     path: Path
     title: str
     data: dict  # numpy arrays, Series and strings only
+    axis_labels: tuple = None  # (x, y) when not the shape's own
+
+
+@dataclass(frozen=True)
+class HistoryView:
+    """What a kind's history plots show: its payload column; the magnitudes drawn over the
+    payloads, with their file name parts and names (titles, legends); the checked magnitudes
+    drawn per payload over the runs; the y axis label (None: the magnitude's column name,
+    which carries its unit)."""
+
+    payload: str
+    files: dict  # summary column -> file name part
+    names: dict  # summary column -> its name in legends
+    checked: tuple
+    ylabel: str = None
+    title_prefix: str = ""  # before a magnitude's name in titles
+    floors: frozenset = frozenset()  # checked magnitudes whose requirement is a lower bound
+
+    def requirement_label(self, magnitude):
+        return f"{self.names[magnitude]} requirement" + (" (floor)" if magnitude in self.floors else "")
+
+    def axis_labels(self, x_label, magnitude):
+        return x_label, self.ylabel or magnitude
+
+
+LATENCY_HISTORY = HistoryView(
+    "Bytes", HISTORY_MAGNITUDE_NAMES, {magnitude: magnitude for magnitude in HISTORY_MAGNITUDE_NAMES},
+    CHECKED_MAGNITUDES, LATENCY_AXIS, "latency ",
+)
+THROUGHPUT_HISTORY = HistoryView(
+    throughput_formats.PAYLOAD, {throughput_formats.THROUGHPUT: "throughput", throughput_formats.LOST: "lost"},
+    {throughput_formats.THROUGHPUT: "subscription throughput", throughput_formats.LOST: "lost samples"},
+    throughput_formats.CHECKED_MAGNITUDES, floors=throughput_formats.FLOORS,
+)
+HISTORY_VIEWS = {"latency": LATENCY_HISTORY, "throughput": THROUGHPUT_HISTORY}  # by kind name
 
 
 class PlotBatch:
@@ -102,13 +142,15 @@ class PlotBatch:
                 f"Sub-experiments latency {magnitude} comparison", {"payloads": payloads, "series": series},
             ))
 
-    def add_checks(self, subexperiment, checks, plots_directory):
-        """Per check (Median, 99%, Max): experiment and requirement; failed points marked."""
+    def add_checks(self, subexperiment, checks, plots_directory, payload_column="Bytes"):
+        """Per check (latency: Median, 99%, Max; throughput: lost samples, throughput):
+        experiment and requirement; failed points marked. A throughput check's y axis is
+        its magnitude's column (name and unit)."""
         directory = Path(plots_directory) / f"measurements_{subexperiment}"
         for check in pd.unique(checks["Check"]):
             rows = checks[checks["Check"] == check]
-            payloads = np.unique(rows["Bytes"].to_numpy())
-            x = _positions(payloads, rows["Bytes"])
+            payloads = np.unique(rows[payload_column].to_numpy())
+            x = _positions(payloads, rows[payload_column])
             experiment = rows["Experiment"].to_numpy(float)
             failed = (rows["Status"] == "failed").to_numpy()
             self.jobs.append(PlotJob(
@@ -122,7 +164,24 @@ class PlotBatch:
                     ],
                     "failed": Series("Failed", x[failed], experiment[failed], REQUIREMENT_COLOR, "", "X", 10),
                 },
+                None if payload_column == "Bytes" else (payload_column, check),
             ))
+
+    def add_throughput_scatter(self, subexperiment, measurements, plots_directory):
+        """Per payload, the spec's throughput and lost samples scatter plots: demand on x,
+        recovery time on y, a circle per case sized and coloured by the value written on it."""
+        directory = Path(plots_directory) / f"measurements_{subexperiment}"
+        demands = np.unique(measurements[throughput_formats.DEMAND].to_numpy())
+        recoveries = np.unique(measurements[throughput_formats.RECOVERY].to_numpy())
+        for payload, cases in measurements.groupby(throughput_formats.PAYLOAD, sort=True):
+            x = np.searchsorted(demands, cases[throughput_formats.DEMAND].to_numpy())
+            y = np.searchsorted(recoveries, cases[throughput_formats.RECOVERY].to_numpy())
+            for magnitude, (name, colormap) in SCATTER_PLOTS.items():
+                self.jobs.append(PlotJob(
+                    "scatter", directory / f"{name}_{payload}.png", f"{subexperiment}: {magnitude}, {payload} Bytes",
+                    {"demands": demands, "recoveries": recoveries, "x": x, "y": y,
+                     "values": cases[magnitude].to_numpy(float), "label": magnitude, "colormap": colormap},
+                ))
 
     def add_gate_ratios(self, subexperiment, cells, min_effect, plots_directory):
         """Relative gate: PR / base ratio per payload with its interval, one line per gated magnitude."""
@@ -181,11 +240,13 @@ class PlotBatch:
                 f"{subexperiment}: {' and '.join(magnitudes)} comparison", {"payloads": payloads, "series": series},
             ))
 
-    def add_history(self, history, requirements, plots_directory, changepoints=(), settings_changed=()):
+    def add_history(self, history, requirements, plots_directory, changepoints=(), settings_changed=(),
+                    view=LATENCY_HISTORY):
         """Per sub-experiment: a plot per magnitude over the payloads with one series per
         run, and a plot per checked magnitude and payload over the runs, the latter with a
         vertical marker at each of the cell's change points (changepoints.ChangePoint) and
-        a grey one before each run measured under other settings than the run before it."""
+        a grey one before each run measured under other settings than the run before it.
+        view: the kind's columns and names (LATENCY_HISTORY, THROUGHPUT_HISTORY)."""
         changed_runs = {}
         for point in changepoints:
             changed_runs.setdefault((point.subexperiment, point.payload, point.magnitude), []).append(point.run_id)
@@ -193,29 +254,32 @@ class PlotBatch:
             rows = history[history["Experiment type"] == subexperiment]
             runs = pd.unique(rows["Run"])  # chronological: order of first appearance
             run_ids = np.array([str(run) for run in runs])
-            payloads = np.unique(rows["Bytes"].to_numpy())
-            table = rows.pivot(index="Run", columns="Bytes")
+            payloads = np.unique(rows[view.payload].to_numpy())
+            table = rows.pivot(index="Run", columns=view.payload)
             # runs x payloads per magnitude, NaN where a run lacks a payload
             values = {magnitude: table[magnitude].reindex(index=runs, columns=payloads).to_numpy(float)
-                      for magnitude in HISTORY_MAGNITUDE_NAMES}
+                      for magnitude in view.files}
             directory = Path(plots_directory) / subexperiment
-            for magnitude, name in HISTORY_MAGNITUDE_NAMES.items():
+            for magnitude, name in view.files.items():
                 self.jobs.append(_magnitude_history_job(
-                    directory / f"history_{name}.png", f"{subexperiment}: latency {magnitude} history",
-                    payloads, run_ids, values[magnitude],
+                    directory / f"history_{name}.png",
+                    f"{subexperiment}: {view.title_prefix}{view.names[magnitude]} history",
+                    payloads, run_ids, values[magnitude], view.axis_labels(PAYLOAD_AXIS, magnitude),
                 ))
-            required = _requirements_of(requirements, subexperiment, payloads)
-            for magnitude in CHECKED_MAGNITUDES:
+            required = _requirements_of(requirements, subexperiment, payloads, view)
+            for magnitude in view.checked:
                 for column, payload in enumerate(payloads):
                     self.jobs.append(PlotJob(
                         "run_series",
-                        directory / f"{payload}_bytes_{HISTORY_MAGNITUDE_NAMES[magnitude]}.png",
-                        f"{subexperiment}: latency {magnitude} history, {payload} Bytes",
-                        {"magnitude": magnitude, "runs": run_ids, "values": values[magnitude][:, column],
+                        directory / f"{payload}_bytes_{view.files[magnitude]}.png",
+                        f"{subexperiment}: {view.title_prefix}{view.names[magnitude]} history, {payload} Bytes",
+                        {"magnitude": view.names[magnitude], "runs": run_ids, "values": values[magnitude][:, column],
                          "requirement": required[magnitude][column],
+                         "requirement_label": view.requirement_label(magnitude),
                          "changes": np.flatnonzero(np.isin(
                              run_ids, changed_runs.get((subexperiment, int(payload), magnitude), []))),
                          "settings_changes": np.flatnonzero(np.isin(run_ids, list(settings_changed)))},
+                        view.axis_labels(RUN_AXIS, magnitude),
                     ))
 
     def render(self, workers=None):
@@ -260,20 +324,20 @@ def _series_linestyle(index):
     return ("-", "--", ":")[index // len(SERIES_COLORS) % 3]
 
 
-def _magnitude_history_job(path, title, payloads, runs, values):
+def _magnitude_history_job(path, title, payloads, runs, values, axis_labels):
     if len(runs) <= LEGEND_MAX_RUNS:
         series = [Series(run, np.arange(len(payloads)), row, _series_color(index), _series_linestyle(index))
                   for index, (run, row) in enumerate(zip(runs, values))]
-        return PlotJob("payload_series", path, title, {"payloads": payloads, "series": series})
-    return PlotJob("run_colored", path, title, {"payloads": payloads, "runs": runs, "values": values})
+        return PlotJob("payload_series", path, title, {"payloads": payloads, "series": series}, axis_labels)
+    return PlotJob("run_colored", path, title, {"payloads": payloads, "runs": runs, "values": values}, axis_labels)
 
 
-def _requirements_of(requirements, subexperiment, payloads):
+def _requirements_of(requirements, subexperiment, payloads, view):
     """{checked magnitude: requirement per payload}, NaN where there is none."""
     if requirements is None:
-        return {magnitude: np.full(len(payloads), np.nan) for magnitude in CHECKED_MAGNITUDES}
-    rows = requirements[requirements["Experiment type"] == subexperiment].set_index("Bytes")
-    return {magnitude: rows[magnitude].reindex(payloads).to_numpy(float) for magnitude in CHECKED_MAGNITUDES}
+        return {magnitude: np.full(len(payloads), np.nan) for magnitude in view.checked}
+    rows = requirements[requirements["Experiment type"] == subexperiment].set_index(view.payload)
+    return {magnitude: rows[magnitude].reindex(payloads).to_numpy(float) for magnitude in view.checked}
 
 
 def _render_jobs(jobs):
@@ -290,6 +354,9 @@ def draw(job):
         _figures[job.shape] = SHAPES[job.shape]()
     shape = _figures[job.shape]
     shape.axes.set_title(job.title, y=1.0)  # a fixed y: matplotlib skips placing it around the ticks
+    x_label, y_label = job.axis_labels or (shape.xlabel, shape.ylabel)  # figures are shared by jobs
+    shape.axes.set_xlabel(x_label)
+    shape.axes.set_ylabel(y_label)
     shape.update(**job.data)
     return shape.figure
 
@@ -406,12 +473,12 @@ class _RunSeries(_Shape):
                                        transform=self.axes.get_xaxis_transform())
         self.axes.add_collection(self.settings, autolim=False)
 
-    def update(self, magnitude, runs, values, requirement, changes=(), settings_changes=()):
+    def update(self, magnitude, runs, values, requirement, requirement_label, changes=(), settings_changes=()):
         x = np.arange(len(runs))
         self.line.set_data(x, values)
         self.line.set_label(magnitude)
         self.requirement.set_ydata([requirement, requirement])
-        self.requirement.set_label(f"{magnitude} requirement")
+        self.requirement.set_label(requirement_label)
         self.requirement.set_visible(bool(np.isfinite(requirement)))
         ticks = np.unique(np.linspace(0, len(runs) - 1, min(len(runs), MAX_RUN_TICKS)).round().astype(int))
         self.axes.set_xticks(ticks, [str(runs[t]) for t in ticks], rotation=45, ha="right", rotation_mode="anchor", fontsize=7)
@@ -460,8 +527,43 @@ class _GateRatios(_Shape):
         self.axes.set_ylim(min(low, 0.9) * 0.95, max(high, 1.0 + min_effect) * 1.05)
 
 
+class _Scatter(_Shape):
+    """Throughput cases over categorical demands (x) and recovery times (y): a circle per
+    case, its area and colour growing with the value, the value written on it (the spec's
+    Figures 3 and 4)."""
+
+    size = (8.0, 5.5)
+    margins = {**_Shape.margins, "left": 0.12, "right": 0.88}
+    xlabel, ylabel = throughput_formats.DEMAND, throughput_formats.RECOVERY
+    max_area = 2500  # points^2 of the largest value's circle
+
+    def __init__(self):
+        super().__init__()
+        self.scale = ScalarMappable(Normalize(0, 1), "viridis")
+        colorbar_axes = self.figure.add_axes((self.margins["right"] + 0.02, self.margins["bottom"], 0.02,
+                                              self.margins["top"] - self.margins["bottom"]))
+        self.colorbar = self.figure.colorbar(self.scale, cax=colorbar_axes)
+
+    def update(self, demands, recoveries, x, y, values, label, colormap):
+        for artist in [*self.axes.collections, *self.axes.texts]:
+            artist.remove()
+        top = np.nanmax(values) if np.isfinite(values).any() and np.nanmax(values) > 0 else 1.0
+        self.scale.set_cmap(colormap)
+        self.scale.set_clim(0, top)
+        self.axes.scatter(x, y, s=80 + self.max_area * values / top, c=values, cmap=colormap, norm=self.scale.norm,
+                          alpha=0.8, edgecolors="black", linewidths=0.5)
+        for column, row, value in zip(x, y, values):
+            self.axes.text(column, row, f"{value:.4g}", ha="center", va="center", fontsize=7)
+        self.axes.set_xticks(np.arange(len(demands)), [str(d) for d in demands], fontsize=8)
+        self.axes.set_yticks(np.arange(len(recoveries)), [str(r) for r in recoveries], fontsize=8)
+        self.axes.set_xlim(-0.6, len(demands) - 0.4)
+        self.axes.set_ylim(-0.6, len(recoveries) - 0.4)
+        self.colorbar.set_label(label)
+
+
 SHAPES = {
     "payload_series": _PayloadSeries,
+    "scatter": _Scatter,
     "run_colored": _RunColored,
     "run_series": _RunSeries,
     "gate_ratios": _GateRatios,

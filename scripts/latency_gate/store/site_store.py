@@ -18,14 +18,17 @@ from latency_gate.errors import InputError
 _CHECKS_NAME = re.compile(r"^checks_(?P<subexperiment>.+)\.csv$")
 
 
-def line_name(platform, middleware):
-    """The store's directory for a platform's runs of one middleware: the platform itself for
-    Fast DDS, <platform>-<middleware> for another, so histories never mix middleware."""
-    return platform if middleware == "fastdds" else f"{platform}-{middleware}"
+def line_name(platform, middleware, kind="latency"):
+    """The store's directory for a platform's runs of one middleware and kind: the platform
+    itself for Fast DDS latency, <platform>-<middleware> for another middleware, and
+    -throughput after it for throughput runs, so histories never mix middleware or kinds."""
+    line = platform if middleware == "fastdds" else f"{platform}-{middleware}"
+    return line if kind == "latency" else f"{line}-{kind}"
 
 
-def line_platform(line, middleware):
-    """The platform a line of `middleware` runs was measured on (line_name, inverted)."""
+def line_platform(line, middleware, kind="latency"):
+    """The platform a line of `middleware` and `kind` runs was measured on (line_name, inverted)."""
+    line = line if kind == "latency" else line.removesuffix(f"-{kind}")
     return line if middleware == "fastdds" else line.removesuffix(f"-{middleware}")
 
 

@@ -1,0 +1,192 @@
+"""The throughput specification's steps on hand-made data: its CSV formats, summaries (the
+best case per payload), checks (subscription throughput is a floor, lost samples a
+ceiling) and requirements from many runs (a floor at a low percentile)."""
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from latency_gate import cli
+from latency_gate.analysis import checks, requirements, throughput
+from latency_gate.analysis.kinds import THROUGHPUT
+from latency_gate.contracts import formats, run_metadata, throughput_formats as tf
+from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, InputError
+
+SUBEXPERIMENT = "interprocess_best_effort"
+# The specification's own example rows (measurements CSV example).
+SPEC_MEASUREMENTS = (
+    ",".join(tf.MEASUREMENT_COLUMNS) + "\n"
+    "16,1000,0,68000,1009243.093,67377.226,8.624,68000,0,1008973.053,67395.259,8.627\n"
+    "1024,1000,10,63000,1003405.113,62786.206,514.345,62854,146,1003199.694,62653.528,513.258\n"
+)
+
+
+def cases(throughputs, lost=0, payloads=(16, 1024), demands=(100, 1000), recoveries=(0, 20)):
+    """A measurements frame over the grid, subscription throughput given per case in grid order."""
+    grid = pd.MultiIndex.from_product([payloads, demands, recoveries], names=list(tf.CASE)).to_frame(index=False)
+    frame = grid.assign(**{column: 1 for column in tf.MEASUREMENT_COLUMNS[3:]})
+    frame[tf.THROUGHPUT] = np.asarray(throughputs, dtype=float)
+    frame[tf.LOST] = lost
+    return frame[list(tf.MEASUREMENT_COLUMNS)]
+
+
+def test_the_specs_measurements_example_reads_and_writes_back_byte_for_byte(tmp_path):
+    path = tmp_path / f"measurements_{SUBEXPERIMENT}.csv"
+    path.write_text(SPEC_MEASUREMENTS)
+
+    measurements = tf.read_measurements(path)
+    formats.write_csv(measurements, tmp_path / "copy.csv")
+
+    assert (tmp_path / "copy.csv").read_text() == SPEC_MEASUREMENTS
+    assert measurements[tf.LOST].dtype == np.int64
+
+
+def test_the_summary_keeps_per_payload_the_case_of_highest_subscription_throughput():
+    measured = cases([5, 9, 7, 9, 100, 200, 300, 250])  # 16 B: 9 twice (first wins); 1024 B: 300
+
+    summary = throughput.summarise(measured)
+
+    assert summary[tf.PAYLOAD].tolist() == [16, 1024]
+    assert summary[tf.THROUGHPUT].tolist() == [9, 300]
+    assert summary[[tf.DEMAND, tf.RECOVERY]].values.tolist() == [[100, 20], [1000, 0]]
+    assert list(summary.columns) == list(tf.SUMMARY_COLUMNS)
+
+
+def requirements_frame(lost, mbps, payloads=(16, 1024)):
+    return pd.DataFrame({tf.EXPERIMENT_TYPE: SUBEXPERIMENT, tf.PAYLOAD: list(payloads), tf.LOST: lost,
+                         tf.THROUGHPUT: mbps})
+
+
+def summary_frame(lost, mbps, payloads=(16, 1024)):
+    frame = pd.DataFrame({column: 1 for column in tf.SUMMARY_COLUMNS}, index=range(len(payloads)))
+    frame[tf.PAYLOAD], frame[tf.LOST], frame[tf.THROUGHPUT] = list(payloads), lost, mbps
+    return frame
+
+
+def test_the_check_report_reproduces_the_specs_example_rows():
+    """The spec's example: lost 2488 against 58.8 and 9.263 Mb/s against 9.364 both fail."""
+    result = checks.check_subexperiment(SUBEXPERIMENT, summary_frame([2488], [9.263], [16]),
+                                        requirements_frame([58.8], [9.364], [16]), kind=THROUGHPUT)
+
+    text = result.checks.to_csv(index=False, float_format="%.3f", lineterminator="\n")
+    assert text == (
+        "Check,Payload [Bytes],Requirement,Experiment,Difference,Percentage over requirement,Status\n"
+        "Lost [samples],16,58.800,2488.000,2429.200,4131.293,failed\n"
+        "Subscription throughput [Mb/s],16,9.364,9.263,0.101,-1.079,failed\n"
+    )
+
+
+def test_throughput_fails_only_below_its_floor_and_lost_samples_only_above_their_ceiling():
+    result = checks.check_subexperiment(SUBEXPERIMENT, summary_frame([0, 3], [100.0, 50.0]),
+                                        requirements_frame([0, 5], [100.0, 60.0]), kind=THROUGHPUT)
+
+    status = result.checks.set_index(["Check", tf.PAYLOAD])["Status"]
+    assert status[(tf.THROUGHPUT, 16)] == "passed"  # equal to the floor
+    assert status[(tf.THROUGHPUT, 1024)] == "failed"  # below it
+    assert status[(tf.LOST, 16)] == "passed" and status[(tf.LOST, 1024)] == "passed"
+    # More throughput than required is a pass with a positive percentage, never a failure.
+    higher = checks.check_subexperiment(SUBEXPERIMENT, summary_frame([0, 0], [500.0, 500.0]),
+                                        requirements_frame([0, 0], [100.0, 60.0]), kind=THROUGHPUT)
+    assert higher.failed == 0
+
+
+def test_a_ceiling_of_zero_lost_samples_gives_a_finite_percentage():
+    result = checks.check_subexperiment(SUBEXPERIMENT, summary_frame([0, 4], [1.0, 1.0]),
+                                        requirements_frame([0, 0], [1.0, 1.0]), kind=THROUGHPUT)
+
+    lost = result.checks[result.checks["Check"] == tf.LOST].set_index(tf.PAYLOAD)
+    assert lost.at[16, "Percentage over requirement"] == 0 and lost.at[16, "Status"] == "passed"
+    assert lost.at[1024, "Percentage over requirement"] == 400  # against 1 sample
+    assert lost.at[1024, "Status"] == "failed"
+
+
+def write_run(directory, measured, kind="throughput"):
+    formats.write_csv(measured, formats.measurements_path(directory, SUBEXPERIMENT))
+    run_metadata.write(directory, run_metadata.RunMetadata(run_id=directory.name, kind=kind))
+
+
+def test_requirements_put_the_throughput_floor_at_the_1st_percentile_and_lost_at_the_99th(tmp_path):
+    runs = []
+    for index in range(101):  # throughput 100..200 Mb/s, lost 0..100
+        run = tmp_path / "runs" / f"run-{index:04d}"
+        write_run(run, cases([100.0 + index] * 8, lost=index))
+        assert cli.main(["process", "--experiment-directory", str(run), "--no-plots"]) == EXIT_OK
+        runs.append(run)
+
+    assert cli.main(["requirements", "-e", str(tmp_path / "runs"), "-o", str(tmp_path / "req.csv")]) == EXIT_OK
+
+    derived = tf.read_requirements(tmp_path / "req.csv")
+    assert derived[tf.THROUGHPUT].tolist() == [101.0, 101.0]  # 1st percentile of 100..200
+    assert derived[tf.LOST].tolist() == [99.0, 99.0]
+    origin = json.loads(requirements.provenance_path(tmp_path / "req.csv").read_text())
+    assert origin["kind"] == "throughput" and origin["percentiles"] == {tf.LOST: 99.0, tf.THROUGHPUT: 1.0}
+
+
+def test_check_exits_1_when_throughput_drops_below_the_floor_and_says_by_how_much(tmp_path, capsys):
+    run = tmp_path / "run"
+    write_run(run, cases([100.0] * 4 + [1000.0] * 4))
+    assert cli.main(["process", "--experiment-directory", str(run), "--no-plots"]) == EXIT_OK
+    formats.write_csv(requirements_frame([0, 0], [100.0, 1100.0]), tmp_path / "req.csv")
+
+    code = cli.main(["check", "-r", str(tmp_path / "req.csv"), "-e", str(run), "-p", str(tmp_path / "plots")])
+
+    assert code == EXIT_CHECK_FAILED
+    report = (run / "check_report.md").read_text()
+    assert "## Throughput requirements check" in report
+    assert "**FAILED**: 1 of 4 checks are beyond their requirement" in report
+    assert "| interprocess_best_effort | 1024 | Subscription throughput [Mb/s] | 1100.000 Mb/s | 1000.000 Mb/s | " \
+           "-100.000 Mb/s (-9.1%) |" in report
+    verdict = json.loads((run / "check_result.json").read_text())
+    assert verdict["failed"] == 1 and verdict["worst"]["check"] == tf.THROUGHPUT
+    assert 'message="Subscription throughput [Mb/s] 1000.000 Mb/s is below the floor 1100.000 Mb/s' in \
+        (run / "check_report.xml").read_text()
+    assert (tmp_path / "plots" / f"measurements_{SUBEXPERIMENT}" / "comparison_throughput.png").is_file()
+
+
+@pytest.mark.parametrize("edit, error", [
+    (lambda text: text.replace("Lost [samples],", ""), "missing column(s) 'Lost [samples]'"),
+    (lambda text: text.replace(",146,", ",nan,"), "3: column 'Lost [samples]': not a finite number: 'nan'"),
+    (lambda text: text.replace(",146,", ",-146,"), "3: column 'Lost [samples]': negative value -146"),
+    (lambda text: text.replace(",146,", ",14.6,"), "3: column 'Lost [samples]': not a whole number: 14.6"),
+    (lambda text: text + text.splitlines()[1] + "\n", "4: duplicate entry for Payload [Bytes]=16, "
+                                                      "Demand [sample/burst]=1000, Recovery time [ms]=0"),
+    (lambda text: text.rsplit(",", 3)[0] + "\n", "3: column 'Subscription time [us]': not a finite number: empty cell"),
+])
+def test_bad_measurements_are_refused_naming_the_file_and_line_and_nothing_is_written(tmp_path, edit, error,
+                                                                                       capsys):
+    run = tmp_path / "run"
+    run.mkdir()
+    path = formats.measurements_path(run, SUBEXPERIMENT)
+    path.write_text(edit(SPEC_MEASUREMENTS))
+
+    code = cli.main(["process", "--experiment-directory", str(run), "--kind", "throughput"])
+
+    assert code == EXIT_BAD_INPUT
+    message = capsys.readouterr().err.strip()
+    assert message.startswith(f"latency-gate process: error: {path}:") and error in message, message
+    assert len(message.splitlines()) == 1
+    assert not formats.summary_path(run, SUBEXPERIMENT).exists() and not (run / "plots").exists()
+
+
+def test_throughput_requirements_naming_an_unknown_subexperiment_are_refused(tmp_path):
+    path = tmp_path / "req.csv"
+    formats.write_csv(requirements_frame([0, 0], [1.0, 1.0]).replace(SUBEXPERIMENT, "interprocess_turbo"), path)
+
+    with pytest.raises(InputError, match="unknown sub-experiment 'interprocess_turbo'"):
+        tf.read_requirements(path)
+
+
+def test_a_throughput_run_cannot_join_a_latency_runs_requirements(tmp_path):
+    latency = tmp_path / "runs" / "run-0001"
+    formats.write_csv(pd.DataFrame({"Sample": [1, 2], "Payload [Bytes]": [16, 16], "Latency [us]": [1.0, 2.0]}),
+                      formats.measurements_path(latency, SUBEXPERIMENT))
+    run_metadata.write(latency, run_metadata.RunMetadata(run_id="run-0001"))
+    write_run(tmp_path / "runs" / "run-0002", cases([1.0] * 8))
+    for run in ("run-0001", "run-0002"):
+        assert cli.main(["process", "--experiment-directory", str(tmp_path / "runs" / run), "--no-plots"]) == EXIT_OK
+
+    with pytest.raises(InputError, match="a throughput run among latency runs"):
+        requirements.write_requirements(requirements.run_directories(tmp_path / "runs"), tmp_path / "req.csv")
+    assert not (tmp_path / "req.csv").exists()
