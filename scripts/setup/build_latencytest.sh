@@ -6,10 +6,12 @@
 #    bookworm if the machine has none. The extracted tree is cached under the build
 #    directory, so it is fetched once.
 # 2. Copy its test/performance/latency and apply latencytest/patches/*.patch, then any
-#    patches named in LATENCY_GATE_EXTRA_PATCHES (the gate's regression variants); one
-#    copy per set of patches, kept, so rebuilds stay incremental.
-# 3. `colcon build` the project's colcon packages: `latencytest/`, which compiles
-#    LatencyTest from that copy, and `pingpong/`, the other backends' programs
+#    patches named in LATENCY_GATE_EXTRA_PATCHES (the gate's regression variants); likewise
+#    test/performance/throughput with throughputtest/patches/*.patch (if any). One copy per
+#    set of patches, kept, so rebuilds stay incremental.
+# 3. `colcon build` the project's colcon packages: `latencytest/` and `throughputtest/`,
+#    which compile LatencyTest and ThroughputTest from those copies, and `pingpong/`, the
+#    other backends' programs
 #    (SocketLatency, the floor; CycloneLatency, on Debian's Cyclone DDS). colcon/CMake
 #    rebuild only what changed.
 # 4. Create the DDS Security artifacts (once) with make_security_artifacts.sh.
@@ -64,7 +66,8 @@ SOURCES
     touch "$stamp"
 fi
 
-for required in test/performance/latency/LatencyTestPublisher.cpp thirdparty/optionparser; do
+for required in test/performance/latency/LatencyTestPublisher.cpp \
+        test/performance/throughput/ThroughputPublisher.cpp thirdparty/optionparser; do
     [[ -e $source_tree/$required ]] || {
         echo "build_latencytest: $source_tree/$required: missing from the source package" >&2
         exit 3
@@ -96,17 +99,37 @@ if [[ ! -f $latency_sources/.patched ]]; then
     touch "$latency_sources/.patched"
 fi
 
+throughput_patches=()
+for patch_file in "$REPO"/throughputtest/patches/*.patch; do
+    [[ -f $patch_file ]] && throughput_patches+=("$patch_file")
+done
+throughput_id=none
+(( ${#throughput_patches[@]} )) && throughput_id=$(cat "${throughput_patches[@]}" | sha256sum | cut -c1-16)
+throughput_sources=$BUILD_DIR/throughput-sources/$throughput_id
+if [[ ! -f $throughput_sources/.patched ]]; then
+    rm -rf "$throughput_sources" && mkdir -p "$throughput_sources"
+    cp "$source_tree"/test/performance/throughput/*.{cpp,hpp} "$throughput_sources"/
+    for patch_file in "${throughput_patches[@]}"; do
+        patch --quiet --forward -d "$throughput_sources" -p1 < "$patch_file" || {
+            echo "build_latencytest: $patch_file: does not apply to ThroughputTest $version" >&2
+            exit 3
+        }
+    done
+    touch "$throughput_sources/.patched"
+fi
+
 # The ctest tests run the runner with the project's venv when there is one.
 python=${LATENCY_GATE_PYTHON:-$REPO/.venv/bin/python}
 [[ -x $python ]] || python=$(command -v python3)
 
 cd "$REPO"
 colcon --log-base "$COLCON_DIR/log" build \
-    --paths "$REPO/latencytest" "$REPO/pingpong" \
+    --paths "$REPO/latencytest" "$REPO/throughputtest" "$REPO/pingpong" \
     --build-base "$COLCON_DIR/build" \
     --install-base "$COLCON_DIR/install" \
     --event-handlers console_direct- \
     --cmake-args -DFASTDDS_SOURCE_DIR="$source_tree" -DLATENCY_TEST_SOURCE_DIR="$latency_sources" \
+        -DTHROUGHPUT_TEST_SOURCE_DIR="$throughput_sources" \
         -DCMAKE_BUILD_TYPE=Release \
         -DLATENCY_GATE_PYTHON="$python"
 # The security sub-experiments need a CA, identities and signed governance/permissions.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Print the cache key and directory of the LatencyTest build as `name=value` lines
+# Print the cache key and directory of the LatencyTest/ThroughputTest build as `name=value` lines
 # (the GITHUB_OUTPUT format; actions/run-latency feeds them to actions/cache).
 #
 # The key changes whenever the build could: Fast DDS version (installed libfastrtps-dev),
@@ -14,7 +14,7 @@ REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 build_directory=${RUNNER_TEMP:?RUNNER_TEMP is not set: run inside a CI job}/latency-gate-build
 fastdds=$(dpkg-query -W -f='${Version}' libfastrtps-dev 2>/dev/null || echo not-installed)
 cyclonedds=$(dpkg-query -W -f='${Version}' cyclonedds-dev 2>/dev/null || echo not-installed)
-recipe=$(cd "$REPO" && find scripts/setup/build_latencytest.sh latencytest pingpong \
+recipe=$(cd "$REPO" && find scripts/setup/build_latencytest.sh latencytest throughputtest pingpong \
     scripts/latency_gate/runner/security.py -type f -print0 \
     | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
 echo "key=latencytest-fastdds-${fastdds//[^A-Za-z0-9.+-]/_}-cyclonedds-${cyclonedds//[^A-Za-z0-9.+-]/_}-$(uname -s)-$(uname -m)-$recipe"

@@ -1,11 +1,13 @@
-"""Options of a LatencyTest run, shared by `run`, `gate` and `extrapolate-requirements`."""
+"""Options of a run (LatencyTest, ThroughputTest, another backend's program), shared by `run`,
+`gate` and `extrapolate-requirements`."""
 
 import argparse
 from pathlib import Path
 
 from latency_gate.runner import realtime, topology as topologies
-from latency_gate.runner.experiment import (
-    DEFAULT_BASELINE_S, DEFAULT_RETRIES, DEFAULT_SAMPLES, TIMEOUT_BASE_S, TIMEOUT_PER_ROUND_TRIP_S,
+from latency_gate.runner.experiment import DEFAULT_BASELINE_S, DEFAULT_RETRIES, DEFAULT_SAMPLES
+from latency_gate.runner.measures import (
+    MEASURES, TIMEOUT_BASE_S, TIMEOUT_PER_CASE_S, TIMEOUT_PER_ROUND_TRIP_S, Grid, Latency,
 )
 from latency_gate.runner.middleware import BACKENDS, DEFAULT_MIDDLEWARE
 
@@ -18,11 +20,30 @@ def _payload(text):
     return value
 
 
+def _whole_numbers(text):
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: '{text}'") from None
+
+
 def add_experiment_options(parser):
-    parser.add_argument("-c", "--latency-test", "--fastrtps-ws", dest="latency_test", type=Path,
-                        help="the middleware's latency program: for fastdds, LatencyTest or a Fast DDS colcon "
-                             "workspace built with performance tests (default: the project-built one under build/)")
+    parser.add_argument("--kind", choices=tuple(MEASURES), default=Latency.name,
+                        help="what to measure: latency (LatencyTest, the latency spec) or throughput (ThroughputTest, "
+                             "the throughput spec) (default: %(default)s)")
+    parser.add_argument("-c", "--program", "--latency-test", "--throughput-test", "--fastrtps-ws", dest="latency_test",
+                        type=Path,
+                        help="the middleware's program of that kind: for fastdds, LatencyTest / ThroughputTest or a "
+                             "Fast DDS colcon workspace built with performance tests (default: the project-built one "
+                             "under build/)")
     add_matrix_options(parser, DEFAULT_SAMPLES)
+    grid = parser.add_argument_group("throughput grid (--kind throughput; every payload runs every case)")
+    grid.add_argument("--demands", nargs="+", type=_whole_numbers, metavar="SAMPLES",
+                      help="samples per burst (default: " + " ".join(map(str, Grid.demands)) + ")")
+    grid.add_argument("--recovery-times", dest="recovery_times_ms", nargs="+", type=_whole_numbers, metavar="MS",
+                      help="rest between bursts (default: " + " ".join(map(str, Grid.recovery_times_ms)) + ")")
+    grid.add_argument("--test-time", dest="test_time_s", type=_whole_numbers, metavar="SECONDS",
+                      help=f"how long each case sends (default: {Grid.test_time_s})")
     add_execution_options(parser)
     parser.add_argument("--baseline-seconds", dest="baseline_s", type=int, default=DEFAULT_BASELINE_S,
                         help="cyclictest platform baseline before the run; 0 skips it (default: %(default)s)")
@@ -53,8 +74,9 @@ def add_execution_options(parser, per_middleware=True):
         add_middleware_option(parser)
     parser.add_argument("--timeout", dest="timeout_s", type=float,
                         help="seconds one sub-experiment may take before it is killed (default: "
-                             f"{TIMEOUT_BASE_S:g} + {TIMEOUT_PER_ROUND_TRIP_S * 1000:g} ms per round trip, i.e. samples "
-                             "x payloads: 280 s for the full default run)")
+                             f"{TIMEOUT_BASE_S:g} + {TIMEOUT_PER_ROUND_TRIP_S * 1000:g} ms per round trip, "
+                             "i.e. samples x payloads: 280 s for the full default run; throughput: "
+                             f"{TIMEOUT_BASE_S:g} + 2 x (test time + {TIMEOUT_PER_CASE_S:g} s) per case)")
     parser.add_argument("--retries", type=int, default=DEFAULT_RETRIES,
                         help="times a sub-experiment that failed or timed out is run again; every attempt "
                              "is kept in metadata.json and logs/ (default: %(default)s)")
@@ -88,5 +110,6 @@ EXECUTION_OPTIONS = ("middleware", "timeout_s", "retries", "realtime_preset", "r
 
 def run_options(args):
     return {key: getattr(args, key) for key in (
-        "latency_test", "subexperiments", "payloads", "samples", *EXECUTION_OPTIONS, "baseline_s",
+        "kind", "latency_test", "subexperiments", "payloads", "samples", *EXECUTION_OPTIONS, "baseline_s", "demands",
+        "recovery_times_ms", "test_time_s",
     )}

@@ -1,5 +1,6 @@
-"""Step 1 of the spec: run the latency experiment with Fast DDS's LatencyTest, or the
-program of another middleware backend (--middleware: runner/middleware/).
+"""Step 1 of the specs: run the latency experiment with Fast DDS's LatencyTest, or the
+program of another middleware backend (--middleware: runner/middleware/), or the
+throughput experiment with Fast DDS's ThroughputTest (--kind throughput: runner/measures.py).
 
 For every chosen sub-experiment the runner has the backend render its configuration
 (for Fast DDS, profiles/fastdds/<sub-experiment>.xml: transport, reliability, security),
@@ -30,11 +31,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from latency_gate.contracts import run_metadata
-from latency_gate.contracts.formats import (
-    PAYLOADS, SUBEXPERIMENTS, measurements_path, validate_subexperiment, write_text_atomic,
-)
+from latency_gate.contracts.formats import PAYLOADS, SUBEXPERIMENTS, measurements_path, validate_subexperiment
 from latency_gate.errors import EXIT_OK, EXIT_RUN_FAILED, InputError
-from latency_gate.runner import platform_info, realtime, security, topology as topologies
+from latency_gate.runner import measures, platform_info, realtime, security, topology as topologies
 from latency_gate.runner.domain_lease import TCP_PORT_BASE, DomainLease
 from latency_gate.runner.middleware import DEFAULT_MIDDLEWARE, backend as middleware_backend
 from latency_gate.runner.middleware.common import Subexperiment, default_certs_directory, library_environment
@@ -44,21 +43,13 @@ from latency_gate.runner.processes import (
 from latency_gate.runner.subexperiment import outcome_text, run_with_retries
 
 DEFAULT_SAMPLES = 10000
-# A sub-experiment's default time-out follows what it has to do: start-up, discovery and
-# the DDS Security handshake (under 30 s here), then every round trip at 10x the slowest
-# median seen on the 2-core VM (DDS Security over TCP, ~200 us). A full default run's
-# sub-experiment: 280 s, where it takes 5-32 s; so a hang (LatencyTest over TCP with
-# security, now and then) costs minutes, not the 15 it did with a fixed 900 s.
-TIMEOUT_BASE_S = 60.0
-TIMEOUT_PER_ROUND_TRIP_S = 0.002
+# A sub-experiment's default time-out follows what it has to do (measures.py), so a hang
+# (LatencyTest over TCP with security, now and then) costs minutes, not the 15 it did with
+# a fixed 900 s.
 DEFAULT_RETRIES = 1
 DEFAULT_BASELINE_S = 3
 RUN_ID_VARIABLE = "LATENCY_GATE_RUN_ID"
 EXIT_INTERRUPTED = 130  # as the CLI returns for Ctrl-C
-
-
-def default_timeout(samples, payload_count):
-    return TIMEOUT_BASE_S + TIMEOUT_PER_ROUND_TRIP_S * samples * payload_count
 
 
 @dataclass
@@ -68,7 +59,7 @@ class RunConfig:
     binary: Path
     results: Path
     payloads: tuple
-    payloads_file: Path  # LatencyTest's "demands" file
+    inputs: Path  # the directory of the program's input files (measures.py: payloads.csv, demands.csv, ...)
     samples: int
     timeout_s: float
     profiles: Path
@@ -78,6 +69,20 @@ class RunConfig:
     environment: dict
     backend: object  # the middleware's module (runner/middleware/)
     topology: topologies.Topology
+    measure: object = measures.Latency  # what the run measures (measures.py)
+    grid: measures.Grid | None = None  # throughput: the cases of every payload
+
+    @property
+    def payloads_file(self):  # LatencyTest's "demands" file
+        return self.inputs / "payloads.csv"
+
+    @property
+    def demands_file(self):  # ThroughputTest's
+        return self.inputs / "demands.csv"
+
+    @property
+    def recoveries_file(self):
+        return self.inputs / "recoveries.csv"
 
 
 def _utc_now():
@@ -86,10 +91,12 @@ def _utc_now():
 
 @dataclass(frozen=True)
 class CheckedInputs:
-    """A run's inputs once checked: the middleware's backend and program, the sub-experiments in
-    spec order, the payloads sorted, the profiles and security artifacts directories, and the
-    sub-experiments the middleware or the topology cannot run ({name: why})."""
+    """A run's inputs once checked: what it measures, the middleware's backend and program, the
+    sub-experiments in spec order, the payloads sorted, the profiles and security artifacts
+    directories, the sub-experiments the middleware or the topology cannot run ({name: why}),
+    and the throughput grid."""
 
+    measure: object
     backend: object
     binary: Path
     subexperiments: tuple
@@ -97,34 +104,40 @@ class CheckedInputs:
     profiles: Path | None
     certs: Path
     unsupported: dict
+    grid: measures.Grid | None = None
 
 
 def validated_options(options):
     """The options of a run (run_experiment's) that validate_run checks."""
     return {key: options[key] for key in (
-        "middleware", "latency_test", "subexperiments", "payloads", "samples", "timeout_s", "profiles", "certs",
-        "stress", "retries", "topology",
+        "kind", "middleware", "latency_test", "subexperiments", "payloads", "samples", "timeout_s", "profiles", "certs",
+        "stress", "retries", "topology", "demands", "recovery_times_ms", "test_time_s",
     ) if key in options}
 
 
-def validate_run(*, middleware=DEFAULT_MIDDLEWARE, latency_test=None, subexperiments=None, payloads=None,
-                 samples=DEFAULT_SAMPLES, timeout_s=None, profiles=None, certs=None, stress=None,
-                 retries=DEFAULT_RETRIES, topology=topologies.LOCALHOST):
-    """Check every input of a run; returns CheckedInputs. Raises InputError."""
+def validate_run(*, kind=measures.Latency.name, middleware=DEFAULT_MIDDLEWARE, latency_test=None, subexperiments=None,
+                 payloads=None, samples=DEFAULT_SAMPLES, timeout_s=None, profiles=None, certs=None, stress=None,
+                 retries=DEFAULT_RETRIES, topology=topologies.LOCALHOST, demands=None, recovery_times_ms=None,
+                 test_time_s=None):
+    """Check every input of a run; returns CheckedInputs. Raises InputError.
+    latency_test: the program (LatencyTest, ThroughputTest or another backend's)."""
+    measure = measures.measure(kind)
     backend = middleware_backend(middleware)
-    binary = backend.locate(latency_test or backend.default_program())
+    binary = measure.locate(backend, latency_test or measure.default_program(backend))
+    grid = measures.validate_grid(demands, recovery_times_ms, test_time_s) if measure is measures.Throughput else None
     chosen = tuple(validate_subexperiment(s) for s in (subexperiments or SUBEXPERIMENTS))
     chosen = tuple(s for s in SUBEXPERIMENTS if s in chosen)  # spec order, no duplicates
     payloads = tuple(sorted(set(payloads or PAYLOADS)))
     if payloads[0] < 16:
-        raise InputError(f"payloads must be at least 16 bytes (LatencyTest's minimum), got {payloads[0]}")
+        raise InputError(f"payloads must be at least 16 bytes (LatencyTest's and ThroughputTest's minimum), "
+                         f"got {payloads[0]}")
     if samples < 1:
         raise InputError(f"samples must be positive, got {samples}")
     if timeout_s is not None and timeout_s <= 0:
         raise InputError(f"time-out must be positive, got {timeout_s}")
     if retries < 0:
         raise InputError(f"retries must be 0 or more, got {retries}")
-    profiles = Path(profiles) if profiles else backend.PROFILES_DIRECTORY
+    profiles = Path(profiles) if profiles else measure.profiles(backend)
     certs = Path(certs or default_certs_directory()).resolve()
     sides = topologies.describe(topologies.validate(topology), domain=1)
     unsupported = {name: why for name in chosen
@@ -135,13 +148,14 @@ def validate_run(*, middleware=DEFAULT_MIDDLEWARE, latency_test=None, subexperim
     if any(subexperiment.security for subexperiment in runnable):
         security.check_security_artifacts(certs)
     check_stress(stress)
-    return CheckedInputs(backend, binary, chosen, payloads, profiles, certs, unsupported)
+    return CheckedInputs(measure, backend, binary, chosen, payloads, profiles, certs, unsupported, grid)
 
 
-def run_experiment(results_directory, *, middleware=DEFAULT_MIDDLEWARE, latency_test=None, subexperiments=None,
-                   payloads=None, samples=DEFAULT_SAMPLES, timeout_s=None, realtime_preset=True, rt_prio=None,
-                   pub_cpus=None, sub_cpus=None, cpu_idle=None, stress=None, domain=None, profiles=None, certs=None,
-                   retries=DEFAULT_RETRIES, baseline_s=DEFAULT_BASELINE_S, run_id=None, topology=topologies.LOCALHOST,
+def run_experiment(results_directory, *, kind=measures.Latency.name, middleware=DEFAULT_MIDDLEWARE, latency_test=None,
+                   subexperiments=None, payloads=None, samples=DEFAULT_SAMPLES, timeout_s=None, realtime_preset=True,
+                   rt_prio=None, pub_cpus=None, sub_cpus=None, cpu_idle=None, stress=None, domain=None, profiles=None,
+                   certs=None, retries=DEFAULT_RETRIES, baseline_s=DEFAULT_BASELINE_S, run_id=None,
+                   topology=topologies.LOCALHOST, demands=None, recovery_times_ms=None, test_time_s=None,
                    out=sys.stdout, err=None):
     """Run the experiment; returns EXIT_OK, or EXIT_RUN_FAILED if any sub-experiment failed.
 
@@ -150,9 +164,11 @@ def run_experiment(results_directory, *, middleware=DEFAULT_MIDDLEWARE, latency_
 
     Raises InputError (exit 3) before anything runs when an input is wrong.
     """
-    checked = validate_run(middleware=middleware, latency_test=latency_test, subexperiments=subexperiments,
+    checked = validate_run(kind=kind, middleware=middleware, latency_test=latency_test, subexperiments=subexperiments,
                            payloads=payloads, samples=samples, timeout_s=timeout_s, profiles=profiles, certs=certs,
-                           stress=stress, retries=retries, topology=topology)
+                           stress=stress, retries=retries, topology=topology, demands=demands,
+                           recovery_times_ms=recovery_times_ms, test_time_s=test_time_s)
+    measure, grid = checked.measure, checked.grid
     binary, chosen, payloads, profiles, certs = (checked.binary, checked.subexperiments, checked.payloads,
                                                  checked.profiles, checked.certs)
     err = err or sys.stderr  # looked up per call: tests and the gate replace it
@@ -164,6 +180,9 @@ def run_experiment(results_directory, *, middleware=DEFAULT_MIDDLEWARE, latency_
     # Runs into the same directory accumulate (colcon test's do): the first one's run id and
     # start time stand, and the entries of the sub-experiments this run does not redo are kept.
     earlier = run_metadata.read_if_present(results)
+    if earlier and earlier.kind != measure.name:
+        raise InputError(f"holds a {earlier.kind} run: a {measure.name} run needs a results directory of its own",
+                         results)
     real_time = realtime.prepare(realtime_preset, rt_prio, pub_cpus, sub_cpus, cpu_idle)
     host = platform_info.describe_host()
     started_at = (earlier and earlier.started_at) or _utc_now()
@@ -183,16 +202,15 @@ def run_experiment(results_directory, *, middleware=DEFAULT_MIDDLEWARE, latency_
         raise
     logs = results / "logs"
     logs.mkdir(exist_ok=True)
-    timeout_s = timeout_s or default_timeout(samples, len(payloads))
-    config = RunConfig(binary, results, payloads, logs / "payloads.csv", samples, timeout_s, profiles, certs,
-                       real_time, lease, environment, checked.backend, sides)
-    # LatencyTest's demands format: every payload followed by ';' (without the last ';' it
-    # reads the last payload twice).
-    write_text_atomic(config.payloads_file, "".join(f"{p};" for p in payloads) + "\n")
+    timeout_s = timeout_s or measure.default_timeout(samples, payloads, grid)
+    config = RunConfig(binary, results, payloads, logs, samples, timeout_s, profiles, certs,
+                       real_time, lease, environment, checked.backend, sides, measure, grid)
+    measure.write_inputs(config)
     described = checked.backend.describe(binary, environment)
     fastdds = middleware == "fastdds"
     metadata = run_metadata.RunMetadata(
         run_id=run_id,
+        kind=measure.name,
         middleware=middleware,
         **described,
         fastdds_version=described["middleware_version"] if fastdds else None,
@@ -208,8 +226,9 @@ def run_experiment(results_directory, *, middleware=DEFAULT_MIDDLEWARE, latency_
             requested={"realtime_preset": realtime_preset, "rt_prio": rt_prio, "pub_cpus": pub_cpus,
                        "sub_cpus": sub_cpus, "cpu_idle": cpu_idle},
         ),
-        samples=samples,
+        samples=samples if measure is measures.Latency else None,
         payloads=list(payloads),
+        grid=grid and grid.recorded(),
         started_at=started_at,
         warnings=list(real_time.warnings),
         subexperiments={name: outcome for name, outcome in (earlier.subexperiments if earlier else {}).items()

@@ -1,6 +1,6 @@
-"""One sub-experiment: its processes (LatencyTest, or the program of another middleware
-backend) run to an outcome, retried after a failure or time-out, the raw export stored in
-the spec's measurements format.
+"""One sub-experiment: its processes (LatencyTest, ThroughputTest, or the program of another
+middleware backend) run to an outcome, retried after a failure or time-out, the raw export
+stored in the spec's measurements format (runner/measures.py).
 """
 
 import shlex
@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass
 
 from latency_gate.contracts import run_metadata
-from latency_gate.contracts.formats import LATENCY, PAYLOAD, measurements_path, read_measurements, write_csv
+from latency_gate.contracts.formats import measurements_path
 from latency_gate.errors import InputError
 from latency_gate.runner.middleware.common import Subexperiment
 from latency_gate.runner.processes import kill_group, start, supervise
@@ -20,7 +20,7 @@ class Outcome:
     duration_s: float
     exit_codes: dict
     commands: dict
-    samples_expected: int
+    samples_expected: int  # throughput: cases
     samples: int = 0  # recorded: LatencyTest records nothing for a round trip over 100 ms
     error: str | None = None
 
@@ -42,9 +42,9 @@ def run_subexperiment(name, config, logs):
     raw.unlink(missing_ok=True)
     commands = {
         role: config.topology.prefix(role)
-        + config.real_time.prefix(config.real_time.sub_cpus if role == "subscriber" else config.real_time.pub_cpus)
+        + config.real_time.prefix(config.measure.cpus(config.real_time, role))
         + command
-        for role, command in config.backend.commands(subexperiment, config, logs, raw).items()
+        for role, command in config.measure.commands(config.backend, subexperiment, config, logs, raw).items()
     }
     processes = {}
     started = time.monotonic()
@@ -60,7 +60,7 @@ def run_subexperiment(name, config, logs):
             raw.unlink(missing_ok=True)
     duration = time.monotonic() - started
     exit_codes = {role: p.returncode for role, p in processes.items()}
-    outcome = Outcome("failed", duration, exit_codes, commands, config.samples * len(config.payloads))
+    outcome = Outcome("failed", duration, exit_codes, commands, config.measure.expected(config))
     try:
         if verdict == "timed_out":
             outcome.status = "timed_out"
@@ -71,7 +71,7 @@ def run_subexperiment(name, config, logs):
         elif not raw.is_file():
             outcome.error = f"{config.binary.name} wrote no raw data"
         else:
-            outcome.samples = _store_measurements(raw, measurements_path(results, name), config.payloads)
+            outcome.samples = config.measure.store(raw, measurements_path(results, name), config)
             outcome.status = "passed"
     except InputError as bad_data:
         outcome.error = f"unusable raw data: {bad_data}"
@@ -109,19 +109,3 @@ def run_with_retries(name, config, logs, retries, out, err, indent):
         print(" " * indent, end="", file=out, flush=True)
         outcome = run_subexperiment(name, config, logs)
     return outcome, earlier
-
-
-def _store_measurements(raw, destination, payloads):
-    """Validate the program's raw export and write it in spec format (3 decimals), atomically.
-
-    The programs already write the spec's columns; rewriting fixes the precision and makes
-    the final file appear only once complete.
-    """
-    measurements = read_measurements(raw)
-    missing = sorted(set(payloads) - set(measurements[PAYLOAD].unique()))
-    if missing:
-        raise InputError(f"no samples for payload(s) {', '.join(map(str, missing))}", raw)
-    if (measurements[LATENCY] < 0).any():
-        raise InputError("negative latency", raw)
-    write_csv(measurements, destination)
-    return len(measurements)

@@ -1,9 +1,10 @@
-"""Fast DDS: eProsima's LatencyTest, the spec's own program.
+"""Fast DDS: eProsima's LatencyTest and ThroughputTest, the specs' own programs.
 
 The runner renders the project's XML profile of a sub-experiment
-(profiles/fastdds/<sub-experiment>.xml: transport, reliability, security) with its security
-artifacts and TCP port; a colcon workspace's own Fast DDS libraries come before the
-system's. Every sub-experiment of the spec is supported.
+(profiles/fastdds/<sub-experiment>.xml, for throughput profiles/fastdds-throughput/:
+transport, reliability, security) with its security artifacts and TCP port; a colcon
+workspace's own Fast DDS libraries come before the system's. Every sub-experiment of the
+specs is supported.
 """
 
 import functools
@@ -19,6 +20,7 @@ from latency_gate.runner.middleware.common import (
 
 TITLE = "Fast DDS"
 PROFILES_DIRECTORY = PROFILES_ROOT / "fastdds"
+THROUGHPUT_PROFILES_DIRECTORY = PROFILES_ROOT / "fastdds-throughput"
 _BUILD_HINT = "run scripts/setup/build_latencytest.sh"
 
 
@@ -26,21 +28,33 @@ def default_program():
     return installed_program("latencytest", "LatencyTest")
 
 
+def default_throughput_program():
+    return installed_program("throughputtest", "ThroughputTest")
+
+
 def locate(path):
-    """LatencyTest itself, or the one inside a Fast DDS colcon workspace built with tests."""
+    return _locate(path, "LatencyTest", "latency")
+
+
+def locate_throughput(path):
+    return _locate(path, "ThroughputTest", "throughput")
+
+
+def _locate(path, program, directory):
+    """The program itself, or the one inside a Fast DDS colcon workspace built with tests."""
     path = Path(path)
     if path.is_dir():
-        # colcon installs nothing for tests: LatencyTest stays in the package's build tree.
-        candidates = sorted(path.glob("install/*/bin/LatencyTest")) + sorted(
-            path.glob("build/*/test/performance/latency/LatencyTest")
+        # colcon installs nothing for tests: the program stays in the package's build tree.
+        candidates = sorted(path.glob(f"install/*/bin/{program}")) + sorted(
+            path.glob(f"build/*/test/performance/{directory}/{program}")
         )
         if not candidates:
             raise InputError(
-                "no LatencyTest in this workspace (expected build/<pkg>/test/performance/latency/"
-                "LatencyTest: build Fast DDS with -DPERFORMANCE_TESTS=ON)", path,
+                f"no {program} in this workspace (expected build/<pkg>/test/performance/{directory}/"
+                f"{program}: build Fast DDS with -DPERFORMANCE_TESTS=ON)", path,
             )
         path = candidates[0]
-    return check_program(path, "LatencyTest", _BUILD_HINT)
+    return check_program(path, program, _BUILD_HINT)
 
 
 @functools.lru_cache(maxsize=8)  # the relative gate asks for the same two builds hundreds of times
@@ -82,12 +96,28 @@ def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_
 
 def commands(subexperiment, config, logs, raw):
     """{role: LatencyTest's command line} for one sub-experiment; writes its rendered profile."""
+    common = [*_configured(subexperiment, config, logs), "--file", str(config.payloads_file)]
+    sampled = ["--samples", str(config.samples), "--export_raw_data", str(raw)]
+    return _roles(subexperiment, str(config.binary), sampled, common)
+
+
+def throughput_commands(subexperiment, config, logs, raw):
+    """{role: ThroughputTest's command line} for one sub-experiment; writes its rendered profile.
+    The publisher runs the grid and exports the results; the subscriber follows its commands."""
+    grid = ["--file", str(config.demands_file), "--recoveries_file", str(config.recoveries_file),
+            "--time", str(config.grid.test_time_s), "--export_csv", str(raw)]
+    return _roles(subexperiment, str(config.binary), grid, _configured(subexperiment, config, logs))
+
+
+def _configured(subexperiment, config, logs):
     profile = logs / f"{subexperiment.name}.xml"
     write_text_atomic(profile, _profile(config.profiles, subexperiment, config.certs, config.lease.tcp_port,
                                         config.topology))
-    common = ["--xml", str(profile), "--file", str(config.payloads_file), "--domain", str(config.lease.domain)]
-    sampled = ["--samples", str(config.samples), "--export_raw_data", str(raw)]
-    binary = str(config.binary)
+    return ["--xml", str(profile), "--domain", str(config.lease.domain)]
+
+
+def _roles(subexperiment, binary, publisher_only, common):
     if subexperiment.interprocess:
-        return {"subscriber": [binary, "subscriber", *common], "publisher": [binary, "publisher", *sampled, *common]}
-    return {"both": [binary, "both", *sampled, *common]}
+        return {"subscriber": [binary, "subscriber", *common], "publisher": [binary, "publisher", *publisher_only,
+                                                                              *common]}
+    return {"both": [binary, "both", *publisher_only, *common]}

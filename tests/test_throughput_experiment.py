@@ -1,0 +1,119 @@
+"""The throughput specification end to end with the real Fast DDS ThroughputTest on loopback:
+run every sub-experiment, process, check against a floor, publish to the history.
+
+Needs the setup (scripts/setup/build_latencytest.sh builds ThroughputTest beside
+LatencyTest). A small grid (one payload, two demands, no recovery time, 1 s per case)
+keeps the run of all ten sub-experiments near a minute and a half on two cores.
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from latency_gate import cli
+from latency_gate.contracts import formats, throughput_formats as tf
+from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK
+from latency_gate.runner.middleware.fastdds import default_throughput_program
+from runner_helpers import metadata_of
+
+LATENCY_GATE = str(Path(sys.executable).parent / "latency-gate")
+REPOSITORY = Path(__file__).resolve().parents[1]
+PAYLOAD = 1024
+DEMANDS = (100, 1000)
+GRID = ["--kind", "throughput", "--payloads", str(PAYLOAD), "--demands", *map(str, DEMANDS),
+        "--recovery-times", "0", "--test-time", "1", "--baseline-seconds", "0"]
+
+
+def git(*args, cwd=None):
+    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout
+
+
+@pytest.fixture(scope="module")
+def throughput_test():
+    program = default_throughput_program()
+    assert program.is_file(), f"{program} missing: run scripts/setup/build_latencytest.sh first"
+    return program
+
+
+@pytest.fixture(scope="module")
+def full_run(throughput_test, tmp_path_factory):
+    """All ten sub-experiments on the small grid, processed."""
+    results = tmp_path_factory.mktemp("throughput") / "run"
+    assert cli.main(["run", *GRID, "-r", str(results), "--run-id", "20261125T030000Z-abcdef0-lab"]) == EXIT_OK
+    assert cli.main(["process", "--experiment-directory", str(results)]) == EXIT_OK
+    return results
+
+
+def test_every_subexperiment_writes_the_specs_measurements_csv_with_every_case(full_run):
+    for subexperiment in formats.SUBEXPERIMENTS:
+        path = formats.measurements_path(full_run, subexperiment)
+        assert path.read_text().splitlines()[0] == ",".join(tf.MEASUREMENT_COLUMNS)
+        measured = tf.read_measurements(path)  # the spec's columns, counts whole, nothing negative
+        assert measured[list(tf.CASE)].values.tolist() == [[PAYLOAD, demand, 0] for demand in DEMANDS], subexperiment
+        # Every case sent for its test time (less the clock overhead subtracted) and something arrived.
+        assert (measured[tf.PUBLICATION_TIME] > 0.99e6).all() and (measured[tf.RECEIVED] > 0).all(), subexperiment
+        summary = tf.read_summary(formats.summary_path(full_run, subexperiment))
+        assert summary[tf.THROUGHPUT].iat[0] == measured[tf.THROUGHPUT].max()
+        assert (full_run / "plots" / f"measurements_{subexperiment}" / f"throughput_scatterplot_{PAYLOAD}.png").is_file()
+
+
+def test_the_run_records_its_kind_grid_and_program(full_run, throughput_test):
+    metadata = metadata_of(full_run)
+
+    assert metadata["kind"] == "throughput"
+    assert metadata["grid"] == {"demands": list(DEMANDS), "recovery_times_ms": [0], "test_time_s": 1}
+    assert metadata["latency_test"] == str(throughput_test)
+    assert {name: outcome["status"] for name, outcome in metadata["subexperiments"].items()} == \
+        dict.fromkeys(formats.SUBEXPERIMENTS, "passed")
+
+
+def test_a_throughput_drop_below_the_floor_fails_the_check_with_exit_1(full_run, tmp_path, throughput_test):
+    """Requirements from the full run; a run resting 20 ms between bursts sends a fraction of it."""
+    requirements = tmp_path / "requirements.csv"
+    assert cli.main(["requirements", "-e", str(full_run.parent), "-o", str(requirements)]) == EXIT_OK
+    slower = tmp_path / "slower"
+    grid = [*GRID[:GRID.index("--recovery-times") + 1], "20", *GRID[GRID.index("--test-time"):]]
+    subexperiment = "interprocess_best_effort_tcp"
+    assert cli.main(["run", *grid, "--subexperiments", subexperiment, "-r", str(slower)]) == EXIT_OK
+    assert cli.main(["process", "--experiment-directory", str(slower), "--no-plots"]) == EXIT_OK
+
+    code = cli.main(["check", "-r", str(requirements), "-e", str(slower), "-p", str(tmp_path / "plots")])
+
+    assert code == EXIT_CHECK_FAILED
+    checks = tf.read_checks(formats.checks_path(slower, subexperiment))
+    throughput = checks[checks["Check"] == tf.THROUGHPUT].iloc[0]
+    assert throughput["Status"] == "failed" and throughput["Experiment"] < throughput["Requirement"] / 2
+    assert "is below the floor" in (slower / "check_report.xml").read_text()
+
+
+def test_publishing_adds_the_run_to_the_throughput_history_line(full_run, tmp_path):
+    remote = tmp_path / "remote.git"
+    git("init", "-q", "--bare", str(remote))
+    work = tmp_path / "site"
+
+    done = subprocess.run([LATENCY_GATE, "publish-history", "--results-directory", str(full_run),
+                           "--remote", str(remote), "--platform", "lab", "--work-directory", str(work)],
+                          capture_output=True, text=True, timeout=600)
+
+    assert done.returncode == 0, done.stdout + done.stderr
+    stored = git("ls-tree", "-r", "--name-only", "gh-pages", cwd=remote).split()
+    assert f"runs/lab-throughput/{full_run.name}/measurements_interprocess_reliable_summary.csv" in stored
+    assert not any(name.startswith("runs/lab/") for name in stored)  # never mixed into the latency line
+    assert (work / "plots" / "lab-throughput" / "interprocess_reliable" / "history_throughput.png").is_file()
+    assert (work / "plots" / "lab-throughput" / "interprocess_reliable" / f"{PAYLOAD}_bytes_throughput.png").is_file()
+
+
+def test_the_specs_process_script_summarises_one_measurements_csv_as_its_how_to_writes_it(full_run, tmp_path):
+    raw = formats.measurements_path(full_run, "interprocess_best_effort_tcp")
+    summary = tmp_path / "summary.csv"
+
+    done = subprocess.run(["python3", str(REPOSITORY / "scripts" / "throughput_process_results.py"),
+                           "--plots_directory", str(tmp_path / "plots"), "--raw_csv", str(raw),
+                           "--output_csv", str(summary)], capture_output=True, text=True, timeout=300)
+
+    assert done.returncode == 0, done.stderr
+    assert summary.read_text() == formats.summary_path(full_run, "interprocess_best_effort_tcp").read_text()
+    assert (tmp_path / "plots" / "measurements_interprocess_best_effort_tcp" /
+            f"lost_samples_scatterplot_{PAYLOAD}.png").is_file()
