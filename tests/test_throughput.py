@@ -190,3 +190,56 @@ def test_a_throughput_run_cannot_join_a_latency_runs_requirements(tmp_path):
     with pytest.raises(InputError, match="a throughput run among latency runs"):
         requirements.write_requirements(requirements.run_directories(tmp_path / "runs"), tmp_path / "req.csv")
     assert not (tmp_path / "req.csv").exists()
+
+
+def test_the_relative_gate_judges_throughput_by_its_inverse_so_a_lower_pr_throughput_is_a_regression(tmp_path):
+    """1/throughput (us per Mb) makes 'slower' mean for throughput what it means for latency."""
+    from latency_gate.gate import relative, rounds as gate_rounds
+
+    rng = np.random.default_rng(3)
+    rows = []
+    for round_number in range(1, 7):
+        for build, mbps in (("base", 100.0), ("pr", 80.0)):
+            run = tmp_path / f"round-{round_number}" / build
+            formats.write_csv(cases(mbps * (1 + rng.normal(0, 0.01, 8))), formats.measurements_path(run, SUBEXPERIMENT))
+            rows.append(gate_rounds.cell_values(run, SUBEXPERIMENT, THROUGHPUT).assign(**{
+                relative.ROUND: round_number, relative.BUILD: build, relative.SUBEXPERIMENT: SUBEXPERIMENT}))
+    table = pd.concat(rows, ignore_index=True)
+
+    decision = relative.decide(table, relative.GateSettings(gated=relative.GATED_BY_KIND["throughput"]))
+
+    assert set(decision[relative.MAGNITUDE]) == {relative.INVERSE_THROUGHPUT}
+    assert (decision["Verdict"] == relative.REGRESSION).all()
+    assert decision["Ratio"].to_numpy() == pytest.approx(100 / 80, rel=0.02)  # base / PR throughput
+
+
+def test_a_throughput_floor_is_the_gates_ceiling_on_the_time_per_megabit(tmp_path):
+    from latency_gate.gate import relative, rounds as gate_rounds
+
+    path = tmp_path / "req.csv"
+    formats.write_csv(requirements_frame([0, 0], [100.0, 400.0]), path)
+
+    required = gate_rounds.load_requirements(path, [SUBEXPERIMENT], (16, 1024), THROUGHPUT)
+
+    assert required["Bytes"].tolist() == [16, 1024]
+    assert required[relative.INVERSE_THROUGHPUT].tolist() == [1e4, 2.5e3]  # us per Mb
+
+
+def test_a_check_against_requirements_from_another_grid_says_so(tmp_path):
+    """A case's throughput depends on the grid around it (the history is sized for the
+    payload's largest demand), so requirements from another grid are flagged."""
+    grid = {"demands": [100, 1000], "recovery_times_ms": [0, 20], "test_time_s": 1}
+    for index in range(3):
+        run = tmp_path / "runs" / f"run-{index}"
+        formats.write_csv(cases([100.0] * 8), formats.measurements_path(run, SUBEXPERIMENT))
+        run_metadata.write(run, run_metadata.RunMetadata(run_id=run.name, kind="throughput", grid=grid))
+        assert cli.main(["process", "--experiment-directory", str(run), "--no-plots"]) == EXIT_OK
+    assert cli.main(["requirements", "-e", str(tmp_path / "runs"), "-o", str(tmp_path / "req.csv")]) == EXIT_OK
+    origin = requirements.read_provenance(tmp_path / "req.csv")
+    other = run_metadata.RunMetadata(run_id="x", kind="throughput", grid={**grid, "demands": [100, 50000]})
+
+    assert origin["grids"] == [grid]
+    assert requirements.comparability_notes(origin, run_metadata.RunMetadata(run_id="y", kind="throughput",
+                                                                             grid=grid)) == []
+    (note,) = requirements.comparability_notes(origin, other)
+    assert "grid demands 100,50000 x recovery times 0,20 ms, 1 s is not the requirements' runs'" in note

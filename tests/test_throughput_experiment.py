@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from latency_gate import cli
@@ -56,7 +57,8 @@ def test_every_subexperiment_writes_the_specs_measurements_csv_with_every_case(f
         assert (measured[tf.PUBLICATION_TIME] > 0.99e6).all() and (measured[tf.RECEIVED] > 0).all(), subexperiment
         summary = tf.read_summary(formats.summary_path(full_run, subexperiment))
         assert summary[tf.THROUGHPUT].iat[0] == measured[tf.THROUGHPUT].max()
-        assert (full_run / "plots" / f"measurements_{subexperiment}" / f"throughput_scatterplot_{PAYLOAD}.png").is_file()
+        plots = full_run / "plots" / f"measurements_{subexperiment}"
+        assert (plots / f"throughput_scatterplot_{PAYLOAD}.png").is_file()
 
 
 def test_the_run_records_its_kind_grid_and_program(full_run, throughput_test):
@@ -117,3 +119,25 @@ def test_the_specs_process_script_summarises_one_measurements_csv_as_its_how_to_
     assert summary.read_text() == formats.summary_path(full_run, "interprocess_best_effort_tcp").read_text()
     assert (tmp_path / "plots" / "measurements_interprocess_best_effort_tcp" /
             f"lost_samples_scatterplot_{PAYLOAD}.png").is_file()
+
+
+def test_an_unchanged_pull_request_passes_the_relative_throughput_gate(throughput_test, tmp_path):
+    from latency_gate.gate import relative
+
+    results = tmp_path / "gate"
+    done = subprocess.run([LATENCY_GATE, "gate", "--kind", "throughput", "--base", str(throughput_test),
+                           "--pr", str(throughput_test), "-r", str(results), "--subexperiments",
+                           "intraprocess_best_effort", "interprocess_reliable_tcp", "--payloads", str(PAYLOAD),
+                           "--rounds", "3", "--max-rounds", "4", "--look-every", "1", "--seed", "5"],
+                          capture_output=True, text=True, timeout=600)
+
+    assert done.returncode == EXIT_OK, done.stdout + done.stderr
+    assert "Relative gate PASSED" in done.stdout.splitlines()[-1]
+    rounds = pd.read_csv(results / "rounds.csv")
+    assert set(rounds[relative.MAGNITUDE]) == {relative.INVERSE_THROUGHPUT}
+    # Each value is 1e6 / the run's best subscription throughput.
+    run = results / "runs" / "round-01" / "base"
+    measured = tf.read_measurements(formats.measurements_path(run, "intraprocess_best_effort"))
+    value = rounds[(rounds[relative.ROUND] == 1) & (rounds[relative.BUILD] == "base")
+                   & (rounds[relative.SUBEXPERIMENT] == "intraprocess_best_effort")][relative.VALUE]
+    assert value.iat[0] == pytest.approx(1e6 / measured[tf.THROUGHPUT].max())

@@ -141,6 +141,9 @@ def provenance(runs, percentile, kind=LATENCY):
         "percentiles": {magnitude: kind.default_percentile(magnitude, percentile) for magnitude in kind.magnitudes},
         "regime": json.loads(next(iter(regimes))) if len(regimes) == 1 else None,
         "regimes": [{"runs": count, **json.loads(key)} for key, count in regimes.most_common()],
+        # throughput: the grids the runs measured (a case's result depends on the others of
+        # its payload: ThroughputTest sizes the history for the largest demand)
+        "grids": [json.loads(key) for key in sorted({json.dumps(m.grid, sort_keys=True) for m in described if m.grid})],
         **{key: sorted({str(getattr(m, field)) for m in described}) for key, field in (
             ("middlewares", "middleware"), ("cpu_models", "cpu_model"), ("kernels", "kernel"),
             ("fastdds_versions", "fastdds_version"), ("cpu_counts", "cpu_count"))},
@@ -150,6 +153,11 @@ def provenance(runs, percentile, kind=LATENCY):
             "p99_us_median": float(np.median([b["p99_us"] for b in baselines])) if baselines else None,
         },
     }
+
+
+def _grid_text(grid):
+    return (f"demands {','.join(map(str, grid['demands']))} x recovery times "
+            f"{','.join(map(str, grid['recovery_times_ms']))} ms, {grid['test_time_s']} s")
 
 
 def read_provenance(requirements_csv):
@@ -180,6 +188,11 @@ def comparability_notes(origin, metadata):
     if metadata.middleware not in theirs:
         notes.append(f"this run measured {metadata.middleware}, the requirements' runs {', '.join(theirs)}: "
                      "another middleware's requirements")
+    grids = origin.get("grids") or []
+    if metadata.grid and grids and metadata.grid not in grids:
+        notes.append(f"this run's throughput grid {_grid_text(metadata.grid)} is not the requirements' runs' "
+                     f"({'; '.join(map(_grid_text, grids))}): ThroughputTest sizes its history for a payload's "
+                     "largest demand, so the same case measures differently on another grid")
     compared = [("cpu_models", "cpu_model", "CPU"), ("cpu_counts", "cpu_count", "CPU count")]
     if metadata.middleware == "fastdds":
         compared.insert(0, ("fastdds_versions", "fastdds_version", "Fast DDS"))

@@ -28,25 +28,30 @@ def _whole_numbers(text):
 
 
 def add_experiment_options(parser):
-    parser.add_argument("--kind", choices=tuple(MEASURES), default=Latency.name,
-                        help="what to measure: latency (LatencyTest, the latency spec) or throughput (ThroughputTest, "
-                             "the throughput spec) (default: %(default)s)")
     parser.add_argument("-c", "--program", "--latency-test", "--throughput-test", "--fastrtps-ws", dest="latency_test",
                         type=Path,
                         help="the middleware's program of that kind: for fastdds, LatencyTest / ThroughputTest or a "
                              "Fast DDS colcon workspace built with performance tests (default: the project-built one "
                              "under build/)")
     add_matrix_options(parser, DEFAULT_SAMPLES)
-    grid = parser.add_argument_group("throughput grid (--kind throughput; every payload runs every case)")
-    grid.add_argument("--demands", nargs="+", type=_whole_numbers, metavar="SAMPLES",
-                      help="samples per burst (default: " + " ".join(map(str, Grid.demands)) + ")")
-    grid.add_argument("--recovery-times", dest="recovery_times_ms", nargs="+", type=_whole_numbers, metavar="MS",
-                      help="rest between bursts (default: " + " ".join(map(str, Grid.recovery_times_ms)) + ")")
-    grid.add_argument("--test-time", dest="test_time_s", type=_whole_numbers, metavar="SECONDS",
-                      help=f"how long each case sends (default: {Grid.test_time_s})")
+    add_kind_options(parser)
     add_execution_options(parser)
     parser.add_argument("--baseline-seconds", dest="baseline_s", type=int, default=DEFAULT_BASELINE_S,
                         help="cyclictest platform baseline before the run; 0 skips it (default: %(default)s)")
+
+
+def add_kind_options(parser, grid_defaults=Grid()):
+    """--kind and the throughput grid (shared with the relative gate, whose grid is smaller)."""
+    parser.add_argument("--kind", choices=tuple(MEASURES), default=Latency.name,
+                        help="what to measure: latency (LatencyTest, the latency spec) or throughput (ThroughputTest, "
+                             "the throughput spec) (default: %(default)s)")
+    grid = parser.add_argument_group("throughput grid (--kind throughput; every payload runs every case)")
+    grid.add_argument("--demands", nargs="+", type=_whole_numbers, metavar="SAMPLES",
+                      help="samples per burst (default: " + " ".join(map(str, grid_defaults.demands)) + ")")
+    grid.add_argument("--recovery-times", dest="recovery_times_ms", nargs="+", type=_whole_numbers, metavar="MS",
+                      help="rest between bursts (default: " + " ".join(map(str, grid_defaults.recovery_times_ms)) + ")")
+    grid.add_argument("--test-time", dest="test_time_s", type=_whole_numbers, metavar="SECONDS",
+                      help=f"how long each case sends (default: {grid_defaults.test_time_s})")
 
 
 def add_middleware_option(parser):

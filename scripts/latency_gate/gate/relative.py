@@ -1,6 +1,7 @@
 """Relative gating: is the pull request slower than its base, cell by cell?
 
-A cell is a sub-experiment x payload x magnitude (Median, 99%, Max). The evidence is a
+A cell is a sub-experiment x payload x magnitude (Median, 99%, Max; a throughput gate's:
+1/throughput, see INVERSE_THROUGHPUT). The evidence is a
 set of rounds; in each round the base build and the pull-request build each run every
 sub-experiment once, in random order, one right after the other. Every run gives each
 cell one value, a quantile of its samples (rank-based, so the skewed and multi-modal
@@ -55,7 +56,13 @@ from latency_gate.errors import InputError
 
 GATED_MAGNITUDES = ("Median", "99%")
 ADVISORY_MAGNITUDES = ("Max",)
-MAGNITUDES = GATED_MAGNITUDES + ADVISORY_MAGNITUDES
+# A throughput gate's cell: the time one megabit takes at the best case's subscription
+# throughput (1e6 / Mb/s, in us per Mb), so that "slower" and every test below mean for
+# throughput what they mean for latency: log(PR / base) of it is log(base / PR) of throughput.
+INVERSE_THROUGHPUT = "1/throughput"
+LATENCY_MAGNITUDES = GATED_MAGNITUDES + ADVISORY_MAGNITUDES
+MAGNITUDES = LATENCY_MAGNITUDES + (INVERSE_THROUGHPUT,)
+GATED_BY_KIND = {"latency": GATED_MAGNITUDES, "throughput": (INVERSE_THROUGHPUT,)}
 
 REGRESSION = "regression"
 IMPROVEMENT = "improvement"

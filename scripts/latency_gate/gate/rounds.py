@@ -22,14 +22,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from latency_gate.analysis import requirements as requirements_module
-from latency_gate.analysis.statistics import summarise
-from latency_gate.contracts import run_metadata
-from latency_gate.contracts.formats import measurements_path, read_measurements, read_requirements, write_csv
+from latency_gate.analysis import kinds, requirements as requirements_module
+from latency_gate.contracts import run_metadata, throughput_formats
+from latency_gate.contracts.formats import measurements_path, write_csv
 from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK, InputError
 from latency_gate.gate import relative, report, stop_rule
 from latency_gate.gate.relative import BASE, PR, ROUND_COLUMNS, GateSettings
 from latency_gate.runner import experiment, interleaving
+from latency_gate.runner.measures import Grid
 
 DEFAULT_SAMPLES = 500  # the noise is between runs: 500 keep a run's median within ~1 % and cut a round by a quarter
 DEFAULT_ROUNDS = 6
@@ -38,6 +38,10 @@ DEFAULT_LOOK_EVERY = 2
 # A gate's run takes seconds; a hung one should not hold the runner for the runner's 15 min.
 DEFAULT_RUN_TIMEOUT_S = 120.0
 POSITION = "Position"  # 1 when the build ran first in its pair, 2 when second
+# A throughput gate's grid: the cases that carry the best throughput per payload on the full
+# specification grid (benchmarks/results/throughput-grid-2026-11-25; README "Throughput").
+THROUGHPUT_GATE_PAYLOADS = (64, 1024, 16384)
+THROUGHPUT_GATE_GRID = Grid(demands=(1000,), recovery_times_ms=(0,), test_time_s=1)
 
 
 def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, samples=DEFAULT_SAMPLES,
@@ -52,6 +56,7 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
     if look_every < 1:
         raise InputError(f"look-every must be at least 1, got {look_every}")
     execution = {"timeout_s": DEFAULT_RUN_TIMEOUT_S} | execution
+    kind = kinds.kind(execution.get("kind", kinds.LATENCY.name))
     builds = {}
     for build, latency_test in ((BASE, base), (PR, pr)):
         checked = experiment.validate_run(
@@ -66,7 +71,7 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
         print(f"{name}: not gated: {why}", file=out, flush=True)
     if not chosen:
         raise InputError(f"{checked.backend.TITLE} supports none of the chosen sub-experiments")
-    required = _load_requirements(requirements, chosen, payloads_checked)
+    required = load_requirements(requirements, chosen, payloads_checked, kind)
     # Read with the requirements, before anything runs: a broken provenance is bad input.
     origin = requirements_module.read_provenance(requirements) if requirements else None
     results = Path(results_directory)
@@ -74,9 +79,10 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
         raise InputError("already holds a gate run (rounds.csv); use a new results directory", results)
     seed = int(np.random.SeedSequence().entropy % 2**32) if seed is None else seed
     started = time.monotonic()
-    print(f"Relative gate: {len(chosen)} sub-experiment(s) x {len(payloads_checked)} payload(s), {samples} samples, "
-          f"{rounds}..{max_rounds} rounds, alpha {settings.alpha:g}, minimum effect {settings.min_effect:.0%}, "
-          f"seed {seed}", file=out, flush=True)
+    measured = f"{samples} samples" if kind is kinds.LATENCY else f"{checked.grid.cases(payloads_checked)} cases"
+    print(f"Relative gate: {kind.name}, {len(chosen)} sub-experiment(s) x {len(payloads_checked)} payload(s), "
+          f"{measured}, {rounds}..{max_rounds} rounds, alpha {settings.alpha:g}, "
+          f"minimum effect {settings.min_effect:.0%}, seed {seed}", file=out, flush=True)
     gate = _Rounds(results=results, max_rounds=max_rounds, builds=builds, chosen=chosen, payloads=payloads_checked,
                    samples=samples, execution=execution, settings=settings, seed=seed, required=required,
                    origin=origin, out=out)
@@ -153,10 +159,16 @@ class _Rounds:
               f"(elapsed {report.minutes_text(time.monotonic() - self.started)})", file=self.out, flush=True)
 
 
-def _load_requirements(path, chosen, payloads):
+def load_requirements(path, chosen, payloads, kind):
+    """The requirements as the gate's ceiling on its cells: latency's as they are, a
+    throughput floor as the ceiling on 1/throughput it implies (relative.INVERSE_THROUGHPUT)."""
     if path is None:
         return None
-    required = read_requirements(path)
+    required = kind.read_requirements(path)
+    if kind is kinds.THROUGHPUT:
+        required = pd.DataFrame({"Experiment type": required["Experiment type"],
+                                 "Bytes": required[throughput_formats.PAYLOAD],
+                                 relative.INVERSE_THROUGHPUT: 1e6 / required[throughput_formats.THROUGHPUT]})
     for name in chosen:
         rows = required[required["Experiment type"] == name]
         if rows.empty:
@@ -167,15 +179,27 @@ def _load_requirements(path, chosen, payloads):
     return required
 
 
+def cell_values(directory, subexperiment, kind):
+    """A run's values of the gate's cells: the latency summary's magnitudes, or 1/throughput
+    (us per Mb) of the throughput summary's best case per payload."""
+    path = measurements_path(directory, subexperiment)
+    summary = kind.summarise(kind.read_measurements(path), path)
+    if kind is kinds.THROUGHPUT:
+        return pd.DataFrame({"Bytes": summary[throughput_formats.PAYLOAD],
+                             relative.MAGNITUDE: relative.INVERSE_THROUGHPUT,
+                             relative.VALUE: 1e6 / summary[throughput_formats.THROUGHPUT]})
+    return summary.melt(id_vars=["Bytes"], value_vars=list(relative.LATENCY_MAGNITUDES), var_name=relative.MAGNITUDE,
+                        value_name=relative.VALUE)
+
+
 def _run_round(results, round_number, max_rounds, builds, chosen, payloads, samples, rng, execution, out):
     """Run every sub-experiment with both builds (random order per pair); the round's rows."""
     rows = []
+    kind = kinds.kind(execution.get("kind", kinds.LATENCY.name))
     arms = {build: {"latency_test": binary} for build, binary in builds.items()}
     for run in interleaving.run_round(results, round_number, max_rounds, arms, chosen, rng, out,
                                       payloads=payloads, samples=samples, **execution):
-        summary = summarise(read_measurements(measurements_path(run.directory, run.subexperiment)), run.directory)
-        long = summary.melt(id_vars=["Bytes"], value_vars=list(relative.MAGNITUDES),
-                            var_name=relative.MAGNITUDE, value_name=relative.VALUE)
-        rows.append(long.assign(**{relative.ROUND: round_number, relative.BUILD: run.arm,
-                                   relative.SUBEXPERIMENT: run.subexperiment, POSITION: run.position}))
+        rows.append(cell_values(run.directory, run.subexperiment, kind).assign(**{
+            relative.ROUND: round_number, relative.BUILD: run.arm, relative.SUBEXPERIMENT: run.subexperiment,
+            POSITION: run.position}))
     return pd.concat(rows, ignore_index=True)[[*ROUND_COLUMNS, POSITION]]
