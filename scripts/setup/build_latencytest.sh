@@ -20,6 +20,7 @@
 #   LATENCY_GATE_BUILD_DIR    where everything generated goes (default: <repo>/build)
 #   LATENCY_GATE_SOURCES_DIR  where the Debian source tree is cached (default: <build dir>/sources)
 #   LATENCY_GATE_EXTRA_PATCHES  colon-separated patch files applied after latencytest/patches
+#                               (or, when they patch Throughput*.cpp/hpp, after throughputtest/patches)
 # Prints the path of the built LatencyTest binary on the last line.
 set -euo pipefail
 
@@ -75,15 +76,22 @@ for required in test/performance/latency/LatencyTestPublisher.cpp \
 done
 
 patches=("$REPO"/latencytest/patches/*.patch)
-if [[ -n ${LATENCY_GATE_EXTRA_PATCHES:-} ]]; then
-    IFS=: read -r -a extra_patches <<< "$LATENCY_GATE_EXTRA_PATCHES"
-    patches+=("${extra_patches[@]}")
-fi
-for patch_file in "${patches[@]}"; do
+throughput_patches=()
+for patch_file in "$REPO"/throughputtest/patches/*.patch; do
+    [[ -f $patch_file ]] && throughput_patches+=("$patch_file")
+done
+extra_patches=()
+[[ -z ${LATENCY_GATE_EXTRA_PATCHES:-} ]] || IFS=: read -r -a extra_patches <<< "$LATENCY_GATE_EXTRA_PATCHES"
+for patch_file in "${extra_patches[@]}"; do
     [[ -f $patch_file ]] || {
         echo "build_latencytest: $patch_file: no such patch file" >&2
         exit 3
     }
+    if grep -q '^+++ b/Throughput' "$patch_file"; then
+        throughput_patches+=("$patch_file")
+    else
+        patches+=("$patch_file")
+    fi
 done
 patches_id=$(cat "${patches[@]}" | sha256sum | cut -c1-16)
 latency_sources=$BUILD_DIR/latency-sources/$patches_id
@@ -99,10 +107,6 @@ if [[ ! -f $latency_sources/.patched ]]; then
     touch "$latency_sources/.patched"
 fi
 
-throughput_patches=()
-for patch_file in "$REPO"/throughputtest/patches/*.patch; do
-    [[ -f $patch_file ]] && throughput_patches+=("$patch_file")
-done
 throughput_id=none
 (( ${#throughput_patches[@]} )) && throughput_id=$(cat "${throughput_patches[@]}" | sha256sum | cut -c1-16)
 throughput_sources=$BUILD_DIR/throughput-sources/$throughput_id
