@@ -14,7 +14,8 @@ import numpy as np
 import pandas as pd
 from PIL import Image
 
-from latency_gate.contracts import formats, run_metadata
+from latency_gate.analysis import checks as checks_module, kinds
+from latency_gate.contracts import formats, run_metadata, throughput_formats as tf
 from latency_gate.runner import realtime
 
 RUNNER = "rt-runner-1"
@@ -186,3 +187,38 @@ def write_history_plots(store: Path, platform, subexperiment, payloads=(16, 1024
     for name in names:
         Image.new("RGB", (8, 8), "white").save(directory / name)
     return names
+
+
+def write_throughput_history(store: Path, *, platform="linux-x86_64-rt-throughput", runs=4,
+                             subexperiments=("interprocess_reliable",), payloads=(64, 1024), floor_mbps=None,
+                             drop=None, seed=7) -> list[str]:
+    """Write `runs` throughput runs (metadata kind throughput) with their checks against a
+    throughput floor (default 80 % of the typical run) and no lost samples allowed; drop:
+    (run index, payload) whose best case falls to half the typical throughput."""
+    rng = np.random.default_rng(seed)
+    payloads = np.asarray(payloads)
+    typical = payloads * 0.25  # Mb/s: ~30k samples/s
+    required = pd.concat([pd.DataFrame({tf.EXPERIMENT_TYPE: name, tf.PAYLOAD: payloads, tf.LOST: 0.0,
+                                        tf.THROUGHPUT: typical * 0.8 if floor_mbps is None else floor_mbps})
+                          for name in subexperiments], ignore_index=True)
+    run_ids = []
+    for index in range(runs):
+        identifier = run_id(index, f"{rng.integers(0, 16**7):07x}")
+        directory = Path(store) / "runs" / platform / identifier
+        for name in subexperiments:
+            measured = pd.DataFrame({column: 1 for column in tf.SUMMARY_COLUMNS}, index=range(len(payloads)))
+            measured[tf.PAYLOAD], measured[tf.LOST] = payloads, 0
+            measured[tf.THROUGHPUT] = typical * rng.normal(1.0, 0.03, len(payloads))
+            if drop is not None and drop[0] == index:
+                measured.loc[measured[tf.PAYLOAD] == drop[1], tf.THROUGHPUT] = typical[payloads == drop[1]] / 2
+            formats.write_csv(measured, formats.summary_path(directory, name))
+            result = checks_module.check_subexperiment(name, measured, required, kind=kinds.THROUGHPUT)
+            formats.write_csv(result.checks, formats.checks_path(directory, name))
+        formats.write_csv(required, directory / "requirements.csv")
+        run_metadata.write(directory, run_metadata.RunMetadata(
+            run_id=identifier, kind="throughput", platform=platform, fastdds_version="2.9.1", host=RUNNER,
+            payloads=[int(p) for p in payloads], started_at=(FIRST_RUN_AT + index * RUN_INTERVAL).isoformat(),
+            grid={"demands": [1000], "recovery_times_ms": [0], "test_time_s": 1},
+            subexperiments={name: outcome(name) for name in subexperiments}))
+        run_ids.append(identifier)
+    return run_ids

@@ -9,6 +9,7 @@ cell, a change point. Screenshots land in test-artifacts/.
 import functools
 import hashlib
 import http.server
+import json
 import shutil
 import threading
 from pathlib import Path
@@ -17,10 +18,12 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from latency_gate import cli
-from latency_gate.contracts import formats, run_metadata
+from latency_gate.contracts import formats, run_metadata, throughput_formats as tf
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, InputError
 from latency_gate.render.site import build_site
-from site_store_factory import Violation, checks, outcome, write_history, write_history_plots
+from site_store_factory import (
+    Violation, checks, outcome, write_history, write_history_plots, write_throughput_history,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 ARTIFACTS = REPO / "test-artifacts"
@@ -462,3 +465,41 @@ def test_a_history_under_one_setting_has_no_settings_marker(store, server, page)
     page.wait_for_selector(".chart .u-over")
     assert page.locator(".chart .settings-marker").count() == 0
     assert page.locator(".settings-legend").count() == 0
+
+
+def test_a_platforms_throughput_line_is_one_metric_switch_away_with_its_floor_drawn(tmp_path, page):
+    """A throughput run is a line of its own (<platform>-throughput); its chart is in Mb/s,
+    the requirement is a floor, and a point below it is ringed and counted as failed."""
+    write_history(tmp_path, platform="lab", runs=3, subexperiments=["interprocess_reliable"])
+    throughput_runs = write_throughput_history(tmp_path, platform="lab-throughput", drop=(3, 1024))
+    build_site(tmp_path)
+    index = json.loads((tmp_path / "site/data/index.js").read_text().split("=", 1)[1].rsplit(";", 1)[0])["index"]
+    (line,) = [p for p in index["platforms"] if p["name"] == "lab-throughput"]
+    assert (line["platform"], line["kind"], line["floors"]) == ("lab", "throughput", [tf.THROUGHPUT])
+    assert line["runs"][-1]["status"] == "failed" and line["runs"][-1]["worst"] == pytest.approx(37.5, abs=5)
+    home = (tmp_path / "index.html").as_uri()
+
+    open_view(page, home + "#/history/lab/interprocess_reliable/1024/Median")
+    metric = page.locator('.segmented[aria-label="Metric"]')
+    assert metric.locator("a").all_inner_texts() == ["Latency", "Throughput"]
+    metric.locator("a", has_text="Throughput").click()
+    page.wait_for_function("document.querySelector('main').dataset.route.includes('lab-throughput')")
+    page.wait_for_selector(".chart canvas")
+
+    chart = page.locator(".chart")
+    assert chart.get_attribute("data-kind") == "throughput"
+    assert chart.get_attribute("data-magnitude") == tf.THROUGHPUT
+    assert "Subscription throughput [Mb/s]" in page.locator(".u-legend").inner_text()
+    assert "Subscription throughput [Mb/s] requirement" in page.locator(".u-legend").inner_text()
+    latest = page.locator("section.card table.data tbody tr").first
+    assert latest.locator("td").first.inner_text() == throughput_runs[-1]
+    assert "over" in latest.locator("td.number").first.get_attribute("class")  # below the floor
+    assert latest.locator("td.number").first.inner_text().endswith(" Mb/s")
+    assert page.locator('.segmented[aria-label="Magnitude"] a').all_inner_texts() == [
+        tf.THROUGHPUT, tf.LOST]  # one unit at a time: no "All"
+
+    open_view(page, home)
+    card = page.locator('section.platform[data-platform="lab-throughput"]')
+    assert card.locator(".kind").inner_text() == "Throughput"
+    assert card.locator('tr[data-subexperiment="interprocess_reliable"]').get_attribute("data-status") == "failed"
+    assert " Mb/s vs " in card.locator("td.worst").inner_text()

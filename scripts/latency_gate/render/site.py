@@ -25,17 +25,18 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from latency_gate.analysis import changepoints as changepoint_detection
+from latency_gate.analysis import changepoints as changepoint_detection, kinds
+from latency_gate.analysis.kinds import LATENCY
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import InputError
 from latency_gate.runner.middleware import BACKENDS
-from latency_gate.store.site_store import History, line_platform, read_history
+from latency_gate.store.site_store import MARGIN, History, line_platform, read_history
 
 ASSETS = Path(__file__).parent / "site_assets"
 CHART_LIBRARY = ASSETS / "node_modules" / "uplot"
 SITE_DIR = "site"  # generated, beside runs/ and plots/ in the store
-MAGNITUDES = ("Min", "Median", "99%", "Max")  # charted; the checked ones have requirements
-MARGIN = "Percentage over requirement"
+MAGNITUDES = ("Min", "Median", "99%", "Max")  # latency's charted; the checked ones have requirements
+CHARTED = {"latency": MAGNITUDES, "throughput": kinds.THROUGHPUT.magnitudes[::-1]}  # throughput first
 
 
 def build_site(store_root: Path, changepoints=None) -> None:
@@ -58,16 +59,21 @@ def _write_data(store, history: History, data_dir, changepoints=None) -> str:
     """Write every data file; return the build id (a hash of the index)."""
     platforms = []
     for platform, positions in _runs_by_platform(history).items():
-        series = _write_series(history, platform, positions, data_dir / "series" / platform)
+        kind = kinds.of_run(history.runs[positions[-1]].metadata)
+        series = _write_series(history, platform, positions, data_dir / "series" / platform, kind)
         found = (changepoints or {}).get(platform)
         platforms.append({
             "name": platform,
-            **_middleware_line(history, platform, positions),
+            **_middleware_line(history, platform, positions, kind),
+            "kind": kind.name, "magnitudes": CHARTED[kind.name], "floors": sorted(kind.floors),
+            # (latency's Min, charted but not checked, is in microseconds too)
+            "units": {magnitude: kind.units.get(magnitude, "us") for magnitude in CHARTED[kind.name]},
             "runs": _run_rows(history, positions),
             "subexperiments": series,
             "plots": _history_plots(store, platform),
-            "latest": _latest(history, positions[-1]),
-            "changepoints": _changepoints(history, positions, found),
+            "latest": _latest(history, positions[-1], kind),
+            # throughput histories have no change-point detection yet
+            "changepoints": _changepoints(history, positions, found) if kind is LATENCY else [],
         })
     for run in history.runs:
         _write_run(run, history.texts, data_dir / "runs" / run.platform / f"{run.run_id}.js")
@@ -78,14 +84,16 @@ def _write_data(store, history: History, data_dir, changepoints=None) -> str:
     return build
 
 
-def _middleware_line(history, platform, positions):
+def _middleware_line(history, platform, positions, kind):
     """Which middleware a platform's runs measured and the platform they measured it on: the
-    store keeps a middleware other than Fast DDS as a line of its own (<platform>-<middleware>,
-    history.store_platform); the site switches between the lines of one platform."""
+    store keeps a middleware other than Fast DDS, and throughput, as lines of their own
+    (<platform>[-<middleware>][-throughput], history.store_platform); the site switches
+    between the lines of one platform."""
     latest = history.runs[positions[-1]].metadata
     middleware = latest.middleware if latest else "fastdds"
     title = BACKENDS[middleware].TITLE if middleware in BACKENDS else middleware
-    return {"platform": line_platform(platform, middleware), "middleware": middleware, "middlewareTitle": title}
+    return {"platform": line_platform(platform, middleware, kind.name), "middleware": middleware,
+            "middlewareTitle": title}
 
 
 def _runs_by_platform(history):
@@ -137,7 +145,7 @@ def _status(failed, checked):
     return "failed" if failed else "passed" if checked else "unchecked"
 
 
-def _latest(history, position):
+def _latest(history, position, kind):
     """Home-page detail of a platform's latest run: per sub-experiment verdict and matrix."""
     run = history.runs[position]
     checks = history.checks[history.checks["run"] == position]
@@ -153,7 +161,7 @@ def _latest(history, position):
             "status": _status(failed.get(name, 0) > 0 or run.crashed(name), worst is not None),
             "worst": None if worst is None else {
                 "check": worst["Check"], "bytes": int(worst["Bytes"]), "requirement": worst["Requirement"],
-                "experiment": worst["Experiment"], "margin": worst[MARGIN]},
+                "experiment": worst["Experiment"], "margin": worst[MARGIN], "unit": kind.unit(worst["Check"])},
         })
     return {"subexperiments": verdicts, "matrix": _matrix(checks)}
 
@@ -178,14 +186,15 @@ def _matrix(checks):
     return {"payloads": payloads, "rows": rows}
 
 
-def _write_series(history, platform, positions, directory):
+def _write_series(history, platform, positions, directory, kind):
     """One file per sub-experiment: magnitudes and requirements, payload x run matrices."""
+    charted = CHARTED[kind.name]
     summaries = history.summaries[history.summaries["run"].isin(positions)]
     checks = history.checks[history.checks["run"].isin(positions)]
     order = {position: index for index, position in enumerate(positions)}
     names = []
     for name, group in summaries.groupby("subexperiment", sort=False):
-        wide = group.pivot(index="run", columns="Bytes", values=list(MAGNITUDES)).sort_index()
+        wide = group.pivot(index="run", columns="Bytes", values=list(charted)).sort_index()
         payloads = sorted(int(b) for b in wide.columns.get_level_values("Bytes").unique())
         own_checks = checks[checks["subexperiment"] == name]
         required = own_checks.pivot(index="run", columns=["Check", "Bytes"], values="Requirement")
@@ -193,10 +202,10 @@ def _write_series(history, platform, positions, directory):
         series = {
             "platform": platform, "subexperiment": name, "payloads": payloads,
             "runs": [order[position] for position in wide.index],  # indices into the platform's runs
-            "values": {m: _nullable(wide[m].reindex(columns=payloads).to_numpy().T) for m in MAGNITUDES},
+            "values": {m: _nullable(wide[m].reindex(columns=payloads).to_numpy().T) for m in charted},
             "requirements": {
                 m: _nullable(required[m].reindex(columns=payloads).to_numpy().T)
-                for m in formats.CHECKED_MAGNITUDES if m in required.columns.get_level_values("Check")},
+                for m in kind.magnitudes if m in required.columns.get_level_values("Check")},
         }
         _write_script(directory / f"{name}.js", _register(f"series/{platform}/{name}", series))
         names.append(name)

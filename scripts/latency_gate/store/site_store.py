@@ -1,7 +1,11 @@
 """Read the whole history store for the site: every run's metadata, summaries and checks.
 
-A store of 1,000 runs holds 20,000 small CSVs, so each kind is parsed in one batch
+A store of 1,000 runs holds 20,000 small CSVs, so each kind of file is parsed in one batch
 (formats.read_batch); a bad file still gets the InputError that names its file and line.
+Latency and throughput runs (analysis/kinds.py) are read with their own formats into one
+frame of summaries and one of checks: the payload column is "Bytes" for both, and a
+check's "Percentage over requirement" is how far it is on the failing side (a floor's
+percentage with its sign turned), so that the site ranks margins alike.
 """
 
 import functools
@@ -12,10 +16,12 @@ from pathlib import Path
 
 import pandas as pd
 
+from latency_gate.analysis import kinds
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import InputError
 
 _CHECKS_NAME = re.compile(r"^checks_(?P<subexperiment>.+)\.csv$")
+MARGIN = "Percentage over requirement"
 
 
 def line_name(platform, middleware, kind="latency"):
@@ -91,19 +97,32 @@ class History:
 
 def read_history(store: Path) -> History:
     runs = find_runs(store)
-    summary_files, check_files = [], []
+    files = {name: ([], []) for name in kinds.KINDS}  # kind name -> (summary files, check files)
     for index, run in enumerate(runs):
+        summary_files, check_files = files[kinds.of_run(run.metadata).name]
         for name in run.files:
             path = run.directory / name
             if name.startswith("measurements_") and name.endswith("_summary.csv"):
                 summary_files.append((index, formats.subexperiment_of_summary(path), path))
             elif match := _CHECKS_NAME.match(name):
                 check_files.append((index, formats.validate_subexperiment(match["subexperiment"], path), path))
-    texts = {}
-    summaries = formats.read_batch(summary_files, formats.SUMMARY_COLUMNS, formats.read_summary, texts,
-                                   unique=("Bytes",))
-    checks = formats.read_batch(check_files, formats.CHECK_COLUMNS, formats.read_checks, texts)
-    return History(runs, summaries, checks, texts)
+    texts, summaries, checks = {}, [], []
+    for name, (summary_files, check_files) in files.items():
+        kind = kinds.kind(name)
+        summary = formats.read_batch(summary_files, kind.summary_columns, kind.read_summary, texts,
+                                     unique=(kind.payload,), integers=kind.integers)
+        check = formats.read_batch(check_files, kind.check_columns, kind.read_checks, texts, integers=(kind.payload,))
+        floors = check["Check"].isin(kind.floors).to_numpy()
+        check[MARGIN] = check[MARGIN].where(~floors, -check[MARGIN])
+        summaries.append(summary.rename(columns={kind.payload: "Bytes"}))
+        checks.append(check.rename(columns={kind.payload: "Bytes"}))
+    return History(runs, _concat(summaries), _concat(checks), texts)
+
+
+def _concat(frames):
+    """One frame of the kinds' frames; an empty one only when all are (its columns kept)."""
+    filled = [frame for frame in frames if not frame.empty]
+    return pd.concat(filled, ignore_index=True) if filled else frames[0]
 
 
 def find_runs(store: Path) -> list[Run]:

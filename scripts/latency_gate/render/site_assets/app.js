@@ -12,7 +12,8 @@
   const SITE = window.LATENCY_SITE;
   const INDEX = SITE.index;
   const ALL = "all";
-  const COLOURS = { Min: "#2a9d8f", Median: "#3a6ea5", "99%": "#e76f51", Max: "#8d5a97" };
+  const COLOURS = { Min: "#2a9d8f", Median: "#3a6ea5", "99%": "#e76f51", Max: "#8d5a97",
+    "Subscription throughput [Mb/s]": "#3a6ea5", "Lost [samples]": "#e76f51" };
   const CHANGE_LIST_ROWS = 10; // newest change points listed on the home page before "show all"
   const main = document.getElementById("main");
   let navigation = 0; // bumped per route, so a slow load cannot draw over a newer view
@@ -43,6 +44,18 @@
     const digits = value < 10 ? 2 : value < 100 ? 1 : 0;
     return value.toFixed(digits) + " µs";
   }
+  // A value in its magnitude's unit: microseconds for latency, Mb/s or samples for throughput.
+  function quantity(value, unit) {
+    if (unit === "us" || unit === undefined) return micros(value);
+    if (value === null || value === undefined) return "–";
+    return (unit === "samples" ? String(Math.round(value)) : value.toFixed(value < 100 ? 2 : 1)) + " " + unit;
+  }
+  // Whether a value is on the failing side of its requirement: below a floor (throughput), above a ceiling.
+  const beyond = (platform, magnitude, value, required) => value !== null && required !== null &&
+    (platform.floors.includes(magnitude) ? value < required : value > required);
+  const unitOf = (platform, magnitude) => platform.units[magnitude];
+  const kindTitle = (kind) => (kind === "throughput" ? "Throughput" : "Latency");
+
   function margin(value) {
     if (value === null || value === undefined) return "–";
     return (value > 0 ? "+" : value < 0 ? "−" : "") + Math.abs(value).toFixed(1) + " %";
@@ -134,6 +147,7 @@
       h("div", { class: "card-head" },
         h("h2", {}, platform.name),
         h("span", { class: "middleware", "data-middleware": platform.middleware }, platform.middlewareTitle),
+        h("span", { class: "kind", "data-kind": platform.kind }, kindTitle(platform.kind)),
         badge(latest.status),
         h("span", { class: "muted" }, `latest of ${platform.runs.length} run${platform.runs.length === 1 ? "" : "s"}`)),
       runFacts(platform, latest),
@@ -202,7 +216,7 @@
           h("td", {}, badge(verdict.status)),
           cells.map((cell, column) => matrixCell(platform, verdict.name, payloads[column], cell)),
           h("td", { class: "worst" }, worst ? `${worst.check} at ${payloadLabel(worst.bytes)}: ` +
-            `${micros(worst.experiment)} vs ${micros(worst.requirement)}` : null,
+            `${quantity(worst.experiment, worst.unit)} vs ${quantity(worst.requirement, worst.unit)}` : null,
           verdict.failure ? h("span", { class: "crash" }, `${worst ? " · " : ""}${verdict.failure}`) : null,
           worst || verdict.failure ? null : "no checks"),
           h("td", { class: "number margin " + (worst && worst.margin > 0 ? "over" : "") }, worst ? margin(worst.margin) : "–"));
@@ -244,10 +258,13 @@
     const series = await loadData(`series/${platformName}/${subexperiment}`, dataPath("series", platformName, subexperiment));
     const payloadIndex = Math.max(0, series.payloads.indexOf(Number(payloadText)));
     const payload = series.payloads[payloadIndex];
-    const magnitude = INDEX.magnitudes.includes(magnitudeText) ? magnitudeText : ALL;
+    // Latency's magnitudes share a unit and can be drawn together; throughput's (Mb/s, samples) one at a time.
+    const together = platform.kind === "latency";
+    const choices = together ? [ALL, ...platform.magnitudes] : platform.magnitudes;
+    const magnitude = platform.magnitudes.includes(magnitudeText) ? magnitudeText : choices[0];
     const here = (bytes, shown) => route("history", platformName, subexperiment, bytes, shown);
-    const chartBox = h("div", { class: "chart", "data-payload": payload, "data-magnitude": magnitude });
-    const shown = magnitude === ALL ? INDEX.magnitudes : [magnitude];
+    const chartBox = h("div", { class: "chart", "data-payload": payload, "data-magnitude": magnitude, "data-kind": platform.kind });
+    const shown = magnitude === ALL ? platform.magnitudes : [magnitude];
     const changes = platform.changepoints.filter((point) => point.subexperiment === subexperiment &&
       point.payload === payload && shown.includes(point.magnitude) && series.runs.includes(point.run));
     const nodes = [
@@ -259,9 +276,11 @@
         }, platform.subexperiments.map((name) => h("option", { value: name, selected: name === subexperiment }, name)))),
       h("section", { class: "card" },
         h("div", { class: "controls" },
+          metricSwitch(platform, (line) => route("history", line.name,
+            line.subexperiments.includes(subexperiment) ? subexperiment : line.subexperiments[0], payload, "")),
           middlewareSwitch(platform, (line) => route("history", line.name,
             line.subexperiments.includes(subexperiment) ? subexperiment : line.subexperiments[0], payload, magnitude)),
-          segmented("Magnitude", [ALL, ...INDEX.magnitudes], magnitude, (m) => here(payload, m), (m) => (m === ALL ? "All" : m)),
+          segmented("Magnitude", choices, magnitude, (m) => here(payload, m), (m) => (m === ALL ? "All" : m)),
           segmented("Payload", series.payloads, payload, (b) => here(b, magnitude), payloadLabel)),
         chartBox,
         changes.length ? h("p", { class: "changepoint-legend" }, h("span", { class: "swatch-line" }),
@@ -269,7 +288,8 @@
         settingsChanges(platform, series).length ? h("p", { class: "settings-legend" }, h("span", { class: "swatch-settings" }),
           "settings changed: runs on either side of this line were measured under other real-time settings " +
           "and are not comparable (hover for which)") : null,
-        h("p", { class: "hint" }, "Dashed: the requirement each run was checked against; ringed: a point over it. ",
+        h("p", { class: "hint" }, `Dashed: the requirement each run was checked against${platform.floors.length
+          ? " (throughput: a floor)" : ""}; ringed: a point on its failing side. `,
           "Hover for a run, click to open it; drag across to zoom, double-click to zoom out; click a legend entry to hide its line.")),
       latestRunsTable(platform, series, payloadIndex),
       pngLinks(platform, subexperiment, payload),
@@ -283,11 +303,21 @@
   // The platform's other middleware (Cyclone DDS, the socket floor, ... measured on the same
   // platform are lines of their own): one click to the same chart on another; none when alone.
   function middlewareSwitch(platform, link) {
-    const lines = INDEX.platforms.filter((line) => line.platform === platform.platform);
+    const lines = INDEX.platforms.filter((line) => line.platform === platform.platform && line.kind === platform.kind);
     if (lines.length < 2) return null;
     const byName = Object.fromEntries(lines.map((line) => [line.name, line]));
     return segmented("Middleware", lines.map((line) => line.name), platform.name, (name) => link(byName[name]),
       (name) => byName[name].middlewareTitle);
+  }
+
+  // The same middleware's other metric on this platform (latency, throughput: lines of their own).
+  function metricSwitch(platform, link) {
+    const lines = INDEX.platforms.filter((line) => line.platform === platform.platform &&
+      line.middleware === platform.middleware);
+    if (lines.length < 2) return null;
+    const byName = Object.fromEntries(lines.map((line) => [line.name, line]));
+    return segmented("Metric", lines.map((line) => line.name), platform.name, (name) => link(byName[name]),
+      (name) => kindTitle(byName[name].kind));
   }
 
   function segmented(label, options, selected, link, text) {
@@ -300,7 +330,7 @@
 
   function historyChart(box, platform, series, payloadIndex, magnitude, changes) {
     const runs = series.runs.map((position) => platform.runs[position]);
-    const shown = magnitude === ALL ? INDEX.magnitudes : [magnitude];
+    const shown = magnitude === ALL ? platform.magnitudes : [magnitude];
     const data = [runs.map((_, i) => i)];
     const lines = [{ label: "Run" }];
     for (const m of shown) {
@@ -338,12 +368,13 @@
       axes: [
         { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000], space: 80, size: 52,
           values: (u, ticks) => ticks.map((i) => (runs[i] ? `${day(runs[i].time)}\n${runs[i].commit || ""}` : "")) },
-        { label: "Latency [µs]", size: 60, values: (u, ticks) => ticks.map((v) => (v === null ? "" : +v.toPrecision(3))) },
+        { label: platform.kind === "latency" ? "Latency [µs]" : shown[0], size: 60,
+          values: (u, ticks) => ticks.map((v) => (v === null ? "" : +v.toPrecision(3))) },
       ],
       series: lines,
       hooks: {
-        setCursor: [(u) => showTooltip(u, tooltip, runs, data, lines, changesAt)],
-        draw: [(u) => ringViolations(u, data, lines), (u) => placeMarkers(u, markers, lines)],
+        setCursor: [(u) => showTooltip(u, platform, tooltip, runs, data, lines, changesAt)],
+        draw: [(u) => ringViolations(u, platform, data, lines), (u) => placeMarkers(u, markers, lines)],
       },
     };
     const plot = new uPlot(options, data, box);
@@ -363,8 +394,8 @@
     return plot;
   }
 
-  // A red ring around every point above the requirement it was checked against.
-  function ringViolations(u, data, lines) {
+  // A red ring around every point on the failing side of the requirement it was checked against.
+  function ringViolations(u, platform, data, lines) {
     const context = u.ctx;
     context.save();
     context.strokeStyle = "#c8322b";
@@ -372,8 +403,7 @@
     for (let s = 1; s < lines.length - 1; s++) {
       if (lines[s + 1].label !== `${lines[s].label} requirement` || !u.series[s].show) continue;
       data[s].forEach((value, i) => {
-        const required = data[s + 1][i];
-        if (value === null || required === null || value <= required) return;
+        if (!beyond(platform, lines[s].label, value, data[s + 1][i])) return;
         context.beginPath();
         context.arc(u.valToPos(i, "x", true), u.valToPos(value, "y", true), 7 * devicePixelRatio, 0, 2 * Math.PI);
         context.stroke();
@@ -402,7 +432,7 @@
     }
   }
 
-  function showTooltip(u, tooltip, runs, data, lines, changesAt) {
+  function showTooltip(u, platform, tooltip, runs, data, lines, changesAt) {
     const i = u.cursor.idx;
     if (i === null || i === undefined || u.cursor.left < 0) {
       tooltip.hidden = true;
@@ -414,10 +444,11 @@
       if (lines[s].label.endsWith("requirement") || !u.series[s].show) continue;
       const value = data[s][i];
       const required = lines[s + 1] && lines[s + 1].label === `${lines[s].label} requirement` ? data[s + 1][i] : null;
-      const over = required !== null && value > required;
+      const over = beyond(platform, lines[s].label, value, required);
+      const unit = unitOf(platform, lines[s].label);
       rows.push(h("tr", { class: over ? "over" : null }, h("td", {}, h("span", { class: "dot", style: `background:${lines[s].stroke}` }), lines[s].label),
-        h("td", { class: "number" }, micros(value)),
-        h("td", { class: "muted" }, required !== null ? `req ${micros(required)}` : "")));
+        h("td", { class: "number" }, quantity(value, unit)),
+        h("td", { class: "muted" }, required !== null ? `req ${quantity(required, unit)}` : "")));
     }
     const shifts = changesAt(i).map((point) => (point.settings
       ? h("div", { class: "tip-change" }, h("span", { class: "swatch-settings" }),
@@ -441,15 +472,16 @@
       const run = platform.runs[series.runs[i]];
       rows.push(h("tr", {}, h("td", {}, h("a", { href: route("run", platform.name, run.id) }, run.id)),
         h("td", {}, when(run.time)),
-        INDEX.magnitudes.map((m) => {
+        platform.magnitudes.map((m) => {
           const value = series.values[m][payloadIndex][i];
           const required = series.requirements[m] ? series.requirements[m][payloadIndex][i] : null;
-          return h("td", { class: "number" + (required !== null && value > required ? " over" : "") }, micros(value));
+          return h("td", { class: "number" + (beyond(platform, m, value, required) ? " over" : "") },
+            quantity(value, unitOf(platform, m)));
         })));
     }
     return h("section", { class: "card" }, h("h3", {}, `Latest ${count} runs at ${payloadLabel(series.payloads[payloadIndex])}`),
       h("table", { class: "data" }, h("thead", {}, h("tr", {}, h("th", {}, "Run"), h("th", {}, "Started"),
-        INDEX.magnitudes.map((m) => h("th", { class: "number" }, m)))), h("tbody", {}, rows)));
+        platform.magnitudes.map((m) => h("th", { class: "number" }, m)))), h("tbody", {}, rows)));
   }
 
   function pngLinks(platform, subexperiment, payload) {
