@@ -15,7 +15,7 @@ from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import EXIT_OK
 from latency_gate.gate import relative, rounds as gate
 from latency_gate.render import plots
-from latency_gate.runner import experiment, realtime
+from latency_gate.runner import experiment, measures, realtime
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPOSITORY / "benchmarks"))
@@ -136,7 +136,9 @@ def fake_gate(tmp_path, monkeypatch, slower_payload=None, noise=0.01, seed=1):
     payloads = [16, 64, 256, 1024]
 
     def validate_run(*, latency_test, subexperiments, payloads, **_):
-        return experiment.CheckedInputs(None, Path(latency_test), tuple(subexperiments), tuple(payloads), None, None, {})
+        return experiment.CheckedInputs(measure=measures.Latency, backend=None, binary=Path(latency_test),
+                                        subexperiments=tuple(subexperiments), payloads=tuple(payloads),
+                                        profiles=None, certs=None, unsupported={})
 
     def run_experiment(directory, latency_test, subexperiments, payloads, samples, **_):
         (name,) = subexperiments
