@@ -93,34 +93,28 @@ for patch_file in "${extra_patches[@]}"; do
         patches+=("$patch_file")
     fi
 done
-patches_id=$(cat "${patches[@]}" | sha256sum | cut -c1-16)
-latency_sources=$BUILD_DIR/latency-sources/$patches_id
-if [[ ! -f $latency_sources/.patched ]]; then
-    rm -rf "$latency_sources" && mkdir -p "$latency_sources"
-    cp "$source_tree"/test/performance/latency/*.{cpp,hpp} "$latency_sources"/
-    for patch_file in "${patches[@]}"; do
-        patch --quiet --forward -d "$latency_sources" -p1 < "$patch_file" || {
-            echo "build_latencytest: $patch_file: does not apply to LatencyTest $version" >&2
-            exit 3
-        }
-    done
-    touch "$latency_sources/.patched"
-fi
-
-throughput_id=none
-(( ${#throughput_patches[@]} )) && throughput_id=$(cat "${throughput_patches[@]}" | sha256sum | cut -c1-16)
-throughput_sources=$BUILD_DIR/throughput-sources/$throughput_id
-if [[ ! -f $throughput_sources/.patched ]]; then
-    rm -rf "$throughput_sources" && mkdir -p "$throughput_sources"
-    cp "$source_tree"/test/performance/throughput/*.{cpp,hpp} "$throughput_sources"/
-    for patch_file in "${throughput_patches[@]}"; do
-        patch --quiet --forward -d "$throughput_sources" -p1 < "$patch_file" || {
-            echo "build_latencytest: $patch_file: does not apply to ThroughputTest $version" >&2
-            exit 3
-        }
-    done
-    touch "$throughput_sources/.patched"
-fi
+# patched_sources PROGRAM DIRECTORY PATCH...: a copy of test/performance/DIRECTORY with the
+# patches applied, one per set of patches (named by their hash, kept); prints its path.
+patched_sources() {
+    local program=$1 directory=$2 patch_file
+    shift 2
+    local copy
+    copy=$BUILD_DIR/$directory-sources/$(cat "$@" /dev/null | sha256sum | cut -c1-16)
+    if [[ ! -f $copy/.patched ]]; then
+        rm -rf "$copy" && mkdir -p "$copy"
+        cp "$source_tree/test/performance/$directory"/*.{cpp,hpp} "$copy"/
+        for patch_file in "$@"; do
+            patch --quiet --forward -d "$copy" -p1 < "$patch_file" >&2 || {
+                echo "build_latencytest: $patch_file: does not apply to $program $version" >&2
+                return 3
+            }
+        done
+        touch "$copy/.patched"
+    fi
+    echo "$copy"
+}
+latency_sources=$(patched_sources LatencyTest latency "${patches[@]}") || exit 3
+throughput_sources=$(patched_sources ThroughputTest throughput "${throughput_patches[@]}") || exit 3
 
 # The ctest tests run the runner with the project's venv when there is one.
 python=${LATENCY_GATE_PYTHON:-$REPO/.venv/bin/python}
