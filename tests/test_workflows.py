@@ -139,9 +139,11 @@ def test_by_default_a_pull_request_is_gated_against_its_merge_base(act, reposito
 def test_the_relative_gate_takes_a_teams_own_two_builds(act, repository):
     """base-workspace and pr-workspace instead of building: here one LatencyTest as both. One of
     them alone is refused as bad input (exit 3, result "error") before anything runs. The same
-    with another middleware (the action's middleware input): the socket floor's program as both."""
+    with another middleware (the action's middleware input): the socket floor's program as both;
+    and with kind throughput: ThroughputTest as both, gated by 1/throughput."""
     install = ci_tools.project_build() / "colcon/install"
     inputs = {"build": str(install / "latencytest/bin/LatencyTest"), "floor": str(install / "pingpong/bin/SocketLatency"),
+              "throughput": str(install / "throughputtest/bin/ThroughputTest"),
               **{name.removeprefix("LATENCY_").lower().replace("_", "-"): value for name, value in RELATIVE_GATE.items()}}
 
     refusal = "give both builds (base and pull request) or neither"
@@ -151,12 +153,14 @@ def test_the_relative_gate_takes_a_teams_own_two_builds(act, repository):
     assert result.returncode == 0, log(result)
     assert refusal in log(result)
     assert "exit status 3" in log(result) and "Failure - Main Only the pull request's build" in log(result)
-    assert "outputs, one=error both=passed floor=passed" in log(result)
+    assert "outputs, one=error both=passed floor=passed throughput=passed" in log(result)
     verdict = json.loads((act.artifact("own-builds") / "gate_result.json").read_text())
     assert verdict["passed"] is True and verdict["cells"] == 4
     floor = act.artifact("floor-builds")
     assert json.loads((floor / "gate_result.json").read_text())["passed"] is True
     assert json.loads((floor / "runs/round-01/pr/metadata.json").read_text())["middleware"] == "socket"
+    throughput = json.loads((act.artifact("throughput-builds") / "gate_result.json").read_text())
+    assert throughput["passed"] is True and throughput["settings"]["gated"] == ["1/throughput"]
     assert "relative_gate: building" not in log(result) and "build_base_latencytest" not in log(result)
 
 
@@ -225,7 +229,9 @@ def test_a_push_to_main_lands_on_the_gh_pages_branch(act, repository, tmp_path):
     history = tmp_path / "history.git"
     git("init", "-q", "--bare", str(history), cwd=tmp_path)
     sha = git("rev-parse", "HEAD", cwd=repository).strip()
-    variables = {**SMALL_MATRIX, "LATENCY_HISTORY_REMOTE": history}
+    # Throughput too, on one payload of the reduced grid.
+    variables = {**SMALL_MATRIX, "LATENCY_HISTORY_REMOTE": history, "LATENCY_THROUGHPUT": "true",
+                 "LATENCY_THROUGHPUT_PAYLOADS": "1024"}
     # act 0.2.89 (the newest) does not know GitHub's `concurrency.queue` and refuses the file:
     # its copy here goes without that line (the end of this test checks the real file has it).
     main_workflow = repository / ".github/workflows/latency-main.yml"
@@ -244,8 +250,12 @@ def test_a_push_to_main_lands_on_the_gh_pages_branch(act, repository, tmp_path):
     assert f"runs/{PLATFORM}/{run_id}/measurements_intraprocess_best_effort_summary.csv" in files
     assert f"runs/{PLATFORM}/{run_id}/requirements.csv" in files
     assert all(name.startswith("runs/") for name in files)  # the branch is the run store
+    # The throughput run: a line of its own, measured after latency on the same runner.
+    (throughput_run,) = {f.split("/")[2] for f in files if f.startswith(f"runs/{PLATFORM}-throughput/")}
+    assert f"runs/{PLATFORM}-throughput/{throughput_run}/measurements_intraprocess_best_effort_summary.csv" in files
     site = act.store / "pages"  # the deployed Pages artifact, regenerated from the branch
     assert (site / "index.html").is_file() and (site / "runs" / PLATFORM / run_id / "metadata.json").is_file()
+    assert (site / "plots" / f"{PLATFORM}-throughput" / "intraprocess_best_effort" / "history_throughput.png").is_file()
     assert not (site / ".git").exists() and "Success - Main Deploy to GitHub Pages" in log(result)
     # Measured with a read-only token; written by a job of its own (a GitHub-hosted runner's)
     # from the run's artifact; pushes queue rather than replace each other.

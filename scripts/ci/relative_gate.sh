@@ -24,6 +24,8 @@
 #   LATENCY_SUBEXPERIMENTS, LATENCY_PAYLOADS (comma or space separated), LATENCY_SAMPLES,
 #   LATENCY_ROUNDS, LATENCY_MAX_ROUNDS, LATENCY_MIN_EFFECT, LATENCY_ALPHA,
 #   LATENCY_REALTIME, LATENCY_RT_PRIO, LATENCY_PUB_CPUS, LATENCY_SUB_CPUS  see realtime_options.sh
+#   LATENCY_KIND, LATENCY_DEMANDS, LATENCY_RECOVERY_TIMES, LATENCY_TEST_TIME  see kind_options.sh
+#                            (throughput: the builds' ThroughputTest is gated)
 #   LATENCY_REQUIREMENTS     requirements CSV applied as the ceiling (skipped when missing)
 # Step outputs (latency-gate ci-output): results-directory, report, junit and, once the gate
 # has decided, result (passed, failed or error); the markdown report goes to the job summary.
@@ -34,6 +36,8 @@ set -euo pipefail
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # shellcheck disable=SC1091  # checked on its own
 source "$REPO/scripts/ci/realtime_options.sh"
+# shellcheck disable=SC1091  # checked on its own
+source "$REPO/scripts/ci/kind_options.sh"
 results=${LATENCY_RESULTS:?LATENCY_RESULTS must name the results directory}
 base=${LATENCY_BASE:-}
 pr=${LATENCY_PR:-}
@@ -91,13 +95,14 @@ if [[ -z $base ]]; then
     base=$(bash "$REPO/scripts/ci/build_base_latencytest.sh" | tail -n 1) || finish 3
 fi
 
-# The project builds put every middleware's program in one colcon install beside LatencyTest
-# (scripts/setup/build_latencytest.sh); the gate checks that the program is there.
+# The project builds put every middleware's program, and ThroughputTest, in one colcon install
+# beside LatencyTest (scripts/setup/build_latencytest.sh); the gate checks that the program is there.
 middleware_program() {
     local program
-    case ${LATENCY_MIDDLEWARE:-fastdds} in
-        cyclonedds) program=pingpong/bin/CycloneLatency ;;
-        socket) program=pingpong/bin/SocketLatency ;;
+    case ${LATENCY_KIND:-latency}/${LATENCY_MIDDLEWARE:-fastdds} in
+        latency/cyclonedds) program=pingpong/bin/CycloneLatency ;;
+        latency/socket) program=pingpong/bin/SocketLatency ;;
+        throughput/fastdds) program=throughputtest/bin/ThroughputTest ;;
         *) echo "$1"; return ;;
     esac
     if [[ $1 == */latencytest/bin/LatencyTest ]]; then
@@ -112,6 +117,7 @@ pr=$(middleware_program "$pr")
 IFS=', ' read -ra subexperiments <<< "${LATENCY_SUBEXPERIMENTS:-}"
 IFS=', ' read -ra payloads <<< "${LATENCY_PAYLOADS:-}"
 options=()
+kind_options
 [[ -z ${LATENCY_MIDDLEWARE:-} ]] || options+=(--middleware "$LATENCY_MIDDLEWARE")
 (( ${#subexperiments[@]} == 0 )) || options+=(--subexperiments "${subexperiments[@]}")
 (( ${#payloads[@]} == 0 )) || options+=(--payloads "${payloads[@]}")

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# One CI job's latency measurement, shared by actions/run-latency and .gitlab-ci.yml:
+# One CI job's latency (or throughput) measurement, shared by actions/run-latency and .gitlab-ci.yml:
 # one run (run + process into $LATENCY_RESULTS/run), or with LATENCY_RUNS > 1 or a
 # LATENCY_SHARD this job's share of many runs ($LATENCY_RESULTS/run-NNNN, summaries only).
 #
 # Environment (empty means the runner's default):
 #   LATENCY_RESULTS          results directory (required)
+#   LATENCY_KIND, LATENCY_DEMANDS, LATENCY_RECOVERY_TIMES, LATENCY_TEST_TIME  see kind_options.sh
 #   LATENCY_MIDDLEWARE       fastdds (default), cyclonedds or socket (the floor)
-#   LATENCY_TEST             the middleware's latency program: for fastdds a LatencyTest binary or
-#                            Fast DDS workspace (default: the project build under $LATENCY_GATE_BUILD_DIR)
+#   LATENCY_TEST             the middleware's program of that kind: for fastdds a LatencyTest / ThroughputTest
+#                            binary or Fast DDS workspace (default: the project build under $LATENCY_GATE_BUILD_DIR)
 #   LATENCY_SUBEXPERIMENTS   sub-experiments, comma or space separated
 #   LATENCY_PAYLOADS         payload sizes in bytes, comma or space separated
 #   LATENCY_SAMPLES, LATENCY_STRESS
@@ -18,6 +19,8 @@
 set -euo pipefail
 # shellcheck disable=SC1091  # checked on its own
 source "$(dirname "${BASH_SOURCE[0]}")/realtime_options.sh"
+# shellcheck disable=SC1091  # checked on its own
+source "$(dirname "${BASH_SOURCE[0]}")/kind_options.sh"
 
 results=${LATENCY_RESULTS:?LATENCY_RESULTS must name the results directory}
 runs=${LATENCY_RUNS:-1}
@@ -30,8 +33,9 @@ latency-gate ci-output set "results-directory=$results" "run-directory=$single"
 IFS=', ' read -ra subexperiments <<< "${LATENCY_SUBEXPERIMENTS:-}"
 IFS=', ' read -ra payloads <<< "${LATENCY_PAYLOADS:-}"
 options=()
+kind_options
 [[ -z ${LATENCY_MIDDLEWARE:-} ]] || options+=(--middleware "$LATENCY_MIDDLEWARE")
-[[ -z ${LATENCY_TEST:-} ]] || options+=(--latency-test "$LATENCY_TEST")
+[[ -z ${LATENCY_TEST:-} ]] || options+=(--program "$LATENCY_TEST")
 (( ${#subexperiments[@]} == 0 )) || options+=(--subexperiments "${subexperiments[@]}")
 (( ${#payloads[@]} == 0 )) || options+=(--payloads "${payloads[@]}")
 [[ -z ${LATENCY_SAMPLES:-} ]] || options+=(--samples "$LATENCY_SAMPLES")
