@@ -1,5 +1,6 @@
 """The throughput specification end to end with the real Fast DDS ThroughputTest on loopback:
-run every sub-experiment, process, check against a floor, publish to the history.
+run every sub-experiment, process, check against a floor, publish to the history; and the
+same grid with Cyclone DDS (the project's CycloneThroughput).
 
 Needs the setup (scripts/setup/build_latencytest.sh builds ThroughputTest beside
 LatencyTest). A small grid (one payload, two demands, no recovery time, 1 s per case)
@@ -15,7 +16,8 @@ import pytest
 
 from latency_gate import cli
 from latency_gate.contracts import formats, throughput_formats as tf
-from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK
+from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK
+from latency_gate.runner.middleware import cyclonedds
 from latency_gate.runner.middleware.fastdds import default_throughput_program
 from runner_helpers import metadata_of
 
@@ -101,7 +103,8 @@ def test_publishing_adds_the_run_to_the_throughput_history_line(full_run, tmp_pa
 
     assert done.returncode == 0, done.stdout + done.stderr
     stored = git("ls-tree", "-r", "--name-only", "gh-pages", cwd=remote).split()
-    assert f"runs/lab-throughput/{full_run.name}/measurements_interprocess_reliable_summary.csv" in stored
+    run_id = metadata_of(full_run)["run_id"]  # the store names a run by its id, not its directory
+    assert f"runs/lab-throughput/{run_id}/measurements_interprocess_reliable_summary.csv" in stored
     assert not any(name.startswith("runs/lab/") for name in stored)  # never mixed into the latency line
     assert (work / "plots" / "lab-throughput" / "interprocess_reliable" / "history_throughput.png").is_file()
     assert (work / "plots" / "lab-throughput" / "interprocess_reliable" / f"{PAYLOAD}_bytes_throughput.png").is_file()
@@ -141,3 +144,39 @@ def test_an_unchanged_pull_request_passes_the_relative_throughput_gate(throughpu
     value = rounds[(rounds[relative.ROUND] == 1) & (rounds[relative.BUILD] == "base")
                    & (rounds[relative.SUBEXPERIMENT] == "intraprocess_best_effort")][relative.VALUE]
     assert value.iat[0] == pytest.approx(1e6 / measured[tf.THROUGHPUT].max())
+
+
+@pytest.fixture(scope="module")
+def cyclone_run(tmp_path_factory):
+    """All ten sub-experiments with Cyclone DDS's CycloneThroughput on the small grid, processed."""
+    program = cyclonedds.default_throughput_program()
+    assert program.is_file(), f"{program} missing: run scripts/setup/build_latencytest.sh first"
+    results = tmp_path_factory.mktemp("cyclone-throughput") / "run"
+    assert cli.main(["run", *GRID, "--middleware", "cyclonedds", "-r", str(results)]) == EXIT_OK
+    assert cli.main(["process", "--experiment-directory", str(results), "--no-plots"]) == EXIT_OK
+    return results
+
+
+def test_cyclone_dds_runs_every_throughput_sub_experiment_into_the_specs_csv(cyclone_run):
+    metadata = metadata_of(cyclone_run)
+    assert (metadata["kind"], metadata["middleware"]) == ("throughput", "cyclonedds")
+    assert "libddsc" in metadata["middleware_library"]
+    for subexperiment in formats.SUBEXPERIMENTS:
+        path = formats.measurements_path(cyclone_run, subexperiment)
+        assert path.read_text().splitlines()[0] == ",".join(tf.MEASUREMENT_COLUMNS)
+        measured = tf.read_measurements(path)
+        assert measured[list(tf.CASE)].values.tolist() == [[PAYLOAD, demand, 0] for demand in DEMANDS], subexperiment
+        # Sent for the test time, received what the counts say: rate x time = samples, Mb/s = samples x bits / time.
+        assert (measured[tf.PUBLICATION_TIME] >= 1e6).all() and (measured[tf.RECEIVED] > 0).all(), subexperiment
+        assert (measured[tf.RECEIVED] + measured[tf.LOST] <= measured[tf.SENT]).all(), subexperiment
+        assert measured[tf.THROUGHPUT].to_numpy() == pytest.approx(
+            (measured[tf.RECEIVED] * PAYLOAD * 8 / measured[tf.SUBSCRIPTION_TIME]).to_numpy(), rel=1e-5)
+        if "reliable" in subexperiment:  # nothing lost on a reliable topic
+            assert (measured[tf.LOST] == 0).all(), subexperiment
+
+
+def test_a_middleware_without_a_throughput_program_is_bad_input(tmp_path, capsys):
+    code = cli.main(["run", *GRID, "--middleware", "socket", "-r", str(tmp_path / "run")])
+
+    assert code == EXIT_BAD_INPUT
+    assert "socket" in capsys.readouterr().err.lower() and not (tmp_path / "run").exists()

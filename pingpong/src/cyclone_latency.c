@@ -11,9 +11,9 @@
  * two receive threads only, as LatencyTest's (and ddsperf's default listener mode). */
 #include "pingpong.h"
 #include "PingPong.h"
+#include "cyclone_domain.h"
 
 #include <dds/dds.h>
-#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,41 +63,10 @@ static void on_data_available(dds_entity_t reader, void *opaque)
     }
 }
 
-static int create_domain_once(const pingpong_options *options)
-{
-    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-    static int created;
-    int status = 0;
-    pthread_mutex_lock(&lock);
-    if (!created && options->config) {
-        FILE *file = fopen(options->config, "r");
-        char *text = NULL;
-        long length = -1;
-        if (file && !fseek(file, 0, SEEK_END) && (length = ftell(file)) >= 0 && !fseek(file, 0, SEEK_SET)) {
-            text = calloc(1, (size_t)length + 1);
-            if (fread(text, 1, (size_t)length, file) != (size_t)length)
-                length = -1;
-        }
-        if (file)
-            fclose(file);
-        if (length < 0) {
-            pingpong_fail("%s: cannot read the Cyclone DDS configuration: %s", options->config, strerror(errno));
-            status = -1;
-        } else if (dds_create_domain((dds_domainid_t)options->domain, text) < 0) {
-            pingpong_fail("%s: Cyclone DDS rejects this configuration (see the log above)", options->config);
-            status = -1;
-        }
-        free(text);
-    }
-    created = 1;
-    pthread_mutex_unlock(&lock);
-    return status;
-}
-
 static void *cyclone_open(const pingpong_options *options, enum pingpong_side which)
 {
     int reliable = !strcmp(options->reliability, "reliable");
-    if (create_domain_once(options))
+    if (cyclone_create_domain(options->config, options->domain))
         return NULL;
     cyclone_side *side = calloc(1, sizeof *side);
     side->participant = dds_create_participant((dds_domainid_t)options->domain, NULL, NULL);

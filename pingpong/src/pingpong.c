@@ -24,6 +24,11 @@ void pingpong_fail(const char *format, ...)
     va_end(arguments);
 }
 
+void pingpong_name_program(const char *program)
+{
+    program_name = program;
+}
+
 double pingpong_now_us(void)
 {
     struct timespec t;
@@ -258,7 +263,7 @@ static void *echo_thread(void *opaque)
 
 int pingpong_main(int argc, char **argv, pingpong_choose_driver choose, const char *program)
 {
-    program_name = program;
+    pingpong_name_program(program);
     pingpong_options options;
     int status = parse(argc, argv, &options);
     if (status)

@@ -52,5 +52,6 @@ typedef const pingpong_driver *(*pingpong_choose_driver)(const pingpong_options 
 int pingpong_main(int argc, char **argv, pingpong_choose_driver choose, const char *program);
 
 void pingpong_fail(const char *format, ...);  /* prints "<program>: error: ..." */
+void pingpong_name_program(const char *program);  /* the <program> above */
 
 #endif

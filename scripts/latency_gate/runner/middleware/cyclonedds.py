@@ -1,10 +1,12 @@
 """Cyclone DDS: the project's CycloneLatency (pingpong/src/cyclone_latency.c), LatencyTest's
-ping-pong, command line and raw data export on Cyclone DDS's C API.
+ping-pong, command line and raw data export on Cyclone DDS's C API; and CycloneThroughput
+(pingpong/src/cyclone_throughput.c), ThroughputTest's method, command line and CSV export.
 
-Each side loads profiles/cyclonedds/<sub-experiment>.xml, rendered for its role (its DDS
-Security identity; over TCP, the publisher listens on the run's TCP port and the
-subscriber dials it); reliability comes from the sub-experiment's name. Every sub-experiment
-of the spec is supported.
+Each side loads profiles/cyclonedds/<sub-experiment>.xml (both programs: transport,
+discovery, DDS Security), rendered for its role (its DDS Security identity; over TCP, the
+publisher listens on the run's TCP port and the subscriber dials it); reliability comes
+from the sub-experiment's name, the other QoS from the program. Every sub-experiment of
+both specs is supported.
 """
 
 from latency_gate.contracts.formats import write_text_atomic
@@ -14,6 +16,8 @@ from latency_gate.runner.middleware.common import (
 
 TITLE = "Cyclone DDS"
 PROFILES_DIRECTORY = PROFILES_ROOT / "cyclonedds"
+THROUGHPUT_PROFILES_DIRECTORY = PROFILES_DIRECTORY
+_BUILD_HINT = "run scripts/setup/build_latencytest.sh"
 _ROLES = {"publisher": "pub", "subscriber": "sub", "both": "pub"}  # the identity each side presents
 
 
@@ -21,8 +25,16 @@ def default_program():
     return installed_program("pingpong", "CycloneLatency")
 
 
+def default_throughput_program():
+    return installed_program("pingpong", "CycloneThroughput")
+
+
 def locate(path):
-    return check_program(path, "CycloneLatency", "run scripts/setup/build_latencytest.sh")
+    return check_program(path, "CycloneLatency", _BUILD_HINT)
+
+
+def locate_throughput(path):
+    return check_program(path, "CycloneThroughput", _BUILD_HINT)
 
 
 def unsupported(subexperiment):
@@ -54,6 +66,20 @@ def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_
 
 def commands(subexperiment, config, logs, raw):
     """{role: CycloneLatency's command line}; writes each role's rendered configuration."""
+    return _roles(subexperiment, config, logs, ["--file", str(config.payloads_file)],
+                  ["--samples", str(config.samples), "--export_raw_data", str(raw)])
+
+
+def throughput_commands(subexperiment, config, logs, raw):
+    """{role: CycloneThroughput's command line}: the publisher runs the grid and exports the
+    results, the subscriber follows its commands."""
+    return _roles(subexperiment, config, logs, [], [
+        "--file", str(config.demands_file), "--recoveries_file", str(config.recoveries_file),
+        "--time", str(config.grid.test_time_s), "--export_csv", str(raw),
+    ])
+
+
+def _roles(subexperiment, config, logs, common, publisher_only):
     roles = ("subscriber", "publisher") if subexperiment.interprocess else ("both",)
     reliability = "reliable" if subexperiment.reliable else "best_effort"
     result = {}
@@ -62,8 +88,6 @@ def commands(subexperiment, config, logs, raw):
         write_text_atomic(configuration, _configuration(config.profiles, subexperiment, config.certs,
                                                         config.lease.tcp_port, config.topology, role))
         command = [str(config.binary), role, "--config", str(configuration), "--reliability", reliability,
-                   "--file", str(config.payloads_file), "--domain", str(config.lease.domain)]
-        if role != "subscriber":
-            command += ["--samples", str(config.samples), "--export_raw_data", str(raw)]
-        result[role] = command
+                   "--domain", str(config.lease.domain), *common]
+        result[role] = command + (publisher_only if role != "subscriber" else [])
     return result
