@@ -191,10 +191,11 @@ def write_history_plots(store: Path, platform, subexperiment, payloads=(16, 1024
 
 def write_throughput_history(store: Path, *, platform="linux-x86_64-rt-throughput", runs=4,
                              subexperiments=("interprocess_reliable",), payloads=(64, 1024), floor_mbps=None,
-                             drop=None, seed=7) -> list[str]:
+                             drop=None, shift=None, seed=7) -> list[str]:
     """Write `runs` throughput runs (metadata kind throughput) with their checks against a
     throughput floor (default 80 % of the typical run) and no lost samples allowed; drop:
-    (run index, payload) whose best case falls to half the typical throughput."""
+    (run index, payload) whose best case falls to half the typical throughput; shift: (run
+    index, payload, factor) multiplying that payload's level from that run on."""
     rng = np.random.default_rng(seed)
     payloads = np.asarray(payloads)
     typical = payloads * 0.25  # Mb/s: ~30k samples/s
@@ -209,6 +210,8 @@ def write_throughput_history(store: Path, *, platform="linux-x86_64-rt-throughpu
             measured = pd.DataFrame({column: 1 for column in tf.SUMMARY_COLUMNS}, index=range(len(payloads)))
             measured[tf.PAYLOAD], measured[tf.LOST] = payloads, 0
             measured[tf.THROUGHPUT] = typical * rng.normal(1.0, 0.03, len(payloads))
+            if shift is not None and index >= shift[0]:
+                measured.loc[measured[tf.PAYLOAD] == shift[1], tf.THROUGHPUT] *= shift[2]
             if drop is not None and drop[0] == index:
                 measured.loc[measured[tf.PAYLOAD] == drop[1], tf.THROUGHPUT] = typical[payloads == drop[1]] / 2
             formats.write_csv(measured, formats.summary_path(directory, name))

@@ -1,13 +1,15 @@
-"""Change points in a platform's history: where a cell's latency level shifted for good.
+"""Change points in a platform's history: where a cell's level shifted for good.
 
 Specification:
-- a cell is a sub-experiment, payload and magnitude (Median and 99%); each cell's series
+- a cell is a sub-experiment, payload and magnitude (latency: Median and 99%; throughput:
+  the subscription throughput); each cell's series
   over the runs, oldest first, is analysed on its own (Apache Otava's E-divisive means);
 - a +30 % step in one cell from run k on is one change point, at run k exactly, in that
   cell only, with the levels before and after, the relative change and a p-value;
 - a flat history whose runs scatter by 10 % has none; neither has a history shorter
   than Options.min_runs, nor one outlying run; shifts under Options.min_change are not
   reported; a step down (faster) is a change point with a negative change;
+- a throughput history's drop is a change point with a negative change, in Mb/s;
 - bad or missing input is an InputError naming the file.
 """
 
@@ -21,8 +23,9 @@ import pytest
 import synthetic
 from latency_gate.analysis import changepoints
 from latency_gate.analysis.requirements import run_directories
-from latency_gate.contracts import formats
+from latency_gate.contracts import formats, throughput_formats as tf
 from latency_gate.errors import InputError
+from site_store_factory import write_throughput_history
 
 SUBEXPERIMENTS = ("intraprocess_best_effort", "interprocess_reliable")
 
@@ -214,3 +217,22 @@ def test_a_pool_of_processes_finds_the_same_change_points(tmp_path, monkeypatch)
 
     assert changepoints.detect_runs(runs) == alone
     assert len(alone.changepoints) >= 2
+
+
+def test_a_drop_in_a_throughput_history_is_a_change_point_in_its_throughput_cell(tmp_path):
+    run_ids = write_throughput_history(tmp_path, platform="lab-throughput", runs=24, payloads=(64, 1024),
+                                       shift=(12, 1024, 0.7))
+    runs = [tmp_path / "runs" / "lab-throughput" / run_id for run_id in run_ids]
+
+    detection = changepoints.detect_runs(runs, platform="lab-throughput")
+
+    assert detection.kind == "throughput" and detection.options.magnitudes == (tf.THROUGHPUT,)
+    (point,) = detection.changepoints
+    assert (point.subexperiment, point.payload, point.magnitude, point.index) == (
+        "interprocess_reliable", 1024, tf.THROUGHPUT, 12)
+    assert point.mean_before == pytest.approx(256, rel=0.03) and point.change == pytest.approx(-0.3, abs=0.04)
+    summary = changepoints.markdown_summary(detection)
+    assert summary.startswith("## Throughput change points on lab-throughput")
+    assert f"| {point.mean_before:.3f} → {point.mean_after:.3f} Mb/s | {point.change * 100:+.1f} % |" in summary
+    stored = changepoints.read(changepoints.write(detection, tmp_path / "lab-throughput.json"))
+    assert (stored.kind, cells(stored.changepoints)) == ("throughput", cells(detection.changepoints))

@@ -503,3 +503,25 @@ def test_a_platforms_throughput_line_is_one_metric_switch_away_with_its_floor_dr
     assert card.locator(".kind").inner_text() == "Throughput"
     assert card.locator('tr[data-subexperiment="interprocess_reliable"]').get_attribute("data-status") == "failed"
     assert " Mb/s vs " in card.locator("td.worst").inner_text()
+
+
+def test_a_drop_in_a_throughput_line_is_a_change_point_listed_as_worse_in_mb_per_s(tmp_path, page):
+    """Throughput is higher-is-better: its level falling 30 % is the change listed as worse."""
+    run_ids = write_throughput_history(tmp_path, platform="lab-throughput", runs=16, shift=(10, 1024, 0.7))
+    build_site(tmp_path)
+
+    open_view(page, (tmp_path / "index.html").as_uri())
+    rows = page.locator('section.platform[data-platform="lab-throughput"] table.changepoints tbody tr')
+    assert rows.count() == 1
+    row = rows.first
+    assert [row.get_attribute(f"data-{name}") for name in ("subexperiment", "payload", "magnitude", "run")] == [
+        "interprocess_reliable", "1024", tf.THROUGHPUT, run_ids[10]]
+    before, after = (float(text.removesuffix(" Mb/s")) for text in row.locator("td").nth(2).inner_text().split(" → "))
+    assert after == pytest.approx(0.7 * before, rel=0.05)
+    change = row.locator("td.change")
+    assert "slower" in change.get_attribute("class") and change.inner_text().startswith("\u2212")  # minus sign
+
+    row.locator("td a").first.click()  # the cell's history: the marker in the throughput chart
+    page.wait_for_selector('.chart[data-kind="throughput"] .u-over')
+    marker = page.locator(".chart .changepoint-marker")
+    assert (marker.get_attribute("data-run"), marker.get_attribute("data-magnitude")) == (run_ids[10], tf.THROUGHPUT)

@@ -1,7 +1,8 @@
-"""Change points in a platform's latency history, per cell, found by Apache Otava.
+"""Change points in a platform's history, per cell, found by Apache Otava.
 
-A cell is one sub-experiment, payload and magnitude (Median and 99% by default); its
-series is that magnitude over the platform's runs in chronological order. Each series
+A cell is one sub-experiment, payload and magnitude (latency: Median and 99%; throughput:
+the subscription throughput, the kind's `trended`); its series is that magnitude over the
+platform's runs in chronological order. Each series
 goes to Otava's E-divisive means (`otava.analysis.compute_change_points`, the split and
 merge of Fleming et al., "Hunter: Using Change Point Detection to Hunt for Performance
 Regressions", ICPE 2023), which reports where the level shifts, with the mean before and
@@ -17,13 +18,14 @@ import functools
 import json
 import multiprocessing
 import os
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from importlib import metadata
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
+from latency_gate.analysis import kinds
 from latency_gate.analysis.requirements import collect_summaries
 from latency_gate.contracts import formats
 from latency_gate.errors import InputError
@@ -49,7 +51,7 @@ class Options:
     Shifts under 5 % are not worth a maintainer's look even when significant. Fewer than
     8 runs are too few to tell a shift from a few noisy runs: such a history has none."""
 
-    magnitudes: tuple = ("Median", "99%")  # summary columns analysed, one series each
+    magnitudes: tuple = kinds.LATENCY.trended  # summary columns analysed, one series each (options_for)
     max_pvalue: float = 0.00001  # a change point's t-test p-value is below this
     min_change: float = 0.05  # and its relative change (either direction) above this
     min_runs: int = 8  # series with fewer runs (with that payload) are not analysed
@@ -63,6 +65,12 @@ class Options:
 DEFAULTS = Options()
 
 
+def options_for(kind):
+    """The defaults for a kind's history: its trended magnitudes. A throughput line has half
+    a latency line's series (one magnitude), so the same thresholds are as safe there."""
+    return replace(DEFAULTS, magnitudes=kind.trended)
+
+
 @dataclass(frozen=True)
 class ChangePoint:
     subexperiment: str
@@ -71,8 +79,8 @@ class ChangePoint:
     run_id: str  # the first run at the new level
     index: int  # that run's position in the history analysed (0 = oldest run)
     mean_before: float  # mean of the magnitude over the runs since the previous change point
-    mean_after: float  # ... and up to the next one (µs)
-    change: float  # relative change, mean_after / mean_before - 1 (0.3 = 30 % slower)
+    mean_after: float  # ... and up to the next one (the magnitude's unit: µs, Mb/s)
+    change: float  # relative change, mean_after / mean_before - 1 (latency 0.3: 30 % slower)
     pvalue: float  # Otava's two-sided t-test p-value between the two sides
 
 
@@ -85,6 +93,7 @@ class Detection:
     changepoints: list[ChangePoint]
     options: Options = field(default_factory=Options)
     library: str = field(default_factory=lambda: f"{LIBRARY} {metadata.version(LIBRARY)}")
+    kind: str = kinds.LATENCY.name  # the history's: latency or throughput
 
 
 def detect(summaries, run_ids, options=DEFAULTS):
@@ -122,7 +131,7 @@ def detect(summaries, run_ids, options=DEFAULTS):
             index = int(runs[at])
             found.append(ChangePoint(subexperiment, int(payload), magnitude, run_ids[index], index,
                                      mean_before, mean_after, change, pvalue))
-    return sorted(found, key=_order)
+    return sorted(found, key=functools.partial(_order, magnitudes=options.magnitudes))
 
 
 def _map(function, series):
@@ -165,29 +174,33 @@ def _otava_points(series, options):
     return merge(kept, series, options.max_pvalue, options.min_change)
 
 
-def _order(point):
-    """Oldest first; within a run in the spec's order of sub-experiments and columns."""
-    subexperiments, columns = formats.SUBEXPERIMENTS, formats.SUMMARY_COLUMNS
-    return (point.index, subexperiments.index(point.subexperiment), point.payload, columns.index(point.magnitude))
+def _order(point, magnitudes):
+    """Oldest first; within a run in the spec's order of sub-experiments, then the magnitudes' order."""
+    return (point.index, formats.SUBEXPERIMENTS.index(point.subexperiment), point.payload,
+            magnitudes.index(point.magnitude))
 
 
-def detect_runs(run_directories, platform="", options=DEFAULTS):
+def detect_runs(run_directories, platform="", options=None):
     """A Detection from run directories with summaries, in chronological order (as
-    requirements.run_directories lists a platform's runs: run ids sort so). A bad or
-    missing summary is an InputError naming the file, however short the history."""
+    requirements.run_directories lists a platform's runs: run ids sort so), of the kind
+    their metadata says. A bad or missing summary is an InputError naming the file, however
+    short the history."""
     runs = [Path(run) for run in run_directories]
-    return detect_history(collect_summaries(runs), [run.name for run in runs], platform, options)
+    kind = kinds.of_runs(runs)
+    return detect_history(collect_summaries(runs, kind), [run.name for run in runs], platform, options, kind)
 
 
-def detect_history(history, run_ids, platform="", options=DEFAULTS):
-    """A Detection from requirements.collect_summaries' frame ('Run' holds run ids)."""
+def detect_history(history, run_ids, platform="", options=None, kind=kinds.LATENCY):
+    """A Detection from requirements.collect_summaries' frame of a kind ('Run' holds run
+    ids); options: the kind's defaults unless given."""
+    options = options or options_for(kind)
     run_ids = list(run_ids)
     if len(run_ids) < options.min_runs:
-        return Detection(platform, len(run_ids), [], options)
+        return Detection(platform, len(run_ids), [], options, kind=kind.name)
     position = pd.Series(np.arange(len(run_ids)), index=run_ids)
-    summaries = history.assign(run=position.reindex(history["Run"]).to_numpy(),
-                               subexperiment=history["Experiment type"])
-    return Detection(platform, len(run_ids), detect(summaries, run_ids, options), options)
+    summaries = history.rename(columns={kind.payload: "Bytes"}).assign(
+        run=position.reindex(history["Run"]).to_numpy(), subexperiment=history["Experiment type"])
+    return Detection(platform, len(run_ids), detect(summaries, run_ids, options), options, kind=kind.name)
 
 
 def path(store_root, platform):
@@ -199,6 +212,7 @@ def write(detection, target):
     document = {
         "schema_version": FILE_SCHEMA_VERSION,
         "platform": detection.platform,
+        "kind": detection.kind,
         "runs": detection.runs,
         "library": detection.library,
         "options": {**asdict(detection.options), "magnitudes": list(detection.options.magnitudes)},
@@ -235,8 +249,11 @@ def read(source):
         options = Options(**{**document.get("options", {}), "magnitudes": tuple(document["options"]["magnitudes"])})
     except (KeyError, TypeError) as error:
         raise InputError(f"change points file has unusable options: {error}", source) from None
+    kind = document.get("kind", kinds.LATENCY.name)  # files from before throughput: latency
+    if kind not in kinds.KINDS:
+        raise InputError(f"change points file of unknown kind {kind!r}", source)
     return Detection(str(document.get("platform", "")), int(document.get("runs", 0)), points, options,
-                     str(document.get("library", "")))
+                     str(document.get("library", "")), kind)
 
 
 CHANGE_POINT_ROWS = 20  # the job summary lists the newest ones, then says how many more
@@ -246,10 +263,11 @@ def markdown_summary(detection, limit=CHANGE_POINT_ROWS):
     """Markdown: a platform's change points (a changepoints.Detection), newest first."""
     points = sorted(detection.changepoints, key=lambda point: point.index, reverse=True)  # stable: cell order kept
     options = detection.options
-    lines = [f"## Latency change points on {detection.platform}", ""]
+    lines = [f"## {kinds.kind(detection.kind).title} change points on {detection.platform}", ""]
     if not points:
         lines.append(f"None in the {detection.runs} runs of the history: no cell's "
-                     f"{' or '.join(options.magnitudes)} latency level shifted by more than {options.min_change:.0%} "
+                     f"{' or '.join(options.magnitudes)} {detection.kind} level shifted by more than "
+                     f"{options.min_change:.0%} "
                      f"(p < {options.max_pvalue:g}; at least {options.min_runs} runs needed).")
         return "\n".join(lines) + "\n"
     lines += [f"{len(points)} in the {detection.runs} runs of the history, newest first: the first run at the "
@@ -257,9 +275,15 @@ def markdown_summary(detection, limit=CHANGE_POINT_ROWS):
               f"change over {options.min_change:.0%}).", "",
               "| Run | Sub-experiment | Payload | Magnitude | Before → after | Change | p |",
               "|---|---|--:|---|--:|--:|--:|"]
+    kind = kinds.kind(detection.kind)
     lines += [f"| `{point.run_id}` | `{point.subexperiment}` | {point.payload} B | {point.magnitude} | "
-              f"{point.mean_before:.3f} → {point.mean_after:.3f} µs | {point.change * 100:+.1f} % | {point.pvalue:.1g} |"
+              f"{point.mean_before:.3f} → {point.mean_after:.3f} {_unit_text(kind.unit(point.magnitude))} | "
+              f"{point.change * 100:+.1f} % | {point.pvalue:.1g} |"
               for point in points[:limit]]
     if len(points) > limit:
         lines += ["", f"and {len(points) - limit} more (`changepoints/{detection.platform}.json` in the history site)"]
     return "\n".join(lines) + "\n"
+
+
+def _unit_text(unit):
+    return "µs" if unit == "us" else unit

@@ -10,7 +10,8 @@ Kind holds what differs, so that checks, requirements and history are written on
   every other magnitude is bounded from above (latency, lost samples);
 - percentiles: where a requirement sits in many runs' values of a magnitude. The spec
   says 99 for both kinds; for a floor that would fail 99% of runs like the ones it came
-  from, so a floor sits at the 1st percentile (see README, "Throughput").
+  from, so a floor sits at the 1st percentile (see README, "Throughput");
+- trended: the magnitudes a history is searched for change points in (changepoints.py).
 """
 
 from dataclasses import dataclass
@@ -37,6 +38,9 @@ class Kind:
     read_requirements: object
     read_checks: object
     summarise: object  # (measurements, source) -> summary frame
+    # Latency: the typical and the tail round trip. Throughput: the best case's rate; its lost
+    # samples are mostly 0, a level with no scale to shift by.
+    trended: tuple
 
     def is_floor(self, magnitude):
         return magnitude in self.floors
@@ -56,7 +60,7 @@ LATENCY = Kind(
     requirements_columns=formats.REQUIREMENTS_COLUMNS,
     check_columns=formats.CHECK_COLUMNS, read_measurements=formats.read_measurements,
     read_summary=formats.read_summary, read_requirements=formats.read_requirements, read_checks=formats.read_checks,
-    summarise=statistics.summarise,
+    summarise=statistics.summarise, trended=("Median", "99%"),
 )
 THROUGHPUT = Kind(
     name="throughput", title="Throughput", payload=throughput_formats.PAYLOAD,
@@ -67,7 +71,7 @@ THROUGHPUT = Kind(
     requirements_columns=throughput_formats.REQUIREMENTS_COLUMNS, check_columns=throughput_formats.CHECK_COLUMNS,
     read_measurements=throughput_formats.read_measurements, read_summary=throughput_formats.read_summary,
     read_requirements=throughput_formats.read_requirements, read_checks=throughput_formats.read_checks,
-    summarise=throughput.summarise,
+    summarise=throughput.summarise, trended=(throughput_formats.THROUGHPUT,),
 )
 KINDS = {kind.name: kind for kind in (LATENCY, THROUGHPUT)}
 

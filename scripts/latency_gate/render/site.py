@@ -26,7 +26,6 @@ import numpy as np
 import pandas as pd
 
 from latency_gate.analysis import changepoints as changepoint_detection, kinds
-from latency_gate.analysis.kinds import LATENCY
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import InputError
 from latency_gate.runner.middleware import BACKENDS
@@ -72,8 +71,7 @@ def _write_data(store, history: History, data_dir, changepoints=None) -> str:
             "subexperiments": series,
             "plots": _history_plots(store, platform),
             "latest": _latest(history, positions[-1], kind),
-            # throughput histories have no change-point detection yet
-            "changepoints": _changepoints(history, positions, found) if kind is LATENCY else [],
+            "changepoints": _changepoints(history, positions, found, kind),
         })
     for run in history.runs:
         _write_run(run, history.texts, data_dir / "runs" / run.platform / f"{run.run_id}.js")
@@ -103,7 +101,7 @@ def _runs_by_platform(history):
     return by_platform
 
 
-def _changepoints(history, positions, found):
+def _changepoints(history, positions, found, kind):
     """The platform's change points, oldest first, each with its run as an index into
     the platform's runs; `found` (from the store's regenerate) or detected here."""
     run_ids = [history.runs[position].run_id for position in positions]
@@ -111,7 +109,7 @@ def _changepoints(history, positions, found):
         local = pd.Series(np.arange(len(positions)), index=positions)
         summaries = history.summaries[history.summaries["run"].isin(positions)]
         summaries = summaries.assign(run=local.reindex(summaries["run"]).to_numpy())
-        found = changepoint_detection.detect(summaries, run_ids)
+        found = changepoint_detection.detect(summaries, run_ids, changepoint_detection.options_for(kind))
     index_of = {run_id: index for index, run_id in enumerate(run_ids)}
     return [{"subexperiment": point.subexperiment, "payload": point.payload, "magnitude": point.magnitude,
              "run": index_of[point.run_id], "before": round(point.mean_before, 3),

@@ -6,7 +6,7 @@ The store is a directory (the gh-pages work tree):
     runs/<platform>/<run-id>/   one immutable directory per run: metadata.json, summaries,
                                 check reports and the requirements it was checked against
     plots/<platform>/...        the spec's history plots, derived data, regenerated
-    changepoints/<platform>.json  the latency history's change points per cell
+    changepoints/<platform>.json  the history's change points per cell
                                 (changepoints.py), derived data, regenerated
 
 A "platform" directory is a line: one platform's runs of one middleware and kind
@@ -25,7 +25,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from latency_gate.analysis import changepoints, kinds
-from latency_gate.analysis.kinds import LATENCY
 from latency_gate.analysis.requirements import collect_summaries, run_directories
 from latency_gate.contracts import run_metadata
 from latency_gate.errors import InputError
@@ -105,7 +104,7 @@ def prune(store_root, platform, keep):
 
 def plot_history(experiments_results, requirements_path, plots_directory, kind=None):
     """The spec's latency_plot_history.py (throughput_plot_history.py): magnitude and payload
-    history plots, the latency payload plots marking the history's change points. kind:
+    history plots, the payload plots marking the history's change points. kind:
     latency or throughput; None: what the runs' metadata says."""
     runs = run_directories(experiments_results)
     kind = kinds.of_runs(runs, kind and kind.name)
@@ -115,10 +114,7 @@ def plot_history(experiments_results, requirements_path, plots_directory, kind=N
 
 
 def _changepoints(history, runs, kind, platform=None):
-    """Change points of a latency history; a throughput history has none yet (an empty detection)."""
-    if kind is LATENCY:
-        return changepoints.detect_history(history, [run.name for run in runs], platform)
-    return changepoints.Detection(platform, len(runs), [], changepoints.DEFAULTS)
+    return changepoints.detect_history(history, [run.name for run in runs], platform, kind=kind)
 
 
 def _draw(history, requirements_path, plots_directory, changes, runs, kind):

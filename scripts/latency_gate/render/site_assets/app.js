@@ -157,14 +157,16 @@
       h("h3", {}, "Recent runs"), runStrip(platform));
   }
 
-  // Where a cell's latency level shifted for good (history.regenerate, Apache Otava), newest
-  // first: the first run at the new level, the mean level before and after, the change.
+  // Where a cell's level shifted for good (history.regenerate, Apache Otava), newest first:
+  // the first run at the new level, the mean level before and after, the change (worse:
+  // up for latency, down for a floor such as throughput).
   function changePointList(platform) {
     const points = platform.changepoints.slice().reverse();
     if (!points.length) {
-      return h("p", { class: "muted changepoints none" }, "No change points: no cell's latency level shifted " +
-        "significantly in this platform's history (or it holds too few runs to tell).");
+      return h("p", { class: "muted changepoints none" }, `No change points: no cell's ${platform.kind} level ` +
+        "shifted significantly in this platform's history (or it holds too few runs to tell).");
     }
+    const worse = (point) => (platform.floors.includes(point.magnitude) ? point.change < 0 : point.change > 0);
     const rows = points.map((point, i) => {
       const run = platform.runs[point.run];
       return h("tr", {
@@ -174,8 +176,9 @@
       h("td", {}, h("a", { href: route("history", platform.name, point.subexperiment, point.payload, point.magnitude) },
         `${point.subexperiment} · ${payloadLabel(point.payload)} · ${point.magnitude}`)),
       h("td", {}, h("a", { href: route("run", platform.name, run.id) }, run.id)),
-      h("td", { class: "number" }, `${micros(point.before)} → ${micros(point.after)}`),
-      h("td", { class: "number change " + (point.change > 0 ? "slower" : "faster"), title: `p = ${point.pvalue}` },
+      h("td", { class: "number" }, `${quantity(point.before, unitOf(platform, point.magnitude))} → ` +
+        quantity(point.after, unitOf(platform, point.magnitude))),
+      h("td", { class: "number change " + (worse(point) ? "slower" : "faster"), title: `p = ${point.pvalue}` },
         percent(point.change)));
     });
     const table = h("table", { class: "data changepoints" },
@@ -455,7 +458,9 @@
         `settings changed: ${point.settings.before} → ${point.settings.after}`)
       : h("div", { class: "tip-change" },
         h("span", { class: "swatch-line", style: `border-color:${COLOURS[point.magnitude]}` }),
-        `change point: ${point.magnitude} ${percent(point.change)} (${micros(point.before)} → ${micros(point.after)})`)));
+        `change point: ${point.magnitude} ${percent(point.change)} ` +
+        `(${quantity(point.before, unitOf(platform, point.magnitude))} → ` +
+        `${quantity(point.after, unitOf(platform, point.magnitude))})`)));
     tooltip.replaceChildren(h("div", { class: "tip-run" }, run.id),
       h("div", { class: "muted" }, `commit ${run.commit || "–"} · ${when(run.time)}`), h("table", {}, rows), ...shifts);
     tooltip.dataset.run = run.id;
