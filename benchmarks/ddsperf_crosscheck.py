@@ -110,28 +110,36 @@ def check_tools():
         fail("needs 2 CPUs (ping side pinned to CPU 0, pong side to CPU 1)")
 
 
+def run_pinned_pair(background_argv, foreground_argv, config, timeout, stop_background):
+    """Starts the background side pinned to CPU 1, runs the foreground side pinned to CPU 0
+    until it exits, then stops the background side (SIGTERM) or waits for it to end on its
+    own; returns both sides' stdout. Both load the Cyclone configuration `config`."""
+    env = dict(os.environ, CYCLONEDDS_URI=config.as_uri())
+    background = subprocess.Popen(["taskset", "-c", PONG_CPU, *background_argv], env=env,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        foreground = subprocess.run(["taskset", "-c", PING_CPU, *foreground_argv], env=env,
+                                    capture_output=True, text=True, timeout=timeout)
+    finally:
+        if stop_background:
+            background.terminate()  # ddsperf stops cleanly on SIGTERM; our programs on their stop message
+        try:
+            background_output, background_errors = background.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            background.kill()
+            background_output, background_errors = background.communicate()
+    if foreground.returncode != 0:
+        fail(f"{' '.join(foreground_argv)} exited with {foreground.returncode}: "
+             f"{(foreground.stderr or background_errors).strip()[-300:]}")
+    return background_output, foreground.stdout
+
+
 def ping_pong(pong_argv, ping_argv, config, timeout, stop_pong):
     """Runs the echo side pinned to PONG_CPU and the pinging side pinned to PING_CPU; returns
     the pinging side's stdout and both processes' voluntary context switches."""
-    env = dict(os.environ, CYCLONEDDS_URI=config.as_uri())
     switches = resource.getrusage(resource.RUSAGE_CHILDREN).ru_nvcsw
-    pong = subprocess.Popen(["taskset", "-c", PONG_CPU, *pong_argv], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
-        ping = subprocess.run(["taskset", "-c", PING_CPU, *ping_argv], env=env,
-                              capture_output=True, text=True, timeout=timeout)
-    finally:
-        if stop_pong:
-            pong.terminate()    # ddsperf pong stops cleanly on SIGTERM; CycloneLatency's on the stop message
-        try:
-            _, pong_errors = pong.communicate(timeout=10)
-        except subprocess.TimeoutExpired:
-            pong.kill()
-            _, pong_errors = pong.communicate()
-    if ping.returncode != 0:
-        fail(f"{' '.join(ping_argv)} exited with {ping.returncode}: {(ping.stderr or pong_errors).strip()[-300:]}")
-    switches = resource.getrusage(resource.RUSAGE_CHILDREN).ru_nvcsw - switches
-    return ping.stdout, switches
+    _, output = run_pinned_pair(pong_argv, ping_argv, config, timeout, stop_pong)
+    return output, resource.getrusage(resource.RUSAGE_CHILDREN).ru_nvcsw - switches
 
 
 def run_ddsperf(payload, mode, domain, seconds, config):

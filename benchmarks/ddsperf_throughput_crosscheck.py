@@ -20,7 +20,8 @@ How the two methods relate:
   must match ddsperf's numbers; without, it shows what one message per sample costs;
 * QoS: both reliable or both best effort (`-u`), keep-all, volatile; the same Cyclone
   configuration (the runner's cyclonedds/interprocess_*.xml rendered for one host, through
-  --config and CYCLONEDDS_URI), publishing side on CPU 0, subscribing side on CPU 1; both
+  --config and CYCLONEDDS_URI), publishing side on CPU 0, subscribing side on CPU 1
+  (ddsperf_crosscheck.run_pinned_pair); both
   take samples in a data-available listener;
 * what is reported: ThroughputTest's subscription throughput is received samples x payload
   bits over the subscriber's time from TEST_STARTS to TEST_ENDS (one number per case);
@@ -41,13 +42,12 @@ import argparse
 import datetime
 import os
 import shutil
-import subprocess
 import tempfile
 from pathlib import Path
 
 import pandas as pd
 
-from ddsperf_crosscheck import fail, progress, render_one_host_configuration
+from ddsperf_crosscheck import fail, progress, render_one_host_configuration, run_pinned_pair
 from latency_gate.contracts import throughput_formats as tf
 
 REPO = Path(__file__).resolve().parents[1]
@@ -55,7 +55,6 @@ CYCLONE_THROUGHPUT = REPO / "build/colcon/install/pingpong/bin/CycloneThroughput
 PAYLOADS = (64, 1024, 16384)
 RELIABILITIES = ("best_effort", "reliable")
 DEMAND = 1000
-PUBLISHER_CPU, SUBSCRIBER_CPU = "0", "1"
 FIRST_DOMAIN, LAST_DOMAIN = 120, 220
 DDSPERF_LINE = (r"size (?P<size>\d+) total (?P<total>\d+) lost (?P<lost_total>\d+) delta (?P<delta>\d+) "
                 r"lost (?P<lost>\d+) rate (?P<ksps>[\d.]+) kS/s (?P<mbps>[\d.]+) Mb/s")
@@ -73,34 +72,11 @@ def check_tools():
         fail("needs 2 CPUs (publishing side pinned to CPU 0, subscribing side to CPU 1)")
 
 
-def publish_and_subscribe(subscriber_argv, publisher_argv, config, seconds, stop_subscriber):
-    """Runs the subscribing side on SUBSCRIBER_CPU and the publishing side on PUBLISHER_CPU;
-    returns the subscriber's stdout."""
-    env = dict(os.environ, CYCLONEDDS_URI=config.as_uri())
-    subscriber = subprocess.Popen(["taskset", "-c", SUBSCRIBER_CPU, *subscriber_argv], env=env,
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        publisher = subprocess.run(["taskset", "-c", PUBLISHER_CPU, *publisher_argv], env=env,
-                                   capture_output=True, text=True, timeout=seconds + 60)
-    finally:
-        if stop_subscriber:
-            subscriber.terminate()  # ddsperf sub stops cleanly on SIGTERM; CycloneThroughput's on ALL_STOPS
-        try:
-            output, errors = subscriber.communicate(timeout=30)
-        except subprocess.TimeoutExpired:
-            subscriber.kill()
-            output, errors = subscriber.communicate()
-    if publisher.returncode != 0:
-        fail(f"{' '.join(publisher_argv)} exited with {publisher.returncode}: "
-             f"{(publisher.stderr or errors).strip()[-300:]}")
-    return output
-
-
 def run_ddsperf(payload, reliability, domain, seconds, config):
     best_effort = ["-u"] if reliability == "best_effort" else []
     subscriber = ["ddsperf", "-i", str(domain), *best_effort, "-1", "sub"]
     publisher = ["ddsperf", "-i", str(domain), *best_effort, "-D", str(seconds), "pub", "size", str(payload)]
-    output = publish_and_subscribe(subscriber, publisher, config, seconds, stop_subscriber=True)
+    output, _ = run_pinned_pair(subscriber, publisher, config, seconds + 60, stop_background=True)
     per_second = pd.Series(output.splitlines(), dtype=str).str.extract(DDSPERF_LINE).dropna().astype(float)
     per_second = per_second[per_second["delta"] > 0]
     if len(per_second) < 3:
@@ -118,11 +94,11 @@ def run_cyclone_throughput(payload, reliability, domain, seconds, workdir, confi
     recoveries.write_text("0\n")
     common = ["--config", str(config), "--reliability", reliability, "--domain", str(domain),
               "--write_batch", "on" if batching else "off"]
-    publish_and_subscribe(
+    run_pinned_pair(
         [str(CYCLONE_THROUGHPUT), "subscriber", *common],
         [str(CYCLONE_THROUGHPUT), "publisher", *common, "--file", str(demands), "--recoveries_file", str(recoveries),
          "--time", str(seconds), "--export_csv", str(csv)],
-        config, seconds, stop_subscriber=False)
+        config, seconds + 60, stop_background=False)
     (row,) = tf.read_measurements(csv).to_dict("records")
     return {"mbps": row[tf.THROUGHPUT], "lost_fraction": row[tf.LOST] / row[tf.SENT]}
 
