@@ -131,7 +131,15 @@ def test_looking_at_the_last_round_first_decides_the_same():
 
 
 def fake_gate(tmp_path, monkeypatch, slower_payload=None, noise=0.01, seed=1):
-    """gate.run_gate with runs drawn from a model instead of LatencyTest: its own loop, looks and reports."""
+    """gate.run_gate with runs drawn from a model instead of LatencyTest: its own loop, looks and
+    reports, as the proof harness loads it."""
+    (recorded,) = proof.recorded.load_gates([run_fake_gate(tmp_path, monkeypatch, slower_payload, noise, seed)])
+    return recorded
+
+
+def run_fake_gate(tmp_path, monkeypatch, slower_payload=None, noise=0.01, seed=1, zero_payload=None):
+    """The results directory of gate.run_gate over model runs; zero_payload: a payload every
+    sample of which is 0 us (below the clock's resolution)."""
     rng = np.random.default_rng(seed)
     payloads = [16, 64, 256, 1024]
 
@@ -147,6 +155,7 @@ def fake_gate(tmp_path, monkeypatch, slower_payload=None, noise=0.01, seed=1):
         for payload in payloads:
             factor = 1.3 if (Path(latency_test).name == "pr" and payload == slower_payload) else 1.0
             latency = 10 * factor * np.exp(drift + rng.normal(0, 0.05, samples)) + payload / 1000
+            latency = latency * (payload != zero_payload)
             rows.append(pd.DataFrame({formats.SAMPLE: np.arange(1, samples + 1), formats.PAYLOAD: payload,
                                       formats.LATENCY: latency}))
         formats.write_csv(pd.concat(rows), formats.measurements_path(directory, name))
@@ -162,8 +171,22 @@ def fake_gate(tmp_path, monkeypatch, slower_payload=None, noise=0.01, seed=1):
     with open(tmp_path / "gate.log", "w") as log:
         gate.run_gate(results, tmp_path / "base", tmp_path / "pr", ["intraprocess_best_effort"], payloads, 200,
                       seed=seed, out=log, realtime_preset=False)
-    (recorded,) = proof.recorded.load_gates([results])
-    return recorded
+    return results
+
+
+def test_a_cell_measured_at_0_us_is_not_gated_and_the_gate_says_so(tmp_path, monkeypatch):
+    """0 us is at or below what LatencyTest's method resolves (it subtracts the clock's cost): no
+    ratio compares it, so its cells leave the family and the report names them."""
+    results = run_fake_gate(tmp_path, monkeypatch, noise=0.002, zero_payload=64)
+
+    verdict = json.loads((results / "gate_result.json").read_text())
+    assert verdict["passed"] is True
+    assert verdict["below_resolution"] == [f"intraprocess_best_effort 64 B {magnitude}"
+                                           for magnitude in ("Median", "99%", "Max")]
+    assert verdict["cells"] == 6  # 3 payloads x Median and 99%
+    assert "Not gated, at or below the clock's resolution (0 us in some round): intraprocess_best_effort 64 B Median" \
+        in (results / "gate_report.md").read_text()
+    assert "intraprocess_best_effort 64 B Median: not gated" in (tmp_path / "gate.log").read_text()
 
 
 @pytest.mark.parametrize("slower_payload, noise, stopped_early, passed", [

@@ -288,6 +288,21 @@ def variance_groups(cells, settings):
     return (cells[SUBEXPERIMENT].astype(str) + "/" + cells[MAGNITUDE].astype(str)).to_numpy()
 
 
+def below_resolution(rounds):
+    """(the rounds of the cells whose every value is above 0, the other cells as names). A
+    value of 0 us is a latency at or below what the method resolves: LatencyTest subtracts
+    the clock's own cost from each sample, and the project's programs record what falls to
+    or under it as 0 (the floor's in-process copy on a fast CPU). No ratio compares it, so
+    such a cell is not gated, and the gate says so."""
+    values = pd.to_numeric(rounds[VALUE], errors="coerce")
+    zero = rounds.loc[values == 0, CELL].drop_duplicates()
+    if zero.empty:
+        return rounds, []
+    dropped = rounds.set_index(CELL).index.isin(pd.MultiIndex.from_frame(zero))
+    names = [f"{row[SUBEXPERIMENT]} {int(row[BYTES])} B {row[MAGNITUDE]}" for _, row in zero.iterrows()]
+    return rounds[~dropped], names
+
+
 def paired_log_ratios(rounds, source=None):
     """(cells, R x C log ratios PR/base) from a rounds table; every cell needs every round."""
     missing = set(ROUND_COLUMNS) - set(rounds.columns)

@@ -102,6 +102,9 @@ def markdown_report(decision, ceiling, settings, details):
         f"Both builds ran under: {run_metadata.regime_text(details['regime'])}.",
         "",
     ]
+    if details.get("below_resolution"):
+        lines += [f"Not gated, at or below the clock's resolution (0 us in some round): "
+                  f"{', '.join(details['below_resolution'])}.", ""]
     if details["requirements_comparability"]:
         lines += ["> **The requirements ceiling is not like with like:** "
                   + "; ".join(details["requirements_comparability"]), ""]

@@ -93,6 +93,7 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
         "base": str(builds[BASE]), "pr": str(builds[PR]), "subexperiments": list(chosen),
         "payloads": list(payloads_checked), "requirements": str(requirements) if requirements else None,
         "duration_s": round(elapsed, 1), "regime": gate.regime, "requirements_comparability": gate.notes,
+        "below_resolution": gate.unresolved,
     })
     print(report.verdict_line(gate.decision, gate.ceiling, failed, elapsed), file=out, flush=True)
     return EXIT_CHECK_FAILED if failed else EXIT_OK
@@ -120,6 +121,7 @@ class _Rounds:
     ceiling: pd.DataFrame | None = None
     regime: dict | None = None
     notes: list | None = None
+    unresolved: list = field(default_factory=list)  # cells not gated: 0 us in a round (relative.below_resolution)
     started: float = field(default_factory=time.monotonic)
 
     def __post_init__(self):
@@ -129,7 +131,14 @@ class _Rounds:
         """Run the rounds up to `look`, decide on all of them; the unsettled cells (stop_rule)."""
         while len(self.frames) < look:
             self._run_next_round()
-        table = pd.concat(self.frames, ignore_index=True)
+        table, unresolved = relative.below_resolution(pd.concat(self.frames, ignore_index=True))
+        for name in sorted(set(unresolved) - set(self.unresolved)):
+            print(f"{name}: not gated: a round measured 0 us, at or below the clock's resolution",
+                  file=self.out, flush=True)
+        self.unresolved = unresolved
+        if table.empty:
+            raise InputError("every cell measured 0 us in some round, at or below the clock's resolution: "
+                             "nothing to compare")
         self.decision = relative.decide(table, self.settings, self.seed)
         self.ceiling = (relative.ceiling(table, self.required, self.settings, self.seed)
                         if self.required is not None else None)
