@@ -16,6 +16,8 @@ Specification:
   run in interleaved rounds, an unchanged merge request passes, and the gate's JUnit report is
   the pipeline's test report;
 - with LATENCY_GATE_MODE=spec a merge request gets the spec's run and check instead;
+- with LATENCY_KIND=throughput the same pipeline runs ThroughputTest on its grid, checks the
+  throughput floors of requirements/<platform>.csv and publishes a <platform>-throughput line;
 - a merge request from a fork fails its pipeline in a job on an untagged runner, saying why,
   and no job runs on the latency runner.
 """
@@ -176,3 +178,26 @@ def test_a_misspelt_gate_mode_fails_the_pipeline(tools, repository, history):
 
     assert code != 0
     assert "LATENCY_GATE_MODE must be 'relative' or 'spec', not 'Relative'" in output
+
+
+def test_a_throughput_pipeline_checks_floors_and_publishes_a_throughput_line(tools, repository, history):
+    path = repository / "requirements" / f"{PLATFORM}.csv"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text("Experiment type,Payload [Bytes],Lost [samples],Subscription throughput [Mb/s]\n"
+                    "intraprocess_best_effort,16,1000000000.000,0.001\n"
+                    "intraprocess_best_effort,32,1000000000.000,0.001\n")
+    ci_tools.commit(repository, "Throughput requirements for the test", [path])
+    grid = {"LATENCY_KIND": "throughput", "LATENCY_DEMANDS": "100", "LATENCY_RECOVERY_TIMES": "0",
+            "LATENCY_TEST_TIME": "1"}
+
+    code, output = run_pipeline(tools, repository, history, grid)
+
+    assert code == 0, output
+    assert "PASS  latency:check" in output and "PASS  pages" in output
+    files = git("ls-tree", "-r", "--name-only", "latency-history", cwd=history).split()
+    line = f"runs/{PLATFORM}-throughput/"
+    assert any(name.startswith(line) and name.endswith("/measurements_intraprocess_best_effort_summary.csv")
+               for name in files), files
+    assert not any(name.startswith(f"runs/{PLATFORM}/") for name in files)  # not mixed into latency's line
+    junit = junit_report(repository)
+    assert 'name="Subscription throughput [Mb/s] 16 B"' in junit and "<failure" not in junit
