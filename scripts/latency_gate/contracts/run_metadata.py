@@ -97,6 +97,9 @@ class Settings:
     certs: str | None = None
     requested: dict | None = None  # the real-time options as given, before the preset filled them in
     pm_qos_limit_us: int | None = None  # the system's wake-up latency limit while CPU idle was held
+    # the instructions signal: what counted the per-sample path (valgrind version, tool, functions);
+    # None: a latency run
+    counted: str | None = None
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,8 @@ from pathlib import Path
 from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import PAYLOADS, SUBEXPERIMENTS, measurements_path, validate_subexperiment
 from latency_gate.errors import EXIT_OK, EXIT_RUN_FAILED, InputError
-from latency_gate.runner import measures, platform_info, realtime, security, topology as topologies
+from latency_gate.runner import counting, measures, platform_info, realtime, security, topology as topologies
+from latency_gate.runner.counting import CountedPath
 from latency_gate.runner.domain_lease import TCP_PORT_BASE, DomainLease
 from latency_gate.runner.middleware import DEFAULT_MIDDLEWARE, backend as middleware_backend
 from latency_gate.runner.middleware.common import Subexperiment, default_certs_directory, library_environment
@@ -49,6 +50,9 @@ DEFAULT_SAMPLES = 10000
 DEFAULT_RETRIES = 1
 DEFAULT_BASELINE_S = 3
 RUN_ID_VARIABLE = "LATENCY_GATE_RUN_ID"
+# What a run measures: time (the spec's latencies), or instructions on the per-sample path
+# counted under valgrind (runner/counting.py), with the latencies it also records.
+SIGNALS = ("latency", "instructions")
 EXIT_INTERRUPTED = 130  # as the CLI returns for Ctrl-C
 
 
@@ -71,6 +75,7 @@ class RunConfig:
     topology: topologies.Topology
     measure: object = measures.Latency  # what the run measures (measures.py)
     grid: measures.Grid | None = None  # throughput: the cases of every payload
+    counting: CountedPath | None = None  # the instructions signal: what callgrind counts
 
     @property
     def payloads_file(self):  # LatencyTest's "demands" file
@@ -105,20 +110,21 @@ class CheckedInputs:
     certs: Path
     unsupported: dict
     grid: measures.Grid | None = None
+    counting: CountedPath | None = None
 
 
 def validated_options(options):
     """The options of a run (run_experiment's) that validate_run checks."""
     return {key: options[key] for key in (
         "kind", "middleware", "latency_test", "subexperiments", "payloads", "samples", "timeout_s", "profiles", "certs",
-        "stress", "retries", "topology", "demands", "recovery_times_ms", "test_time_s",
+        "stress", "retries", "topology", "demands", "recovery_times_ms", "test_time_s", "signal",
     ) if key in options}
 
 
 def validate_run(*, kind=measures.Latency.name, middleware=DEFAULT_MIDDLEWARE, latency_test=None, subexperiments=None,
                  payloads=None, samples=DEFAULT_SAMPLES, timeout_s=None, profiles=None, certs=None, stress=None,
                  retries=DEFAULT_RETRIES, topology=topologies.LOCALHOST, demands=None, recovery_times_ms=None,
-                 test_time_s=None):
+                 test_time_s=None, signal=SIGNALS[0]):
     """Check every input of a run; returns CheckedInputs. Raises InputError.
     latency_test: the program (LatencyTest, ThroughputTest or another backend's)."""
     measure = measures.measure(kind)
@@ -148,7 +154,23 @@ def validate_run(*, kind=measures.Latency.name, middleware=DEFAULT_MIDDLEWARE, l
     if any(subexperiment.security for subexperiment in runnable):
         security.check_security_artifacts(certs)
     check_stress(stress)
-    return CheckedInputs(measure, backend, binary, chosen, payloads, profiles, certs, unsupported, grid)
+    return CheckedInputs(measure, backend, binary, chosen, payloads, profiles, certs, unsupported, grid,
+                         _counted_path(signal, measure, backend))
+
+
+def _counted_path(signal, measure, backend):
+    """The backend's counted path for the instructions signal, None for latency; InputError
+    when the signal is unknown or the backend, the kind or the machine cannot count."""
+    if signal not in SIGNALS:
+        raise InputError(f"unknown signal '{signal}' (known: {', '.join(SIGNALS)})")
+    if signal == "latency":
+        return None
+    if measure is not measures.Latency:
+        raise InputError(f"the instructions signal counts latency round trips; {measure.name} is not counted")
+    if backend.COUNTED_PATH is None:
+        raise InputError(f"{backend.TITLE}: the instructions signal is not supported for this middleware yet")
+    counting.valgrind_version()
+    return backend.COUNTED_PATH
 
 
 def run_experiment(results_directory, *, kind=measures.Latency.name, middleware=DEFAULT_MIDDLEWARE, latency_test=None,
@@ -156,19 +178,24 @@ def run_experiment(results_directory, *, kind=measures.Latency.name, middleware=
                    rt_prio=None, pub_cpus=None, sub_cpus=None, cpu_idle=None, stress=None, domain=None, profiles=None,
                    certs=None, retries=DEFAULT_RETRIES, baseline_s=DEFAULT_BASELINE_S, run_id=None,
                    topology=topologies.LOCALHOST, demands=None, recovery_times_ms=None, test_time_s=None,
-                   out=sys.stdout, err=None):
+                   signal=SIGNALS[0], out=sys.stdout, err=None):
     """Run the experiment; returns EXIT_OK, or EXIT_RUN_FAILED if any sub-experiment failed.
 
     realtime_preset: the real-time preset (realtime.py) fills every real-time option left
     at None; False leaves them to the OS.
+    signal: "instructions" runs every process under callgrind (runner/counting.py) and writes
+    instructions_/functions_<sub-experiment>.csv beside the measurements; counts do not depend
+    on scheduling, so such a run leaves scheduling, CPUs and idle states to the OS.
 
     Raises InputError (exit 3) before anything runs when an input is wrong.
     """
     checked = validate_run(kind=kind, middleware=middleware, latency_test=latency_test, subexperiments=subexperiments,
                            payloads=payloads, samples=samples, timeout_s=timeout_s, profiles=profiles, certs=certs,
                            stress=stress, retries=retries, topology=topology, demands=demands,
-                           recovery_times_ms=recovery_times_ms, test_time_s=test_time_s)
+                           recovery_times_ms=recovery_times_ms, test_time_s=test_time_s, signal=signal)
     measure, grid = checked.measure, checked.grid
+    if checked.counting is not None:
+        realtime_preset, rt_prio, pub_cpus, sub_cpus, cpu_idle = False, None, None, None, None
     binary, chosen, payloads, profiles, certs = (checked.binary, checked.subexperiments, checked.payloads,
                                                  checked.profiles, checked.certs)
     err = err or sys.stderr  # looked up per call: tests and the gate replace it
@@ -204,7 +231,7 @@ def run_experiment(results_directory, *, kind=measures.Latency.name, middleware=
     logs.mkdir(exist_ok=True)
     timeout_s = timeout_s or measure.default_timeout(samples, payloads, grid)
     config = RunConfig(binary, results, payloads, logs, samples, timeout_s, profiles, certs,
-                       real_time, lease, environment, checked.backend, sides, measure, grid)
+                       real_time, lease, environment, checked.backend, sides, measure, grid, checked.counting)
     measure.write_inputs(config)
     described = checked.backend.describe(binary, environment)
     fastdds = middleware == "fastdds"
@@ -223,6 +250,7 @@ def run_experiment(results_directory, *, kind=measures.Latency.name, middleware=
             addresses={"publisher": sides.publisher_address, "subscriber": sides.subscriber_address},
             tcp_port=lease.tcp_port, timeout_s=timeout_s, retries=retries, profiles=profiles and str(profiles),
             certs=str(certs),
+            counted=checked.counting and f"{counting.valgrind_version()} {counting.TOOL}: {checked.counting.description}",
             requested={"realtime_preset": realtime_preset, "rt_prio": rt_prio, "pub_cpus": pub_cpus,
                        "sub_cpus": sub_cpus, "cpu_idle": cpu_idle},
         ),

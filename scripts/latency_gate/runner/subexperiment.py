@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import measurements_path
 from latency_gate.errors import InputError
+from latency_gate.runner import counting
 from latency_gate.runner.middleware.common import Subexperiment
 from latency_gate.runner.processes import kill_group, start, supervise
 
@@ -43,9 +44,11 @@ def run_subexperiment(name, config, logs):
     commands = {
         role: config.topology.prefix(role)
         + config.real_time.prefix(config.measure.cpus(config.real_time, role))
+        + (counting.prefix(config.counting, role, logs, name) if config.counting else [])
         + command
         for role, command in config.measure.commands(config.backend, subexperiment, config, logs, raw).items()
     }
+    counting.clear_profiles(logs, name)
     processes = {}
     started = time.monotonic()
     verdict = "interrupted"  # unless supervision comes to an end
@@ -72,6 +75,8 @@ def run_subexperiment(name, config, logs):
             outcome.error = f"{config.binary.name} wrote no raw data"
         else:
             outcome.samples = config.measure.store(raw, measurements_path(results, name), config)
+            if config.counting:
+                counting.store(config.counting, logs, name, commands, config.payloads, config.samples, results)
             outcome.status = "passed"
     except InputError as bad_data:
         outcome.error = f"unusable raw data: {bad_data}"

@@ -15,6 +15,8 @@ gate) works unchanged. Each backend module provides:
   commands(sub, config, logs, raw)   {role: command line}; roles: both, or subscriber and
                          publisher (started in that order); writes its rendered configuration
   describe(binary, environment)      middleware_version, middleware_library, source_revision
+  COUNTED_PATH           its program's per-sample path for the instructions signal
+                         (runner/counting.CountedPath), or None: the signal is not supported
 """
 
 from latency_gate.errors import InputError

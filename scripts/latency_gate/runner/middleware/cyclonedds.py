@@ -16,6 +16,7 @@ from latency_gate.runner.middleware.common import (
 
 TITLE = "Cyclone DDS"
 PROFILES_DIRECTORY = PROFILES_ROOT / "cyclonedds"
+COUNTED_PATH = None  # the instructions signal: not yet (its program has no per-payload boundary)
 THROUGHPUT_PROFILES_DIRECTORY = PROFILES_DIRECTORY
 _BUILD_HINT = "run scripts/setup/build_latencytest.sh"
 _ROLES = {"publisher": "pub", "subscriber": "sub", "both": "pub"}  # the identity each side presents

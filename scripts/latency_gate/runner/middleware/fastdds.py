@@ -13,6 +13,7 @@ from pathlib import Path
 
 from latency_gate.contracts.formats import write_text_atomic
 from latency_gate.errors import InputError
+from latency_gate.runner.counting import CountedPath
 from latency_gate.runner.middleware.common import (
     PROFILES_ROOT, check_program, debian_source_version, installed_program, linked_library, render_configuration,
     workspace_of,
@@ -22,6 +23,24 @@ TITLE = "Fast DDS"
 PROFILES_DIRECTORY = PROFILES_ROOT / "fastdds"
 THROUGHPUT_PROFILES_DIRECTORY = PROFILES_ROOT / "fastdds-throughput"
 _BUILD_HINT = "run scripts/setup/build_latencytest.sh"
+
+_WRITE = "eprosima::fastdds::dds::DataWriter::write*"
+_PUBLISHER_TAKES = "LatencyTestPublisher::LatencyDataReaderListener::on_data_available*"
+_SUBSCRIBER_ECHOES = "LatencyTestSubscriber::LatencyDataReaderListener::on_data_available*"
+# The code-path signal (runner/counting.py): LatencyTest's per-sample path by its function names,
+# so any LatencyTest counts, a Fast DDS workspace's own included. Inter-process: the publisher's
+# writes and its reception callback, the subscriber's reception callback (take and echo).
+# Intra-process the whole round trip is one synchronous call chain inside the publisher's write,
+# and callgrind's toggles flip on re-entry: with the write and the publisher's callback toggled,
+# everything counts but the echo's own write (the same function as the publisher's, so a change
+# to it still shows, once). Each payload's counts are dumped when its test() returns.
+COUNTED_PATH = CountedPath(
+    toggles={"publisher": (_WRITE, _PUBLISHER_TAKES), "subscriber": (_SUBSCRIBER_ECHOES,),
+             "both": (_WRITE, _PUBLISHER_TAKES)},
+    payload_end={"publisher": "LatencyTestPublisher::test*", "subscriber": "LatencyTestSubscriber::test*",
+                 "both": "LatencyTestPublisher::test*"},
+    description="LatencyTest: DataWriter::write and the data readers' on_data_available",
+)
 
 
 def default_program():

@@ -13,6 +13,7 @@ from latency_gate.runner.middleware.common import check_program, installed_progr
 
 TITLE = "socket floor"
 PROFILES_DIRECTORY = None  # nothing to configure beyond the command line
+COUNTED_PATH = None  # the instructions signal: not yet (its program has no per-payload boundary)
 
 
 def default_program():

@@ -1,0 +1,48 @@
+"""The code-path signal's files in a run directory (runner/counting.py writes them, the gate reads them).
+
+instructions_<sub-experiment>.csv   one row per payload and process role (publisher, subscriber, or
+                                    both for an intra-process run): what callgrind counted on that
+                                    process's per-sample path, and that per round trip
+functions_<sub-experiment>.csv      one row per payload and function: the function's inclusive
+                                    instructions per round trip on that path, all processes summed
+
+Per round trip: the count divided by the round trips the program made for that payload
+(LatencyTest: the samples plus the one it drops). Readers validate like formats.py (InputError
+naming the file and the bad cell); writers are atomic.
+"""
+
+from pathlib import Path
+
+from latency_gate.contracts.formats import read_table, require_unique
+
+BYTES, ROLE, ROUND_TRIPS = "Bytes", "Role", "Round trips"
+INSTRUCTIONS, PER_ROUND_TRIP = "Instructions", "Instructions per round trip"
+FUNCTION, INCLUSIVE = "Function", "Inclusive per round trip"
+COUNTS_COLUMNS = (BYTES, ROLE, ROUND_TRIPS, INSTRUCTIONS, PER_ROUND_TRIP)
+FUNCTIONS_COLUMNS = (BYTES, FUNCTION, INCLUSIVE)
+
+
+def counts_path(directory, subexperiment):
+    return Path(directory) / f"instructions_{subexperiment}.csv"
+
+
+def functions_path(directory, subexperiment):
+    return Path(directory) / f"functions_{subexperiment}.csv"
+
+
+def read_counts(path):
+    frame = read_table(path, COUNTS_COLUMNS, numeric=(BYTES, ROUND_TRIPS, INSTRUCTIONS, PER_ROUND_TRIP),
+                       integer=(BYTES, ROUND_TRIPS, INSTRUCTIONS))
+    require_unique(frame, [BYTES, ROLE], path)
+    return frame
+
+
+def per_round_trip(counts):
+    """Instructions per round trip of each payload, every process of the run summed."""
+    return counts.groupby(BYTES, sort=True)[PER_ROUND_TRIP].sum()
+
+
+def read_functions(path):
+    frame = read_table(path, FUNCTIONS_COLUMNS, numeric=(BYTES, INCLUSIVE), integer=(BYTES,))
+    require_unique(frame, [BYTES, FUNCTION], path)
+    return frame
