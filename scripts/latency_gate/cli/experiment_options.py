@@ -5,7 +5,7 @@ import argparse
 from pathlib import Path
 
 from latency_gate.runner import realtime, topology as topologies
-from latency_gate.runner.experiment import DEFAULT_BASELINE_S, DEFAULT_RETRIES, DEFAULT_SAMPLES
+from latency_gate.runner.experiment import DEFAULT_BASELINE_S, DEFAULT_RETRIES, DEFAULT_SAMPLES, SIGNALS
 from latency_gate.runner.measures import (
     MEASURES, TIMEOUT_BASE_S, TIMEOUT_PER_CASE_S, TIMEOUT_PER_ROUND_TRIP_S, Grid, Latency,
 )
@@ -36,6 +36,10 @@ def add_experiment_options(parser):
     add_matrix_options(parser, DEFAULT_SAMPLES)
     add_kind_options(parser)
     add_execution_options(parser)
+    parser.add_argument("--signal", choices=SIGNALS, default=SIGNALS[0],
+                        help="latency: time round trips (the spec's); instructions: also count the instructions of "
+                             "each process's per-sample path under valgrind (instructions_/functions_<sub-experiment>"
+                             ".csv), scheduling left to the OS (default: %(default)s)")
     parser.add_argument("--baseline-seconds", dest="baseline_s", type=int, default=DEFAULT_BASELINE_S,
                         help="cyclictest platform baseline before the run; 0 skips it (default: %(default)s)")
 
@@ -61,14 +65,15 @@ def add_middleware_option(parser):
                              "(default: %(default)s)")
 
 
-def add_matrix_options(parser, samples):
-    """Which sub-experiments, payloads and how many samples (shared with the relative gate)."""
+def add_matrix_options(parser, samples, samples_text="%(default)s"):
+    """Which sub-experiments, payloads and how many samples (shared with the relative gate, whose
+    default depends on its signal: samples None, samples_text says what)."""
     parser.add_argument("--subexperiments", nargs="+", metavar="NAME",
                         help="sub-experiments to run, in spec order (default: all 10)")
     parser.add_argument("--payloads", nargs="+", type=_payload, metavar="BYTES",
                         help="payload sizes (default: 16 .. 16384, powers of two)")
     parser.add_argument("--samples", type=int, default=samples,
-                        help="round trips per payload (default: %(default)s)")
+                        help=f"round trips per payload (default: {samples_text})")
 
 
 def add_execution_options(parser, per_middleware=True):
@@ -116,5 +121,5 @@ EXECUTION_OPTIONS = ("middleware", "timeout_s", "retries", "realtime_preset", "r
 def run_options(args):
     return {key: getattr(args, key) for key in (
         "kind", "latency_test", "subexperiments", "payloads", "samples", *EXECUTION_OPTIONS, "baseline_s", "demands",
-        "recovery_times_ms", "test_time_s",
+        "recovery_times_ms", "test_time_s", "signal",
     )}

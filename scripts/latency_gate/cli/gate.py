@@ -2,6 +2,9 @@
 
 Runs base and PR LatencyTest (--kind throughput: ThroughputTest) builds in interleaved rounds
 and fails only on a confirmed regression (family-wise false-alarm control over all cells).
+--signal instructions gates the instructions per round trip counted under valgrind instead of
+the time (the code-path gate: any runner, no quiet machine needed); both runs both, the
+code-path gate's files in <results>/instructions/.
 Exit 0 pass, 1 confirmed regression or requirements ceiling breach, 3 bad input, 4 a run failed.
 """
 
@@ -14,8 +17,11 @@ from latency_gate.gate import relative
 from latency_gate.gate.relative import GateSettings
 from latency_gate.gate.rounds import (
     DEFAULT_LOOK_EVERY, DEFAULT_MAX_ROUNDS, DEFAULT_ROUNDS, DEFAULT_RUN_TIMEOUT_S, DEFAULT_SAMPLES,
-    THROUGHPUT_GATE_GRID, THROUGHPUT_GATE_PAYLOADS, run_gate,
+    INSTRUCTIONS_MIN_EFFECT, INSTRUCTIONS_ROUNDS, INSTRUCTIONS_SAMPLES, THROUGHPUT_GATE_GRID, THROUGHPUT_GATE_PAYLOADS,
+    run_gate,
 )
+
+SIGNALS = ("latency", "instructions", "both")
 
 
 def add_arguments(parser):
@@ -24,18 +30,25 @@ def add_arguments(parser):
     parser.add_argument("--pr", type=Path, required=True, help="pull-request build, likewise")
     parser.add_argument("-r", "--results-dir", "--results_dir", dest="results_dir", type=Path, required=True,
                         help="new directory for the rounds, reports and runs")
-    add_matrix_options(parser, DEFAULT_SAMPLES)
+    parser.add_argument("--signal", choices=SIGNALS, default=SIGNALS[0],
+                        help="what decides: latency (time, on a quiet real-time runner), instructions (instructions "
+                             "per round trip on the per-sample path, counted under valgrind: deterministic on any "
+                             "runner, blind to system calls, the kernel and waiting), or both (default: %(default)s)")
+    add_matrix_options(parser, None, f"{DEFAULT_SAMPLES}; instructions: {INSTRUCTIONS_SAMPLES}")
     add_kind_options(parser, THROUGHPUT_GATE_GRID)
-    parser.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS,
-                        help="rounds before the first look (default: %(default)s)")
-    parser.add_argument("--max-rounds", type=int, default=DEFAULT_MAX_ROUNDS,
-                        help="rounds at most; only the verdict here can fail the gate (default: %(default)s)")
+    parser.add_argument("--rounds", type=int,
+                        help=f"rounds before the first look (default: {DEFAULT_ROUNDS}; instructions: "
+                             f"{INSTRUCTIONS_ROUNDS})")
+    parser.add_argument("--max-rounds", type=int,
+                        help=f"rounds at most; only the verdict here can fail the gate (default: {DEFAULT_MAX_ROUNDS}; "
+                             f"instructions: {INSTRUCTIONS_ROUNDS})")
     parser.add_argument("--look-every", type=int, default=DEFAULT_LOOK_EVERY,
                         help="rounds between looks after the first (default: %(default)s)")
     parser.add_argument("--alpha", type=float, default=GateSettings.alpha,
                         help="family-wise false-alarm rate over all gated cells (default: %(default)s)")
-    parser.add_argument("--min-effect", type=float, default=GateSettings.min_effect,
-                        help="smallest relative slowdown that counts, e.g. 0.05 = 5%% (default: %(default)s)")
+    parser.add_argument("--min-effect", type=float,
+                        help=f"smallest relative slowdown that counts, e.g. 0.05 = 5%% (default: {GateSettings.min_effect}; "
+                             f"instructions: {INSTRUCTIONS_MIN_EFFECT})")
     parser.add_argument("--clear-confidence", type=float, default=GateSettings.clear_confidence,
                         help="confidence with which a cell's 'no regression' rules out the minimum effect "
                              "(default: %(default)s)")
@@ -55,9 +68,24 @@ def add_arguments(parser):
 
 
 def run(args):
-    settings = GateSettings(alpha=args.alpha, min_effect=args.min_effect, clear_confidence=args.clear_confidence,
-                            gated=tuple(args.gate_magnitudes or relative.GATED_BY_KIND[args.kind]),
-                            variance=args.variance)
+    if args.signal != "both":
+        return _gate(args, args.signal, args.results_dir)
+    latency = _gate(args, "latency", args.results_dir)
+    return max(latency, _gate(args, "instructions", args.results_dir / "instructions"))
+
+
+def _gate(args, signal, results_dir):
+    counted = signal == "instructions"
+    settings = GateSettings(
+        alpha=args.alpha, clear_confidence=args.clear_confidence, variance=args.variance,
+        min_effect=args.min_effect if args.min_effect is not None else (
+            INSTRUCTIONS_MIN_EFFECT if counted else GateSettings.min_effect),
+        gated=tuple(args.gate_magnitudes or ((relative.INSTRUCTIONS,) if counted else relative.GATED_BY_KIND[args.kind])),
+        guard="rank" if counted else GateSettings.guard,
+    )
+    rounds = args.rounds or (INSTRUCTIONS_ROUNDS if counted else DEFAULT_ROUNDS)
+    max_rounds = args.max_rounds or (max(rounds, INSTRUCTIONS_ROUNDS) if counted else max(rounds, DEFAULT_MAX_ROUNDS))
+    samples = args.samples or (INSTRUCTIONS_SAMPLES if counted else DEFAULT_SAMPLES)
     payloads, grid = args.payloads, {}
     if args.kind == "throughput":  # the gate's own, smaller grid unless given
         payloads = payloads or THROUGHPUT_GATE_PAYLOADS
@@ -65,7 +93,7 @@ def run(args):
                 "recovery_times_ms": args.recovery_times_ms or THROUGHPUT_GATE_GRID.recovery_times_ms,
                 "test_time_s": args.test_time_s or THROUGHPUT_GATE_GRID.test_time_s}
     return run_gate(
-        args.results_dir, args.base, args.pr, args.subexperiments, payloads, args.samples, args.rounds,
-        args.max_rounds, args.look_every, settings, args.requirements, args.seed, kind=args.kind, **grid,
-        **{key: getattr(args, key) for key in EXECUTION_OPTIONS},
+        results_dir, args.base, args.pr, args.subexperiments, payloads, samples, rounds, max_rounds,
+        args.look_every, settings, args.requirements if not counted else None, args.seed, kind=args.kind,
+        signal=signal, **grid, **{key: getattr(args, key) for key in EXECUTION_OPTIONS},
     )

@@ -19,6 +19,10 @@ Per cell, over the R rounds:
   regression must also show consistently across rounds (p <= SIGN_FLIP_GUARD), so one
   wild round cannot make one. (On its own the sign-flip test cannot go below 2**-R, far
   too coarse for 1 % over hundreds of cells with the 6-10 rounds a CI budget allows.)
+  Instruction counts (settings.guard "rank") have no drift for pairing to cancel: their runs
+  are exchangeable, so the guard is the exact rank test of the PR's values against the base's
+  over all rounds (Mann-Whitney), which reaches 0.05 with 3 rounds (1 / C(6, 3)) where the
+  sign-flip test needs 5: the code-path gate's runs take minutes under valgrind.
 - intervals: simultaneous (Bonferroni) t intervals of the ratio;
 - the detectable effect: the smallest slowdown the gate would have confirmed in 80 % of
   such gates at the noise it measured (the first Holm step's critical value plus the
@@ -60,8 +64,10 @@ ADVISORY_MAGNITUDES = ("Max",)
 # throughput (1e6 / Mb/s, in us per Mb), so that "slower" and every test below mean for
 # throughput what they mean for latency: log(PR / base) of it is log(base / PR) of throughput.
 INVERSE_THROUGHPUT = "1/throughput"
+# The code-path gate's cell: instructions per round trip on the per-sample path (runner/counting.py).
+INSTRUCTIONS = "Instructions"
 LATENCY_MAGNITUDES = GATED_MAGNITUDES + ADVISORY_MAGNITUDES
-MAGNITUDES = LATENCY_MAGNITUDES + (INVERSE_THROUGHPUT,)
+MAGNITUDES = LATENCY_MAGNITUDES + (INVERSE_THROUGHPUT, INSTRUCTIONS)
 GATED_BY_KIND = {"latency": GATED_MAGNITUDES, "throughput": (INVERSE_THROUGHPUT,)}
 
 REGRESSION = "regression"
@@ -88,6 +94,7 @@ SIGN_FLIP_GUARD = 0.05
 
 
 VARIANCES = ("cell", "moderated")
+GUARDS = ("sign-flip", "rank")
 DETECTION_POWER = 0.8  # the detectable effect is found in this share of gates
 # A cell whose variance is this improbable under its group's prior is not moderated.
 OUTLIER_TAIL = 0.05
@@ -103,6 +110,7 @@ class GateSettings:
     # one Median cell in 94 % of resampled gates against 66 %, false alarms 0.2 % against 0.1 %;
     # benchmarks/results/aa-full-2026-11-23/variance), or each cell's own rounds
     variance: str = "moderated"
+    guard: str = "sign-flip"  # GUARDS: the consistency guard (module docstring)
 
     def __post_init__(self):
         if not 0 < self.alpha < 1:
@@ -116,6 +124,8 @@ class GateSettings:
             raise InputError(f"unknown magnitude(s) {sorted(unknown)} (known: {', '.join(MAGNITUDES)})")
         if self.variance not in VARIANCES:
             raise InputError(f"unknown variance '{self.variance}' (known: {', '.join(VARIANCES)})")
+        if self.guard not in GUARDS:
+            raise InputError(f"unknown guard '{self.guard}' (known: {', '.join(GUARDS)})")
 
 
 def sign_flips(rounds, rng):
@@ -238,12 +248,25 @@ def holm(p_values):
     return adjusted
 
 
-def cell_tests(log_ratios, family, alpha, clear_confidence, rng, groups=None):
+def rank_guard(base, pr):
+    """(p increase, p decrease) per column of the exact one-sided rank test (Mann-Whitney) of the
+    PR's values (R x C) against the base's: the guard of exchangeable runs (module docstring)."""
+    increase = stats.mannwhitneyu(pr, base, alternative="greater", method="exact", axis=0).pvalue
+    decrease = stats.mannwhitneyu(pr, base, alternative="less", method="exact", axis=0).pvalue
+    return np.atleast_1d(increase), np.atleast_1d(decrease)
+
+
+def _smallest_guard_p(rounds, guard):
+    return 0.5**rounds if guard == "sign-flip" else 1 / special.comb(2 * rounds, rounds)
+
+
+def cell_tests(log_ratios, family, alpha, clear_confidence, rng, groups=None, ranked=None):
     """Test every column of log_ratios (R x C, R >= 2).
 
     Columns in `family` (boolean mask) are adjusted together; the others each on their
     own (advisory). With `groups` (a label per column) the variances are moderated within
-    each group; without, each column has its own.
+    each group; without, each column has its own. With `ranked` (base, PR: R x C values) the
+    consistency guard is rank_guard's, else the sign-flip test's.
     """
     d = np.asarray(log_ratios, dtype=np.float64)
     n_rounds = d.shape[0]
@@ -263,11 +286,14 @@ def cell_tests(log_ratios, family, alpha, clear_confidence, rng, groups=None):
     p_increase, p_decrease = stats.t.sf(t, degrees), stats.t.cdf(t, degrees)
     for p in (p_increase, p_decrease):
         p[family] = holm(p[family])
-    flips = sign_flips(n_rounds, rng)
-    flipped = flips @ d / n_rounds
-    tolerance = 1e-12 * np.maximum(1.0, np.abs(mean))
-    flip_increase = np.mean(flipped >= mean - tolerance, axis=0)
-    flip_decrease = np.mean(flipped <= mean + tolerance, axis=0)
+    if ranked is None:
+        flips = sign_flips(n_rounds, rng)
+        flipped = flips @ d / n_rounds
+        tolerance = 1e-12 * np.maximum(1.0, np.abs(mean))
+        flip_increase = np.mean(flipped >= mean - tolerance, axis=0)
+        flip_decrease = np.mean(flipped <= mean + tolerance, axis=0)
+    else:
+        flip_increase, flip_decrease = rank_guard(*ranked)
     family_size = max(int(family.sum()), 1)
     simultaneous = np.where(family, alpha / (2 * family_size), alpha / 2)
     quantile = stats.t.isf(simultaneous, degrees)
@@ -275,7 +301,8 @@ def cell_tests(log_ratios, family, alpha, clear_confidence, rng, groups=None):
     # A lone regression must pass Holm's first step, alpha / family size.
     detectable = (stats.t.isf(np.where(family, alpha / family_size, alpha), degrees)
                   + stats.t.ppf(DETECTION_POWER, degrees)) * standard_error
-    if 0.5 ** n_rounds > SIGN_FLIP_GUARD:  # too few rounds for the consistency guard: nothing is confirmed
+    if _smallest_guard_p(n_rounds, "sign-flip" if ranked is None else "rank") > SIGN_FLIP_GUARD:
+        # too few rounds for the consistency guard: nothing is confirmed
         detectable = np.full_like(mean, np.inf)
     return CellTests(mean, p_increase, p_decrease, flip_increase, flip_decrease, mean - quantile * standard_error,
                      mean + quantile * standard_error, mean + clear_quantile * standard_error, detectable)
@@ -326,14 +353,18 @@ def paired_log_ratios(rounds, source=None):
     return cells, base.to_numpy(), pr.to_numpy(), ratios
 
 
-def verdicts(log_ratios, gated, settings=GateSettings(), rng=None, groups=None):
+def verdicts(log_ratios, gated, settings=GateSettings(), rng=None, groups=None, values=None):
     """(CellTests, verdict per column) of an R x C matrix of log ratios PR / base; groups:
-    variance_groups() of the columns (used with settings.variance 'moderated')."""
+    variance_groups() of the columns (used with settings.variance 'moderated'); values: (base,
+    PR) R x C, needed by settings.guard 'rank'."""
     if settings.variance == "moderated" and groups is None:
         raise InputError("moderated variances need the cells' groups")
+    if settings.guard == "rank" and values is None:
+        raise InputError("the rank guard needs the base's and the PR's values")
     test = cell_tests(log_ratios, gated, settings.alpha, settings.clear_confidence,
                       rng if rng is not None else np.random.default_rng(0),
-                      groups if settings.variance == "moderated" else None)
+                      groups if settings.variance == "moderated" else None,
+                      values if settings.guard == "rank" else None)
     threshold = np.log1p(settings.min_effect)
     regression = (test.p_increase <= settings.alpha) & (test.flip_increase <= SIGN_FLIP_GUARD) & (test.mean >= threshold)
     improvement = (test.p_decrease <= settings.alpha) & (test.flip_decrease <= SIGN_FLIP_GUARD) & (test.mean <= -threshold)
@@ -350,7 +381,8 @@ def decide(rounds, settings=GateSettings(), seed=0, source=None):
     """One row per cell: base and PR (geometric means), ratio with its interval, verdict, reason."""
     cells, base, pr, ratios = paired_log_ratios(rounds, source)
     gated = cells[MAGNITUDE].isin(settings.gated).to_numpy()
-    test, verdict = verdicts(ratios, gated, settings, np.random.default_rng(seed), variance_groups(cells, settings))
+    test, verdict = verdicts(ratios, gated, settings, np.random.default_rng(seed), variance_groups(cells, settings),
+                             (base, pr))
     with np.errstate(over="ignore"):  # an interval of two rounds can reach infinity
         bounds = np.exp(test.low), np.exp(test.high)
     table = cells.assign(**{
@@ -392,7 +424,7 @@ def _reasons(table, test, settings):
                            f"up to {clear:+.1f}% not ruled out")
         elif p <= settings.alpha:
             reasons.append(f"{delta:+.1f}% is significant but not consistent across rounds "
-                           f"(sign-flip p={flip:.2g}); up to {clear:+.1f}% not ruled out")
+                           f"(consistency guard p={flip:.2g}); up to {clear:+.1f}% not ruled out")
         else:
             reasons.append(f"{delta:+.1f}% (interval {ci}) is not significant (adjusted p={p:.2g}); "
                            f"up to {clear:+.1f}% not ruled out")

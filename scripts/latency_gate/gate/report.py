@@ -8,7 +8,7 @@ import numpy as np
 
 from latency_gate.contracts import results as results_contract, run_metadata
 from latency_gate.contracts.formats import write_csv, write_text_atomic
-from latency_gate.gate import relative
+from latency_gate.gate import code_path, relative
 from latency_gate.render import plots
 
 
@@ -76,6 +76,20 @@ def _percent(ratio):
     return f"{(ratio - 1) * 100:+.1f}%"
 
 
+def _is_count(details):
+    return details.get("signal") == "instructions"
+
+
+def _value(value, details):
+    """A cell's value as the report shows it: microseconds, or instructions per round trip."""
+    return f"{value:,.0f}" if _is_count(details) else f"{value:.3f}"
+
+
+def _effect(fraction):
+    """A relative effect without rounding a code-path gate's 0.2 % away."""
+    return f"{fraction * 100:.2g}%"
+
+
 _VARIANCE_TEXT = {"cell": "each cell's variance from its own rounds",
                   "moderated": "variances moderated across the payloads of a sub-experiment"}
 
@@ -87,41 +101,54 @@ def markdown_report(decision, ceiling, settings, details):
     rounds = int(decision["Rounds"].iloc[0])
     failed = len(regressions) or (over is not None and len(over))
     verdict = "**FAILED**" if failed else "**PASSED**"
+    counted = _is_count(details)
+    slower = "more instructions per round trip" if counted else "slower"
+    guard = ("an exact rank test finds every PR run above the base's runs" if settings.guard == "rank"
+             else "an exact sign-flip test finds the slowdown consistent across rounds")
     lines = [
-        "## Latency gate (relative: pull request vs base)", "",
+        "## Code-path gate (instructions per round trip: pull request vs base)" if counted
+        else "## Latency gate (relative: pull request vs base)", "",
         f"{verdict}: {len(regressions)} confirmed regression(s) among {len(gated)} gated cells after {rounds} "
-        f"interleaved rounds of {details['samples']} samples ({details['duration_s']:.0f} s).",
+        f"{'rounds' if counted else 'interleaved rounds'} of {details['samples']} samples "
+        f"({details['duration_s']:.0f} s).",
         "",
-        f"A cell (sub-experiment x payload x {' / '.join(settings.gated)}) is a regression when the pull request is "
-        f"at least {settings.min_effect:.0%} slower than its base, a paired t-test over the rounds' log ratios "
-        f"PR / base ({_VARIANCE_TEXT[settings.variance]}) says so at a family-wise false-alarm rate of "
+        f"A cell (sub-experiment x payload x {' / '.join(settings.gated)}) is a regression when the pull request "
+        f"needs at least {_effect(settings.min_effect)} {slower} than its base, a paired t-test over the rounds' "
+        f"log ratios PR / base ({_VARIANCE_TEXT[settings.variance]}) says so at a family-wise false-alarm rate of "
         f"{settings.alpha:.0%} over all gated cells (Holm), "
-        f"and an exact sign-flip test finds the slowdown consistent across rounds. Ratios are PR / base geometric "
+        f"and {guard}. Ratios are PR / base geometric "
         f"means over rounds; intervals are simultaneous {1 - settings.alpha:.0%} intervals.",
         "",
-        f"Both builds ran under: {run_metadata.regime_text(details['regime'])}.",
-        "",
     ]
+    if counted:
+        lines += ["Counted under valgrind (callgrind) on the per-sample path only: the instructions the middleware "
+                  "executes per round trip, whatever the runner's load. Not seen: system calls and the kernel's "
+                  "network path, scheduling, lock waits, wake-ups (the latency gate on a real-time runner times "
+                  "those).", ""]
+    else:
+        lines += [f"Both builds ran under: {run_metadata.regime_text(details['regime'])}.", ""]
     if details.get("below_resolution"):
         lines += [f"Not gated, at or below the clock's resolution (0 us in some round): "
                   f"{', '.join(details['below_resolution'])}.", ""]
     if details["requirements_comparability"]:
         lines += ["> **The requirements ceiling is not like with like:** "
                   + "; ".join(details["requirements_comparability"]), ""]
-    columns = ["Cell", "Base [us]", "PR [us]", "Change", "Interval", "Why"]
+    unit = "[instructions]" if counted else "[us]"
+    columns = ["Cell", f"Base {unit}", f"PR {unit}", "Change", "Interval", "Why"]
 
     def table(frame, title):
         if frame.empty:
             return []
         rows = [f"### {title}", "", "| " + " | ".join(columns) + " |", "|---|---:|---:|---:|---|---|"]
         rows += [
-            f"| {_cell_name(row)} | {row['Base [us]']:.3f} | {row['PR [us]']:.3f} | {_percent(row['Ratio'])} | "
-            f"{_percent(row['Low'])}..{_percent(row['High'])} | {row['Reason']} |"
+            f"| {_cell_name(row)} | {_value(row['Base [us]'], details)} | {_value(row['PR [us]'], details)} | "
+            f"{_percent(row['Ratio'])} | {_percent(row['Low'])}..{_percent(row['High'])} | {row['Reason']} |"
             for _, row in frame.iterrows()
         ]
         return rows + [""]
 
     lines += table(regressions, "Confirmed regressions")
+    lines += _functions_section(regressions, details.get("functions") or {})
     if over is not None and len(over):
         lines += ["### Over the requirements ceiling (the base is under)", "",
                   "| Cell | Requirement [us] | Base [us] | PR [us] | PR over by |", "|---|---:|---:|---:|---:|"]
@@ -159,10 +186,27 @@ def markdown_report(decision, ceiling, settings, details):
             f"| {name} | {counts.get(relative.REGRESSION, 0)} | {counts.get(relative.INCONCLUSIVE, 0)} | "
             f"{counts.get(relative.NO_REGRESSION, 0)} | {counts.get(relative.IMPROVEMENT, 0)} | "
             f"{_percent(worst['Ratio'])} ({worst[relative.BYTES]} B {worst[relative.MAGNITUDE]}) | "
-            + " | ".join(f"+{detectable[name][m]['median']:.0%} (+{detectable[name][m]['max']:.0%})"
+            + " | ".join(f"+{_effect(detectable[name][m]['median'])} (+{_effect(detectable[name][m]['max'])})"
                          for m in magnitudes) + " |"
         )
     return "\n".join(lines) + "\n"
+
+
+def _functions_section(regressions, functions):
+    """Per regressed cell, the functions whose inclusive instructions per round trip grew most."""
+    lines = []
+    for _, row in regressions.iterrows():
+        listed = functions.get(code_path.cell_key(row[relative.SUBEXPERIMENT], row[relative.BYTES]))
+        if not listed:
+            continue
+        lines += [f"#### Where: {row[relative.SUBEXPERIMENT]} {row[relative.BYTES]} B", "",
+                  "Inclusive instructions per round trip (a caller includes its callees); the innermost function "
+                  "with most of the change is where to look.", "",
+                  "| Function | Base | PR | Delta | Share of the change |", "|---|---:|---:|---:|---:|"]
+        lines += [f"| `{entry['function'][:160]}` | {entry['base']:,} | {entry['pr']:,} | {entry['delta']:+,} | "
+                  + (f"{entry['share']:.0%}" if entry["share"] is not None else "") + " |" for entry in listed]
+        lines.append("")
+    return lines
 
 
 def detectable_effects(decision):
@@ -221,8 +265,11 @@ def _cell_record(row):
 
 
 def result_document(decision, ceiling, looks, settings, details, failed):
-    """gate_result.json (contracts.results): the verdict, its cells, settings and looks."""
+    """gate_result.json (contracts.results): the verdict, its cells, settings and looks; for the
+    instructions signal each regression lists the functions that grew most (code_path.py)."""
     regressions, over = _failures(decision, ceiling)
+    details = dict(details)
+    functions = details.pop("functions", None) or {}
     gated = decision[decision["Gated"]]
     counts = gated["Verdict"].value_counts()
     return {
@@ -234,9 +281,11 @@ def result_document(decision, ceiling, looks, settings, details, failed):
                    (relative.REGRESSION, relative.INCONCLUSIVE, relative.NO_REGRESSION, relative.IMPROVEMENT)},
         "settings": {"alpha": settings.alpha, "min_effect": settings.min_effect,
                      "clear_confidence": settings.clear_confidence, "gated": list(settings.gated),
-                     "variance": settings.variance},
+                     "variance": settings.variance, "guard": settings.guard},
         "detectable": detectable_effects(decision),
-        "regressions": [_cell_record(row) for _, row in regressions.iterrows()],
+        "regressions": [_cell_record(row) | ({"functions": functions.get(
+            code_path.cell_key(row[relative.SUBEXPERIMENT], row[relative.BYTES]), [])} if functions else {})
+            for _, row in regressions.iterrows()],
         "improvements": [_cell_record(row) for _, row in gated[gated["Verdict"] == relative.IMPROVEMENT].iterrows()],
         "ceiling_over": [] if over is None else [
             {"subexperiment": row[relative.SUBEXPERIMENT], "bytes": int(row[relative.BYTES]),

@@ -23,10 +23,10 @@ import numpy as np
 import pandas as pd
 
 from latency_gate.analysis import kinds, requirements as requirements_module
-from latency_gate.contracts import run_metadata, throughput_formats
+from latency_gate.contracts import instruction_counts, run_metadata, throughput_formats
 from latency_gate.contracts.formats import measurements_path, write_csv
 from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK, InputError
-from latency_gate.gate import relative, report, stop_rule
+from latency_gate.gate import code_path, relative, report, stop_rule
 from latency_gate.gate.relative import BASE, PR, ROUND_COLUMNS, GateSettings
 from latency_gate.runner import experiment, interleaving
 from latency_gate.runner.measures import Grid
@@ -42,6 +42,14 @@ POSITION = "Position"  # 1 when the build ran first in its pair, 2 when second
 # specification grid (benchmarks/results/throughput-grid-2026-11-25; README "Throughput").
 THROUGHPUT_GATE_PAYLOADS = (64, 1024, 16384)
 THROUGHPUT_GATE_GRID = Grid(demands=(1000,), recovery_times_ms=(0,), test_time_s=1)
+# The code-path gate (--signal instructions): a count is exact up to a small spread, so 100 round
+# trips per payload and 3 rounds (the least the rank guard confirms with) settle it; a run of the
+# full matrix under valgrind takes ~2 min, both builds at once (benchmarks/results/code-path-2026-11-25/).
+INSTRUCTIONS_SAMPLES = 100
+INSTRUCTIONS_ROUNDS = 3
+# The smallest change in instructions per round trip that counts: a few times the largest
+# run-to-run spread measured in a gated cell (intra-process, ~0.2 % relative s.d.).
+INSTRUCTIONS_MIN_EFFECT = 0.002
 
 
 def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, samples=DEFAULT_SAMPLES,
@@ -57,6 +65,7 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
         raise InputError(f"look-every must be at least 1, got {look_every}")
     execution = {"timeout_s": DEFAULT_RUN_TIMEOUT_S} | execution
     kind = kinds.kind(execution.get("kind", kinds.LATENCY.name))
+    signal = execution.get("signal", "latency")
     builds = {}
     for build, latency_test in ((BASE, base), (PR, pr)):
         checked = experiment.validate_run(
@@ -80,15 +89,19 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
     seed = int(np.random.SeedSequence().entropy % 2**32) if seed is None else seed
     started = time.monotonic()
     measured = f"{samples} samples" if kind is kinds.LATENCY else f"{checked.grid.cases(payloads_checked)} cases"
-    print(f"Relative gate: {kind.name}, {len(chosen)} sub-experiment(s) x {len(payloads_checked)} payload(s), "
+    if checked.counting:
+        measured += f", instructions counted under valgrind ({checked.counting.description})"
+    print(f"Relative gate: {kind.name} ({signal}), {len(chosen)} sub-experiment(s) x {len(payloads_checked)} payload(s), "
           f"{measured}, {rounds}..{max_rounds} rounds, alpha {settings.alpha:g}, "
-          f"minimum effect {settings.min_effect:.0%}, seed {seed}", file=out, flush=True)
+          f"minimum effect {settings.min_effect * 100:.2g}%, seed {seed}", file=out, flush=True)
     gate = _Rounds(results=results, max_rounds=max_rounds, builds=builds, chosen=chosen, payloads=payloads_checked,
                    samples=samples, execution=execution, settings=settings, seed=seed, required=required,
                    origin=origin, out=out)
     stop_rule.stopping_look(rounds, max_rounds, look_every, gate.unsettled_after)
     elapsed = time.monotonic() - started
+    functions = code_path.changed_functions(results, gate.decision) if checked.counting else {}
     failed = report.write_reports(results, gate.decision, gate.ceiling, gate.looks, settings, {
+        "signal": signal, "functions": functions,
         "seed": seed, "samples": samples, "first_look": rounds, "max_rounds": max_rounds, "look_every": look_every,
         "base": str(builds[BASE]), "pr": str(builds[PR]), "subexperiments": list(chosen),
         "payloads": list(payloads_checked), "requirements": str(requirements) if requirements else None,
@@ -188,9 +201,15 @@ def load_requirements(path, chosen, payloads, kind):
     return required
 
 
-def cell_values(directory, subexperiment, kind):
-    """A run's values of the gate's cells: the latency summary's magnitudes, or 1/throughput
-    (us per Mb) of the throughput summary's best case per payload."""
+def cell_values(directory, subexperiment, kind, signal="latency"):
+    """A run's values of the gate's cells: the latency summary's magnitudes, 1/throughput
+    (us per Mb) of the throughput summary's best case per payload, or the instructions per
+    round trip the run counted."""
+    if signal == "instructions":
+        counted = instruction_counts.per_round_trip(
+            instruction_counts.read_counts(instruction_counts.counts_path(directory, subexperiment)))
+        return pd.DataFrame({"Bytes": counted.index, relative.MAGNITUDE: relative.INSTRUCTIONS,
+                             relative.VALUE: counted.to_numpy()})
     path = measurements_path(directory, subexperiment)
     summary = kind.summarise(kind.read_measurements(path), path)
     if kind is kinds.THROUGHPUT:
@@ -205,10 +224,12 @@ def _run_round(results, round_number, max_rounds, builds, chosen, payloads, samp
     """Run every sub-experiment with both builds (random order per pair); the round's rows."""
     rows = []
     kind = kinds.kind(execution.get("kind", kinds.LATENCY.name))
+    signal = execution.get("signal", "latency")
     arms = {build: {"latency_test": binary} for build, binary in builds.items()}
     for run in interleaving.run_round(results, round_number, max_rounds, arms, chosen, rng, out,
-                                      payloads=payloads, samples=samples, **execution):
-        rows.append(cell_values(run.directory, run.subexperiment, kind).assign(**{
+                                      concurrent=signal == "instructions", payloads=payloads, samples=samples,
+                                      **execution):
+        rows.append(cell_values(run.directory, run.subexperiment, kind, signal).assign(**{
             relative.ROUND: round_number, relative.BUILD: run.arm, relative.SUBEXPERIMENT: run.subexperiment,
             POSITION: run.position}))
     return pd.concat(rows, ignore_index=True)[[*ROUND_COLUMNS, POSITION]]

@@ -7,6 +7,7 @@ arms alike.
 import io
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,11 +25,13 @@ class ArmRun:
     position: int  # 1 when the arm ran first for this sub-experiment in its round
 
 
-def run_round(results, round_number, max_rounds, arms, chosen, rng, out, skip=None, **common):
+def run_round(results, round_number, max_rounds, arms, chosen, rng, out, skip=None, concurrent=False, **common):
     """Run every sub-experiment of `chosen` with every arm; returns the ArmRuns in run order.
 
     arms: {label: run_experiment options of that arm (latency_test, middleware)}; results go to
     results/runs/round-NN/<label>/. skip: {label: sub-experiments that arm cannot do}.
+    concurrent: the arms of a sub-experiment run at the same time (counts, unlike times, do not
+    depend on what else runs; each run holds its own domain and port).
     common: run_experiment options of every run. A run that fails in every attempt raises RunFailed.
     """
     skip = skip or {}
@@ -36,8 +39,8 @@ def run_round(results, round_number, max_rounds, arms, chosen, rng, out, skip=No
     for name in chosen:
         labels = [label for label in arms if name not in skip.get(label, ())]
         order = _shuffled(labels, rng)
-        timings = []
-        for position, label in enumerate(order, start=1):
+
+        def run_arm(label):
             directory = Path(results) / "runs" / f"round-{round_number:02d}" / label
             began = time.monotonic()
             warnings = io.StringIO()  # the runner retries a failed or hung run (LatencyTest hangs now and then)
@@ -47,9 +50,17 @@ def run_round(results, round_number, max_rounds, arms, chosen, rng, out, skip=No
             if code != EXIT_OK:
                 raise RunFailed(f"{directory}: {name} with the {label} build failed in every attempt in round "
                                 f"{round_number} (see metadata.json and logs/ there)")
-            runs.append(ArmRun(label, name, directory, position))
-            timings.append(f"{label} {time.monotonic() - began:4.1f} s")
-        print(f"round {round_number}/{max_rounds}  {name:<40} {'  '.join(timings)}", file=out, flush=True)
+            return directory, f"{label} {time.monotonic() - began:4.1f} s"
+
+        if concurrent:
+            with ThreadPoolExecutor(max_workers=len(order)) as pool:
+                done = list(pool.map(run_arm, order))
+        else:
+            done = [run_arm(label) for label in order]
+        runs += [ArmRun(label, name, directory, position)
+                 for position, (label, (directory, _)) in enumerate(zip(order, done), start=1)]
+        print(f"round {round_number}/{max_rounds}  {name:<40} {'  '.join(timing for _, timing in done)}", file=out,
+              flush=True)
     return runs
 
 
