@@ -26,19 +26,19 @@ def changed_functions(results, decision, listed=FUNCTIONS_LISTED):
     regressed = decision[decision["Gated"] & (decision["Verdict"] == relative.REGRESSION)]
     changed = {}
     for subexperiment, cells in regressed.groupby(relative.SUBEXPERIMENT, sort=False):
-        means = {build: _mean_functions(results, build, subexperiment) for build in (relative.BASE, relative.PR)}
-        both = means[relative.BASE].join(means[relative.PR], how="outer", lsuffix="_base", rsuffix="_pr").fillna(0.0)
+        both = pd.concat({build: _mean_functions(results, build, subexperiment)
+                          for build in (relative.BASE, relative.PR)}, axis=1).fillna(0.0)
         for _, cell in cells.iterrows():
             payload = int(cell[relative.BYTES])
             rows = both.loc[payload] if payload in both.index.get_level_values(0) else None
             if rows is None:
                 continue
-            delta = rows[f"{counts.INCLUSIVE}_pr"] - rows[f"{counts.INCLUSIVE}_base"]
+            delta = rows[relative.PR] - rows[relative.BASE]
             change = float(cell["PR [us]"] - cell["Base [us]"])
             top = delta.sort_values(ascending=False).head(listed)
             changed[cell_key(subexperiment, payload)] = [
-                {"function": str(name), "base": round(float(rows.at[name, f"{counts.INCLUSIVE}_base"])),
-                 "pr": round(float(rows.at[name, f"{counts.INCLUSIVE}_pr"])), "delta": round(float(value)),
+                {"function": str(name), "base": round(float(rows.at[name, relative.BASE])),
+                 "pr": round(float(rows.at[name, relative.PR])), "delta": round(float(value)),
                  "share": round(float(value) / change, 3) if change else None}
                 for name, value in top.items() if value > 0
             ]
@@ -51,5 +51,4 @@ def _mean_functions(results, build, subexperiment):
     runs = sorted((results / "runs").glob(f"round-*/{build}"))
     frames = [counts.read_functions(counts.functions_path(run, subexperiment)) for run in runs]
     table = pd.concat(frames, keys=range(len(frames)), names=["run"]).reset_index(level=0)
-    summed = table.groupby([counts.BYTES, counts.FUNCTION])[counts.INCLUSIVE].sum()
-    return (summed / len(frames)).to_frame()
+    return table.groupby([counts.BYTES, counts.FUNCTION])[counts.INCLUSIVE].sum() / len(frames)

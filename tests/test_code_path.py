@@ -1,0 +1,192 @@
+"""The code-path signal: instructions on the per-sample path, counted for real under valgrind.
+
+Specification:
+- callgrind counts only inside the toggled per-sample functions, one profile per payload; a
+  single-threaded path counts the same instructions in every run, and a bigger payload's copy
+  counts more (a tiny C program built here stands in for a middleware's path);
+- a run with --signal instructions writes instructions_/functions_<sub-experiment>.csv through
+  their owner (contracts/instruction_counts.py); a process that did not dump one profile per
+  payload is bad data, named;
+- the code-path gate decides on instructions per round trip with the rank guard: every PR run
+  above every base run, exact p = 1 / C(2R, R);
+- a middleware without a counted path, or a throughput run, is refused before anything runs.
+"""
+
+import subprocess
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from latency_gate import cli
+from latency_gate.contracts import instruction_counts
+from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, InputError
+from latency_gate.gate import code_path, relative
+from latency_gate.runner import counting, experiment
+
+PATH_PROGRAM = r"""
+#include <stdlib.h>
+#include <string.h>
+static char source[1 << 16], target[1 << 16];
+__attribute__((noinline)) void per_sample(size_t bytes) { memcpy(target, source, bytes); }
+__attribute__((noinline)) void payload_done(void) { __asm__ volatile(""); }
+int main(int argc, char **argv) {
+    for (int p = 1; p < argc; ++p) {
+        size_t bytes = strtoul(argv[p], NULL, 10);
+        for (int sample = 0; sample <= 100; ++sample)  /* LatencyTest's samples + 1 */
+            per_sample(bytes);
+        payload_done();
+    }
+    return 0;
+}
+"""
+TOY_PATH = counting.CountedPath(toggles={"both": ("per_sample",)}, payload_end={"both": "payload_done"},
+                                description="toy: per_sample")
+
+
+@pytest.fixture(scope="module")
+def toy_program(tmp_path_factory):
+    directory = tmp_path_factory.mktemp("toy")
+    (directory / "toy.c").write_text(PATH_PROGRAM)
+    subprocess.run(["cc", "-O1", "-o", str(directory / "toy"), str(directory / "toy.c")], check=True)
+    return directory / "toy"
+
+
+def count_toy(program, logs, payloads):
+    logs.mkdir(parents=True, exist_ok=True)
+    command = counting.prefix(TOY_PATH, "both", logs, "toy") + [str(program), *map(str, payloads)]
+    subprocess.run(command, check=True, capture_output=True)
+    return counting.store(TOY_PATH, logs, "toy", ["both"], payloads, samples=100, results=logs)
+
+
+def test_only_the_toggled_path_counts_and_it_counts_the_same_every_run(toy_program, tmp_path):
+    first = count_toy(toy_program, tmp_path / "first", (16, 16384))
+    second = count_toy(toy_program, tmp_path / "second", (16, 16384))
+    assert first[instruction_counts.INSTRUCTIONS].tolist() == second[instruction_counts.INSTRUCTIONS].tolist()
+    per_trip = instruction_counts.per_round_trip(first)
+    # 101 calls of a function that copies: a few dozen instructions for 16 B, hundreds for 16 KiB,
+    # nothing of the program's start-up (tens of thousands of instructions in the dynamic loader).
+    assert 5 < per_trip[16] < 200
+    assert per_trip[16384] > 10 * per_trip[16]
+
+
+def test_the_functions_file_holds_each_payloads_functions_inclusive_per_round_trip(toy_program, tmp_path):
+    count_toy(toy_program, tmp_path, (16, 16384))
+    functions = instruction_counts.read_functions(instruction_counts.functions_path(tmp_path, "toy"))
+    big = functions[functions[instruction_counts.BYTES] == 16384].set_index(instruction_counts.FUNCTION)
+    counts = instruction_counts.per_round_trip(
+        instruction_counts.read_counts(instruction_counts.counts_path(tmp_path, "toy")))
+    assert big.loc["per_sample", instruction_counts.INCLUSIVE] == pytest.approx(counts[16384], rel=1e-9)
+    copy = [name for name in big.index if "memcpy" in name or "memmove" in name]
+    assert copy and big.loc[copy[0], instruction_counts.INCLUSIVE] < counts[16384]
+    assert "main" not in big.index  # ran with collection off: not a function of the path
+
+
+def test_a_process_without_one_profile_per_payload_is_bad_data_named(toy_program, tmp_path):
+    count_toy(toy_program, tmp_path, (16,))
+    with pytest.raises(InputError, match=r"toy_both\.callgrind: both: 1 per-payload profile\(s\) for 2 payload"):
+        counting.store(TOY_PATH, tmp_path, "toy", ["both"], (16, 32), samples=100, results=tmp_path)
+
+
+def test_a_profile_that_is_not_callgrinds_is_bad_data(tmp_path):
+    bogus = tmp_path / "x.callgrind.1"
+    bogus.write_text("fn=(1) f\n1 2\n")
+    with pytest.raises(InputError, match="not a callgrind profile"):
+        counting.read_profile(bogus)
+
+
+def test_the_rank_guard_is_exact_and_needs_every_pr_run_above_every_base_run():
+    base = np.array([[100.0, 100.0], [100.1, 100.0], [99.9, 100.0]])
+    increase, decrease = relative.rank_guard(base, base * np.array([1.005, 1.0]))
+    assert increase[0] == pytest.approx(1 / 20)  # 1 / C(6, 3)
+    assert increase[1] > 0.5 and decrease[0] == pytest.approx(1.0)
+
+
+def rounds_table(base, pr):
+    """A code-path gate's rounds: base and PR values (R x C) of payloads 16.. of one sub-experiment."""
+    rows = []
+    for build, values in ((relative.BASE, base), (relative.PR, pr)):
+        for round_index, row in enumerate(values, start=1):
+            for column, value in enumerate(row):
+                rows.append({relative.ROUND: round_index, relative.BUILD: build,
+                             relative.SUBEXPERIMENT: "interprocess_best_effort", relative.BYTES: 16 << column,
+                             relative.MAGNITUDE: relative.INSTRUCTIONS, relative.VALUE: value})
+    return pd.DataFrame(rows)
+
+
+COUNTED = relative.GateSettings(gated=(relative.INSTRUCTIONS,), min_effect=0.002, guard="rank")
+
+
+def test_three_rounds_confirm_a_half_percent_more_instructions_at_a_count_like_spread():
+    """40 simulated gates of 11 payloads, 0.05 % run-to-run spread (inter-process best effort's),
+    one payload +0.5 %: found in nearly every gate, and no other cell in any."""
+    rng = np.random.default_rng(5)
+    found, false_alarms = 0, 0
+    for gate in range(40):
+        base = 20000 * (1 + 0.0005 * rng.standard_normal((3, 11)))
+        pr = 20000 * (1 + 0.0005 * rng.standard_normal((3, 11)))
+        pr[:, 4] *= 1.005
+        verdicts = relative.decide(rounds_table(base, pr), COUNTED, seed=gate).set_index(relative.BYTES)["Verdict"]
+        found += verdicts[256] == relative.REGRESSION
+        false_alarms += int((verdicts.drop(256) == relative.REGRESSION).sum())
+    assert found >= 36 and false_alarms == 0
+
+
+def test_the_sign_flip_guard_could_not_confirm_it_in_three_rounds():
+    rng = np.random.default_rng(5)
+    base = 20000 * (1 + 0.0005 * rng.standard_normal((3, 11)))
+    pr = base * 1.01
+    paired = relative.GateSettings(gated=(relative.INSTRUCTIONS,), min_effect=0.002)
+    assert (relative.decide(rounds_table(base, pr), paired, seed=1)["Verdict"] != relative.REGRESSION).all()
+
+
+def write_functions(run, rows):
+    frame = pd.DataFrame(rows, columns=list(instruction_counts.FUNCTIONS_COLUMNS))
+    instruction_counts.functions_path(run, "interprocess_best_effort").parent.mkdir(parents=True, exist_ok=True)
+    frame.to_csv(instruction_counts.functions_path(run, "interprocess_best_effort"), index=False)
+
+
+def test_a_regressed_cell_names_the_functions_that_grew_most(tmp_path):
+    for round_index in (1, 2):
+        write_functions(tmp_path / f"runs/round-0{round_index}/base",
+                        [(16, "write", 1000.0), (16, "serialize", 300.0), (16, "take", 500.0)])
+        write_functions(tmp_path / f"runs/round-0{round_index}/pr",
+                        [(16, "write", 1100.0), (16, "serialize", 390.0), (16, "take", 500.0)])
+    decision = pd.DataFrame({relative.SUBEXPERIMENT: ["interprocess_best_effort"], relative.BYTES: [16],
+                             relative.MAGNITUDE: [relative.INSTRUCTIONS], "Gated": [True],
+                             "Verdict": [relative.REGRESSION], "Base [us]": [1800.0], "PR [us]": [1990.0]})
+    listed = code_path.changed_functions(tmp_path, decision)["interprocess_best_effort 16 B"]
+    assert [entry["function"] for entry in listed] == ["write", "serialize"]  # take did not grow
+    assert listed[0] == {"function": "write", "base": 1000, "pr": 1100, "delta": 100, "share": round(100 / 190, 3)}
+
+
+def test_a_middleware_without_a_counted_path_is_refused_before_anything_runs(tmp_path, capsys):
+    code = cli.main(["run", "-r", str(tmp_path / "run"), "--middleware", "socket", "--signal", "instructions"])
+    assert code == EXIT_BAD_INPUT
+    assert "socket floor: the instructions signal is not supported" in capsys.readouterr().err
+    assert not (tmp_path / "run").exists()
+
+
+def test_throughput_is_not_counted():
+    with pytest.raises(InputError, match="throughput is not counted"):
+        experiment.validate_run(kind="throughput", signal="instructions")
+
+
+def test_the_code_path_gate_runs_the_real_latency_test_and_passes_a_build_against_itself(latency_test, tmp_path,
+                                                                                        capsys):
+    results = tmp_path / "gate"
+    code = cli.main(["gate", "--base", str(latency_test), "--pr", str(latency_test), "-r", str(results),
+                     "--signal", "instructions", "--subexperiments", "interprocess_best_effort",
+                     "--payloads", "16", "1024", "--samples", "50", "--seed", "3"])
+    printed = capsys.readouterr().out
+    assert code == EXIT_OK, printed
+    cells = pd.read_csv(results / "gate_cells.csv")
+    assert set(cells[relative.MAGNITUDE]) == {relative.INSTRUCTIONS}
+    # An inter-process round trip of Fast DDS 2.9 is ~19,000 instructions on both sides together.
+    assert cells["Base [us]"].between(5_000, 100_000).all()
+    for build in ("base", "pr"):
+        counts = instruction_counts.read_counts(
+            instruction_counts.counts_path(results / f"runs/round-01/{build}", "interprocess_best_effort"))
+        assert set(counts[instruction_counts.ROLE]) == {"publisher", "subscriber"}
+    report = (results / "gate_report.md").read_text()
+    assert report.startswith("## Code-path gate") and "Not seen: system calls" in report
