@@ -24,6 +24,8 @@
 #   LATENCY_SUBEXPERIMENTS, LATENCY_PAYLOADS (comma or space separated), LATENCY_SAMPLES,
 #   LATENCY_ROUNDS, LATENCY_MAX_ROUNDS, LATENCY_MIN_EFFECT, LATENCY_ALPHA,
 #   LATENCY_REALTIME, LATENCY_RT_PRIO, LATENCY_PUB_CPUS, LATENCY_SUB_CPUS  see realtime_options.sh
+#   LATENCY_SIGNAL           latency (default), instructions (the code-path gate: instructions per
+#                            round trip under valgrind) or both (its files in LATENCY_RESULTS/instructions)
 #   LATENCY_KIND, LATENCY_DEMANDS, LATENCY_RECOVERY_TIMES, LATENCY_TEST_TIME  see kind_options.sh
 #                            (throughput: the builds' ThroughputTest is gated)
 #   LATENCY_REQUIREMENTS     requirements CSV applied as the ceiling (skipped when missing)
@@ -119,6 +121,7 @@ IFS=', ' read -ra payloads <<< "${LATENCY_PAYLOADS:-}"
 options=()
 kind_options
 [[ -z ${LATENCY_MIDDLEWARE:-} ]] || options+=(--middleware "$LATENCY_MIDDLEWARE")
+[[ -z ${LATENCY_SIGNAL:-} ]] || options+=(--signal "$LATENCY_SIGNAL")
 (( ${#subexperiments[@]} == 0 )) || options+=(--subexperiments "${subexperiments[@]}")
 (( ${#payloads[@]} == 0 )) || options+=(--payloads "${payloads[@]}")
 [[ -z ${LATENCY_SAMPLES:-} ]] || options+=(--samples "$LATENCY_SAMPLES")
@@ -138,4 +141,5 @@ latency-gate ci-output set "results-directory=$results" "report=$results/gate_re
 status=0
 latency-gate gate --base "$base" --pr "$pr" --results-dir "$results" "${options[@]}" || status=$?
 [[ ! -f $results/gate_report.md ]] || latency-gate ci-output summary "$results/gate_report.md"
+[[ ! -f $results/instructions/gate_report.md ]] || latency-gate ci-output summary "$results/instructions/gate_report.md"
 finish "$status"

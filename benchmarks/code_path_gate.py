@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""The code-path gate (gate --signal instructions), run for real: spread, A/A false alarms, and
+A/B gates of calibrated code-path changes.
+
+    .venv/bin/python benchmarks/code_path_gate.py aa OUT [--gates 3] [gate options ...]
+    .venv/bin/python benchmarks/code_path_gate.py ab OUT --change echo-copy --bytes 64 [--gates 2] [gate options]
+    .venv/bin/python benchmarks/code_path_gate.py table OUT
+
+aa: --gates code-path gates of the project-built LatencyTest against itself (OUT/aa/gate-NN).
+ab: a variant of LatencyTest with one calibrated change on the counted per-sample path, built
+with scripts/setup/build_latencytest.sh (LATENCY_GATE_EXTRA_PATCHES: a generated patch,
+OUT/ab-<change>-<bytes>/change.patch), gated against the project-built one (gate-NN there):
+  echo-copy         the subscriber copies BYTES of every received sample to the heap before its
+                    echo (vector construction: one allocation, a copy, a free)
+  receive-alloc     the publisher's reception callback allocates and frees BYTES per sample
+table: per gate its verdict, wall time and cells flagged; per cell the spread of instructions
+per round trip over every run of every gate (relative s.d.), and for ab the cells found, their
+realised change and the function the report names first. OUT/code_path_gate.md and .csv.
+Extra arguments go to `latency-gate gate` (e.g. --subexperiments ..., --payloads ...).
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from latency_gate.contracts import instruction_counts
+from latency_gate.runner.middleware.common import build_directory
+from latency_gate.runner.middleware.fastdds import default_program
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+CLI = [sys.executable, "-m", "latency_gate"]
+
+# Where each change goes: (source file, the line it is inserted before, the inserted code).
+ECHO_WRITE = "                if (!sub->data_writer_->write(data))\n"
+RECEIVE_LOCK = "    // Atomic managemente of the sample\n"
+CHANGES = {
+    "echo-copy": ("LatencyTestSubscriber.cpp", ECHO_WRITE,
+                  "                {  // calibrated code-path change (benchmarks/code_path_gate.py)\n"
+                  "                    std::vector<uint8_t> copy(reinterpret_cast<uint8_t*>(data),\n"
+                  "                                              reinterpret_cast<uint8_t*>(data) + {bytes});\n"
+                  "                    asm volatile(\"\" : : \"r\"(copy.data()) : \"memory\");\n"
+                  "                }\n"),
+    "receive-alloc": ("LatencyTestPublisher.cpp", RECEIVE_LOCK,
+                      "    {  // calibrated code-path change (benchmarks/code_path_gate.py)\n"
+                      "        void* volatile block = ::operator new({bytes});\n"
+                      "        ::operator delete(block);\n"
+                      "    }\n"),
+}
+
+
+def gate(base, pr, directory, extra):
+    """One code-path gate; (exit code, wall seconds). A complete earlier gate is kept."""
+    if (directory / "gate_result.json").is_file():
+        return None
+    command = [*CLI, "gate", "--base", str(base), "--pr", str(pr), "-r", str(directory), "--signal", "instructions",
+               *extra]
+    print("$", " ".join(command), flush=True)
+    return subprocess.run(command).returncode
+
+
+def run_aa(args, extra):
+    for index in range(1, args.gates + 1):
+        gate(default_program(), default_program(), Path(args.out) / "aa" / f"gate-{index:02d}", extra)
+
+
+def variant_patch(change, byte_count):
+    """A unified diff inserting the change into the project's patched LatencyTest source."""
+    name, anchor, code = CHANGES[change]
+    sources = sorted((build_directory() / "latency-sources").glob(f"*/{name}"))
+    if not sources:
+        raise SystemExit("code_path_gate: no patched LatencyTest sources: run scripts/setup/build_latencytest.sh")
+    text = sources[0].read_text()
+    if text.count(anchor) != 1:
+        raise SystemExit(f"code_path_gate: {name}: the anchor line is not there exactly once")
+    lines = text.splitlines(keepends=True)
+    at = lines.index(anchor)
+    inserted = code.replace("{bytes}", str(byte_count)).splitlines(keepends=True)
+    context_before, context_after = lines[at - 3:at], lines[at:at + 3]
+    header = f"--- a/{name}\n+++ b/{name}\n@@ -{at - 2},6 +{at - 2},{6 + len(inserted)} @@\n"
+    body = ("".join(" " + line for line in context_before) + "".join("+" + line for line in inserted)
+            + "".join(" " + line for line in context_after))
+    return header + body
+
+
+def run_ab(args, extra):
+    out = Path(args.out) / f"ab-{args.change}-{args.bytes}"
+    out.mkdir(parents=True, exist_ok=True)
+    patch = out / "change.patch"
+    patch.write_text(variant_patch(args.change, args.bytes))
+    environment = os.environ | {"LATENCY_GATE_BUILD_DIR": str(out / "build"),
+                                "LATENCY_GATE_SOURCES_DIR": str(build_directory() / "sources"),
+                                "LATENCY_GATE_EXTRA_PATCHES": str(patch)}
+    with open(out / "build.log", "w") as log:
+        built = subprocess.run(["bash", str(REPOSITORY / "scripts/setup/build_latencytest.sh")], env=environment,
+                               stdout=subprocess.PIPE, stderr=log, text=True)
+    if built.returncode:
+        raise SystemExit(f"code_path_gate: the variant did not build; see {out / 'build.log'}")
+    variant = Path(built.stdout.strip().splitlines()[-1])
+    for index in range(1, args.gates + 1):
+        gate(default_program(), variant, out / f"gate-{index:02d}", extra)
+
+
+def gate_rows(root):
+    """Per gate: its directory, verdict, rounds, wall time, regressions (cell, ratio, first function)."""
+    rows = []
+    for result_file in sorted(Path(root).rglob("gate_result.json")):
+        result = json.loads(result_file.read_text())
+        found = [f"{r['subexperiment']} {r['bytes']} B {(r['ratio'] - 1) * 100:+.2f}%"
+                 + (f" [{r['functions'][0]['function'][:60]}]" if r.get("functions") else "")
+                 for r in result["regressions"]]
+        rows.append({"gate": str(result_file.parent.relative_to(root)), "passed": result["passed"],
+                     "rounds": result["rounds"], "cells": result["cells"], "duration_s": result["duration_s"],
+                     "regressions": len(result["regressions"]), "found": "; ".join(found)})
+    return pd.DataFrame(rows)
+
+
+def spread(root):
+    """Per cell: mean instructions per round trip and relative s.d. over every run of every A/A gate."""
+    values = []
+    for counts_file in Path(root).glob("aa/gate-*/runs/round-*/*/instructions_*.csv"):
+        counts = instruction_counts.read_counts(counts_file)
+        per_trip = instruction_counts.per_round_trip(counts)
+        name = counts_file.stem.removeprefix("instructions_")
+        values += [{"Sub-experiment": name, "Bytes": int(payload), "value": value}
+                   for payload, value in per_trip.items()]
+    if not values:
+        return pd.DataFrame()
+    frame = pd.DataFrame(values)
+    table = frame.groupby(["Sub-experiment", "Bytes"])["value"].agg(["count", "mean", "std"]).reset_index()
+    table["Relative s.d. [%]"] = 100 * table["std"] / table["mean"]
+    return table.rename(columns={"count": "Runs", "mean": "Instructions per round trip"}).drop(columns="std")
+
+
+def run_table(args):
+    root = Path(args.out)
+    gates = gate_rows(root)
+    cells = spread(root)
+    lines = ["# Code-path gate: measured", ""]
+    if not gates.empty:
+        lines += ["## Gates", "", gates.to_markdown(index=False), ""]
+    if not cells.empty:
+        worst = cells.sort_values("Relative s.d. [%]", ascending=False)
+        lines += ["## Spread of instructions per round trip over the A/A gates' runs", "",
+                  f"{len(cells)} cells; relative s.d. median {cells['Relative s.d. [%]'].median():.3f} %, "
+                  f"largest {cells['Relative s.d. [%]'].max():.3f} %; cells over 0.1 %: "
+                  f"{int((cells['Relative s.d. [%]'] > 0.1).sum())}", "",
+                  worst.to_markdown(index=False, floatfmt=".3f"), ""]
+        cells.to_csv(root / "code_path_spread.csv", index=False, float_format="%.4f")
+    gates.to_csv(root / "code_path_gates.csv", index=False)
+    (root / "code_path_gate.md").write_text("\n".join(lines))
+    print("\n".join(lines))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("step", choices=("aa", "ab", "table"))
+    parser.add_argument("out")
+    parser.add_argument("--gates", type=int, default=3)
+    parser.add_argument("--change", choices=tuple(CHANGES), default="echo-copy")
+    parser.add_argument("--bytes", type=int, default=16)  # no more than the smallest payload holds
+    args, extra = parser.parse_known_args()
+    {"aa": run_aa, "ab": run_ab, "table": lambda a, _: run_table(a)}[args.step](args, extra)
+
+
+if __name__ == "__main__":
+    main()
