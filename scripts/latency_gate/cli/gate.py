@@ -74,18 +74,21 @@ def run(args):
     return max(latency, _gate(args, "instructions", args.results_dir / "instructions"))
 
 
+def _given(value, default):
+    return default if value is None else value
+
+
 def _gate(args, signal, results_dir):
     counted = signal == "instructions"
     settings = GateSettings(
         alpha=args.alpha, clear_confidence=args.clear_confidence, variance=args.variance,
-        min_effect=args.min_effect if args.min_effect is not None else (
-            INSTRUCTIONS_MIN_EFFECT if counted else GateSettings.min_effect),
+        min_effect=_given(args.min_effect, INSTRUCTIONS_MIN_EFFECT if counted else GateSettings.min_effect),
         gated=tuple(args.gate_magnitudes or ((relative.INSTRUCTIONS,) if counted else relative.GATED_BY_KIND[args.kind])),
         guard="rank" if counted else GateSettings.guard,
     )
-    rounds = args.rounds or (INSTRUCTIONS_ROUNDS if counted else DEFAULT_ROUNDS)
-    max_rounds = args.max_rounds or (max(rounds, INSTRUCTIONS_ROUNDS) if counted else max(rounds, DEFAULT_MAX_ROUNDS))
-    samples = args.samples or (INSTRUCTIONS_SAMPLES if counted else DEFAULT_SAMPLES)
+    rounds = _given(args.rounds, INSTRUCTIONS_ROUNDS if counted else DEFAULT_ROUNDS)
+    max_rounds = _given(args.max_rounds, max(rounds, INSTRUCTIONS_ROUNDS) if counted else DEFAULT_MAX_ROUNDS)
+    samples = _given(args.samples, INSTRUCTIONS_SAMPLES if counted else DEFAULT_SAMPLES)
     payloads, grid = args.payloads, {}
     if args.kind == "throughput":  # the gate's own, smaller grid unless given
         payloads = payloads or THROUGHPUT_GATE_PAYLOADS
