@@ -65,13 +65,13 @@ def add_middleware_option(parser):
                              "(default: %(default)s)")
 
 
-def add_matrix_options(parser, samples, samples_text="%(default)s"):
+def add_matrix_options(parser, samples, samples_text="%(default)s", payloads_text="16 .. 16384, powers of two"):
     """Which sub-experiments, payloads and how many samples (shared with the relative gate, whose
     default depends on its signal: samples None, samples_text says what)."""
     parser.add_argument("--subexperiments", nargs="+", metavar="NAME",
                         help="sub-experiments to run, in spec order (default: all 10)")
     parser.add_argument("--payloads", nargs="+", type=_payload, metavar="BYTES",
-                        help="payload sizes (default: 16 .. 16384, powers of two)")
+                        help=f"payload sizes (default: {payloads_text})")
     parser.add_argument("--samples", type=int, default=samples,
                         help=f"round trips per payload (default: {samples_text})")
 

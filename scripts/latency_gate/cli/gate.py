@@ -17,7 +17,8 @@ from latency_gate.gate import relative
 from latency_gate.gate.relative import GateSettings
 from latency_gate.gate.rounds import (
     DEFAULT_LOOK_EVERY, DEFAULT_MAX_ROUNDS, DEFAULT_ROUNDS, DEFAULT_RUN_TIMEOUT_S, DEFAULT_SAMPLES,
-    INSTRUCTIONS_MIN_EFFECT, INSTRUCTIONS_ROUNDS, INSTRUCTIONS_SAMPLES, THROUGHPUT_GATE_GRID, THROUGHPUT_GATE_PAYLOADS,
+    INSTRUCTIONS_MIN_EFFECT, INSTRUCTIONS_PAYLOADS, INSTRUCTIONS_ROUNDS, INSTRUCTIONS_SAMPLES, THROUGHPUT_GATE_GRID,
+    THROUGHPUT_GATE_PAYLOADS,
     run_gate,
 )
 
@@ -34,7 +35,8 @@ def add_arguments(parser):
                         help="what decides: latency (time, on a quiet real-time runner), instructions (instructions "
                              "per round trip on the per-sample path, counted under valgrind: deterministic on any "
                              "runner, blind to system calls, the kernel and waiting), or both (default: %(default)s)")
-    add_matrix_options(parser, None, f"{DEFAULT_SAMPLES}; instructions: {INSTRUCTIONS_SAMPLES}")
+    add_matrix_options(parser, None, f"{DEFAULT_SAMPLES}; instructions: {INSTRUCTIONS_SAMPLES}",
+                       "16 .. 16384, powers of two; instructions: " + " ".join(map(str, INSTRUCTIONS_PAYLOADS)))
     add_kind_options(parser, THROUGHPUT_GATE_GRID)
     parser.add_argument("--rounds", type=int,
                         help=f"rounds before the first look (default: {DEFAULT_ROUNDS}; instructions: "
@@ -89,7 +91,7 @@ def _gate(args, signal, results_dir):
     rounds = _given(args.rounds, INSTRUCTIONS_ROUNDS if counted else DEFAULT_ROUNDS)
     max_rounds = _given(args.max_rounds, max(rounds, INSTRUCTIONS_ROUNDS) if counted else DEFAULT_MAX_ROUNDS)
     samples = _given(args.samples, INSTRUCTIONS_SAMPLES if counted else DEFAULT_SAMPLES)
-    payloads, grid = args.payloads, {}
+    payloads, grid = args.payloads or (INSTRUCTIONS_PAYLOADS if counted else None), {}
     if args.kind == "throughput":  # the gate's own, smaller grid unless given
         payloads = payloads or THROUGHPUT_GATE_PAYLOADS
         grid = {"demands": args.demands or THROUGHPUT_GATE_GRID.demands,

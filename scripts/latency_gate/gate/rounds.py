@@ -47,8 +47,12 @@ THROUGHPUT_GATE_GRID = Grid(demands=(1000,), recovery_times_ms=(0,), test_time_s
 # full matrix under valgrind takes ~2 min, both builds at once (benchmarks/results/code-path-2026-11-25/).
 INSTRUCTIONS_SAMPLES = 100
 INSTRUCTIONS_ROUNDS = 3
-# The smallest change in instructions per round trip that counts: a few times the largest
-# run-to-run spread measured in a gated cell (intra-process, ~0.2 % relative s.d.).
+# Instructions per round trip are nearly flat from 16 B to 4 KiB and jump at 8 KiB (full-matrix
+# A/A, benchmarks/results/code-path-2026-11-25/): one payload of each regime and both large ones,
+# while each payload costs a secured run 3-5 s under valgrind (its endpoints' handshakes).
+INSTRUCTIONS_PAYLOADS = (16, 1024, 8192, 16384)
+# The smallest change in instructions per round trip that counts: the median cell's run-to-run
+# spread in the same A/A (0.22 % relative s.d.; best-effort cells 0.0-0.1 %, secured ones up to 0.9 %).
 INSTRUCTIONS_MIN_EFFECT = 0.002
 
 
