@@ -1,10 +1,13 @@
 """Where a code-path regression is: the functions whose inclusive instructions per round trip
-grew most between the base's and the PR's runs of a regressed cell (runner/counting.py writes
+grew between the base's and the PR's runs of a regressed cell (runner/counting.py writes
 functions_<sub-experiment>.csv per run).
 
+A function is listed when it grew in every run, as the cell did (every PR run above every base
+run: the rank guard's criterion), so a function whose count merely varies from run to run (a
+look-up whose cost depends on the run's GUIDs, a contended lock) is not taken for the change.
 Inclusive counts nest (a caller holds its callees' counts), so the shares of one cell's
-functions do not add up to 100 %: the list reads from the outermost function that grew to the
-innermost, and the innermost with most of the change is where to look.
+functions do not add up to 100 %: the list reads from the function that grew most to the
+least, and the innermost with most of the change is where to look.
 """
 
 import pandas as pd
@@ -21,34 +24,33 @@ def cell_key(subexperiment, payload):
 
 def changed_functions(results, decision, listed=FUNCTIONS_LISTED):
     """{"<sub-experiment> <bytes> B": [{function, base, pr, delta, share}]} for every gated cell
-    with a confirmed regression: mean inclusive instructions per round trip over the rounds of
-    each build, the functions that grew most first; share = delta / the cell's own change."""
+    with a confirmed regression: mean inclusive instructions per round trip of each build over its
+    runs, for the functions that grew in every run, the most first; share = delta / the cell's change."""
     regressed = decision[decision["Gated"] & (decision["Verdict"] == relative.REGRESSION)]
     changed = {}
     for subexperiment, cells in regressed.groupby(relative.SUBEXPERIMENT, sort=False):
-        both = pd.concat({build: _mean_functions(results, build, subexperiment)
-                          for build in (relative.BASE, relative.PR)}, axis=1).fillna(0.0)
+        runs = {build: _runs(results, build, subexperiment) for build in (relative.BASE, relative.PR)}
         for _, cell in cells.iterrows():
             payload = int(cell[relative.BYTES])
-            rows = both.loc[payload] if payload in both.index.get_level_values(0) else None
-            if rows is None:
-                continue
-            delta = rows[relative.PR] - rows[relative.BASE]
+            base, pr = (runs[build].xs(payload, level=counts.BYTES) if payload in runs[build].index.get_level_values(0)
+                        else pd.DataFrame() for build in (relative.BASE, relative.PR))
+            base, pr = base.align(pr, join="outer", fill_value=0.0)
+            grew = pr.min(axis=1) > base.max(axis=1)
+            delta = (pr.mean(axis=1) - base.mean(axis=1))[grew].sort_values(ascending=False)
             change = float(cell["PR [us]"] - cell["Base [us]"])
-            top = delta.sort_values(ascending=False).head(listed)
             changed[cell_key(subexperiment, payload)] = [
-                {"function": str(name), "base": round(float(rows.at[name, relative.BASE])),
-                 "pr": round(float(rows.at[name, relative.PR])), "delta": round(float(value)),
+                {"function": str(name), "base": round(float(base.loc[name].mean())),
+                 "pr": round(float(pr.loc[name].mean())), "delta": round(float(value)),
                  "share": round(float(value) / change, 3) if change else None}
-                for name, value in top.items() if value > 0
+                for name, value in delta.head(listed).items()
             ]
     return changed
 
 
-def _mean_functions(results, build, subexperiment):
-    """Mean inclusive instructions per round trip per (payload, function) over a build's rounds;
-    a function a round did not list counts as 0 there."""
-    runs = sorted((results / "runs").glob(f"round-*/{build}"))
-    frames = [counts.read_functions(counts.functions_path(run, subexperiment)) for run in runs]
-    table = pd.concat(frames, keys=range(len(frames)), names=["run"]).reset_index(level=0)
-    return table.groupby([counts.BYTES, counts.FUNCTION])[counts.INCLUSIVE].sum() / len(frames)
+def _runs(results, build, subexperiment):
+    """Inclusive instructions per round trip, (payload, function) x run, of a build's runs; a
+    function a run did not execute counts 0 there."""
+    directories = sorted((results / "runs").glob(f"round-*/{build}"))
+    frames = [counts.read_functions(counts.functions_path(run, subexperiment))
+              .set_index([counts.BYTES, counts.FUNCTION])[counts.INCLUSIVE] for run in directories]
+    return pd.concat(frames, axis=1, keys=range(len(frames))).fillna(0.0)

@@ -31,9 +31,6 @@ from latency_gate.contracts.formats import write_csv
 from latency_gate.errors import InputError
 
 TOOL = "callgrind"
-# Functions listed per payload in functions_<sub-experiment>.csv: enough for any change's
-# largest contributors, small enough for hundreds of runs per gate.
-FUNCTIONS_KEPT = 60
 
 
 @dataclass(frozen=True)
@@ -93,9 +90,10 @@ def store(path, logs, subexperiment, roles, payloads, samples, results):
             function_rows += [(payload, name, cost / round_trips) for name, cost in inclusive.items()]
     counts = pd.DataFrame(count_rows, columns=list(counts_contract.COUNTS_COLUMNS))
     functions = pd.DataFrame(function_rows, columns=list(counts_contract.FUNCTIONS_COLUMNS))
+    # Every function of the path (a few hundred): a function missing from one run's list would
+    # read as a change of its whole count.
     functions = functions.groupby([counts_contract.BYTES, counts_contract.FUNCTION], as_index=False, sort=False).sum()
-    functions = (functions.sort_values([counts_contract.BYTES, counts_contract.INCLUSIVE], ascending=[True, False])
-                 .groupby(counts_contract.BYTES, sort=True).head(FUNCTIONS_KEPT))
+    functions = functions.sort_values([counts_contract.BYTES, counts_contract.INCLUSIVE], ascending=[True, False])
     write_csv(functions, counts_contract.functions_path(results, subexperiment))
     write_csv(counts, counts_contract.counts_path(results, subexperiment))
     return counts
