@@ -30,7 +30,8 @@
 #   LATENCY_HEAD_SHA         the pull request's head commit, recorded in gate_result.json (the
 #                            pull-request comment is matched to it: docs/pull-request-comment.md)
 # Step outputs (latency-gate ci-output): results-directory, report, junit and, once the gate
-# has decided, result (passed, failed or error); the markdown report goes to the job summary.
+# has decided, result (passed, failed or error); the markdown report goes to the job summary,
+# the verdict to gate_metrics.txt (GitLab's metrics report).
 # Exit code: the gate's (0 pass, 1 confirmed regression or ceiling breach, 3 bad input,
 # 4 a run failed).
 set -euo pipefail
@@ -141,4 +142,5 @@ latency-gate ci-output set "results-directory=$results" "report=$results/gate_re
 status=0
 latency-gate gate --base "$base" --pr "$pr" --results-dir "$results" "${options[@]}" || status=$?
 [[ ! -f $results/gate_report.md ]] || latency-gate ci-output summary "$results/gate_report.md"
+[[ ! -f $results/gate_result.json ]] || latency-gate ci-output gate-metrics "$results"
 finish "$status"
