@@ -14,6 +14,7 @@ Specification:
   improved cells (ratio, interval), the detectable effect and, for the instructions signal,
   the functions whose counts grew, and links the run; GitHub's own renderer (cmark-gfm)
   turns no text of the artifact into a link, an image, HTML or a mention;
+- the example in docs/pull-request-comment.md is what the code renders for that gate;
 - refused with one line naming the file and what is wrong, exit 3, and no request that
   writes (none at all): an artifact whose head is not the run's, one without a head, one over
   the size cap, one with too many cells, one that fails the contract (a name carrying a
@@ -21,8 +22,10 @@ Specification:
 """
 
 import json
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import cmarkgfm
 import pytest
@@ -207,6 +210,16 @@ def test_text_from_the_artifact_is_shown_literally_never_rendered(github, tmp_pa
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "@\u2060octocat" in html  # no mention: nobody is notified
     assert gate_comment.described_head(body) == FIRST  # the artifact's text cannot forge our marker
+
+
+def test_the_documented_example_is_what_the_code_renders():
+    guide = (Path(__file__).parents[1] / "docs/pull-request-comment.md").read_text()
+    example = re.search(r"```markdown\n(.*?)```\n", guide, re.S)[1]
+    document = gate_results.document("3f" * 20, changes={(32, "Median"): 1.2, (64, "99%"): 0.8})
+
+    body = gate_comment.render(document, "https://github.com/acme/middleware/actions/runs/42")
+
+    assert body.split("\n", 2)[2] == example
 
 
 @pytest.mark.parametrize(("name", "artifact", "message"), [

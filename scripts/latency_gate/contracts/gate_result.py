@@ -30,7 +30,6 @@ MAX_TEXT = 2_000  # characters of one text (a C++ function name can be long)
 MAX_LOOKS = 1_000
 VERDICTS = ("regression", "inconclusive", "no regression", "improvement")
 SIGNALS = ("latency", "instructions")
-LATENCY = SIGNALS[0]
 _SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")  # a git commit id (SHA-1 or SHA-256)
 # Sub-experiment and magnitude names ("interprocess_reliable_tcp", "99%", "1/throughput"): a name
 # that is not of these characters is refused, not escaped (free texts are escaped where shown).

@@ -80,7 +80,7 @@ def _functions(regressions):
 
 
 def _detectable(result):
-    """One line: per gated magnitude, the largest sub-experiment's median detectable slowdown."""
+    """One line: per gated magnitude, the least sensitive sub-experiment's median detectable slowdown."""
     worst = {}
     for name, magnitudes in result.get("detectable", {}).items():
         for magnitude, effect in magnitudes.items():
@@ -88,10 +88,16 @@ def _detectable(result):
                 worst[magnitude] = (name, effect["median"])
     if not worst:
         return []
-    parts = [f"{markdown_text(magnitude)} +{effect:.0%} ({markdown_text(name)})"
-             for magnitude, (name, effect) in worst.items()]
-    return [f"Detectable: a pass rules out slowdowns of at least {', '.join(parts)} (median over the payloads of "
-            "the least sensitive sub-experiment); smaller ones may pass.", ""]
+    order = [m for m in result.get("settings", {}).get("gated", []) if m in worst] or list(worst)
+    parts = [f"{markdown_text(m)}: +{worst[m][1]:.0%} ({markdown_text(worst[m][0])})" for m in order]
+    return [f"Detectable: a pass rules out slowdowns of at least {', '.join(parts)}, the least sensitive "
+            "sub-experiment's median over its payloads; smaller ones may pass.", ""]
+
+
+def _title(result):
+    if result.get("signal") == "instructions":
+        return "Code-path gate (instructions)"
+    return "Throughput gate" if result.get("settings", {}).get("gated") == ["1/throughput"] else "Latency gate"
 
 
 def render(result, run_url, current_head=None):
@@ -100,8 +106,7 @@ def render(result, run_url, current_head=None):
     if not RUN_URL.fullmatch(run_url):
         raise ValueError(f"not a run address: {run_url!r}")
     head = result["head_sha"]
-    signal = result.get("signal", gate_result.LATENCY)
-    title = "Code-path gate (instructions)" if signal == "instructions" else "Latency gate"
+    title = _title(result)
     regressions, over = result.get("regressions", []), result.get("ceiling_over", [])
     verdict = "✅ passed" if result["passed"] else "❌ failed"
     lines = [MARKER, f"<!-- latency-gate head: {head} -->",
