@@ -3,8 +3,8 @@
 Specification:
 - what the gate's report writes (gate/report.py, on the relative gate's own decision) goes
   through the owner's write() and reads back as written, with its schema version;
-- write() refuses a key the contract does not define, or a value of the wrong kind, so no
-  writer can add what no reader checks;
+- write() refuses a key the contract does not define (at any depth), or a value of the wrong
+  kind, so no writer can add what no reader checks;
 - every gate recorded in benchmarks/results (written before `signal`, `head_sha`, `regime`,
   `detectable` or the variance setting existed) reads;
 - read() treats the file as untrusted: more than MAX_BYTES, a list over its cap, a value of
@@ -41,6 +41,8 @@ def test_what_the_report_writes_reads_back_as_written(tmp_path):
     ({"verdict_text": "passed"}, "has keys this contract does not define: verdict_text"),
     ({"passed": 1}, "'passed' must be true or false, got 1"),
     ({"signal": "wall time"}, "'signal' must be one of latency, instructions"),
+    ({"settings": {"alpha": 0.01, "min_effect": 0.05, "clear_confidence": 0.9, "gated": ["Median"], "colour": "red"}},
+     "'settings' has keys this contract does not define: colour"),
 ])
 def test_write_refuses_what_the_contract_does_not_define(tmp_path, change, message):
     with pytest.raises(ValueError, match=message):

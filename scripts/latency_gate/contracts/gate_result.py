@@ -43,47 +43,48 @@ class _Invalid(Exception):
                          f"got {shown if len(shown) <= 60 else shown[:57] + '...'}")
 
 
-# Checks: each takes (value, where) and raises _Invalid naming the key path.
+# Checks: each takes (value, where, strict) and raises _Invalid naming the key path; strict (on
+# writing) refuses keys of a record the contract does not define, at any depth.
 
-def _text(value, where):
+def _text(value, where, strict=False):
     if not isinstance(value, str):
         raise _Invalid(where, "must be a text", value)
     if len(value) > MAX_TEXT:
         raise _Invalid(where, f"is longer than {MAX_TEXT} characters", value)
 
 
-def _name(value, where):
+def _name(value, where, strict=False):
     if not isinstance(value, str) or not _NAME.fullmatch(value):
         raise _Invalid(where, "must be a name of letters, digits and _ . % / + - (at most 100)", value)
 
 
-def _whole(value, where):
+def _whole(value, where, strict=False):
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise _Invalid(where, "must be a whole number of 0 or more", value)
 
 
-def _integer(value, where):
+def _integer(value, where, strict=False):
     if not isinstance(value, int) or isinstance(value, bool):
         raise _Invalid(where, "must be a whole number", value)
 
 
-def _number(value, where):
+def _number(value, where, strict=False):
     """A number; infinity too (an interval or detectable effect of two rounds can be unbounded)."""
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         raise _Invalid(where, "must be a number", value)
 
 
-def _flag(value, where):
+def _flag(value, where, strict=False):
     if not isinstance(value, bool):
         raise _Invalid(where, "must be true or false", value)
 
 
-def _sha(value, where):
+def _sha(value, where, strict=False):
     if not isinstance(value, str) or not _SHA.fullmatch(value):
         raise _Invalid(where, "must be a commit id (40 or 64 lowercase hex digits)", value)
 
 
-def _scalar(value, where):
+def _scalar(value, where, strict=False):
     if value is not None and not isinstance(value, (str, int, float, bool)):
         raise _Invalid(where, "must be a text, number, true, false or null", value)
     if isinstance(value, str):
@@ -91,21 +92,21 @@ def _scalar(value, where):
 
 
 def _choice(*allowed):
-    def check(value, where):
+    def check(value, where, strict=False):
         if value not in allowed:
             raise _Invalid(where, f"must be one of {', '.join(allowed)}", value)
     return check
 
 
 def _optional(check):
-    def optional(value, where):
+    def optional(value, where, strict=False):
         if value is not None:
-            check(value, where)
+            check(value, where, strict)
     return optional
 
 
 def _list_of(check, limit=MAX_CELLS, length=None):
-    def checked(value, where):
+    def checked(value, where, strict=False):
         if not isinstance(value, list):
             raise _Invalid(where, "must be a list", value)
         if len(value) > limit:
@@ -113,19 +114,19 @@ def _list_of(check, limit=MAX_CELLS, length=None):
         if length is not None and len(value) != length:
             raise _Invalid(where, f"must hold {length} entries", value)
         for index, item in enumerate(value):
-            check(item, f"{where}[{index}]")
+            check(item, f"{where}[{index}]", strict)
     return checked
 
 
 def _object_of(check, limit=MAX_CELLS, key_check=_text):
-    def checked(value, where):
+    def checked(value, where, strict=False):
         if not isinstance(value, dict):
             raise _Invalid(where, "must be an object", value)
         if len(value) > limit:
             raise _Invalid(where, f"holds {len(value)} keys, more than {limit}", len(value))
         for key, item in value.items():
             key_check(key, f"{where} key")
-            check(item, f"{where}.{key}")
+            check(item, f"{where}.{key}", strict)
     return checked
 
 
@@ -142,7 +143,7 @@ def _record(fields, optional=()):
             raise _Invalid(where, f"has keys this contract does not define: {', '.join(unknown)}", unknown)
         for name, check in fields.items():
             if name in value:
-                check(value[name], f"{where}.{name}".lstrip("."))
+                check(value[name], f"{where}.{name}".lstrip("."), strict)
     return checked
 
 
