@@ -9,7 +9,7 @@ Specification:
 - a fork's pull request (no pull_requests in the event) gets its comment too;
 - an artifact whose head is not the run's fails the job with the refusal and writes nothing;
 - a run without a gate result (a fork's pull request is not measured) comments nothing and
-  fails nothing;
+  fails nothing; a cancelled run starts no comment job;
 - the job runs on a GitHub-hosted runner with `pull-requests: write` and `actions: read`
   only, checks out nothing but the default branch, and the copy-paste comment workflow of
   the adoption guide runs the same way through the released action;
@@ -120,6 +120,18 @@ def test_an_artifact_for_another_commit_fails_the_job_and_writes_nothing(act, gi
     assert github.requests == []
 
 
+def test_a_cancelled_run_starts_no_comment_job(act, github):
+    github.add_pull(7, FIRST)
+    gate_artifact(act.store, 107, FIRST)
+    payload = workflow_run(107, FIRST)
+    payload["workflow_run"]["conclusion"] = "cancelled"
+
+    result = run_comment_job(act, github, payload)
+
+    assert result.returncode == 0, log(result)
+    assert "pr-comment" not in log(result) and github.requests == []
+
+
 def test_a_run_without_a_gate_result_comments_nothing(act, github):
     github.add_pull(9, FIRST, head_ref="patch-1", head_repository="someone/latency-gate")
 
@@ -139,6 +151,8 @@ def test_the_job_has_only_what_it_needs_and_never_the_pull_requests_code():
     assert workflow["permissions"] == {}
     assert job["permissions"] == {"actions": "read", "pull-requests": "write"}
     assert job["runs-on"] == "ubuntu-latest"
+    assert job["if"] == ("github.event.workflow_run.event == 'pull_request' && "
+                         "github.event.workflow_run.conclusion != 'cancelled'")
     (checkout,) = [step for step in job["steps"] if step.get("uses", "").startswith("actions/checkout@")]
     assert checkout["with"] == {"persist-credentials": False}  # the default branch: GitHub's ref for workflow_run
     assert not any("run" in step for step in job["steps"])  # the composite action runs the CLI
