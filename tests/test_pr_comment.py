@@ -10,6 +10,8 @@ Specification:
 - a result for a commit the pull request has moved past does not replace a comment about
   the newer head (runs finish out of order), and says so; a comment by anyone else with our
   marker is never edited;
+- at most TOP cells of each kind are listed, so at the contract's caps the comment stays
+  within GitHub's 65,536 characters;
 - the comment holds the verdict, the settings both builds ran under, the regressed and
   improved cells (ratio, interval), the detectable effect and, for the instructions signal,
   the functions whose counts grew, and links the run; GitHub's own renderer (cmark-gfm)
@@ -210,6 +212,25 @@ def test_text_from_the_artifact_is_shown_literally_never_rendered(github, tmp_pa
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "@\u2060octocat" in html  # no mention: nobody is notified
     assert gate_comment.described_head(body) == FIRST  # the artifact's text cannot forge our marker
+
+
+def test_at_the_contracts_caps_the_comment_stays_within_githubs_limit():
+    """GitHub refuses a comment over 65,536 characters: every list and text at its cap, made of
+    the characters escaping doubles, renders to about a third of that."""
+    document = gate_results.document(FIRST, changes=SLOWER)
+    cell = {**document["regressions"][0], "functions": [
+        {"function": "<>" * (gate_result.MAX_TEXT // 2), "base": 1, "pr": 2, "delta": 10**12, "share": 1.0}
+    ] * gate_result.MAX_FUNCTIONS, "reason": "[" * gate_result.MAX_TEXT}
+    breach = {"subexperiment": "x" * 100, "bytes": 1, "magnitude": "y" * 100, "requirement_us": 1e300, "pr_us": 1e300}
+    document.update(regressions=[cell] * gate_result.MAX_CELLS, improvements=[cell] * gate_result.MAX_CELLS,
+                    ceiling_over=[breach] * gate_result.MAX_CELLS,
+                    regime={key: "&" * gate_result.MAX_TEXT for key in ("stress", "topology", "pub_cpus")})
+
+    body = gate_comment.render(document, RUN_URL)
+
+    assert len(body) < gate_comment.MAX_CHARACTERS < 65_536
+    assert body.count("\n| ") == 3 * (1 + gate_comment.TOP)  # three tables: a header and TOP rows each
+    assert "…and 1990 more in the run's report." in body
 
 
 def test_the_documented_example_is_what_the_code_renders():
