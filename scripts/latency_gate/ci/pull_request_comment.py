@@ -81,14 +81,18 @@ def pull_requests(github, run):
     numbers = run.pull_requests
     if not numbers:  # a fork's pull request: GitHub attaches none to the run
         found = github.request("GET", "pulls", query={"state": "open", "head": f"{run.head_owner}:{run.head_branch}"})
-        numbers = [pull["number"] for pull in found if isinstance(pull, dict) and "number" in pull]
+        numbers = [pull.get("number") for pull in (found if isinstance(found, list) else []) if isinstance(pull, dict)]
     records = {}
     for number in numbers:
-        pull = github.request("GET", f"pulls/{int(number)}")
+        if not isinstance(number, int) or isinstance(number, bool):
+            continue
+        pull = github.request("GET", f"pulls/{number}")
+        if not isinstance(pull, dict):
+            continue
         head = pull.get("head") or {}
         if ((head.get("repo") or {}).get("full_name") == run.head_repository and head.get("ref") == run.head_branch
                 and (pull.get("base", {}).get("repo") or {}).get("full_name") == github.repository):
-            records[int(number)] = pull
+            records[number] = pull
     return records
 
 
