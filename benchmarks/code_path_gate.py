@@ -26,7 +26,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
 from latency_gate.contracts import instruction_counts

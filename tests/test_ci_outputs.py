@@ -9,7 +9,9 @@ Specification:
   escaped, and an output value that spans lines is refused;
 - a check report becomes one annotation per failed check, the job summary, and the counts,
   worst margin and report paths as outputs; a missing report is a clear error (exit 3);
-- the shell wrappers use the same code, through `latency-gate ci-output`.
+- the shell wrappers use the same code, through `latency-gate ci-output`;
+- a relative gate's verdict becomes GitLab's metrics report (gate_metrics.txt, OpenMetrics
+  text): passed, the counts, and each regressed or improved cell's change in percent.
 """
 
 import os
@@ -18,6 +20,7 @@ import sys
 
 import pytest
 
+import gate_results
 from latency_gate.ci import outputs
 from latency_gate.contracts import results
 
@@ -116,3 +119,18 @@ def test_a_missing_report_is_a_clear_error(tmp_path):
     assert done.returncode == 3
     assert done.stderr.startswith(f"latency-gate ci-output: error: {tmp_path / 'check_result.json'}: no check_result.json")
     assert not (tmp_path / "outputs").exists()
+
+
+def test_a_relative_gates_verdict_is_a_gitlab_metrics_report(tmp_path):
+    gate_results.write(tmp_path, "a" * 40, changes={(32, "Median"): 1.2, (64, "99%"): 0.8})
+
+    done = subprocess.run([sys.executable, "-m", "latency_gate", "ci-output", "gate-metrics", str(tmp_path)],
+                          capture_output=True, text=True)
+
+    assert done.returncode == 0, done.stderr
+    metrics = (tmp_path / "gate_metrics.txt").read_text().splitlines()
+    assert metrics[:8] == ["latency_gate_passed 0", "latency_gate_cells 6", "latency_gate_rounds 8",
+                           "latency_gate_regression 1", "latency_gate_inconclusive 0", "latency_gate_no_regression 4",
+                           "latency_gate_improvement 1", "latency_gate_ceiling_over 0"]
+    assert metrics[8].startswith('latency_gate_change_percent{cell="intraprocess_best_effort 32 B Median"} 20.')
+    assert metrics[9].startswith('latency_gate_change_percent{cell="intraprocess_best_effort 64 B 99%"} -20.')

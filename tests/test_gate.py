@@ -13,6 +13,7 @@ from xml.etree import ElementTree
 import pandas as pd
 import pytest
 
+from latency_gate.contracts import gate_result
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED
 from latency_gate.gate import relative
 
@@ -28,7 +29,7 @@ def gate(results, base, pr, *options):
 def test_an_unchanged_pull_request_passes_with_every_report(tmp_path, latency_test):
     results = tmp_path / "gate"
     done = gate(results, latency_test, latency_test, *TINY, "--rounds", "3", "--max-rounds", "4",
-                "--look-every", "1", "--seed", "7")
+                "--look-every", "1", "--seed", "7", "--head-sha", "f" * 40)
     assert done.returncode == EXIT_OK, done.stderr
     assert "Relative gate PASSED" in done.stdout.splitlines()[-1]
 
@@ -40,8 +41,8 @@ def test_an_unchanged_pull_request_passes_with_every_report(tmp_path, latency_te
     assert set(rounds.groupby([relative.ROUND, relative.BUILD])["Position"].first().unstack().sum(axis=1)) == {3}
     assert (results / "runs" / "round-01" / "base" / "measurements_intraprocess_best_effort.csv").is_file()
 
-    result = json.loads((results / "gate_result.json").read_text())
-    assert result["passed"] is True and result["mode"] == "relative"
+    result = gate_result.read(results)  # through its contract
+    assert result["passed"] is True and result["mode"] == "relative" and result["head_sha"] == "f" * 40
     assert result["cells"] == 4 and sum(result["counts"].values()) == 4
     assert result["regressions"] == [] and result["seed"] == 7
     suites = ElementTree.parse(results / "gate_report.xml").getroot()

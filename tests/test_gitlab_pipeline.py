@@ -153,6 +153,11 @@ def test_a_merge_request_is_gated_against_its_merge_base(tools, repository, hist
     assert declared and declared[1] == "gate/gate_report.xml"
     assert (gate / "gate_report.xml").read_text().count("<testcase") == 4
     assert (gate / "gate_report.md").is_file() and (gate / "rounds.csv").is_file()
+    # The merge request's widget: the files linked, the verdict as a metrics report.
+    job = re.search(r"^latency:relative:\n(?:  .*\n|\n)*", (repository / ".gitlab-ci.yml").read_text(), re.M)[0]
+    assert "expose_as: Latency gate report" in job and "metrics: gate/gate_metrics.txt" in job
+    metrics = (gate / "gate_metrics.txt").read_text().splitlines()
+    assert "latency_gate_passed 1" in metrics and "latency_gate_cells 4" in metrics
     assert git("worktree", "list", "--porcelain", cwd=repository).count("worktree ") == 1  # removed
     # The gate's outputs as the job's dotenv report (ci/outputs.py's GitLab form).
     dotenv = (repository / "gate.env").read_text().splitlines()

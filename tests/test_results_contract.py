@@ -1,4 +1,5 @@
-"""check_result.json and gate_result.json have one owner (contracts/results.py).
+"""check_result.json has one owner (contracts/results.py), which versions gate_result.json too
+(its own owner: contracts/gate_result.py, tests/test_gate_result.py).
 
 Specification:
 - every document is written with its schema_version, atomically;
@@ -27,10 +28,9 @@ def test_a_document_is_written_with_its_schema_version_and_read_back(tmp_path):
 
 
 def test_a_document_from_before_versioning_is_read_as_version_1(tmp_path):
-    (tmp_path / "gate_result.json").write_text(json.dumps({"passed": True, "rounds": 6, "cells": 2, "counts": {},
-                                                           "looks": []}))
+    (tmp_path / "check_result.json").write_text(json.dumps(CHECK))
 
-    assert results.read(tmp_path, results.GATE_RESULT)["rounds"] == 6
+    assert results.read(tmp_path, results.CHECK_RESULT)["total"] == 5
 
 
 @pytest.mark.parametrize(("content", "message"), [
@@ -47,5 +47,5 @@ def test_a_bad_document_is_an_error_naming_the_file(tmp_path, content, message):
 
 
 def test_a_missing_document_names_the_command_that_writes_it(tmp_path):
-    with pytest.raises(InputError, match="no gate_result.json \\(written by latency-gate gate\\)"):
-        results.read(tmp_path, results.GATE_RESULT)
+    with pytest.raises(InputError, match="no check_result.json \\(written by latency-gate check\\)"):
+        results.read(tmp_path, results.CHECK_RESULT)

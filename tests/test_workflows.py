@@ -10,8 +10,8 @@ with one sub-experiment, two payloads and 100 samples, so a run takes seconds.
 Specification:
 - by default a pull request gets the relative gate: its LatencyTest against the one of its
   merge base (fetched from the remote, built in a worktree, cached) in interleaved rounds; an
-  unchanged pull request passes, with the report in the job summary and the JUnit, JSON and
-  rounds as an artifact;
+  unchanged pull request passes, with the report in the job summary and the JUnit, JSON (with
+  the head commit it measured) and rounds as an artifact;
 - the relative gate takes a team's own two builds instead, refuses one alone, and its exit
   code and result output say which;
 - a misspelt gate mode fails the job instead of gating nothing, and the required check with it
@@ -28,7 +28,7 @@ Specification:
 - from a clean checkout, as on an adopter's runner, the actions install their CLI, and it
   publishes a run with the site's chart library;
 - actionlint and zizmor find nothing in any workflow or action, nor in the adoption
-  guide's copy-paste workflow; shellcheck finds nothing in the CI scripts.
+  guide's copy-paste workflows (the gate's and the comment's); shellcheck finds nothing in the CI scripts.
 """
 
 import json
@@ -58,6 +58,9 @@ def act(tools, repository, build_cache, tmp_path):
     return Act(tools, repository, tmp_path, build_cache)
 
 
+HEAD_SHA = "7" * 40  # the pull request's head commit, as GitHub's event names it
+
+
 def pull_request(title="Faster intra-process path", branch="feature", head_repository=GITHUB_REPOSITORY,
                  base_sha=None):
     return {
@@ -65,7 +68,7 @@ def pull_request(title="Faster intra-process path", branch="feature", head_repos
         "number": 7,
         "pull_request": {
             "number": 7, "title": title,
-            "head": {"ref": branch, "repo": {"full_name": head_repository}},
+            "head": {"ref": branch, "sha": HEAD_SHA, "repo": {"full_name": head_repository}},
             "base": {"ref": "main", "repo": {"full_name": GITHUB_REPOSITORY},
                      **({"sha": base_sha} if base_sha else {})},
         },
@@ -120,6 +123,7 @@ def test_by_default_a_pull_request_is_gated_against_its_merge_base(act, reposito
     verdict = json.loads((reports / "gate_result.json").read_text())
     assert verdict["mode"] == "relative" and verdict["passed"] is True
     assert verdict["rounds"] in (2, 3) and verdict["cells"] == 4 and verdict["regressions"] == []
+    assert verdict["head_sha"] == HEAD_SHA  # what the pull-request comment matches to its run
     assert (reports / "gate_report.xml").read_text().count("<testcase") == 4
     assert (reports / "gate_report.md").is_file() and (reports / "rounds.csv").is_file()
     assert not act.artifact("latency-check-pr-7").exists()  # the spec mode's steps did not run
@@ -321,6 +325,7 @@ def test_the_copy_paste_workflow_in_the_adoption_guide_lints_clean(tools, tmp_pa
     workflows.mkdir(parents=True)
     (tmp_path / ".github/actionlint.yaml").write_text((REPO / ".github/actionlint.yaml").read_text())
     (workflows / "latency.yml").write_text(ci_tools.copy_paste_workflow(f"acme/latency-gate@{'0' * 40}"))
+    (workflows / "latency-comment.yml").write_text(ci_tools.copy_paste_comment_workflow(f"acme/latency-gate@{'0' * 40}"))
     git("init", "-q", cwd=tmp_path)
 
     actionlint = subprocess.run([str(tools / "actionlint"), "-no-color"], cwd=tmp_path, capture_output=True, text=True)
@@ -328,7 +333,8 @@ def test_the_copy_paste_workflow_in_the_adoption_guide_lints_clean(tools, tmp_pa
                              "--min-severity", "low", ".github/workflows"],
                             cwd=tmp_path, capture_output=True, text=True)
 
-    assert (workflows / "latency.yml").read_text().count("acme/latency-gate/actions/") == 4  # the four actions
+    assert (workflows / "latency.yml").read_text().count("acme/latency-gate/actions/") == 4  # four of the actions
+    assert (workflows / "latency-comment.yml").read_text().count("acme/latency-gate/actions/pr-comment@") == 1
     assert actionlint.returncode == 0, actionlint.stdout
     assert zizmor.returncode == 0, zizmor.stdout
 

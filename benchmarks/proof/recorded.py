@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from latency_gate.contracts import results
+from latency_gate.contracts import gate_result
 from latency_gate.gate import relative, rounds as gate
 from latency_gate.gate.relative import GateSettings
 
@@ -60,11 +60,11 @@ def load_gates(inputs):
     """Complete recorded gates (gate_result.json and rounds.csv); unfinished ones are named and skipped."""
     gates, skipped = [], []
     for directory in gate_directories(inputs):
-        result_path, rounds_path = directory / results.GATE_RESULT, directory / "rounds.csv"
+        result_path, rounds_path = directory / gate_result.FILE, directory / "rounds.csv"
         if not (result_path.is_file() and rounds_path.is_file()):
             skipped.append(directory)
             continue
-        gates.append(RecordedGate(directory, results.read(directory, results.GATE_RESULT), pd.read_csv(rounds_path)))
+        gates.append(RecordedGate(directory, gate_result.read(directory), pd.read_csv(rounds_path)))
     if skipped:
         print(f"proof: skipped {len(skipped)} unfinished gate(s): {', '.join(p.name for p in skipped)}",
               file=sys.stderr)

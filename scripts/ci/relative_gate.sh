@@ -29,8 +29,11 @@
 #   LATENCY_KIND, LATENCY_DEMANDS, LATENCY_RECOVERY_TIMES, LATENCY_TEST_TIME  see kind_options.sh
 #                            (throughput: the builds' ThroughputTest is gated)
 #   LATENCY_REQUIREMENTS     requirements CSV applied as the ceiling (skipped when missing)
+#   LATENCY_HEAD_SHA         the pull request's head commit, recorded in gate_result.json (the
+#                            pull-request comment is matched to it: docs/pull-request-comment.md)
 # Step outputs (latency-gate ci-output): results-directory, report, junit and, once the gate
-# has decided, result (passed, failed or error); the markdown report goes to the job summary.
+# has decided, result (passed, failed or error); the markdown report goes to the job summary,
+# the verdict to gate_metrics.txt (GitLab's metrics report).
 # Exit code: the gate's (0 pass, 1 confirmed regression or ceiling breach, 3 bad input,
 # 4 a run failed).
 set -euo pipefail
@@ -129,6 +132,7 @@ kind_options
 [[ -z ${LATENCY_MAX_ROUNDS:-} ]] || options+=(--max-rounds "$LATENCY_MAX_ROUNDS")
 [[ -z ${LATENCY_MIN_EFFECT:-} ]] || options+=(--min-effect "$LATENCY_MIN_EFFECT")
 [[ -z ${LATENCY_ALPHA:-} ]] || options+=(--alpha "$LATENCY_ALPHA")
+[[ -z ${LATENCY_HEAD_SHA:-} ]] || options+=(--head-sha "$LATENCY_HEAD_SHA")
 realtime_options || finish 3
 if [[ -n ${LATENCY_REQUIREMENTS:-} && -f $LATENCY_REQUIREMENTS ]]; then
     options+=(--requirements "$LATENCY_REQUIREMENTS")
@@ -142,4 +146,5 @@ status=0
 latency-gate gate --base "$base" --pr "$pr" --results-dir "$results" "${options[@]}" || status=$?
 [[ ! -f $results/gate_report.md ]] || latency-gate ci-output summary "$results/gate_report.md"
 [[ ! -f $results/instructions/gate_report.md ]] || latency-gate ci-output summary "$results/instructions/gate_report.md"
+[[ ! -f $results/gate_result.json ]] || latency-gate ci-output gate-metrics "$results"
 finish "$status"

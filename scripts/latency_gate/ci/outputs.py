@@ -11,6 +11,10 @@ all go through here, so the formats and their escaping live in one place.
   GitLab has no job summary (the markdown reports travel as artifacts); annotations are
   `error: <title>: <message>` lines on stderr.
 - Anywhere else (a laptop): annotations on stderr as on GitLab, nothing else.
+
+A relative gate's verdict also goes to gate_metrics.txt beside its gate_result.json, in the
+OpenMetrics text form of GitLab's metrics report (artifacts:reports:metrics, GitLab Premium
+and Ultimate): the merge request's widget lists the values and how they changed.
 """
 
 import os
@@ -18,13 +22,15 @@ import re
 import sys
 from pathlib import Path
 
-from latency_gate.contracts import results
+from latency_gate.contracts import gate_result, results
+from latency_gate.contracts.formats import write_text_atomic
 from latency_gate.errors import InputError
 
 GITHUB_OUTPUT, GITHUB_SUMMARY = "GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY"
 GITLAB_DOTENV = "LATENCY_GATE_DOTENV"
 LEVELS = ("error", "warning", "notice")
 _KEY = re.compile(r"[a-z][a-z0-9-]*")
+GATE_METRICS = "gate_metrics.txt"
 
 
 def _on_github(environ):
@@ -108,3 +114,24 @@ def publish_check_report(report_directory, environ=None, stdout=None, stderr=Non
         "junit": report_directory / "check_report.xml",
     }, environ)
     return result
+
+
+def gate_metrics(result):
+    """GitLab's metrics report of a relative gate (gate_result.json, checked): the verdict, the
+    counts, and each regressed or improved cell's change in percent (its name is a contract
+    name: letters, digits and _ . % / + -, safe in a label)."""
+    counts = result["counts"]
+    lines = [f"latency_gate_passed {int(result['passed'])}", f"latency_gate_cells {result['cells']}",
+             f"latency_gate_rounds {result['rounds']}",
+             *(f"latency_gate_{verdict.replace(' ', '_')} {counts.get(verdict, 0)}" for verdict in gate_result.VERDICTS),
+             f"latency_gate_ceiling_over {len(result.get('ceiling_over', []))}"]
+    for record in [*result.get("regressions", []), *result.get("improvements", [])]:
+        cell = f"{record['subexperiment']} {record['bytes']} B {record['magnitude']}"
+        lines.append(f'latency_gate_change_percent{{cell="{cell}"}} {(record["ratio"] - 1) * 100:.1f}')
+    return "\n".join(lines) + "\n"
+
+
+def write_gate_metrics(directory):
+    """gate_metrics.txt beside a relative gate's gate_result.json."""
+    directory = Path(directory)
+    write_text_atomic(directory / GATE_METRICS, gate_metrics(gate_result.read(directory)))

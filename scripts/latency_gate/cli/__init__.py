@@ -11,7 +11,7 @@ entry scripts also take the short options of eProsima's scripts for the same ste
 work through the entry scripts in scripts/ unchanged.
 
 Exit codes: 0 success, 1 a check or comparison failed, 2 usage error, 3 bad input,
-4 a sub-experiment run failed.
+4 a sub-experiment run failed, 5 GitHub's API failed or refused.
 """
 
 import argparse
@@ -19,7 +19,7 @@ import importlib
 import sys
 
 from latency_gate import __version__
-from latency_gate.errors import InputError, RunFailed
+from latency_gate.errors import InputError, RunFailed, ServiceError
 
 # Subcommand -> its one-line help; the module is latency_gate.cli.<name with underscores>.
 COMMANDS = {
@@ -38,8 +38,10 @@ COMMANDS = {
     "build-site": "regenerate the history site (index.html and site/) from a history store",
     "run-id": "print a new run id (<UTC now>-<revision>-<runner>) for scripts that name run directories",
     "ci-output": "write step outputs, the job summary and annotations for GitHub Actions or GitLab CI",
+    "pr-comment": "put a gate's verdict on its pull request as one comment, edited in place (workflow_run job)",
 }
-EPILOG = "Exit codes: 0 success, 1 check/comparison failed, 2 usage error, 3 bad input, 4 a sub-experiment run failed."
+EPILOG = ("Exit codes: 0 success, 1 check/comparison failed, 2 usage error, 3 bad input, 4 a sub-experiment run failed, "
+          "5 GitHub's API failed or refused.")
 
 
 def command_module(name):
@@ -68,7 +70,7 @@ def main(argv=None):
     args = build_parser(argv).parse_args(argv)
     try:
         return args.func(args)
-    except (InputError, RunFailed) as error:
+    except (InputError, RunFailed, ServiceError) as error:
         print(f"latency-gate {args.command}: error: {error}", file=sys.stderr)
         return error.exit_code
     except KeyboardInterrupt:

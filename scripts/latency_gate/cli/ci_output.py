@@ -5,6 +5,8 @@
   latency-gate ci-output annotate LEVEL TITLE TEXT   an error, warning or notice
   latency-gate ci-output check-report DIRECTORY      a `latency-gate check`'s reports as
                                                      annotations, job summary and outputs
+  latency-gate ci-output gate-metrics DIRECTORY      a relative gate's verdict as GitLab's
+                                                     metrics report (gate_metrics.txt)
 
 The shell wrappers in scripts/ci/ use it, so every CI output is written one way
 (latency_gate/ci/outputs.py says where each goes on each CI system).
@@ -28,6 +30,8 @@ def add_arguments(parser):
     annotation.add_argument("message")
     report = actions.add_parser("check-report", help="a check's reports")
     report.add_argument("directory", type=Path)
+    metrics = actions.add_parser("gate-metrics", help="a relative gate's metrics report")
+    metrics.add_argument("directory", type=Path)
 
 
 def run(args):
@@ -41,6 +45,8 @@ def run(args):
             outputs.add_summary(args.file.read_text(encoding="utf-8"))
         elif args.action == "annotate":
             outputs.annotate(args.level, args.title, args.message)
+        elif args.action == "gate-metrics":
+            outputs.write_gate_metrics(args.directory)
         else:
             outputs.publish_check_report(args.directory)
     except FileNotFoundError as error:

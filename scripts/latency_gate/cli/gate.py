@@ -13,6 +13,7 @@ from pathlib import Path
 from latency_gate.cli.experiment_options import (
     EXECUTION_OPTIONS, add_execution_options, add_kind_options, add_matrix_options,
 )
+from latency_gate.contracts import gate_result
 from latency_gate.gate import relative
 from latency_gate.gate.relative import GateSettings
 from latency_gate.gate.rounds import (
@@ -63,6 +64,9 @@ def add_arguments(parser):
                              + "; ".join(f"{kind}: {' '.join(gated)}" for kind, gated in relative.GATED_BY_KIND.items())
                              .replace("%", "%%") + ")")
     parser.add_argument("--requirements", type=Path, help="requirements CSV applied as an absolute ceiling")
+    parser.add_argument("--head-sha", type=gate_result.commit_id,
+                        help="the pull request's head commit, recorded in gate_result.json (its comment matches it "
+                             "to the pull request)")
     parser.add_argument("--seed", type=int, help="seed of the run order and the randomisation test "
                                                  "(default: random, printed)")
     add_execution_options(parser)
@@ -97,8 +101,11 @@ def _gate(args, signal, results_dir):
         grid = {"demands": args.demands or THROUGHPUT_GATE_GRID.demands,
                 "recovery_times_ms": args.recovery_times_ms or THROUGHPUT_GATE_GRID.recovery_times_ms,
                 "test_time_s": args.test_time_s or THROUGHPUT_GATE_GRID.test_time_s}
-    return run_gate(
+    status = run_gate(
         results_dir, args.base, args.pr, args.subexperiments, payloads, samples, rounds, max_rounds,
         args.look_every, settings, args.requirements if not counted else None, args.seed, kind=args.kind,
         signal=signal, **grid, **{key: getattr(args, key) for key in EXECUTION_OPTIONS},
     )
+    if args.head_sha:
+        gate_result.record_head_sha(results_dir, args.head_sha)
+    return status

@@ -1,7 +1,8 @@
-"""The machine-readable verdicts: check_result.json (`latency-gate check`) and
-gate_result.json (`latency-gate gate`), one owner for their names, version and reading.
+"""The machine-readable verdicts' versioning, and check_result.json (`latency-gate check`)
+with its names and reading; gate_result.json has its own owner (contracts/gate_result.py),
+which writes and versions through this module.
 
-Each document carries `schema_version`; read() refuses a newer one, reads a document
+Each document carries `schema_version`; reading refuses a newer one, reads a document
 written before versioning (no `schema_version`: the same fields) as version 1, and checks
 that the fields its readers rely on are there, naming the file when not.
 """
@@ -13,12 +14,9 @@ from latency_gate.contracts.formats import read_json, write_text_atomic
 from latency_gate.errors import InputError
 
 SCHEMA_VERSION = 1
-CHECK_RESULT, GATE_RESULT = "check_result.json", "gate_result.json"
-# The fields every reader may rely on, per document.
-REQUIRED_FIELDS = {
-    CHECK_RESULT: ("passed", "failed", "total", "worst", "failures"),
-    GATE_RESULT: ("passed", "rounds", "cells", "counts", "looks"),
-}
+CHECK_RESULT = "check_result.json"
+# The fields every reader may rely on.
+REQUIRED_FIELDS = {CHECK_RESULT: ("passed", "failed", "total", "worst", "failures")}
 
 
 def write(directory, name, document):
@@ -26,16 +24,26 @@ def write(directory, name, document):
     write_text_atomic(Path(directory) / name, json.dumps({"schema_version": SCHEMA_VERSION, **document}, indent=2) + "\n")
 
 
-def read(directory, name):
-    """The document `name` in `directory`, checked; InputError naming the file otherwise."""
-    path = Path(directory) / name
-    document = read_json(path, name, f"no {name} (written by latency-gate {name.split('_')[0]})")
+def read_document(path, name):
+    """The JSON object in `path` (a document called `name`); InputError naming the file otherwise."""
+    return read_json(path, name, f"no {name} (written by latency-gate {name.split('_')[0]})")
+
+
+def check_version(document, path):
+    """`document`, whose schema_version this code reads; InputError naming `path` otherwise."""
     version = document.get("schema_version", 1)
-    if not isinstance(version, int) or version < 1:
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise InputError(f"schema_version must be a whole number of 1 or more, got {version!r}", path)
     if version > SCHEMA_VERSION:
         raise InputError(f"schema_version {version} is newer than this latency-gate reads ({SCHEMA_VERSION}): "
                          "update latency-gate", path)
+    return document
+
+
+def read(directory, name):
+    """The document `name` in `directory`, checked; InputError naming the file otherwise."""
+    path = Path(directory) / name
+    document = check_version(read_document(path, name), path)
     missing = [field for field in REQUIRED_FIELDS[name] if field not in document]
     if missing:
         raise InputError(f"missing field(s): {', '.join(missing)}", path)

@@ -41,7 +41,7 @@ def changed_functions(results, decision, listed=FUNCTIONS_LISTED):
             changed[cell_key(subexperiment, payload)] = [
                 {"function": str(name), "base": round(float(base.loc[name].mean())),
                  "pr": round(float(pr.loc[name].mean())), "delta": round(float(value)),
-                 "share": round(float(value) / change, 3) if change else None}
+                 "share": round(float(value) / change, 3)}  # a regressed cell's change is above 0
                 for name, value in delta.head(listed).items()
             ]
     return changed

@@ -6,7 +6,7 @@ from xml.etree import ElementTree
 
 import numpy as np
 
-from latency_gate.contracts import results as results_contract, run_metadata
+from latency_gate.contracts import gate_result, run_metadata
 from latency_gate.contracts.formats import write_csv, write_text_atomic
 from latency_gate.gate import code_path, relative
 from latency_gate.render import plots
@@ -63,8 +63,7 @@ def write_reports(results, decision, ceiling, looks, settings, details):
     write_csv(cell_table(decision, ceiling), results / "gate_cells.csv")
     write_text_atomic(results / "gate_report.md", markdown_report(decision, ceiling, settings, details))
     write_text_atomic(results / "gate_report.xml", junit_report(decision, ceiling))
-    results_contract.write(results, results_contract.GATE_RESULT,
-                           result_document(decision, ceiling, looks, settings, details, failed))
+    gate_result.write(results, result_document(decision, ceiling, looks, settings, details, failed))
     return failed
 
 
@@ -204,7 +203,7 @@ def _functions_section(regressions, functions):
                   "with most of the change is where to look.", "",
                   "| Function | Base | PR | Delta | Share of the change |", "|---|---:|---:|---:|---:|"]
         lines += [f"| `{entry['function'][:160]}` | {entry['base']:,} | {entry['pr']:,} | {entry['delta']:+,} | "
-                  + (f"{entry['share']:.0%}" if entry["share"] is not None else "") + " |" for entry in listed]
+                  + f"{entry['share']:.0%} |" for entry in listed]
         lines.append("")
     return lines
 
@@ -265,8 +264,9 @@ def _cell_record(row):
 
 
 def result_document(decision, ceiling, looks, settings, details, failed):
-    """gate_result.json (contracts.results): the verdict, its cells, settings and looks; for the
-    instructions signal each regression lists the functions that grew most (code_path.py)."""
+    """gate_result.json (contracts/gate_result.py, whose write() checks every key): the verdict,
+    its cells, settings and looks; for the instructions signal each regression lists the
+    functions that grew (code_path.py)."""
     regressions, over = _failures(decision, ceiling)
     details = dict(details)
     functions = details.pop("functions", None) or {}

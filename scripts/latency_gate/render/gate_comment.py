@@ -1,0 +1,144 @@
+"""The relative gate's verdict as a short pull-request comment (Markdown), from a checked
+gate_result.json (contracts/gate_result.py).
+
+The document comes from an artifact a pull request's own workflow made: every text in it
+goes through markdown_text(), which makes it literal (no link, image, HTML, emphasis,
+autolink or @mention can come of it). Numbers are formatted here; the only links are the
+run's, which comes from GitHub's event, not from the artifact.
+
+A reviewer reads it in ten seconds: the verdict and the commit it describes, how both
+builds were measured, the cells that moved most (at most TOP of each kind), what the gate
+could have detected, and for the instructions signal the functions whose counts grew; the
+rest stays in the run's report.
+"""
+
+import re
+
+from latency_gate.contracts import gate_result, run_metadata
+
+MARKER = "<!-- latency-gate: pull-request comment -->"
+_HEAD_MARKER = re.compile(r"<!-- latency-gate head: ([0-9a-f]{40}|[0-9a-f]{64}) -->")
+TOP = 10  # cells of each kind listed; the rest are counted
+TOP_FUNCTIONS = 5  # functions listed under a regressed cell
+NAME_LIMIT = 80  # characters of a function's name shown
+MAX_CHARACTERS = 60_000  # GitHub refuses a comment over 65,536
+_PUNCTUATION = re.compile(r"""([!"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~])""")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]+")
+RUN_URL = re.compile(r"https?://[^\s()<>\[\]]+")  # a run's address, safe inside a Markdown link
+
+
+def markdown_text(text, limit=200):
+    """`text` as literal Markdown text on one line: every ASCII punctuation character
+    backslash-escaped (CommonMark renders it as itself), so no link, image, HTML tag, entity,
+    emphasis, table cell or autolink (`www.`, `https://`) can be formed, and a word joiner after
+    '@' so that no @mention notifies anyone; cut to `limit` characters first."""
+    text = _CONTROL.sub(" ", str(text))
+    if len(text) > limit:
+        text = text[:limit - 1] + "…"
+    return _PUNCTUATION.sub(r"\\\1", text).replace("@", "@\u2060")
+
+
+def described_head(body):
+    """The head commit a comment of ours describes, or None."""
+    match = _HEAD_MARKER.search(body)
+    return match[1] if match else None
+
+
+def _percent(ratio):
+    return f"{(ratio - 1) * 100:+.1f}%"
+
+
+def _cell(record):
+    return markdown_text(f"{record['subexperiment']} {record['bytes']} B {record['magnitude']}")
+
+
+def _table(title, records, columns, row):
+    if not records:
+        return []
+    lines = [f"**{title}**", "", "| " + " | ".join(columns) + " |", "|---|" + "---:|" * (len(columns) - 1)]
+    lines += ["| " + " | ".join(row(record)) + " |" for record in records[:TOP]]
+    if len(records) > TOP:
+        lines.append(f"\n…and {len(records) - TOP} more in the run's report.")
+    return lines + [""]
+
+
+def _changes(record):
+    low, high = record["interval"]
+    return [_cell(record), _percent(record["ratio"]), f"{_percent(low)} .. {_percent(high)}"]
+
+
+def _functions(regressions):
+    lines = []
+    for record in regressions[:TOP]:
+        grown = sorted((f for f in record.get("functions", []) if f["delta"] > 0), key=lambda f: -f["delta"])
+        if grown:
+            lines.append(f"- {_cell(record)}: " + "; ".join(
+                f"{markdown_text(f['function'], NAME_LIMIT)} {f['delta']:+,} ({f['share']:.0%})"
+                for f in grown[:TOP_FUNCTIONS]))
+    return ["**Functions whose instruction counts grew** (change per round trip, share of the cell's growth)", "",
+            *lines, ""] if lines else []
+
+
+def _detectable(result):
+    """One line: per gated magnitude, the least sensitive sub-experiment's median detectable slowdown."""
+    worst = {}
+    for name, magnitudes in result.get("detectable", {}).items():
+        for magnitude, effect in magnitudes.items():
+            if magnitude not in worst or effect["median"] > worst[magnitude][1]:
+                worst[magnitude] = (name, effect["median"])
+    if not worst:
+        return []
+    order = [m for m in result.get("settings", {}).get("gated", []) if m in worst] or list(worst)
+    parts = [f"{markdown_text(m)}: +{worst[m][1]:.0%} ({markdown_text(worst[m][0])})" for m in order]
+    return [f"Detectable: a pass rules out slowdowns of at least {', '.join(parts)}, the least sensitive "
+            "sub-experiment's median over its payloads; smaller ones may pass.", ""]
+
+
+def _title(result):
+    if result.get("signal") == "instructions":
+        return "Code-path gate (instructions)"
+    return "Throughput gate" if result.get("settings", {}).get("gated") == ["1/throughput"] else "Latency gate"
+
+
+def render(result, run_url, current_head=None):
+    """The comment's Markdown: `result` a checked gate_result.json with its `head_sha`,
+    `run_url` the gate's run, `current_head` the pull request's head now (when it moved on)."""
+    if not RUN_URL.fullmatch(run_url):
+        raise ValueError(f"not a run address: {run_url!r}")
+    head = result["head_sha"]
+    title = _title(result)
+    regressions, over = result.get("regressions", []), result.get("ceiling_over", [])
+    verdict = "✅ passed" if result["passed"] else "❌ failed"
+    lines = [MARKER, f"<!-- latency-gate head: {head} -->",
+             f"### {title} {verdict} for `{head[:12]}`", ""]
+    if current_head and current_head != head:
+        lines += [f"> The pull request has moved on to `{current_head[:12]}`: this describes `{head[:12]}`, "
+                  "the newer commit's gate has not reported yet.", ""]
+    counts = result["counts"]
+    settings = result.get("settings", {})
+    gated = ", ".join(markdown_text(m) for m in settings.get("gated", []))
+    counted = ", ".join(f"{counts.get(verdict, 0)} {verdict}" for verdict in gate_result.VERDICTS)
+    measured = f"{result['rounds']} interleaved rounds"
+    if "samples" in result:
+        measured += f" of {result['samples']} samples"
+    lines += [f"{result['cells']} cells gated ({gated}) after {measured}: {counted}"
+              + (f"; {len(over)} over the requirements ceiling" if over else "") + ".", ""]
+    if "min_effect" in settings and "alpha" in settings:
+        lines += [f"A regression is a confirmed slowdown of at least {settings['min_effect']:.0%} at a "
+                  f"family-wise false-alarm rate of {settings['alpha']:.0%}.", ""]
+    if "regime" in result:
+        lines += [f"Both builds ran under: {markdown_text(run_metadata.regime_text(result['regime']), 400)}.", ""]
+    interval = f"Interval ({1 - settings['alpha']:.0%})" if "alpha" in settings else "Interval"
+    lines += _table("Regressed", regressions, ["Cell", "PR / base", interval], _changes)
+    lines += _table("Over the requirements ceiling (the base is under)", over, ["Cell", "Requirement", "PR"],
+                    lambda r: [_cell(r), f"{r['requirement_us']:.3f}", f"{r['pr_us']:.3f}"])
+    lines += _table("Improved", sorted(result.get("improvements", []), key=lambda r: r["ratio"]),
+                    ["Cell", "PR / base", interval], _changes)
+    lines += _functions(regressions)
+    lines += _detectable(result)
+    lines.append(f"[The run]({run_url}): the full report is its summary; gate_report.md, the JUnit report, "
+                 "gate_cells.csv and the rounds are in its artifacts.")
+    body = "\n".join(lines) + "\n"
+    if len(body) > MAX_CHARACTERS:  # cannot happen with TOP rows of capped texts: a defect if it does
+        raise ValueError(f"the comment has {len(body)} characters, more than {MAX_CHARACTERS}")
+    return body

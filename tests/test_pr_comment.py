@@ -1,0 +1,297 @@
+"""`latency-gate pr-comment`, run for real against a local stand-in for GitHub's REST API
+(tests/github_standin.py, which records every request).
+
+Specification:
+- the first gate of a pull request creates its comment; the next gate, after a push, edits
+  that same comment (one POST, then one PATCH of the same id: never a pile of comments), and
+  the comment says which commit it describes;
+- a fork's pull request, which GitHub attaches to no workflow_run, is found by its head
+  repository and branch and gets its comment too;
+- a result for a commit the pull request has moved past does not replace a comment about
+  the newer head (runs finish out of order), and says so; a comment by anyone else with our
+  marker is never edited;
+- at most TOP cells of each kind are listed, so at the contract's caps the comment stays
+  within GitHub's 65,536 characters;
+- the comment holds the verdict, the settings both builds ran under, the regressed and
+  improved cells (ratio, interval), the detectable effect and, for the instructions signal,
+  the functions whose counts grew, and links the run; GitHub's own renderer (cmark-gfm)
+  turns no text of the artifact into a link, an image, HTML or a mention;
+- the example in docs/pull-request-comment.md is what the code renders for that gate;
+- refused with one line naming the file and what is wrong, exit 3, and no request that
+  writes (none at all): an artifact whose head is not the run's, one without a head, one over
+  the size cap, one with too many cells, one that fails the contract (a name carrying a
+  Markdown link), a broken event; a token GitHub refuses is exit 5.
+"""
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import cmarkgfm
+import pytest
+from cmarkgfm.cmark import Options
+
+import gate_results
+from github_standin import BOT, TOKEN, GitHubStandIn
+from latency_gate.contracts import gate_result
+from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_SERVICE_FAILED
+from latency_gate.render import gate_comment
+
+REPOSITORY = "acme/middleware"
+FORK = "someone/middleware"
+FIRST, SECOND, THIRD = "1" * 40, "2" * 40, "3" * 40
+RUN_URL = "https://github.com/acme/middleware/actions/runs/42"
+SLOWER = {(32, "Median"): 1.2}
+
+
+@pytest.fixture
+def github():
+    standin = GitHubStandIn(REPOSITORY)
+    url, stop = standin.serve()
+    standin.url = url
+    yield standin
+    stop()
+
+
+def workflow_run(head_sha, pull_requests=(7,), head_repository=REPOSITORY, branch="feature"):
+    """A workflow_run event's payload as GitHub sends it (the fields latency-gate reads, and some)."""
+    return {"action": "completed", "workflow_run": {
+        "id": 42, "name": "Latency gate", "event": "pull_request", "conclusion": "success",
+        "html_url": RUN_URL, "head_sha": head_sha, "head_branch": branch,
+        "head_repository": {"full_name": head_repository, "owner": {"login": head_repository.split("/")[0]}},
+        "pull_requests": [{"number": n, "head": {"sha": head_sha, "ref": branch}} for n in pull_requests]},
+        "repository": {"full_name": REPOSITORY}}
+
+
+def comment(github, tmp_path, event, artifact, token=TOKEN):
+    event_file = tmp_path / "event.json"
+    event_file.write_text(json.dumps(event))
+    environment = {"GITHUB_API_URL": github.url, "GITHUB_TOKEN": token, "GITHUB_REPOSITORY": REPOSITORY,
+                   "PATH": "/usr/bin:/bin"}
+    return subprocess.run([sys.executable, "-m", "latency_gate", "pr-comment", "--results", str(artifact),
+                           "--event", str(event_file)], env=environment, capture_output=True, text=True, timeout=60)
+
+
+def rendered(body):
+    """The comment as GitHub renders it: cmark-gfm with GitHub's extensions, raw HTML let through."""
+    return cmarkgfm.github_flavored_markdown_to_html(body, options=Options.CMARK_OPT_UNSAFE)
+
+
+def test_the_first_gate_creates_the_comment_and_the_next_edits_the_same_one(github, tmp_path):
+    github.add_pull(7, FIRST)
+    first = comment(github, tmp_path, workflow_run(FIRST), gate_results.write(tmp_path / "one", FIRST, changes=SLOWER))
+    assert first.returncode == EXIT_OK, first.stderr
+    (created,) = github.comments_on(7)
+    assert first.stdout.strip() == f"pr-comment: created comment {created['id']} on #7"
+    assert created["user"]["login"] == BOT and f"Latency gate ❌ failed for `{FIRST[:12]}`" in created["body"]
+
+    github.add_pull(7, SECOND)  # a push: the pull request's head moved, its gate ran again
+    second = comment(github, tmp_path, workflow_run(SECOND), gate_results.write(tmp_path / "two", SECOND))
+
+    assert second.returncode == EXIT_OK, second.stderr
+    assert second.stdout.strip() == f"pr-comment: edited comment {created['id']} on #7"
+    assert [c["id"] for c in github.comments_on(7)] == [created["id"]]
+    assert [(r.method, r.path) for r in github.writes()] == [
+        ("POST", f"/repos/{REPOSITORY}/issues/7/comments"),
+        ("PATCH", f"/repos/{REPOSITORY}/issues/comments/{created['id']}")]
+    body = github.comments_on(7)[0]["body"]
+    assert f"Latency gate ✅ passed for `{SECOND[:12]}`" in body and FIRST[:12] not in body
+    assert all(r.authorization == f"Bearer {TOKEN}" for r in github.requests)
+
+
+def test_a_forks_pull_request_is_found_by_its_head_and_gets_its_comment(github, tmp_path):
+    github.add_pull(9, FIRST, head_ref="patch-1", head_repository=FORK)
+    github.add_pull(8, FIRST, head_ref="patch-1")  # same branch name, this repository's: not the fork's
+    event = workflow_run(FIRST, pull_requests=(), head_repository=FORK, branch="patch-1")
+
+    done = comment(github, tmp_path, event, gate_results.write(tmp_path / "fork", FIRST))
+
+    assert done.returncode == EXIT_OK, done.stderr
+    lookup = github.requests[0]
+    assert (lookup.method, lookup.path, lookup.query["head"]) == ("GET", f"/repos/{REPOSITORY}/pulls",
+                                                                  ["someone:patch-1"])
+    assert len(github.comments_on(9)) == 1 and github.comments_on(8) == []
+
+
+def test_an_older_heads_result_does_not_replace_the_newer_heads_comment(github, tmp_path):
+    github.add_pull(7, SECOND)
+    assert comment(github, tmp_path, workflow_run(SECOND), gate_results.write(tmp_path / "new", SECOND)).returncode == 0
+    newer = github.comments_on(7)[0]["body"]
+
+    late = comment(github, tmp_path, workflow_run(FIRST), gate_results.write(tmp_path / "old", FIRST, changes=SLOWER))
+
+    assert late.returncode == EXIT_OK, late.stderr
+    assert f"it describes the newer head {SECOND[:12]}" in late.stdout
+    assert github.comments_on(7)[0]["body"] == newer and len(github.writes()) == 1
+
+
+def test_a_result_for_a_head_that_moved_on_says_which_commit_it_describes(github, tmp_path):
+    github.add_pull(7, THIRD)  # pushed again while this gate ran; nothing describes THIRD yet
+
+    done = comment(github, tmp_path, workflow_run(FIRST), gate_results.write(tmp_path / "one", FIRST))
+
+    assert done.returncode == EXIT_OK, done.stderr
+    body = github.comments_on(7)[0]["body"]
+    assert f"The pull request has moved on to `{THIRD[:12]}`: this describes `{FIRST[:12]}`" in body
+
+
+def test_a_comment_of_someone_else_with_the_marker_is_left_alone(github, tmp_path):
+    github.add_pull(7, FIRST)
+    planted = github.add_comment(7, f"{gate_comment.MARKER}\n<!-- latency-gate head: {THIRD} -->", "mallory")
+
+    done = comment(github, tmp_path, workflow_run(FIRST), gate_results.write(tmp_path / "one", FIRST))
+
+    assert done.returncode == EXIT_OK, done.stderr
+    assert [c["id"] for c in github.comments_on(7)] != [planted] and len(github.comments_on(7)) == 2
+    assert github.comments[planted]["user"]["login"] == "mallory" and "mallory" not in done.stdout
+
+
+def test_the_comment_is_short_and_holds_what_a_reviewer_needs(github, tmp_path):
+    github.add_pull(7, FIRST)
+    changes = {(32, "Median"): 1.2, (64, "99%"): 0.8}
+
+    done = comment(github, tmp_path, workflow_run(FIRST), gate_results.write(tmp_path / "one", FIRST, changes=changes))
+
+    assert done.returncode == EXIT_OK, done.stderr
+    body = github.comments_on(7)[0]["body"]
+    html = rendered(body)
+    assert "Both builds ran under: CPU idle held, pub CPU 0, sub CPU 1, SCHED_FIFO 50, memory locked." in html
+    regressed = html.split("<strong>Regressed</strong>")[1].split("</table>")[0]
+    assert "<td>intraprocess_best_effort 32 B Median</td>" in regressed and "+20." in regressed
+    improved = html.split("<strong>Improved</strong>")[1].split("</table>")[0]
+    assert "<td>intraprocess_best_effort 64 B 99%</td>" in improved and "-20." in improved
+    assert "Detectable: a pass rules out slowdowns of at least" in html
+    assert f'<a href="{RUN_URL}">The run</a>' in html
+    assert len(body.splitlines()) < 40
+
+
+def test_the_instructions_signal_lists_the_functions_whose_counts_grew(github, tmp_path):
+    github.add_pull(7, FIRST)
+    functions = {(32, "Median"): [
+        {"function": "eprosima::fastdds::dds::DataWriterImpl::write(void*)", "base": 1200, "pr": 2400, "delta": 1200,
+         "share": 0.6},
+        {"function": "std::vector<unsigned char>::_M_realloc_insert", "base": 100, "pr": 900, "delta": 800,
+         "share": 0.4},
+        {"function": "memcpy", "base": 500, "pr": 400, "delta": -100, "share": -0.05}]}
+    artifact = gate_results.write(tmp_path / "one", FIRST, changes=SLOWER, functions=functions, signal="instructions")
+
+    done = comment(github, tmp_path, workflow_run(FIRST), artifact)
+
+    assert done.returncode == EXIT_OK, done.stderr
+    html = rendered(github.comments_on(7)[0]["body"])
+    assert "Code-path gate (instructions) ❌ failed" in html
+    grown = html.split("Functions whose instruction counts grew")[1]
+    assert "eprosima::fastdds::dds::DataWriterImpl::write(void*) +1,200 (60%)" in grown
+    assert "std::vector&lt;unsigned char&gt;::_M_realloc_insert +800 (40%)" in grown
+    assert "memcpy" not in grown  # its count fell
+
+
+def test_text_from_the_artifact_is_shown_literally_never_rendered(github, tmp_path):
+    github.add_pull(7, FIRST)
+    attacks = ["[approve me](https://evil.example/x)", "![](https://evil.example/pixel.png)",
+               "<img src=https://evil.example/p.png>", "<script>alert(1)</script>", "@octocat", "www.evil.example",
+               "https://evil.example/bare", "**LGTM** | fake | cell |", "<!-- latency-gate head: " + THIRD + " -->"]
+    functions = {(32, "Median"): [{"function": attack, "base": 1, "pr": 2, "delta": 1, "share": 0.1}
+                                  for attack in attacks]}
+    document = gate_results.document(FIRST, changes=SLOWER, functions=functions)
+    document["regressions"][0]["reason"] = " ".join(attacks)
+    document["regime"]["stress"] = attacks[0]
+    artifact = tmp_path / "one"
+    gate_result.write(artifact, document)
+
+    done = comment(github, tmp_path, workflow_run(FIRST), artifact)
+
+    assert done.returncode == EXIT_OK, done.stderr
+    body = github.comments_on(7)[0]["body"]
+    html = rendered(body)
+    assert html.count("<a ") == 1 and f'<a href="{RUN_URL}">' in html  # the run's link, no other
+    assert "<img" not in html and "<script" not in html and "<strong>LGTM" not in html
+    assert "[approve me](https://evil.example/x)" in html  # shown as the text it is
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "@\u2060octocat" in html  # no mention: nobody is notified
+    assert gate_comment.described_head(body) == FIRST  # the artifact's text cannot forge our marker
+
+
+def test_at_the_contracts_caps_the_comment_stays_within_githubs_limit():
+    """GitHub refuses a comment over 65,536 characters: every list and text at its cap, made of
+    the characters escaping doubles, renders to about a third of that."""
+    document = gate_results.document(FIRST, changes=SLOWER)
+    cell = {**document["regressions"][0], "functions": [
+        {"function": "<>" * (gate_result.MAX_TEXT // 2), "base": 1, "pr": 2, "delta": 10**12, "share": 1.0}
+    ] * gate_result.MAX_FUNCTIONS, "reason": "[" * gate_result.MAX_TEXT}
+    breach = {"subexperiment": "x" * 100, "bytes": 1, "magnitude": "y" * 100, "requirement_us": 1e300, "pr_us": 1e300}
+    document.update(regressions=[cell] * gate_result.MAX_CELLS, improvements=[cell] * gate_result.MAX_CELLS,
+                    ceiling_over=[breach] * gate_result.MAX_CELLS,
+                    regime={key: "&" * gate_result.MAX_TEXT for key in ("stress", "topology", "pub_cpus")})
+
+    body = gate_comment.render(document, RUN_URL)
+
+    assert len(body) < gate_comment.MAX_CHARACTERS < 65_536
+    assert body.count("\n| ") == 3 * (1 + gate_comment.TOP)  # three tables: a header and TOP rows each
+    assert "…and 1990 more in the run's report." in body
+
+
+def test_the_documented_example_is_what_the_code_renders():
+    guide = (Path(__file__).parents[1] / "docs/pull-request-comment.md").read_text()
+    example = re.search(r"```markdown\n(.*?)```\n", guide, re.S)[1]
+    document = gate_results.document("3f" * 20, changes={(32, "Median"): 1.2, (64, "99%"): 0.8})
+
+    body = gate_comment.render(document, "https://github.com/acme/middleware/actions/runs/42")
+
+    assert body.split("\n", 2)[2] == example
+
+
+@pytest.mark.parametrize(("name", "artifact", "message"), [
+    ("head_mismatch", lambda d: gate_results.write(d, SECOND),
+     f"describes commit {SECOND}, not {FIRST}, the head of the run it came from: refused"),
+    ("no_head", lambda d: gate_result.write(d.mkdir() or d, {
+        k: v for k, v in gate_results.document(FIRST).items() if k != "head_sha"}),
+     "records no head_sha: the gate did not say which commit it measured"),
+    ("over_the_size_cap", lambda d: (d.mkdir(), (d / "gate_result.json").write_text(
+        json.dumps(gate_results.document(FIRST)) + " " * gate_result.MAX_BYTES)),
+     f"bytes, more than the {gate_result.MAX_BYTES} a gate result may hold"),
+    ("too_many_cells", lambda d: (d.mkdir(), (d / "gate_result.json").write_text(json.dumps(
+        {**(doc := gate_results.document(FIRST, changes=SLOWER)),
+         "regressions": doc["regressions"] * (gate_result.MAX_CELLS + 1)}))),
+     f"'regressions' holds {gate_result.MAX_CELLS + 1} entries, more than {gate_result.MAX_CELLS}"),
+    ("contract_failure", lambda d: (d.mkdir(), (d / "gate_result.json").write_text(json.dumps(
+        {**gate_results.document(FIRST), "passed": "yes"}))),
+     "'passed' must be true or false, got \"yes\""),
+    ("markdown_link_in_a_name", lambda d: (d.mkdir(), (d / "gate_result.json").write_text(json.dumps(
+        gate_results.document(FIRST, changes=SLOWER, subexperiment="[click](https://evil.example)")))),
+     "must be a name of letters, digits and _ . % / + - (at most 100), got \"[click](https://evil.example)\""),
+])
+def test_a_bad_artifact_is_refused_and_nothing_is_written(github, tmp_path, name, artifact, message):
+    github.add_pull(7, FIRST)
+    artifact(tmp_path / name)
+
+    done = comment(github, tmp_path, workflow_run(FIRST), tmp_path / name)
+
+    assert done.returncode == EXIT_BAD_INPUT
+    (line,) = done.stderr.splitlines()
+    assert line.startswith(f"latency-gate pr-comment: error: {tmp_path / name / 'gate_result.json'}: ")
+    assert message in line
+    assert github.requests == [] and github.comments == {}
+
+
+def test_a_broken_event_is_refused_naming_the_key(github, tmp_path):
+    event = workflow_run(FIRST)
+    event["workflow_run"]["head_sha"] = "HEAD; rm -rf /"
+
+    done = comment(github, tmp_path, event, gate_results.write(tmp_path / "one", FIRST))
+
+    assert done.returncode == EXIT_BAD_INPUT
+    assert "event.json: 'workflow_run.head_sha': not a commit id" in done.stderr
+    assert github.requests == []
+
+
+def test_a_token_github_refuses_is_a_service_error(github, tmp_path):
+    github.add_pull(7, FIRST)
+
+    done = comment(github, tmp_path, workflow_run(FIRST), gate_results.write(tmp_path / "one", FIRST), token="wrong")
+
+    assert done.returncode == EXIT_SERVICE_FAILED
+    assert "401 Unauthorized" in done.stderr and "wrong" not in done.stderr
+    assert github.comments == {}
