@@ -13,9 +13,9 @@ Start-up, discovery and teardown never count.
 What valgrind cannot see: system calls and the kernel's network path, scheduling, lock waits
 and wake-ups. Those are time, and the wall-clock gate on a quiet real-time runner measures them.
 
-callgrind toggles flip on every entry of a toggled function, re-entries included, so a path
-that nests (an intra-process round trip is one synchronous call chain) is described by the
-backend with that in mind (runner/middleware/fastdds.py COUNTED_PATH).
+callgrind's toggles flip collection on every entry of a toggled function but a recursive one,
+so a path that nests (an intra-process round trip is one synchronous call chain) toggles only its
+outermost function (runner/middleware/fastdds.py COUNTED_PATH).
 """
 
 import re
