@@ -13,9 +13,10 @@ OUT/ab-<change>-<bytes>/change.patch), gated against the project-built one (gate
   echo-copy         the subscriber copies BYTES of every received sample to the heap before its
                     echo (vector construction: one allocation, a copy, a free)
   receive-alloc     the publisher's reception callback allocates and frees BYTES per sample
-table: per gate its verdict, wall time and cells flagged; per cell the spread of instructions
-per round trip over every run of every gate (relative s.d.), and for ab the cells found, their
-realised change and the function the report names first. OUT/code_path_gate.md and .csv.
+table: per gate its verdict, wall time, the cells flagged and the function the report names first;
+per cell the spread of instructions per round trip over every run of the A/A gates (relative s.d.);
+per calibrated change and cell the gates that found it and its realised change. OUT/code_path_gate.md
+and code_path_*.csv (each from gate_result.json, gate_cells.csv and the runs' instructions_*.csv).
 Extra arguments go to `latency-gate gate` (e.g. --subexperiments ..., --payloads ...).
 """
 
@@ -136,13 +137,33 @@ def spread(root):
     return table.rename(columns={"count": "Runs", "mean": "Instructions per round trip"}).drop(columns="std")
 
 
+def detection(root):
+    """Per calibrated change and cell: gates that found it, the median ratio and change in
+    instructions per round trip (what the change really cost there)."""
+    frames = [pd.read_csv(cells_file).assign(Change=cells_file.parent.parent.name)
+              for cells_file in sorted(Path(root).glob("ab-*/gate-*/gate_cells.csv"))]
+    if not frames:
+        return pd.DataFrame()
+    cells = pd.concat(frames)
+    cells["Delta"] = cells["PR [us]"] - cells["Base [us]"]
+    return cells.groupby(["Change", "Sub-experiment", "Bytes"]).agg(
+        Found=("Verdict", lambda verdicts: int((verdicts == "regression").sum())), Gates=("Verdict", "size"),
+        Ratio=("Ratio", "median"), Delta=("Delta", "median")).reset_index()
+
+
 def run_table(args):
     root = Path(args.out)
     gates = gate_rows(root)
     cells = spread(root)
+    found = detection(root)
     lines = ["# Code-path gate: measured", ""]
     if not gates.empty:
         lines += ["## Gates", "", gates.to_markdown(index=False), ""]
+    if not found.empty:
+        lines += ["## Calibrated changes: gates that found each cell", "",
+                  "Delta: the change's instructions per round trip in that cell (median over gates).", "",
+                  found.to_markdown(index=False, floatfmt=".4g"), ""]
+        found.to_csv(root / "code_path_detection.csv", index=False)
     if not cells.empty:
         worst = cells.sort_values("Relative s.d. [%]", ascending=False)
         lines += ["## Spread of instructions per round trip over the A/A gates' runs", "",

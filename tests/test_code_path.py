@@ -146,8 +146,9 @@ def write_functions(run, rows):
     frame.to_csv(instruction_counts.functions_path(run, "interprocess_best_effort"), index=False)
 
 
-def test_a_regressed_cell_names_the_functions_that_grew_in_every_run_most_first(tmp_path):
-    """`lookup` costs what the run's GUIDs make it cost: more in the PR's mean, but not in every run."""
+def test_a_regressed_cell_names_the_functions_that_grew_in_every_run_innermost_first(tmp_path):
+    """write calls serialize, which grew by 90 of write's 100: serialize is where to look. `lookup`
+    costs what the run's GUIDs make it cost: more in the PR's mean, but not in every run."""
     for round_index, (base_lookup, pr_lookup) in enumerate(((10.0, 90.0), (60.0, 30.0)), start=1):
         write_functions(tmp_path / f"runs/round-0{round_index}/base",
                         [(16, "write", 1000.0), (16, "serialize", 300.0), (16, "take", 500.0),
@@ -159,8 +160,8 @@ def test_a_regressed_cell_names_the_functions_that_grew_in_every_run_most_first(
                              relative.MAGNITUDE: [relative.INSTRUCTIONS], "Gated": [True],
                              "Verdict": [relative.REGRESSION], "Base [us]": [1800.0], "PR [us]": [1990.0]})
     listed = code_path.changed_functions(tmp_path, decision)["interprocess_best_effort 16 B"]
-    assert [entry["function"] for entry in listed] == ["write", "serialize"]  # take did not grow, lookup not always
-    assert listed[0] == {"function": "write", "base": 1000, "pr": 1100, "delta": 100, "share": round(100 / 190, 3)}
+    assert [entry["function"] for entry in listed] == ["serialize", "write"]  # take did not grow, lookup not always
+    assert listed[1] == {"function": "write", "base": 1000, "pr": 1100, "delta": 100, "share": round(100 / 190, 3)}
 
 
 def test_a_middleware_without_a_counted_path_is_refused_before_anything_runs(tmp_path, capsys):

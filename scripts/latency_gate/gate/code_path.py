@@ -7,7 +7,8 @@ run: the rank guard's criterion), so a function whose count merely varies from r
 look-up whose cost depends on the run's GUIDs, a contended lock) is not taken for the change.
 Inclusive counts nest (a caller holds its callees' counts), so the shares of one cell's
 functions do not add up to 100 %: the list reads from the function that grew most to the
-least, and the innermost with most of the change is where to look.
+least, and of those that hold about the same part of the change the innermost comes first:
+the first function is where to look.
 """
 
 import pandas as pd
@@ -36,8 +37,12 @@ def changed_functions(results, decision, listed=FUNCTIONS_LISTED):
                         else pd.DataFrame() for build in (relative.BASE, relative.PR))
             base, pr = base.align(pr, join="outer", fill_value=0.0)
             grew = pr.min(axis=1) > base.max(axis=1)
-            delta = (pr.mean(axis=1) - base.mean(axis=1))[grew].sort_values(ascending=False)
             change = float(cell["PR [us]"] - cell["Base [us]"])
+            delta = (pr.mean(axis=1) - base.mean(axis=1))[grew]
+            # A caller holds its callee's growth too: of the functions that hold about the same part
+            # of the change (a tenth of it), the innermost (the least inclusive cost) comes first.
+            order = pd.DataFrame({"part": -(delta / (change / 10)).round(), "inclusive": base.mean(axis=1)[grew]})
+            delta = delta.loc[order.sort_values(["part", "inclusive"]).index]
             changed[cell_key(subexperiment, payload)] = [
                 {"function": str(name), "base": round(float(base.loc[name].mean())),
                  "pr": round(float(pr.loc[name].mean())), "delta": round(float(value)),
