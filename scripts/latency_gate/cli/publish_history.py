@@ -1,10 +1,12 @@
 """Append a run to the history branch (gh-pages) and push it; regenerate the site.
 
 Fetches the history branch (created as an orphan when missing), adds the run under
-runs/<platform>/<run id>/, commits the run store and pushes; a rejected push is re-applied
-on the new tip, at most {attempts} times. An https token is read from ${token}. Then the
-history plots, change points and site are regenerated in the work directory, which is the
-site to deploy (GitHub Pages artifact, GitLab public/): the branch holds the runs only.
+runs/<platform>/<run id>/ once every file it brings has been read as its format says (names,
+formats, sizes), builds the history plots, change points and site in the work directory,
+commits the run store and pushes; a rejected push is re-applied on the new tip, at most
+{attempts} times. A bad file or a site that cannot be built stops it before the push (exit 3).
+An https token is read from ${token}. The work directory is the site to deploy (GitHub Pages
+artifact, GitLab public/): the branch holds the runs only.
 """
 
 import sys
@@ -45,9 +47,8 @@ def run(args):
                 run_directory=args.results_directory, remote=args.remote, platform=platform,
                 work_directory=work_directory, branch=args.branch, run_id=run_id,
                 requirements=args.requirements, keep=args.keep)
-            print(f"Published run {platform}/{run_id} as {commit} on {args.branch} of {args.remote}; "
-                  "regenerating the history plots and site ...", flush=True)
-            publish.regenerate_site(work_directory, platform)
+            print(f"Published run {platform}/{run_id} as {commit} on {args.branch} of {args.remote}", flush=True)
+            publish.summarise_changepoints(work_directory, platform)
     except publish.PublishError as error:
         print(f"latency-gate publish-history: error: {error}", file=sys.stderr)
         return error.exit_code
