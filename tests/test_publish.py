@@ -10,12 +10,15 @@ Specification:
   next publish; the site is built in the work directory before the push, and the
   platform's change points (as that build found them) go to the job summary, newest
   first, at most CHANGE_POINT_ROWS rows, then how many more;
+- with --redact-host (a public site) the stored metadata has no host name and only the
+  kernel's series, and the run id names the platform instead of the runner;
 - a run is untrusted data until read: a malformed summary, a file named for no known
   sub-experiment, an oversized file or a link is refused (exit 3) with one line naming the
   file, and so is a history whose site cannot be built; the branch's tip is then unchanged.
 """
 
 import base64
+import dataclasses
 import json
 import os
 import shutil
@@ -422,3 +425,27 @@ def test_a_history_whose_site_cannot_be_built_is_not_pushed_to(tmp_path, remote,
     result = publish_with_cli(remote, make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1"), tmp_path / "work")
 
     assert_refused(result, remote, tip, bad.relative_to(planted), "column")
+
+
+def test_a_public_history_can_keep_the_hosts_name_and_kernel_build_out(tmp_path, remote):
+    run = make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1")
+    metadata = run_metadata.read(run)
+    run_metadata.write(run, dataclasses.replace(metadata, host="lab-7.internal.example.org",
+                                                kernel="6.1.0-27-rt-amd64", started_at="2026-11-22T07:00:00+00:00"))
+
+    def publish_as(runner, *options):
+        """The id and stored metadata of the run this publish added."""
+        before = set(published_runs(remote)) if git("branch", "--list", BRANCH, cwd=remote).strip() else set()
+        subprocess.run([LATENCY_GATE, "publish-history", "--results-directory", str(run), "--remote", str(remote),
+                        "--platform", PLATFORM, "--revision", "0123456789abcdef", "--runner", runner,
+                        "--work-directory", str(tmp_path / f"work-{runner}"), *options], check=True, capture_output=True)
+        (run_id,) = set(published_runs(remote)) - before
+        return run_id, json.loads(git("show", f"{BRANCH}:runs/{PLATFORM}/{run_id}/metadata.json", cwd=remote))
+
+    kept_id, kept = publish_as("lab-7")  # control: as recorded
+    redacted_id, redacted = publish_as("lab-8", "--redact-host")
+
+    assert kept_id.endswith("-lab_7") and (kept["host"], kept["kernel"]) == ("lab-7.internal.example.org",
+                                                                             "6.1.0-27-rt-amd64")
+    assert redacted_id == f"20261122T070000Z-0123456789ab-{PLATFORM}"
+    assert (redacted["host"], redacted["kernel"]) == (None, "6.1")

@@ -53,9 +53,10 @@ def store_platform(platform, run_directory):
     return site_store.line_name(platform, metadata.middleware, metadata.kind)
 
 
-def add_run(store_root, run_directory, platform, run_id=None, requirements_path=None):
+def add_run(store_root, run_directory, platform, run_id=None, requirements_path=None, redact_host=False):
     """Copy a run's summaries, checks and metadata into the store under a new run id: `run_id`,
-    else the one its metadata records, else a new one (run_metadata.make_run_id)."""
+    else the one its metadata records, else a new one (run_metadata.make_run_id); with
+    `redact_host`, the metadata without the host's name and kernel build (a public site)."""
     run_directory = Path(run_directory)
     files = sorted(p for pattern in RUN_FILE_PATTERNS for p in run_directory.glob(pattern))
     if not any(p.name.endswith("_summary.csv") for p in files):
@@ -68,6 +69,8 @@ def add_run(store_root, run_directory, platform, run_id=None, requirements_path=
     run_id = _safe_name(run_id or (metadata and metadata.run_id) or run_metadata.make_run_id(), "run id")
     # Stored as this version of the contract writes it (an older record migrated), with its place in the store.
     metadata = replace(metadata or run_metadata.RunMetadata(run_id), run_id=run_id, platform=platform)
+    if redact_host:
+        metadata = run_metadata.without_host_details(metadata)
     destination = runs_directory(store_root, platform) / run_id
     if destination.exists():
         raise InputError(f"run '{run_id}' is already in the history", destination)

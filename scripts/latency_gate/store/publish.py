@@ -82,12 +82,13 @@ def history_run_id(run_directory, revision, runner):
 
 
 def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages",
-            run_id=None, requirements=None, keep=None, git=None, sleep=time.sleep):
+            run_id=None, requirements=None, keep=None, redact_host=False, git=None, sleep=time.sleep):
     """Land `run_directory` under runs/<platform>/<run id>/ on `branch` of `remote`.
 
     The run id is `run_id` (see history_run_id), else the one history.add_run picks from
     the run's metadata; `requirements` is the CSV the run was checked against, kept with
-    it. `work_directory` holds the local clone; after success its files are the published
+    it; `redact_host` keeps the host's name and kernel build out (history.add_run).
+    `work_directory` holds the local clone; after success its files are the published
     store and the site built from it (history.regenerate). Returns (run id, pushed commit).
     """
     run_directory = Path(run_directory)
@@ -101,7 +102,7 @@ def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages
     git("init", "-q")
     for attempt in range(PUSH_ATTEMPTS):
         parent = _checkout_tip(git, remote, branch)
-        run_id = history.add_run(work_directory, run_directory, platform, run_id, requirements).name
+        run_id = history.add_run(work_directory, run_directory, platform, run_id, requirements, redact_host).name
         if keep is not None:
             history.prune(work_directory, platform, keep)
         history.regenerate(work_directory)  # the site is built before anything is pushed
