@@ -31,6 +31,8 @@ Specification:
 - on a machine shared between jobs as a persistent runner is, what a pull request's job plants
   where a CLI or a build could be picked up never runs in main's next jobs, which say that they
   installed their own;
+- no job that holds a write permission, an environment or a secret runs on a self-hosted
+  runner, in any workflow or in the adoption guide's copy-paste workflow;
 - actionlint and zizmor find nothing in any workflow or action, nor in the adoption
   guide's copy-paste workflow; shellcheck finds nothing in the CI scripts.
 """
@@ -347,6 +349,39 @@ def test_a_requirements_dispatch_comes_back_as_a_pull_request_with_the_csv(act):
     assert opened["token"] == "stand-in-app-12345-token"  # not GITHUB_TOKEN, whose pull requests start no workflow
 
 
+def load_workflow(text):
+    from ruamel.yaml import YAML  # the CLI's own dependency (apache-otava's); PyYAML is not installed
+    return YAML(typ="safe").load(text)
+
+
+def jobs_holding_more_than_read(workflow):
+    """{job: runs-on} of a workflow's jobs that hold a write permission, an environment or a secret."""
+    holding = {}
+    for name, job in workflow["jobs"].items():
+        permissions = job.get("permissions", workflow.get("permissions"))
+        writes = isinstance(permissions, dict) and "write" in permissions.values() or permissions == "write-all"
+        secrets = "secrets." in json.dumps(job)
+        if writes or "environment" in job or secrets:
+            holding[name] = job["runs-on"]
+    return holding
+
+
+def test_no_job_holding_a_write_token_or_a_secret_runs_on_a_self_hosted_runner(tmp_path):
+    """docs/security.md, GitHub arrow 1: what can write, deploy or open a pull request runs on a
+    fresh GitHub-hosted VM; the jobs on the latency runner read at most."""
+    workflows = {path.name: load_workflow(path.read_text()) for path in sorted(REPO.glob(".github/workflows/*.yml"))}
+    workflows["copy-paste"] = load_workflow(ci_tools.copy_paste_workflow(f"acme/latency-gate@{'0' * 40}"))
+
+    holding = {name: jobs_holding_more_than_read(workflow) for name, workflow in workflows.items()}
+
+    assert holding["latency-main.yml"].keys() == {"publish", "deploy"}  # the check can see them
+    assert holding["latency-requirements.yml"].keys() == {"merge"}
+    for name, jobs in holding.items():
+        assert all(runner == "ubuntu-latest" for runner in jobs.values()), (name, jobs)
+    for name, workflow in workflows.items():
+        assert workflow["permissions"] in ({}, {"contents": "read"}), name  # what a job does not raise
+
+
 def test_every_remote_action_is_pinned_and_has_a_stand_in_or_is_handled_by_act():
     pinned = pinned_actions()
 
@@ -416,7 +451,7 @@ def test_the_actions_install_their_cli_from_a_clean_checkout(tmp_path):
 
     assert install.returncode == 0, install.stderr
     bin_directory = Path(install.stdout.splitlines()[-1])
-    assert bin_directory.parent.parent == tmp_path / "job-1" and bin_directory.parent.name.startswith("latency-gate-cli.")
+    assert bin_directory.parent.parent == tmp_path / "job-1" and bin_directory.parent.name.startswith(".latency-gate-cli.")
     assert "(nothing reused from earlier jobs)" in install.stderr
     assert github_path.read_text() == f"{bin_directory}\n"
     assert github_env.read_text() == f"LATENCY_GATE_CLI={bin_directory.parent}\n"

@@ -31,9 +31,10 @@ elif [[ -n ${LATENCY_GATE_CLI:-} ]]; then
 else
     assets=$REPO/scripts/latency_gate/render/site_assets
     (cd "$assets" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error) >&2
-    venv=$(mktemp -d "${RUNNER_TEMP:-${CI_PROJECT_DIR:-${TMPDIR:-/tmp}}}/latency-gate-cli.XXXXXXXX")
+    venv=$(mktemp -d "${RUNNER_TEMP:-${CI_PROJECT_DIR:-${TMPDIR:-/tmp}}}/.latency-gate-cli.XXXXXXXX")
     say "a fresh latency-gate for this job in $venv (nothing reused from earlier jobs)"
     python3 -m venv "$venv"
+    touch "$venv/COLCON_IGNORE"  # in a GitLab checkout: not a package of a team's colcon build
     "$venv/bin/pip" install --quiet --no-input --require-hashes --no-deps -r "$REPO/scripts/setup/cli-requirements.lock"
     "$venv/bin/pip" install --quiet --no-input --no-deps --no-build-isolation "$REPO"
     if [[ -n ${GITHUB_ENV:-} ]]; then
