@@ -18,10 +18,11 @@ Specification:
   base's build is restored from the cache instead of being built again;
 - a fork's pull request fails the required check with a message saying why, and nothing
   runs on the latency runner;
-- on GitLab, a project that includes this pipeline from a release (the guide's snippet:
-  include:project, resolved by gitlab-ci-local's real git clone of a bare repository that git
-  reaches for the GitLab server's URL) gates its merge requests with its own build: the
-  unchanged one passes, the slowed one fails naming the cell.
+- on GitLab, a project that includes this pipeline from a release commit (the guide's snippet:
+  include:project at `ref: $LATENCY_GATE_REF`, the project's CI/CD variable holding the
+  release's full SHA, resolved by gitlab-ci-local's real git clone of a bare repository that
+  git reaches for the GitLab server's URL) gates its merge requests with its own build, with
+  the scripts of that very commit: the unchanged one passes, the slowed one fails naming the cell.
 """
 
 import json
@@ -163,12 +164,20 @@ def gitlab_include(guide=REPO / "docs/adopting.md"):
 @pytest.fixture(scope="module")
 def release_remote(tmp_path_factory):
     """This project's release v1.0.0 in a bare repository, which git reaches for the GitLab
-    server's URL (GIT_CONFIG url.insteadOf, as the network route a runner has)."""
+    server's URL (GIT_CONFIG url.insteadOf, as the network route a runner has). GitLab includes
+    a file at a commit SHA; gitlab-ci-local 4.73 clones an include's ref with `git clone
+    --branch`, which takes no SHA: the bare repository also has a branch named after the commit."""
     copy = ci_tools.copy_repository(tmp_path_factory.mktemp("gitlab-release"))
     git("tag", "v1.0.0", cwd=copy)
     remote = copy.parent / "latency-gate.git"
     git("clone", "-q", "--bare", str(copy), str(remote), cwd=copy.parent)
+    sha = git("rev-parse", "v1.0.0^{commit}", cwd=remote).strip()
+    git("branch", sha, sha, cwd=remote)  # for gitlab-ci-local only (above)
     return remote
+
+
+def release_commit(release_remote):
+    return git("rev-parse", "v1.0.0^{commit}", cwd=release_remote).strip()
 
 
 def gitlab_pipeline(tools, adopter, release_remote, **variables):
@@ -179,7 +188,9 @@ def gitlab_pipeline(tools, adopter, release_remote, **variables):
     variables = {"LATENCY_GATE_VENV": sys.prefix, "ADOPTER_RECIPE": REPO / "scripts/setup/build_latencytest.sh",
                  "LATENCY_GATE_SOURCES_DIR": build_directory() / "sources", **MATRIX,
                  "CI_PIPELINE_SOURCE": "merge_request_event", "CI_MERGE_REQUEST_IID": "3",
-                 "CI_MERGE_REQUEST_PROJECT_ID": "100", "CI_MERGE_REQUEST_SOURCE_PROJECT_ID": "100", **variables}
+                 "CI_MERGE_REQUEST_PROJECT_ID": "100", "CI_MERGE_REQUEST_SOURCE_PROJECT_ID": "100",
+                 "LATENCY_GATE_REF": release_commit(release_remote),  # the project's CI/CD variable
+                 **variables}
     command = [str(tools / "gitlab-ci-local"), "--shell-executor-no-image", "--unset-variable", "CI_COMMIT_BRANCH"]
     for name, value in variables.items():
         command += ["--variable", f"{name}={value}"]
@@ -205,6 +216,7 @@ def test_a_gitlab_project_including_the_pipeline_gates_its_merge_requests_with_i
     assert "building the pull request with the build command" in output
     assert f"building the base LatencyTest at the merge base {main}" in output
     assert (adopter / ".latency-gate" / "scripts" / "ci" / "relative_gate.sh").is_file()  # the release's scripts
+    assert git("rev-parse", "HEAD", cwd=adopter / ".latency-gate").strip() == release_commit(release_remote)
 
     source = sorted((build_directory() / "latency-sources").glob("*/LatencyTestSubscriber.cpp"))[-1].read_text()
     (adopter / "ci" / "patches" / "slower-echo.patch").write_text(
