@@ -26,7 +26,10 @@ Specification:
 - a project that includes the pipeline names one full commit SHA for the file and its scripts
   (LATENCY_GATE_REF): a tag is refused, the scripts' checkout is that commit;
 - the set-up is the latency jobs' own (a hidden template they extend): an including project's
-  jobs get none of it, and its tag pipelines stay, with no latency job in them.
+  jobs get none of it, and its tag pipelines stay, with no latency job in them;
+- on a shell runner shared by merge requests and the default branch, what a merge request's
+  job plants where install_cli.sh used to reuse a CLI never runs in the default branch's
+  jobs: each installs its own (hash-checked) and says so, and the run is published.
 """
 
 import json
@@ -34,6 +37,7 @@ import re
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -287,3 +291,53 @@ def test_an_including_projects_own_jobs_get_no_set_up_and_its_tag_pipelines_stay
     assert not {name for name in jobs if name.startswith("latency:") or name == "pages"}, output  # none in a tag pipeline
     assert "install_cli" not in output and "latency-gate-cli" not in output  # no set-up in the project's job
     assert not re.search(r"^default:", (repository / ".gitlab-ci.yml").read_text(), re.M)  # no global set-up
+
+
+PLANT = """\
+plant:
+  tags: [latency]
+  script:
+    - |
+      (cd scripts/latency_gate/render/site_assets && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
+      key=$(find pyproject.toml scripts/latency_gate -type f ! -name '*.pyc' -print0 \\
+        | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
+      cli=$HOME/.cache/latency-gate/$key/bin/latency-gate
+      mkdir -p "$(dirname "$cli")" && touch "$HOME/.cache/latency-gate/$key/.installed"
+      printf '#!/bin/sh\\necho "planted CLI ran" >> %s\\n' "$PLANT_MARKS" > "$cli" && chmod +x "$cli"
+      echo "planted: $cli"
+"""
+
+
+def test_nothing_a_merge_request_leaves_on_the_runner_runs_in_the_default_branchs_jobs(tools, repository, history,
+                                                                                        tmp_path):
+    """gitlab-ci-local's shell executor runs every job on this machine, as one shell runner does:
+    a merge request's pipeline (its own file, tests' PLANT) plants a latency-gate where
+    install_cli.sh used to reuse one (<HOME>/.cache/latency-gate/<hash of the sources>/, with
+    .installed); then the default branch's pipeline runs without a venv given."""
+    set_requirements(repository, GENEROUS)
+    shutil.rmtree(repository / "results", ignore_errors=True)
+    (repository / "plant.gitlab-ci.yml").write_text(PLANT)
+    marks = tmp_path / "planted-cli-ran"
+    machine = {"HOME": tmp_path / "home", "PIP_CACHE_DIR": Path.home() / ".cache/pip",  # pip's cache, hash-checked
+               "npm_config_cache": Path.home() / ".npm", "PLANT_MARKS": marks}
+    try:
+        code, output = run_pipeline(tools, repository, history, {**merge_request(), **machine}, file="plant.gitlab-ci.yml",
+                                    unset=["CI_COMMIT_BRANCH"])
+        assert code == 0, output
+        (planted,) = re.findall(r"^plant +> planted: (\S+)$", output, re.M)
+        subprocess.run([planted], check=True)  # control: it runs, and leaves its mark
+        assert marks.read_text() == "planted CLI ran\n"
+        marks.unlink()
+
+        code, output = run_pipeline(tools, repository, history, {**machine, **HISTORY_RUNNER, "LATENCY_GATE_VENV": ""})
+
+        assert code == 0, output
+        assert not marks.exists()
+        fresh = re.findall(r"^(\S+) +> install_cli: a fresh latency-gate for this job in (\S+) \(nothing reused", output, re.M)
+        assert sorted(job for job, _ in fresh) == ["latency:check", "latency:run", "pages"], output
+        assert all(place.startswith(f"{repository}/.latency-gate-cli.") for _, place in fresh)
+        assert len(history_runs(history)[0]) == 1
+    finally:
+        for venv in repository.glob(".latency-gate-cli.*"):  # GitLab's checkout of the next job would clean them
+            shutil.rmtree(venv)
+        (repository / "plant.gitlab-ci.yml").unlink()
