@@ -36,14 +36,15 @@ def install_tools():
     return Path(result.stdout.strip().splitlines()[-1])
 
 
-def copy_paste_workflow(action_ref):
-    """The adoption guide's copy-paste workflow (docs/adopting.md, section 2) with its
-    placeholder `OWNER/latency-gate/...@SHA` filled in as an adopter does: `action_ref` is
-    e.g. 'acme/latency-gate@<release commit>'."""
+def copy_paste_workflows(action_ref):
+    """The adoption guide's copy-paste workflows (docs/adopting.md, section 2), {file name: text},
+    with their placeholder `OWNER/latency-gate/...@SHA` filled in as an adopter does:
+    `action_ref` is e.g. 'acme/latency-gate@<release commit>'."""
     guide = (REPO / "docs/adopting.md").read_text()
-    example = re.search(r"## 2\. Add the workflow.*?```yaml\n(.*?)```", guide, re.S)[1]
+    section = re.search(r"## 2\. Add the workflows(.*?)\n## ", guide, re.S)[1]
     repository, sha = action_ref.split("@")
-    return example.replace("OWNER/latency-gate/", f"{repository}/").replace("@SHA\n", f"@{sha} # v1.0.0\n")
+    return {name: text.replace("OWNER/latency-gate/", f"{repository}/").replace("@SHA\n", f"@{sha} # v1.0.0\n")
+            for name, text in re.findall(r"`\.github/workflows/([\w.-]+)`:?\n\n```yaml\n(.*?)```", section, re.S)}
 
 
 def project_build():

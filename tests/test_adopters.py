@@ -3,7 +3,7 @@
 The test makes the adopter: a git repository of its own, whose middleware is Fast DDS's
 LatencyTest built by its own script (ci/build_latencytest.sh: this project's recipe with the
 adopter's patches from ci/patches/, a stand-in for a team's colcon build of its Fast DDS
-fork), and whose workflow is the copy-paste workflow of docs/adopting.md, taken from the
+fork), and whose workflows are the copy-paste workflows of docs/adopting.md, taken from the
 guide by the test, with the actions as `acme/latency-gate/actions/<name>@<sha>`. act serves
 this project to it from a copy *without* .git (`--local-repository`), as GitHub downloads
 an action: nothing may assume the action's folder is a checkout. The runner labels, the
@@ -44,7 +44,7 @@ import proof.ab  # noqa: E402 (the proof harness's regression variant: a delay i
 
 ADOPTER = "acme/middleware"
 RELEASE = "acme/latency-gate@" + "1" * 40  # the pinned release of this project the adopter uses
-WORKFLOW = ".github/workflows/latency.yml"
+WORKFLOW = ".github/workflows/latency-pr.yml"  # the guide's pull-request workflow
 # One cell, measured the gate's default number of rounds: the delay below is 10x its noise.
 MATRIX = {"LATENCY_SUBEXPERIMENTS": "intraprocess_best_effort", "LATENCY_PAYLOADS": "1024", "LATENCY_SAMPLES": "200"}
 DELAY_NS = 30_000  # on a ~5 us round trip
@@ -73,7 +73,8 @@ def adopter(tmp_path):
     (repository / "ci" / "build_latencytest.sh").chmod(0o755)
     (repository / "ci" / "patches" / "README").write_text("The middleware's changes to Fast DDS.\n")
     (repository / ".github" / "workflows").mkdir(parents=True)
-    (repository / WORKFLOW).write_text(ci_tools.copy_paste_workflow(RELEASE))
+    for name, text in ci_tools.copy_paste_workflows(RELEASE).items():
+        (repository / ".github/workflows" / name).write_text(text)
     git("init", "-q", "-b", "main", cwd=repository)
     git("remote", "add", "origin", f"https://github.com/{ADOPTER}.git", cwd=repository)
     commit(repository, "The middleware and its latency gate")

@@ -32,9 +32,9 @@ Specification:
   where a CLI or a build could be picked up never runs in main's next jobs, which say that they
   installed their own;
 - no job that holds a write permission, an environment or a secret runs on a self-hosted
-  runner, in any workflow or in the adoption guide's copy-paste workflow;
+  runner, in any workflow or in the adoption guide's copy-paste workflows;
 - actionlint and zizmor find nothing in any workflow or action, nor in the adoption
-  guide's copy-paste workflow; shellcheck finds nothing in the CI scripts.
+  guide's copy-paste workflows; shellcheck finds nothing in the CI scripts.
 """
 
 import json
@@ -370,12 +370,14 @@ def test_no_job_holding_a_write_token_or_a_secret_runs_on_a_self_hosted_runner(t
     """docs/security.md, GitHub arrow 1: what can write, deploy or open a pull request runs on a
     fresh GitHub-hosted VM; the jobs on the latency runner read at most."""
     workflows = {path.name: load_workflow(path.read_text()) for path in sorted(REPO.glob(".github/workflows/*.yml"))}
-    workflows["copy-paste"] = load_workflow(ci_tools.copy_paste_workflow(f"acme/latency-gate@{'0' * 40}"))
+    for name, text in ci_tools.copy_paste_workflows(f"acme/latency-gate@{'0' * 40}").items():
+        workflows[f"copy-paste {name}"] = load_workflow(text)
 
     holding = {name: jobs_holding_more_than_read(workflow) for name, workflow in workflows.items()}
 
     assert holding["latency-main.yml"].keys() == {"publish", "deploy"}  # the check can see them
     assert holding["latency-requirements.yml"].keys() == {"merge"}
+    assert holding["copy-paste latency-main.yml"].keys() == {"publish", "deploy"}
     for name, jobs in holding.items():
         assert all(runner == "ubuntu-latest" for runner in jobs.values()), (name, jobs)
     for name, workflow in workflows.items():
@@ -408,11 +410,13 @@ def test_zizmor_finds_nothing(tools):
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_the_copy_paste_workflow_in_the_adoption_guide_lints_clean(tools, tmp_path):
+def test_the_copy_paste_workflows_in_the_adoption_guide_lint_clean(tools, tmp_path):
     workflows = tmp_path / ".github/workflows"
     workflows.mkdir(parents=True)
     (tmp_path / ".github/actionlint.yaml").write_text((REPO / ".github/actionlint.yaml").read_text())
-    (workflows / "latency.yml").write_text(ci_tools.copy_paste_workflow(f"acme/latency-gate@{'0' * 40}"))
+    copied = ci_tools.copy_paste_workflows(f"acme/latency-gate@{'0' * 40}")
+    for name, text in copied.items():
+        (workflows / name).write_text(text)
     git("init", "-q", cwd=tmp_path)
 
     actionlint = subprocess.run([str(tools / "actionlint"), "-no-color"], cwd=tmp_path, capture_output=True, text=True)
@@ -420,7 +424,8 @@ def test_the_copy_paste_workflow_in_the_adoption_guide_lints_clean(tools, tmp_pa
                              "--min-severity", "low", ".github/workflows"],
                             cwd=tmp_path, capture_output=True, text=True)
 
-    assert (workflows / "latency.yml").read_text().count("acme/latency-gate/actions/") == 4  # the four actions
+    assert sorted(copied) == ["latency-main.yml", "latency-pr.yml"]  # one file per trust level
+    assert sum(text.count("acme/latency-gate/actions/") for text in copied.values()) == 4  # the four actions
     assert actionlint.returncode == 0, actionlint.stdout
     assert zizmor.returncode == 0, zizmor.stdout
 
