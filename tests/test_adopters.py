@@ -18,6 +18,9 @@ Specification:
   base's build is restored from the cache instead of being built again;
 - a fork's pull request fails the required check with a message saying why, and nothing
   runs on the latency runner;
+- a push to main (the guide's latency-main.yml) is measured with the adopter's build, checked,
+  and published to the adopter's gh-pages branch by the GitHub-hosted job, and the site is
+  deployed;
 - on GitLab, a project that includes this pipeline from a release commit (the guide's snippet:
   include:project at `ref: $LATENCY_GATE_REF`, the project's CI/CD variable holding the
   release's full SHA, resolved by gitlab-ci-local's real git clone of a bare repository that
@@ -149,6 +152,35 @@ def test_a_fork_pull_request_of_an_adopter_fails_the_required_check_without_reac
     assert result.returncode != 0
     assert "Failure - Main The latency measurement decides" in log
     assert "relative_gate" not in log and "build_latencytest" not in log
+
+
+def test_an_adopters_push_to_main_is_measured_with_its_own_build_and_published(tools, release, adopter, tmp_path):
+    git("checkout", "-q", "main", cwd=adopter)
+    (adopter / "requirements").mkdir()
+    (adopter / "requirements" / "latency.csv").write_text(
+        "Experiment type,Bytes,Median,99%,Max\nintraprocess_best_effort,1024,100000.000,100000.000,100000.000\n")
+    commit(adopter, "Requirements")
+    history = tmp_path / "history.git"  # the adopter's repository on GitHub, as far as the history goes
+    git("init", "-q", "--bare", str(history), cwd=tmp_path)
+    route = {"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": f"url.{history}.insteadOf",
+             "GIT_CONFIG_VALUE_0": f"https://github.com/{ADOPTER}.git"}
+    act = Act(tools, adopter, tmp_path, tmp_path, actions={RELEASE: release})
+    sha = git("rev-parse", "HEAD", cwd=adopter).strip()
+
+    result = act("push", ".github/workflows/latency-main.yml",
+                 {"ref": "refs/heads/main", "after": sha, "repository": {"full_name": ADOPTER}}, MATRIX,
+                 environment={"ADOPTER_RECIPE": REPO / "scripts/setup/build_latencytest.sh",
+                              "LATENCY_GATE_SOURCES_DIR": build_directory() / "sources", **route})
+
+    log = result.stdout + result.stderr
+    assert result.returncode == 0, log
+    assert "**PASSED**: all 3 checks meet their requirements" in log
+    files = git("ls-tree", "-r", "--name-only", "gh-pages", cwd=history).split()
+    (run_id,) = {name.split("/")[2] for name in files}
+    assert run_id.split("-")[1] == sha[:12]
+    assert {f"runs/latency/{run_id}/{name}" for name in ("measurements_intraprocess_best_effort_summary.csv",
+                                                          "requirements.csv", "metadata.json")} <= set(files)
+    assert (act.store / "pages" / "index.html").is_file() and "Success - Main actions/deploy-pages" in log
 
 
 # ---------------------------------------------------------------------------------------
