@@ -36,25 +36,15 @@ def install_tools():
     return Path(result.stdout.strip().splitlines()[-1])
 
 
-def _copy_paste_block(action_ref, index):
-    """The adoption guide's `index`-th workflow of section 2 (docs/adopting.md) with its
-    placeholder `OWNER/latency-gate/...@SHA` filled in as an adopter does: `action_ref` is
-    e.g. 'acme/latency-gate@<release commit>'."""
+def copy_paste_workflows(action_ref):
+    """The adoption guide's copy-paste workflows (docs/adopting.md, section 2), {file name: text},
+    with their placeholder `OWNER/latency-gate/...@SHA` filled in as an adopter does:
+    `action_ref` is e.g. 'acme/latency-gate@<release commit>'."""
     guide = (REPO / "docs/adopting.md").read_text()
-    section = re.search(r"## 2\. Add the workflow(.*?)\n## 3\.", guide, re.S)[1]
-    example = re.findall(r"```yaml\n(.*?)```", section, re.S)[index]
+    section = re.search(r"## 2\. Add the workflows(.*?)\n## ", guide, re.S)[1]
     repository, sha = action_ref.split("@")
-    return example.replace("OWNER/latency-gate/", f"{repository}/").replace("@SHA\n", f"@{sha} # v1.0.0\n")
-
-
-def copy_paste_workflow(action_ref):
-    """The guide's copy-paste workflow: measurement, required check, history and site."""
-    return _copy_paste_block(action_ref, 0)
-
-
-def copy_paste_comment_workflow(action_ref):
-    """The guide's copy-paste comment workflow (workflow_run of the one above)."""
-    return _copy_paste_block(action_ref, 1)
+    return {name: text.replace("OWNER/latency-gate/", f"{repository}/").replace("@SHA\n", f"@{sha} # v1.0.0\n")
+            for name, text in re.findall(r"`\.github/workflows/([\w.-]+)`:?\n\n```yaml\n(.*?)```", section, re.S)}
 
 
 def project_build():

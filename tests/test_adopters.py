@@ -3,7 +3,7 @@
 The test makes the adopter: a git repository of its own, whose middleware is Fast DDS's
 LatencyTest built by its own script (ci/build_latencytest.sh: this project's recipe with the
 adopter's patches from ci/patches/, a stand-in for a team's colcon build of its Fast DDS
-fork), and whose workflow is the copy-paste workflow of docs/adopting.md, taken from the
+fork), and whose workflows are the copy-paste workflows of docs/adopting.md, taken from the
 guide by the test, with the actions as `acme/latency-gate/actions/<name>@<sha>`. act serves
 this project to it from a copy *without* .git (`--local-repository`), as GitHub downloads
 an action: nothing may assume the action's folder is a checkout. The runner labels, the
@@ -18,10 +18,14 @@ Specification:
   base's build is restored from the cache instead of being built again;
 - a fork's pull request fails the required check with a message saying why, and nothing
   runs on the latency runner;
-- on GitLab, a project that includes this pipeline from a release (the guide's snippet:
-  include:project, resolved by gitlab-ci-local's real git clone of a bare repository that git
-  reaches for the GitLab server's URL) gates its merge requests with its own build: the
-  unchanged one passes, the slowed one fails naming the cell.
+- a push to main (the guide's latency-main.yml) is measured with the adopter's build, checked,
+  and published to the adopter's gh-pages branch by the GitHub-hosted job, and the site is
+  deployed;
+- on GitLab, a project that includes this pipeline from a release commit (the guide's snippet:
+  include:project at `ref: $LATENCY_GATE_REF`, the project's CI/CD variable holding the
+  release's full SHA, resolved by gitlab-ci-local's real git clone of a bare repository that
+  git reaches for the GitLab server's URL) gates its merge requests with its own build, with
+  the scripts of that very commit: the unchanged one passes, the slowed one fails naming the cell.
 """
 
 import json
@@ -43,7 +47,7 @@ import proof.ab  # noqa: E402 (the proof harness's regression variant: a delay i
 
 ADOPTER = "acme/middleware"
 RELEASE = "acme/latency-gate@" + "1" * 40  # the pinned release of this project the adopter uses
-WORKFLOW = ".github/workflows/latency.yml"
+WORKFLOW = ".github/workflows/latency-pr.yml"  # the guide's pull-request workflow
 # One cell, measured the gate's default number of rounds: the delay below is 10x its noise.
 MATRIX = {"LATENCY_SUBEXPERIMENTS": "intraprocess_best_effort", "LATENCY_PAYLOADS": "1024", "LATENCY_SAMPLES": "200"}
 DELAY_NS = 30_000  # on a ~5 us round trip
@@ -72,7 +76,8 @@ def adopter(tmp_path):
     (repository / "ci" / "build_latencytest.sh").chmod(0o755)
     (repository / "ci" / "patches" / "README").write_text("The middleware's changes to Fast DDS.\n")
     (repository / ".github" / "workflows").mkdir(parents=True)
-    (repository / WORKFLOW).write_text(ci_tools.copy_paste_workflow(RELEASE))
+    for name, text in ci_tools.copy_paste_workflows(RELEASE).items():
+        (repository / ".github/workflows" / name).write_text(text)
     git("init", "-q", "-b", "main", cwd=repository)
     git("remote", "add", "origin", f"https://github.com/{ADOPTER}.git", cwd=repository)
     commit(repository, "The middleware and its latency gate")
@@ -149,6 +154,35 @@ def test_a_fork_pull_request_of_an_adopter_fails_the_required_check_without_reac
     assert "relative_gate" not in log and "build_latencytest" not in log
 
 
+def test_an_adopters_push_to_main_is_measured_with_its_own_build_and_published(tools, release, adopter, tmp_path):
+    git("checkout", "-q", "main", cwd=adopter)
+    (adopter / "requirements").mkdir()
+    (adopter / "requirements" / "latency.csv").write_text(
+        "Experiment type,Bytes,Median,99%,Max\nintraprocess_best_effort,1024,100000.000,100000.000,100000.000\n")
+    commit(adopter, "Requirements")
+    history = tmp_path / "history.git"  # the adopter's repository on GitHub, as far as the history goes
+    git("init", "-q", "--bare", str(history), cwd=tmp_path)
+    route = {"GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": f"url.{history}.insteadOf",
+             "GIT_CONFIG_VALUE_0": f"https://github.com/{ADOPTER}.git"}
+    act = Act(tools, adopter, tmp_path, tmp_path, actions={RELEASE: release})
+    sha = git("rev-parse", "HEAD", cwd=adopter).strip()
+
+    result = act("push", ".github/workflows/latency-main.yml",
+                 {"ref": "refs/heads/main", "after": sha, "repository": {"full_name": ADOPTER}}, MATRIX,
+                 environment={"ADOPTER_RECIPE": REPO / "scripts/setup/build_latencytest.sh",
+                              "LATENCY_GATE_SOURCES_DIR": build_directory() / "sources", **route})
+
+    log = result.stdout + result.stderr
+    assert result.returncode == 0, log
+    assert "**PASSED**: all 3 checks meet their requirements" in log
+    files = git("ls-tree", "-r", "--name-only", "gh-pages", cwd=history).split()
+    (run_id,) = {name.split("/")[2] for name in files}
+    assert run_id.split("-")[1] == sha[:12]
+    assert {f"runs/latency/{run_id}/{name}" for name in ("measurements_intraprocess_best_effort_summary.csv",
+                                                          "requirements.csv", "metadata.json")} <= set(files)
+    assert (act.store / "pages" / "index.html").is_file() and "Success - Main actions/deploy-pages" in log
+
+
 # ---------------------------------------------------------------------------------------
 # GitLab: the project includes this pipeline from a release, as docs/adopting.md shows.
 
@@ -163,12 +197,20 @@ def gitlab_include(guide=REPO / "docs/adopting.md"):
 @pytest.fixture(scope="module")
 def release_remote(tmp_path_factory):
     """This project's release v1.0.0 in a bare repository, which git reaches for the GitLab
-    server's URL (GIT_CONFIG url.insteadOf, as the network route a runner has)."""
+    server's URL (GIT_CONFIG url.insteadOf, as the network route a runner has). GitLab includes
+    a file at a commit SHA; gitlab-ci-local 4.73 clones an include's ref with `git clone
+    --branch`, which takes no SHA: the bare repository also has a branch named after the commit."""
     copy = ci_tools.copy_repository(tmp_path_factory.mktemp("gitlab-release"))
     git("tag", "v1.0.0", cwd=copy)
     remote = copy.parent / "latency-gate.git"
     git("clone", "-q", "--bare", str(copy), str(remote), cwd=copy.parent)
+    sha = git("rev-parse", "v1.0.0^{commit}", cwd=remote).strip()
+    git("branch", sha, sha, cwd=remote)  # for gitlab-ci-local only (above)
     return remote
+
+
+def release_commit(release_remote):
+    return git("rev-parse", "v1.0.0^{commit}", cwd=release_remote).strip()
 
 
 def gitlab_pipeline(tools, adopter, release_remote, **variables):
@@ -179,7 +221,9 @@ def gitlab_pipeline(tools, adopter, release_remote, **variables):
     variables = {"LATENCY_GATE_VENV": sys.prefix, "ADOPTER_RECIPE": REPO / "scripts/setup/build_latencytest.sh",
                  "LATENCY_GATE_SOURCES_DIR": build_directory() / "sources", **MATRIX,
                  "CI_PIPELINE_SOURCE": "merge_request_event", "CI_MERGE_REQUEST_IID": "3",
-                 "CI_MERGE_REQUEST_PROJECT_ID": "100", "CI_MERGE_REQUEST_SOURCE_PROJECT_ID": "100", **variables}
+                 "CI_MERGE_REQUEST_PROJECT_ID": "100", "CI_MERGE_REQUEST_SOURCE_PROJECT_ID": "100",
+                 "LATENCY_GATE_REF": release_commit(release_remote),  # the project's CI/CD variable
+                 **variables}
     command = [str(tools / "gitlab-ci-local"), "--shell-executor-no-image", "--unset-variable", "CI_COMMIT_BRANCH"]
     for name, value in variables.items():
         command += ["--variable", f"{name}={value}"]
@@ -205,6 +249,7 @@ def test_a_gitlab_project_including_the_pipeline_gates_its_merge_requests_with_i
     assert "building the pull request with the build command" in output
     assert f"building the base LatencyTest at the merge base {main}" in output
     assert (adopter / ".latency-gate" / "scripts" / "ci" / "relative_gate.sh").is_file()  # the release's scripts
+    assert git("rev-parse", "HEAD", cwd=adopter / ".latency-gate").strip() == release_commit(release_remote)
 
     source = sorted((build_directory() / "latency-sources").glob("*/LatencyTestSubscriber.cpp"))[-1].read_text()
     (adopter / "ci" / "patches" / "slower-echo.patch").write_text(

@@ -19,7 +19,17 @@ Specification:
 - with LATENCY_KIND=throughput the same pipeline runs ThroughputTest on its grid, checks the
   throughput floors of requirements/<platform>.csv and publishes a <platform>-throughput line;
 - a merge request from a fork fails its pipeline in a job on an untagged runner, saying why,
-  and no job runs on the latency runner.
+  and no job runs on the latency runner;
+- the history job, the only one holding LATENCY_HISTORY_TOKEN, runs on a runner tagged
+  latency-history, never on the latency runner that takes merge requests' code, and refuses
+  to run on a runner whose tags include latency, before any set-up;
+- a project that includes the pipeline names one full commit SHA for the file and its scripts
+  (LATENCY_GATE_REF): a tag is refused, the scripts' checkout is that commit;
+- the set-up is the latency jobs' own (a hidden template they extend): an including project's
+  jobs get none of it, and its tag pipelines stay, with no latency job in them;
+- on a shell runner shared by merge requests and the default branch, what a merge request's
+  job plants where install_cli.sh used to reuse a CLI never runs in the default branch's
+  jobs: each installs its own (hash-checked) and says so, and the run is published.
 """
 
 import json
@@ -27,6 +37,7 @@ import re
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -34,13 +45,13 @@ import ci_tools
 from ci_tools import GENEROUS, PLATFORM, RELATIVE_GATE, SMALL_MATRIX, TIGHT, git, set_requirements
 
 
-def run_pipeline(tools, repository, history, variables=(), jobs=(), unset=()):
+def run_pipeline(tools, repository, history, variables=(), jobs=(), unset=(), file=None):
     variables = {
         "LATENCY_GATE_VENV": sys.prefix,  # install_cli.sh uses this venv instead of pip-installing
         "LATENCY_GATE_BUILD_DIR": ci_tools.project_build(),
         **SMALL_MATRIX, "LATENCY_HISTORY_REMOTE": history, **dict(variables),
     }
-    command = [str(tools / "gitlab-ci-local"), "--shell-executor-no-image", *jobs]
+    command = [str(tools / "gitlab-ci-local"), "--shell-executor-no-image", *(["--file", file] if file else []), *jobs]
     for name, value in variables.items():
         command += ["--variable", f"{name}={value}"]
     for name in unset:
@@ -77,10 +88,15 @@ def history_runs(history):
     return sorted({f.split("/")[2] for f in files if f.startswith(f"runs/{PLATFORM}/")}), files
 
 
+# GitLab's predefined CI_RUNNER_TAGS, which gitlab-ci-local does not set: a stand-in for the
+# tags of the runner that took the job.
+HISTORY_RUNNER = {"CI_RUNNER_TAGS": '["latency-history"]'}
+
+
 def test_a_passing_pipeline_publishes_the_run_to_history_and_pages(tools, repository, history):
     set_requirements(repository, GENEROUS)
 
-    code, output = run_pipeline(tools, repository, history)
+    code, output = run_pipeline(tools, repository, history, HISTORY_RUNNER)
 
     assert code == 0, output
     assert "PASS  pages" in output
@@ -210,3 +226,123 @@ def test_a_throughput_pipeline_checks_floors_and_publishes_a_throughput_line(too
     assert not any(name.startswith(f"runs/{PLATFORM}/") for name in files)  # not mixed into latency's line
     junit = junit_report(repository)
     assert 'name="Subscription throughput [Mb/s] 16 B"' in junit and "<failure" not in junit
+
+
+def job(repository, name):
+    """A job's block of .gitlab-ci.yml, as written."""
+    return re.search(rf"^{re.escape(name)}:\n(?:  .*\n|\n)*", (repository / ".gitlab-ci.yml").read_text(), re.M)[0]
+
+
+def test_the_history_job_never_runs_on_the_latency_runner(tools, repository, history):
+    set_requirements(repository, GENEROUS)
+    shutil.rmtree(repository / "results", ignore_errors=True)  # a fresh checkout's: no earlier pipeline's run
+    assert "tags: [latency-history]" in job(repository, "pages") and "latency-runner" not in job(repository, "pages")
+    for name in ("latency:relative", "latency:run", "latency:check"):
+        assert "<<: *latency-runner" in job(repository, name) and "LATENCY_HISTORY_TOKEN" not in job(repository, name)
+
+    code, output = run_pipeline(tools, repository, history, {"CI_RUNNER_TAGS": '["latency", "latency-history"]'})
+
+    assert code != 0 and "PASS  latency:check" in output and "FAIL  pages" in output
+    assert 'runner is tagged latency (tags: ["latency", "latency-history"]), so merge requests\' jobs run on it' in \
+        output.replace("runner  is", "runner is")
+    pages_log = "\n".join(line for line in output.splitlines() if line.startswith("pages "))
+    assert "FAIL 3" in pages_log and "LATENCY_GATE_HOME" not in pages_log  # refused before any set-up
+    assert history_runs_or_none(history) is None
+
+
+def included_from(repository, tmp_path):
+    """The project as another project includes it: a bare repository with the release tag v1.0.0."""
+    gate = tmp_path / "latency-gate.git"
+    git("clone", "-q", "--bare", str(repository), str(gate), cwd=tmp_path)
+    git("tag", "v1.0.0", "HEAD", cwd=gate)
+    return gate, git("rev-parse", "HEAD", cwd=gate).strip()
+
+
+def test_an_including_project_names_one_full_commit_for_the_file_and_its_scripts(tools, repository, history,
+                                                                                  tmp_path):
+    set_requirements(repository, GENEROUS)
+    shutil.rmtree(repository / "results", ignore_errors=True)
+    gate, sha = included_from(repository, tmp_path)
+
+    code, output = run_pipeline(tools, repository, history,
+                                {"LATENCY_GATE_REPOSITORY": gate, "LATENCY_GATE_REF": "v1.0.0"}, jobs=["latency:run"])
+
+    assert code != 0
+    assert "LATENCY_GATE_REF must be the full commit SHA of latency-gate that the include names " \
+           "(ref: $LATENCY_GATE_REF), not 'v1.0.0'" in output
+    assert "install_cli" not in output
+
+    code, output = run_pipeline(tools, repository, history,
+                                {"LATENCY_GATE_REPOSITORY": gate, "LATENCY_GATE_REF": sha}, jobs=["latency:run"])
+
+    assert code == 0, output
+    assert git("rev-parse", "HEAD", cwd=repository / ".latency-gate").strip() == sha
+    assert f"{repository / '.latency-gate'}/scripts" in output or "install_cli" in output
+
+
+def test_an_including_projects_own_jobs_get_no_set_up_and_its_tag_pipelines_stay(tools, repository, history):
+    (repository / "adopter.gitlab-ci.yml").write_text(
+        "include:\n  - local: .gitlab-ci.yml\n"
+        "adopter:release:\n  stage: pages\n  rules:\n    - if: $CI_COMMIT_TAG\n"
+        "  script:\n    - echo \"release $CI_COMMIT_TAG; PATH=$PATH\"\n")
+    ci_tools.commit(repository, "An including project's own release job", [repository / "adopter.gitlab-ci.yml"])
+
+    code, output = run_pipeline(tools, repository, history, {"CI_COMMIT_TAG": "v2.0.0"},
+                                unset=["CI_COMMIT_BRANCH"], file="adopter.gitlab-ci.yml")
+
+    assert code == 0, output
+    assert "PASS  adopter:release" in output and "release v2.0.0" in output
+    jobs = {line.split()[0] for line in output.splitlines() if line.strip()}
+    assert not {name for name in jobs if name.startswith("latency:") or name == "pages"}, output  # none in a tag pipeline
+    assert "install_cli" not in output and "latency-gate-cli" not in output  # no set-up in the project's job
+    assert not re.search(r"^default:", (repository / ".gitlab-ci.yml").read_text(), re.M)  # no global set-up
+
+
+PLANT = """\
+plant:
+  tags: [latency]
+  script:
+    - |
+      (cd scripts/latency_gate/render/site_assets && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
+      key=$(find pyproject.toml scripts/latency_gate -type f ! -name '*.pyc' -print0 \\
+        | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
+      cli=$HOME/.cache/latency-gate/$key/bin/latency-gate
+      mkdir -p "$(dirname "$cli")" && touch "$HOME/.cache/latency-gate/$key/.installed"
+      printf '#!/bin/sh\\necho "planted CLI ran" >> %s\\n' "$PLANT_MARKS" > "$cli" && chmod +x "$cli"
+      echo "planted: $cli"
+"""
+
+
+def test_nothing_a_merge_request_leaves_on_the_runner_runs_in_the_default_branchs_jobs(tools, repository, history,
+                                                                                        tmp_path):
+    """gitlab-ci-local's shell executor runs every job on this machine, as one shell runner does:
+    a merge request's pipeline (its own file, tests' PLANT) plants a latency-gate where
+    install_cli.sh used to reuse one (<HOME>/.cache/latency-gate/<hash of the sources>/, with
+    .installed); then the default branch's pipeline runs without a venv given."""
+    set_requirements(repository, GENEROUS)
+    shutil.rmtree(repository / "results", ignore_errors=True)
+    (repository / "plant.gitlab-ci.yml").write_text(PLANT)
+    marks = tmp_path / "planted-cli-ran"
+    machine = {"HOME": tmp_path / "home", "PIP_CACHE_DIR": Path.home() / ".cache/pip",  # pip's cache, hash-checked
+               "npm_config_cache": Path.home() / ".npm", "PLANT_MARKS": marks}
+    try:
+        code, output = run_pipeline(tools, repository, history, {**merge_request(), **machine}, file="plant.gitlab-ci.yml",
+                                    unset=["CI_COMMIT_BRANCH"])
+        assert code == 0, output
+        (planted,) = re.findall(r"^plant +> planted: (\S+)$", output, re.M)
+        subprocess.run([planted], check=True)  # control: it runs, and leaves its mark
+        assert marks.read_text() == "planted CLI ran\n"
+        marks.unlink()
+
+        code, output = run_pipeline(tools, repository, history, {**machine, **HISTORY_RUNNER, "LATENCY_GATE_VENV": ""})
+
+        assert code == 0, output
+        assert not marks.exists()
+        fresh = re.findall(r"^(\S+) +> install_cli: a fresh latency-gate for this job in (\S+) \(nothing reused", output, re.M)
+        assert sorted(job for job, _ in fresh) == ["latency:check", "latency:run", "pages"], output
+        assert all(place.startswith(f"{repository}/.latency-gate-cli.") for _, place in fresh)
+        assert len(history_runs(history)[0]) == 1
+    finally:
+        for venv in repository.glob(".latency-gate-cli.*"):  # GitLab's checkout of the next job would clean them
+            shutil.rmtree(venv)
+        (repository / "plant.gitlab-ci.yml").unlink()

@@ -189,7 +189,7 @@ def test_the_adoption_guides_comment_workflow_comments_through_the_released_acti
     adopter = tmp_path / "adopter"
     (adopter / ".github/workflows").mkdir(parents=True)
     workflow = adopter / ".github/workflows/latency-comment.yml"
-    workflow.write_text(ci_tools.copy_paste_comment_workflow(f"acme/latency-gate@{sha}"))
+    workflow.write_text(ci_tools.copy_paste_workflows(f"acme/latency-gate@{sha}")["latency-comment.yml"])
     ci_tools.git("init", "-q", "-b", "main", cwd=adopter)
     ci_tools.git("remote", "add", "origin", f"https://github.com/{GITHUB_REPOSITORY}.git", cwd=adopter)
     ci_tools.commit(adopter, "The adopter's workflows")

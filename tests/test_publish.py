@@ -7,14 +7,21 @@ Specification:
   PUSH_ATTEMPTS times, and the error quotes that bound;
 - a push that fails for another reason fails at once;
 - the branch holds the run store only (runs/): a branch that held a site loses it at the
-  next publish; the site is regenerated in the work directory after the push, and the
-  platform's change points (as the regeneration found them) go to the job summary, newest
-  first, at most CHANGE_POINT_ROWS rows, then how many more.
+  next publish; the site is built in the work directory before the push, and the
+  platform's change points (as that build found them) go to the job summary, newest
+  first, at most CHANGE_POINT_ROWS rows, then how many more;
+- with --redact-host (a public site) the stored metadata has no host name and only the
+  kernel's series, and the run id names the platform instead of the runner;
+- a run is untrusted data until read: a malformed summary, a file named for no known
+  sub-experiment, an oversized file or a link is refused (exit 3) with one line naming the
+  file, and so is a history whose site cannot be built; the branch's tip is then unchanged.
 """
 
 import base64
+import dataclasses
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -27,7 +34,7 @@ from latency_gate.analysis import changepoints
 from latency_gate.analysis.processing import process_experiment
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.contracts.formats import MEASUREMENT_COLUMNS
-from latency_gate.store import publish
+from latency_gate.store import history, publish
 
 LATENCY_GATE = str(Path(sys.executable).parent / "latency-gate")
 PLATFORM = "latency"
@@ -128,7 +135,6 @@ def test_the_branch_holds_the_run_store_only_and_the_site_is_made_beside_it(tmp_
     git("push", "-q", str(remote), f"HEAD:refs/heads/{BRANCH}", cwd=legacy)
 
     run_id, _ = land(remote, make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1"), tmp_path / "work")
-    publish.regenerate_site(tmp_path / "work", PLATFORM)
 
     files = git("ls-tree", "-r", "--name-only", BRANCH, cwd=remote).split()
     assert files and all(name.startswith(f"runs/{PLATFORM}/{run_id}/") for name in files), files
@@ -294,7 +300,7 @@ def test_a_publish_lists_the_platforms_change_points_in_the_job_summary(tmp_path
     summary.write_text("earlier step\n")
 
     land(remote, make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1"), tmp_path / "work")
-    publish.regenerate_site(tmp_path / "work", PLATFORM, environ=github_summary(summary))
+    publish.summarise_changepoints(tmp_path / "work", PLATFORM, environ=github_summary(summary))
 
     text = summary.read_text()
     assert text.startswith(f"earlier step\n## Latency change points on {PLATFORM}\n")
@@ -310,7 +316,7 @@ def test_a_summary_that_cannot_be_written_is_a_warning_not_a_failed_publish(tmp_
     run = make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1")
 
     run_id, commit = land(remote, run, tmp_path / "work")
-    publish.regenerate_site(tmp_path / "work", PLATFORM, environ=github_summary(tmp_path))  # a directory
+    publish.summarise_changepoints(tmp_path / "work", PLATFORM, environ=github_summary(tmp_path))  # a directory
 
     assert git("rev-parse", BRANCH, cwd=remote).strip() == commit
     assert "warning: no change points in the job summary" in capsys.readouterr().err
@@ -339,3 +345,107 @@ def test_the_job_summary_says_when_there_are_no_change_points():
 
     assert text == ("## Latency change points on lab\n\nNone in the 5 runs of the history: no cell's Median or 99% "
                     "latency level shifted by more than 5% (p < 1e-05; at least 8 runs needed).\n")
+
+
+def publish_with_cli(remote, run, work):
+    return subprocess.run([LATENCY_GATE, "publish-history", "--results-directory", str(run), "--remote", str(remote),
+                           "--platform", PLATFORM, "--branch", BRANCH, "--work-directory", str(work)],
+                          capture_output=True, text=True)
+
+
+def assert_refused(result, remote, tip, path, reason):
+    """Exit 3, one line on stderr naming `path` and saying `reason`, the branch's tip unchanged."""
+    assert result.returncode == 3, result.stdout + result.stderr
+    (line,) = result.stderr.strip().splitlines()
+    assert str(path) in line and reason in line, line
+    assert git("rev-parse", BRANCH, cwd=remote) == tip
+
+
+@pytest.fixture
+def history_tip(tmp_path, remote):
+    """A history holding one run; its tip."""
+    land(remote, make_run(tmp_path / "results", "20261122T060000Z-0000-lab0"), tmp_path / "work0")
+    return git("rev-parse", BRANCH, cwd=remote)
+
+
+def test_a_malformed_summary_is_refused_naming_the_file_and_the_branch_is_unchanged(tmp_path, remote, history_tip):
+    run = make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1")
+    summary = formats.summary_path(run, "intraprocess_best_effort")
+    summary.write_text(summary.read_text().replace(",", ";", 3))
+
+    result = publish_with_cli(remote, run, tmp_path / "work")
+
+    assert_refused(result, remote, history_tip, summary, "Bytes")
+
+
+def test_a_file_named_for_no_known_subexperiment_is_refused(tmp_path, remote, history_tip):
+    run = make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1")
+    for name in ("checks_planted.csv", "measurements_planted_summary.csv"):
+        stranger = run / name
+        shutil.copy(formats.summary_path(run, "intraprocess_best_effort"), stranger)
+
+        result = publish_with_cli(remote, run, tmp_path / name)
+
+        assert_refused(result, remote, history_tip, stranger, "unknown sub-experiment 'planted'")
+        stranger.unlink()
+
+
+def test_an_oversized_file_or_run_and_a_link_are_refused(tmp_path, remote, history_tip):
+    run = make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1")
+    checks = formats.checks_path(run, "intraprocess_best_effort")
+    checks.write_text(",".join(formats.CHECK_COLUMNS) + "\n" + "Median,16,1.0,1.0,0.0,0.0,passed\n" * 10000)
+
+    assert_refused(publish_with_cli(remote, run, tmp_path / "w1"), remote, history_tip, checks,
+                   f"more than a run's file may hold (MAX_FILE_BYTES, {history.MAX_FILE_BYTES})")
+
+    checks.unlink()
+    checks.symlink_to(formats.summary_path(run, "intraprocess_best_effort"))
+    assert_refused(publish_with_cli(remote, run, tmp_path / "w2"), remote, history_tip, checks,
+                   "not a regular file")
+
+    checks.unlink()
+    for index, name in enumerate(formats.SUBEXPERIMENTS):  # each file under the bound, the run over
+        rows = "".join(f"Median,{payload},1.0,1.0,0.0,0.0,passed\n" for payload in range(16, 16 + 6000 + index))
+        formats.checks_path(run, name).write_text(",".join(formats.CHECK_COLUMNS) + "\n" + rows)
+    assert_refused(publish_with_cli(remote, run, tmp_path / "w3"), remote, history_tip, run,
+                   f"more than a run may (MAX_RUN_BYTES, {history.MAX_RUN_BYTES})")
+
+
+def test_a_history_whose_site_cannot_be_built_is_not_pushed_to(tmp_path, remote, history_tip):
+    """A file that came onto the branch some other way (by hand, by an earlier version) and
+    breaks the site: the next publish stops before its push, naming the file."""
+    planted = tmp_path / "planted"
+    git("clone", "-q", "--branch", BRANCH, str(remote), str(planted))
+    (bad,) = planted.glob(f"runs/{PLATFORM}/*/measurements_intraprocess_best_effort_summary.csv")
+    bad.write_text("Bytes,Samples\n16,not a number\n")
+    git("-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-q", "-am", "by hand", cwd=planted)
+    git("push", "-q", "origin", BRANCH, cwd=planted)
+    tip = git("rev-parse", BRANCH, cwd=remote)
+
+    result = publish_with_cli(remote, make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1"), tmp_path / "work")
+
+    assert_refused(result, remote, tip, bad.relative_to(planted), "column")
+
+
+def test_a_public_history_can_keep_the_hosts_name_and_kernel_build_out(tmp_path, remote):
+    run = make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1")
+    metadata = run_metadata.read(run)
+    run_metadata.write(run, dataclasses.replace(metadata, host="lab-7.internal.example.org",
+                                                kernel="6.1.0-27-rt-amd64", started_at="2026-11-22T07:00:00+00:00"))
+
+    def publish_as(runner, *options):
+        """The id and stored metadata of the run this publish added."""
+        before = set(published_runs(remote)) if git("branch", "--list", BRANCH, cwd=remote).strip() else set()
+        subprocess.run([LATENCY_GATE, "publish-history", "--results-directory", str(run), "--remote", str(remote),
+                        "--platform", PLATFORM, "--revision", "0123456789abcdef", "--runner", runner,
+                        "--work-directory", str(tmp_path / f"work-{runner}"), *options], check=True, capture_output=True)
+        (run_id,) = set(published_runs(remote)) - before
+        return run_id, json.loads(git("show", f"{BRANCH}:runs/{PLATFORM}/{run_id}/metadata.json", cwd=remote))
+
+    kept_id, kept = publish_as("lab-7")  # control: as recorded
+    redacted_id, redacted = publish_as("lab-8", "--redact-host")
+
+    assert kept_id.endswith("-lab_7") and (kept["host"], kept["kernel"]) == ("lab-7.internal.example.org",
+                                                                             "6.1.0-27-rt-amd64")
+    assert redacted_id == f"20261122T070000Z-0123456789ab-{PLATFORM}"
+    assert (redacted["host"], redacted["kernel"]) == (None, "6.1")

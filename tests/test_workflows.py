@@ -25,16 +25,24 @@ Specification:
 - a push to main lands its run on the gh-pages branch (the run store only) and deploys the
   site regenerated from it as the Pages artifact;
 - a requirements dispatch measures in shards and comes back as a pull request with the CSV;
-- from a clean checkout, as on an adopter's runner, the actions install their CLI, and it
+- from a clean checkout, as on an adopter's runner, the actions install their CLI afresh in
+  each job (dependencies hash-checked against scripts/setup/cli-requirements.lock), and it
   publishes a run with the site's chart library;
+- on a machine shared between jobs as a persistent runner is, what a pull request's job plants
+  where a CLI or a build could be picked up never runs in main's next jobs, which say that they
+  installed their own;
+- no job that holds a write permission, an environment or a secret runs on a self-hosted
+  runner, in any workflow or in the adoption guide's copy-paste workflows;
 - actionlint and zizmor find nothing in any workflow or action, nor in the adoption
   guide's copy-paste workflows (the gate's and the comment's); shellcheck finds nothing in the CI scripts.
 """
 
 import json
 import re
+import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -236,10 +244,7 @@ def test_a_push_to_main_lands_on_the_gh_pages_branch(act, repository, tmp_path):
     # Throughput too, on one payload of the reduced grid.
     variables = {**SMALL_MATRIX, "LATENCY_HISTORY_REMOTE": history, "LATENCY_THROUGHPUT": "true",
                  "LATENCY_THROUGHPUT_PAYLOADS": "1024"}
-    # act 0.2.89 (the newest) does not know GitHub's `concurrency.queue` and refuses the file:
-    # its copy here goes without that line (the end of this test checks the real file has it).
-    main_workflow = repository / ".github/workflows/latency-main.yml"
-    main_workflow.write_text(main_workflow.read_text().replace("\n  queue: max\n", "\n"))
+    without_queue(repository)  # the end of this test checks the real file has it
 
     result = act("push", ".github/workflows/latency-main.yml",
                  {"ref": "refs/heads/main", "after": sha, "repository": {"full_name": GITHUB_REPOSITORY}},
@@ -268,6 +273,60 @@ def test_a_push_to_main_lands_on_the_gh_pages_branch(act, repository, tmp_path):
     assert "\n  queue: max\n" in workflow and workflow.count("contents: write") == 1
 
 
+def without_queue(repository):
+    """act 0.2.89 (the newest) does not know GitHub's `concurrency.queue` and refuses the file:
+    the copy's latency-main.yml goes without that line."""
+    main_workflow = repository / ".github/workflows/latency-main.yml"
+    main_workflow.write_text(main_workflow.read_text().replace("\n  queue: max\n", "\n"))
+
+
+def test_nothing_a_pull_request_leaves_on_the_runner_runs_in_mains_next_job(act, repository, tmp_path):
+    """act in host mode keeps one machine for every job, as a persistent self-hosted runner does:
+    one tool cache for all runs, one $HOME (here tmp_path/home for both). A pull request's job
+    plants a `latency-gate` where install_cli.sh used to reuse one and a LatencyTest where its
+    build goes; main's next run installs its own CLI (hash-checked) in each job, says so,
+    measures with a build of its own job and publishes, and nothing planted ever runs."""
+    set_requirements(repository)
+    without_queue(repository)
+    marks, history = tmp_path / "planted-programs-ran", tmp_path / "history.git"
+    git("init", "-q", "--bare", str(history), cwd=tmp_path)
+    machine = {"HOME": tmp_path / "home", "PIP_CACHE_DIR": Path.home() / ".cache/pip",  # pip's cache, hash-checked
+               "npm_config_cache": Path.home() / ".npm", "PLANT_MARKS": marks}
+    planted = []
+    try:
+        plant = act("pull_request", REPO / "tests/ci/plant-on-the-runner.yml", pull_request(), environment=machine)
+        planted = [Path(p) for p in re.findall(r"planted: (\S+)", log(plant))]
+        assert plant.returncode == 0 and len(planted) == 4, log(plant)
+        # Control: the planted CLIs sit where install_cli.sh before this change took one
+        # (<cache>/latency-gate/<16 hex of the sources>/.installed), and they run and leave a mark.
+        for cli in planted[:2]:
+            assert re.fullmatch(r"[0-9a-f]{16}", cli.parent.parent.name) and (cli.parent.parent / ".installed").is_file()
+            subprocess.run([cli], check=True)
+        assert len(marks.read_text().splitlines()) == 2
+        marks.unlink()
+
+        main = act("push", ".github/workflows/latency-main.yml",
+                   {"ref": "refs/heads/main", "after": git("rev-parse", "HEAD", cwd=repository).strip(),
+                    "repository": {"full_name": GITHUB_REPOSITORY}},
+                   {**SMALL_MATRIX, "LATENCY_HISTORY_REMOTE": history},
+                   environment={**machine, "LATENCY_GATE_VENV": ""})  # as on an adopter's runner: no venv given
+
+        assert main.returncode == 0, log(main)
+        assert not marks.exists(), marks.read_text()
+        fresh = re.findall(r"^\[Latency history/([^\]]+)\].*install_cli: a fresh latency-gate for this job in (\S+) "
+                           r"\(nothing reused from earlier jobs\)", log(main), re.M)
+        assert sorted(job for job, _ in fresh) == ["Latency history", "Publish to the history"], log(main)
+        assert all(str(tmp_path / "home") not in place and "tool_cache" not in place for _, place in fresh)
+        (run,) = {f.split("/")[2] for f in git("ls-tree", "-r", "--name-only", "gh-pages", cwd=history).split()
+                  if f.startswith(f"runs/{PLATFORM}/")}
+        summary = git("show", f"gh-pages:runs/{PLATFORM}/{run}/measurements_intraprocess_best_effort_summary.csv",
+                      cwd=history)
+        assert summary.startswith("Bytes,Samples,") and len(summary.splitlines()) == 3  # measured: 16 and 32 B
+    finally:
+        for program in planted[:2]:  # the tool cache is act's, shared by every run on this machine
+            shutil.rmtree(program.parent.parent, ignore_errors=True)
+
+
 def test_a_requirements_dispatch_comes_back_as_a_pull_request_with_the_csv(act):
     inputs = {"runs": 2, "shards": 2, "percentile": 99, "platform": PLATFORM,
               "runner-labels": '["self-hosted","linux","latency"]', "subexperiments": "intraprocess_best_effort",
@@ -292,6 +351,41 @@ def test_a_requirements_dispatch_comes_back_as_a_pull_request_with_the_csv(act):
     opened = json.loads((act.store / "pull-requests" / f"latency-requirements_{PLATFORM}.json").read_text())
     assert opened["title"] == f"Latency requirements for {PLATFORM}: 2 runs, percentile 99"
     assert opened["token"] == "stand-in-app-12345-token"  # not GITHUB_TOKEN, whose pull requests start no workflow
+
+
+def load_workflow(text):
+    from ruamel.yaml import YAML  # the CLI's own dependency (apache-otava's); PyYAML is not installed
+    return YAML(typ="safe").load(text)
+
+
+def jobs_holding_more_than_read(workflow):
+    """{job: runs-on} of a workflow's jobs that hold a write permission, an environment or a secret."""
+    holding = {}
+    for name, job in workflow["jobs"].items():
+        permissions = job.get("permissions", workflow.get("permissions"))
+        writes = isinstance(permissions, dict) and "write" in permissions.values() or permissions == "write-all"
+        secrets = "secrets." in json.dumps(job)
+        if writes or "environment" in job or secrets:
+            holding[name] = job["runs-on"]
+    return holding
+
+
+def test_no_job_holding_a_write_token_or_a_secret_runs_on_a_self_hosted_runner(tmp_path):
+    """docs/security.md, GitHub arrow 1: what can write, deploy or open a pull request runs on a
+    fresh GitHub-hosted VM; the jobs on the latency runner read at most."""
+    workflows = {path.name: load_workflow(path.read_text()) for path in sorted(REPO.glob(".github/workflows/*.yml"))}
+    for name, text in ci_tools.copy_paste_workflows(f"acme/latency-gate@{'0' * 40}").items():
+        workflows[f"copy-paste {name}"] = load_workflow(text)
+
+    holding = {name: jobs_holding_more_than_read(workflow) for name, workflow in workflows.items()}
+
+    assert holding["latency-main.yml"].keys() == {"publish", "deploy"}  # the check can see them
+    assert holding["latency-requirements.yml"].keys() == {"merge"}
+    assert holding["copy-paste latency-main.yml"].keys() == {"publish", "deploy"}
+    for name, jobs in holding.items():
+        assert all(runner == "ubuntu-latest" for runner in jobs.values()), (name, jobs)
+    for name, workflow in workflows.items():
+        assert workflow["permissions"] in ({}, {"contents": "read"}), name  # what a job does not raise
 
 
 def test_every_remote_action_is_pinned_and_has_a_stand_in_or_is_handled_by_act():
@@ -320,12 +414,13 @@ def test_zizmor_finds_nothing(tools):
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_the_copy_paste_workflow_in_the_adoption_guide_lints_clean(tools, tmp_path):
+def test_the_copy_paste_workflows_in_the_adoption_guide_lint_clean(tools, tmp_path):
     workflows = tmp_path / ".github/workflows"
     workflows.mkdir(parents=True)
     (tmp_path / ".github/actionlint.yaml").write_text((REPO / ".github/actionlint.yaml").read_text())
-    (workflows / "latency.yml").write_text(ci_tools.copy_paste_workflow(f"acme/latency-gate@{'0' * 40}"))
-    (workflows / "latency-comment.yml").write_text(ci_tools.copy_paste_comment_workflow(f"acme/latency-gate@{'0' * 40}"))
+    copied = ci_tools.copy_paste_workflows(f"acme/latency-gate@{'0' * 40}")
+    for name, text in copied.items():
+        (workflows / name).write_text(text)
     git("init", "-q", cwd=tmp_path)
 
     actionlint = subprocess.run([str(tools / "actionlint"), "-no-color"], cwd=tmp_path, capture_output=True, text=True)
@@ -333,8 +428,9 @@ def test_the_copy_paste_workflow_in_the_adoption_guide_lints_clean(tools, tmp_pa
                              "--min-severity", "low", ".github/workflows"],
                             cwd=tmp_path, capture_output=True, text=True)
 
-    assert (workflows / "latency.yml").read_text().count("acme/latency-gate/actions/") == 4  # four of the actions
-    assert (workflows / "latency-comment.yml").read_text().count("acme/latency-gate/actions/pr-comment@") == 1
+    assert sorted(copied) == ["latency-comment.yml", "latency-main.yml", "latency-pr.yml"]  # one file per trust level
+    assert sum(copied[name].count("acme/latency-gate/actions/") for name in ("latency-pr.yml", "latency-main.yml")) == 4
+    assert copied["latency-comment.yml"].count("acme/latency-gate/actions/pr-comment@") == 1
     assert actionlint.returncode == 0, actionlint.stdout
     assert zizmor.returncode == 0, zizmor.stdout
 
@@ -349,18 +445,30 @@ def test_shellcheck_finds_nothing_in_the_ci_scripts(tools):
 
 
 def test_the_actions_install_their_cli_from_a_clean_checkout(tmp_path):
-    """What an adopter's runner does on first use: no venv given, nothing installed yet."""
+    """What an adopter's runner does on first use: no venv given, nothing installed yet. The
+    CLI goes into a directory the job makes under its own temp directory, its dependencies
+    hash-checked against the lock; the job's later steps reuse it (GITHUB_ENV), the next job
+    makes its own."""
     checkout = ci_tools.copy_repository(tmp_path / "checkout")  # as actions/... @SHA downloads it
-    github_path = tmp_path / "github_path"
+    github_path, github_env = tmp_path / "github_path", tmp_path / "github_env"
     environment = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": str(tmp_path),
-                   "RUNNER_TOOL_CACHE": str(tmp_path / "tool-cache"), "GITHUB_PATH": str(github_path)}
+                   "RUNNER_TOOL_CACHE": str(tmp_path / "tool-cache"), "RUNNER_TEMP": str(tmp_path / "job-1"),
+                   "GITHUB_PATH": str(github_path), "GITHUB_ENV": str(github_env)}
+    (tmp_path / "job-1").mkdir()
 
     install = subprocess.run(["bash", "scripts/setup/install_cli.sh"], cwd=checkout, env=environment,
                              capture_output=True, text=True, timeout=600)
 
     assert install.returncode == 0, install.stderr
     bin_directory = Path(install.stdout.splitlines()[-1])
+    assert bin_directory.parent.parent == tmp_path / "job-1" and bin_directory.parent.name.startswith(".latency-gate-cli.")
+    assert "(nothing reused from earlier jobs)" in install.stderr
     assert github_path.read_text() == f"{bin_directory}\n"
+    assert github_env.read_text() == f"LATENCY_GATE_CLI={bin_directory.parent}\n"
+    assert not (tmp_path / "tool-cache").exists() and not (tmp_path / ".cache/latency-gate").exists()
+    later_step = subprocess.run(["bash", "scripts/setup/install_cli.sh"], cwd=checkout, capture_output=True, text=True,
+                                env={**environment, "LATENCY_GATE_CLI": str(bin_directory.parent)})
+    assert later_step.stdout.splitlines()[-1] == str(bin_directory) and "fresh" not in later_step.stderr
     run = tmp_path / "run"
     run.mkdir()
     (run / "measurements_intraprocess_best_effort.csv").write_text("Sample,Payload [Bytes],Latency [us]\n" + "".join(
@@ -374,3 +482,19 @@ def test_the_actions_install_their_cli_from_a_clean_checkout(tmp_path):
         result = subprocess.run([bin_directory / "latency-gate", *command], capture_output=True, text=True)
         assert result.returncode == 0, result.stderr
     assert (store / "site" / "uPlot.iife.min.js").is_file()  # the site's chart library came along
+
+
+def test_the_cli_lock_pins_what_the_package_declares_with_hashes():
+    """install_cli.sh installs from scripts/setup/cli-requirements.lock with --require-hashes:
+    the lock holds every dependency pyproject.toml pins, at that version, and every entry has
+    hashes (pip refuses the lock otherwise)."""
+    declared = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["dependencies"]
+    lock = (REPO / "scripts/setup/cli-requirements.lock").read_text()
+    entries = re.findall(r"^([A-Za-z0-9_.-]+)==(\S+) \\\n((?:    --hash=sha256:[0-9a-f]{64}.*\n)+)", lock, re.M)
+
+    pinned = {name.lower().replace("_", "-"): version for name, version, _ in entries}
+    assert len(entries) == len(re.findall(r"^[A-Za-z0-9_.-]+==", lock, re.M)) > len(declared)
+    for requirement in declared:
+        name, version = requirement.split("==")
+        assert pinned.get(name.lower()) == version, requirement
+    assert "setuptools" in pinned  # builds the package without build isolation

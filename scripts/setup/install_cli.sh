@@ -3,35 +3,46 @@
 # actions under actions/ and .gitlab-ci.yml call it first). Prints the bin directory to
 # put on PATH on the last line, and adds it to $GITHUB_PATH when run by GitHub Actions.
 #
-# With LATENCY_GATE_VENV set, that venv (with latency-gate installed) is used as is.
-# Otherwise the package is pip-installed once into a venv under $RUNNER_TOOL_CACHE (or
-# ~/.cache) named after a hash of its sources, so a persistent runner installs each version
-# once; python3 (with venv) and npm must be on the runner.
+# Nothing is reused from an earlier job (docs/security.md): on a persistent self-hosted runner
+# whatever a pull request's job leaves in the tool cache, $HOME or /tmp is there for the next
+# job, main's included, to run. So each job installs the CLI afresh into a directory it creates
+# with a name no earlier job can predict (mktemp): its dependencies from cli-requirements.lock
+# with pip --require-hashes (an archive from pip's cache or a wheel directory is installed only
+# when its hash is the lock's), the package itself without build isolation (setuptools is in
+# the lock), and the history site's chart library with npm ci (which deletes node_modules first
+# and checks package-lock.json's integrity hashes). Later steps of the same GitHub job reuse it:
+# the first call writes its path to $GITHUB_ENV as LATENCY_GATE_CLI, which only this job's own
+# steps can set. The directory is under $RUNNER_TEMP (GitHub empties it at each job's start and
+# end), else $CI_PROJECT_DIR (GitLab's checkout of the next job cleans it), else $TMPDIR.
+#
+# With LATENCY_GATE_VENV set, that venv (with latency-gate installed) is used as is: a venv the
+# job's own configuration names, never one found on the machine.
+# python3 (with venv) and npm must be on the runner.
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+say() { echo "install_cli: $*" >&2; }
+
 if [[ -n ${LATENCY_GATE_VENV:-} ]]; then
     venv=$LATENCY_GATE_VENV
+elif [[ -n ${LATENCY_GATE_CLI:-} ]]; then
+    venv=$LATENCY_GATE_CLI  # made by an earlier step of this job
+    say "latency-gate of this job from $venv"
 else
-    # The history site's chart library is package data, pinned by its lock file (needs npm).
     assets=$REPO/scripts/latency_gate/render/site_assets
-    if [[ ! -d $assets/node_modules/uplot/dist ]]; then
-        echo "install_cli: npm ci in $assets (the history site's chart library)" >&2
-        (cd "$assets" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error) >&2
-    fi
-    key=$(cd "$REPO" && find pyproject.toml scripts/latency_gate -type f ! -name '*.pyc' -print0 \
-        | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
-    venv=${RUNNER_TOOL_CACHE:-$HOME/.cache}/latency-gate/$key
-    if [[ ! -f $venv/.installed ]]; then  # a venv cannot be moved: mark it complete instead
-        echo "install_cli: installing latency-gate into $venv" >&2
-        rm -rf "$venv"
-        python3 -m venv "$venv"
-        "$venv/bin/pip" install --quiet "$REPO"
-        touch "$venv/.installed"
+    (cd "$assets" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error) >&2
+    venv=$(mktemp -d "${RUNNER_TEMP:-${CI_PROJECT_DIR:-${TMPDIR:-/tmp}}}/.latency-gate-cli.XXXXXXXX")
+    say "a fresh latency-gate for this job in $venv (nothing reused from earlier jobs)"
+    python3 -m venv "$venv"
+    touch "$venv/COLCON_IGNORE"  # in a GitLab checkout: not a package of a team's colcon build
+    "$venv/bin/pip" install --quiet --no-input --require-hashes --no-deps -r "$REPO/scripts/setup/cli-requirements.lock"
+    "$venv/bin/pip" install --quiet --no-input --no-deps --no-build-isolation "$REPO"
+    if [[ -n ${GITHUB_ENV:-} ]]; then
+        echo "LATENCY_GATE_CLI=$venv" >> "$GITHUB_ENV"
     fi
 fi
 if [[ ! -x $venv/bin/latency-gate ]]; then
-    echo "install_cli: $venv/bin/latency-gate is missing (LATENCY_GATE_VENV must be a venv with latency-gate installed)" >&2
+    say "$venv/bin/latency-gate is missing (LATENCY_GATE_VENV must be a venv with latency-gate installed)"
     exit 3
 fi
 if [[ -n ${GITHUB_PATH:-} ]]; then

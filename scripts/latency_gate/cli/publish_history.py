@@ -1,10 +1,12 @@
 """Append a run to the history branch (gh-pages) and push it; regenerate the site.
 
 Fetches the history branch (created as an orphan when missing), adds the run under
-runs/<platform>/<run id>/, commits the run store and pushes; a rejected push is re-applied
-on the new tip, at most {attempts} times. An https token is read from ${token}. Then the
-history plots, change points and site are regenerated in the work directory, which is the
-site to deploy (GitHub Pages artifact, GitLab public/): the branch holds the runs only.
+runs/<platform>/<run id>/ once every file it brings has been read as its format says (names,
+formats, sizes), builds the history plots, change points and site in the work directory,
+commits the run store and pushes; a rejected push is re-applied on the new tip, at most
+{attempts} times. A bad file or a site that cannot be built stops it before the push (exit 3).
+An https token is read from ${token}. The work directory is the site to deploy (GitHub Pages
+artifact, GitLab public/): the branch holds the runs only.
 """
 
 import sys
@@ -29,6 +31,9 @@ def add_arguments(parser):
                                   "else the run's metadata run_id)")
     option(parser, "revision", help="commit that was measured, for the run id")
     option(parser, "runner", help="runner that measured, for the run id")
+    option(parser, "redact-host", action="store_true",
+           help="for a public site: store no host name and only the kernel's series (6.1), and name the "
+                "platform instead of --runner in the run id")
     option(parser, "work-directory", type=Path, help="local clone, kept afterwards: the regenerated site to deploy "
                                                      "(default: a temporary one)")
 
@@ -36,18 +41,18 @@ def add_arguments(parser):
 def run(args):
     try:
         run_id = args.run_id
-        if run_id is None and (args.revision or args.runner):
-            run_id = publish.history_run_id(args.results_directory, args.revision, args.runner)
+        runner = args.platform if args.redact_host and args.runner else args.runner  # a runner's name is often its host's
+        if run_id is None and (args.revision or runner):
+            run_id = publish.history_run_id(args.results_directory, args.revision, runner)
         platform = history.store_platform(args.platform, args.results_directory)
         with tempfile.TemporaryDirectory(prefix="latency-history-") as temporary:
             work_directory = args.work_directory or Path(temporary)
             run_id, commit = publish.publish(
                 run_directory=args.results_directory, remote=args.remote, platform=platform,
                 work_directory=work_directory, branch=args.branch, run_id=run_id,
-                requirements=args.requirements, keep=args.keep)
-            print(f"Published run {platform}/{run_id} as {commit} on {args.branch} of {args.remote}; "
-                  "regenerating the history plots and site ...", flush=True)
-            publish.regenerate_site(work_directory, platform)
+                requirements=args.requirements, keep=args.keep, redact_host=args.redact_host)
+            print(f"Published run {platform}/{run_id} as {commit} on {args.branch} of {args.remote}", flush=True)
+            publish.summarise_changepoints(work_directory, platform)
     except publish.PublishError as error:
         print(f"latency-gate publish-history: error: {error}", file=sys.stderr)
         return error.exit_code

@@ -48,6 +48,7 @@ FLOAT_FORMAT = "%.3f"
 
 _SUMMARY_NAME = re.compile(r"^measurements_(?P<subexperiment>.+)_summary\.csv$")
 _MEASUREMENTS_NAME = re.compile(r"^measurements_(?P<subexperiment>.+)\.csv$")
+_CHECKS_NAME = re.compile(r"^checks_(?P<subexperiment>.+)\.csv$")
 _FIELD_COUNT_ERROR = re.compile(r"Expected (?P<expected>\d+) fields in line (?P<line>\d+), saw (?P<saw>\d+)")
 
 
@@ -84,6 +85,14 @@ def subexperiment_of_measurements(path):
     match = _MEASUREMENTS_NAME.match(Path(path).name)
     if not match or match["subexperiment"].endswith("_summary"):
         raise InputError("not a measurements file name (measurements_<sub-experiment>.csv)", path)
+    return validate_subexperiment(match["subexperiment"], path)
+
+
+def subexperiment_of_checks(path):
+    """Sub-experiment named by a 'checks_<subexperiment>.csv' file name."""
+    match = _CHECKS_NAME.match(Path(path).name)
+    if not match:
+        raise InputError("not a check report file name (checks_<sub-experiment>.csv)", path)
     return validate_subexperiment(match["subexperiment"], path)
 
 

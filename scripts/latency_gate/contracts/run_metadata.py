@@ -173,6 +173,13 @@ class RunMetadata:
         return revision if kind == "git" else None
 
 
+def without_host_details(metadata):
+    """The metadata a public site may show of a machine: no host name, the kernel's series
+    only (6.1.0-27-rt-amd64 -> 6.1), not its build."""
+    series = re.match(r"\d+\.\d+", metadata.kernel or "")
+    return dataclasses.replace(metadata, host=None, kernel=series[0] if series else None)
+
+
 def read(path):
     """The metadata of a run directory (or a metadata.json path); InputError when missing or unusable."""
     path = Path(path)

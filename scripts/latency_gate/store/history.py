@@ -26,12 +26,16 @@ from pathlib import Path
 
 from latency_gate.analysis import changepoints, kinds
 from latency_gate.analysis.requirements import collect_summaries, run_directories
-from latency_gate.contracts import run_metadata
+from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import InputError
 from latency_gate.render import plots, site
 from latency_gate.store import site_store
 
 RUN_FILE_PATTERNS = ("measurements_*_summary.csv", "checks_*.csv")
+# A run's files are untrusted data until read (docs/security.md): a summary or check report of
+# the full matrix is a few kilobytes, its metadata tens; these bounds leave room and no more.
+MAX_FILE_BYTES = 256 * 1024
+MAX_RUN_BYTES = 1024 * 1024
 
 
 def runs_directory(store_root, platform):
@@ -49,17 +53,24 @@ def store_platform(platform, run_directory):
     return site_store.line_name(platform, metadata.middleware, metadata.kind)
 
 
-def add_run(store_root, run_directory, platform, run_id=None, requirements_path=None):
+def add_run(store_root, run_directory, platform, run_id=None, requirements_path=None, redact_host=False):
     """Copy a run's summaries, checks and metadata into the store under a new run id: `run_id`,
-    else the one its metadata records, else a new one (run_metadata.make_run_id)."""
+    else the one its metadata records, else a new one (run_metadata.make_run_id); with
+    `redact_host`, the metadata without the host's name and kernel build (a public site)."""
     run_directory = Path(run_directory)
     files = sorted(p for pattern in RUN_FILE_PATTERNS for p in run_directory.glob(pattern))
     if not any(p.name.endswith("_summary.csv") for p in files):
         raise InputError("no sub-experiment summaries to publish (run 'process' first)", run_directory)
+    recorded = run_directory / run_metadata.METADATA_FILE
+    if recorded.is_symlink() or recorded.exists():
+        _check_size(recorded)  # before it is parsed
     metadata = run_metadata.read_if_present(run_directory)  # None: the spec's own flows write none
+    _validate_run_files(files, kinds.of_run(metadata), requirements_path)
     run_id = _safe_name(run_id or (metadata and metadata.run_id) or run_metadata.make_run_id(), "run id")
     # Stored as this version of the contract writes it (an older record migrated), with its place in the store.
     metadata = replace(metadata or run_metadata.RunMetadata(run_id), run_id=run_id, platform=platform)
+    if redact_host:
+        metadata = run_metadata.without_host_details(metadata)
     destination = runs_directory(store_root, platform) / run_id
     if destination.exists():
         raise InputError(f"run '{run_id}' is already in the history", destination)
@@ -69,15 +80,46 @@ def add_run(store_root, run_directory, platform, run_id=None, requirements_path=
         for path in files:
             shutil.copy2(path, staging / path.name)
         if requirements_path:
-            kinds.of_run(metadata).read_requirements(requirements_path)  # never publish an invalid baseline
             shutil.copy2(requirements_path, staging / "requirements.csv")
         run_metadata.write(staging, metadata)
+        _check_size(staging / run_metadata.METADATA_FILE)  # as stored: re-written by this version's contract
         staging.rename(destination)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return destination
 
+
+def _validate_run_files(files, kind, requirements_path):
+    """Read every file a run would bring into the store with its format's owner (contracts/,
+    through the run's kind) before any is copied: a name that is not a known sub-experiment's
+    summary or check report, a malformed file, a link or an oversized file or run is an
+    InputError naming the file, and the store is left as it was."""
+    total = 0
+    for path in files:
+        total += _check_size(path)
+        if path.name.endswith("_summary.csv"):
+            formats.subexperiment_of_summary(path)
+            kind.read_summary(path)
+        else:
+            formats.subexperiment_of_checks(path)
+            kind.read_checks(path)
+    if requirements_path:
+        total += _check_size(Path(requirements_path))
+        kind.read_requirements(requirements_path)  # never publish an invalid baseline
+    if total > MAX_RUN_BYTES:
+        raise InputError(f"the run's files hold {total} bytes, more than a run may (MAX_RUN_BYTES, {MAX_RUN_BYTES})",
+                         files[0].parent)
+
+
+def _check_size(path):
+    """The size of a regular file of at most MAX_FILE_BYTES; InputError otherwise."""
+    if path.is_symlink() or not path.is_file():
+        raise InputError("not a regular file (a link or a directory is never published)", path)
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise InputError(f"{size} bytes, more than a run's file may hold (MAX_FILE_BYTES, {MAX_FILE_BYTES})", path)
+    return size
 
 
 def _safe_name(name, what):

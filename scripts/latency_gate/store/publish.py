@@ -2,13 +2,16 @@
 
 The branch holds the run store only: one immutable directory per run under
 runs/<platform>/<run id>/ (summaries, checks, metadata, the requirements it was checked
-against). The history plots, change points and site are derived from it after the push
-(regenerate_site) and deployed from the work directory as a Pages artifact (GitHub) or
+against). The history plots, change points and site are derived from it before the push
+and deployed from the work directory as a Pages artifact (GitHub) or
 public/ (GitLab), so the branch grows by each run's own few kilobytes, not by a rewritten
 site per run.
 
 Every attempt starts from the remote's tip: fetch the branch (or start it as an orphan
-when the remote has none), add the run's own directory, prune, commit the store and push. A
+when the remote has none), add the run's own directory (history.add_run reads every file it
+brings with its format's owner first: a run is untrusted data until then), prune, build the
+history plots and site from the store as it would be pushed, commit the store and push; a bad
+file or a site that cannot be built is an InputError and the branch is left as it was. A
 rejected push means another publisher landed first; the next attempt starts again from the
 new tip after a jittered pause that grows with each attempt. Runs are separate
 directories, so re-applying ours on top of theirs is always clean, and nothing the remote
@@ -79,13 +82,14 @@ def history_run_id(run_directory, revision, runner):
 
 
 def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages",
-            run_id=None, requirements=None, keep=None, git=None, sleep=time.sleep):
+            run_id=None, requirements=None, keep=None, redact_host=False, git=None, sleep=time.sleep):
     """Land `run_directory` under runs/<platform>/<run id>/ on `branch` of `remote`.
 
     The run id is `run_id` (see history_run_id), else the one history.add_run picks from
     the run's metadata; `requirements` is the CSV the run was checked against, kept with
-    it. `work_directory` holds the local clone; after success its files are the published
-    store, from which regenerate_site() derives the site. Returns (run id, pushed commit).
+    it; `redact_host` keeps the host's name and kernel build out (history.add_run).
+    `work_directory` holds the local clone; after success its files are the published
+    store and the site built from it (history.regenerate). Returns (run id, pushed commit).
     """
     run_directory = Path(run_directory)
     if not run_directory.is_dir():
@@ -98,9 +102,10 @@ def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages
     git("init", "-q")
     for attempt in range(PUSH_ATTEMPTS):
         parent = _checkout_tip(git, remote, branch)
-        run_id = history.add_run(work_directory, run_directory, platform, run_id, requirements).name
+        run_id = history.add_run(work_directory, run_directory, platform, run_id, requirements, redact_host).name
         if keep is not None:
             history.prune(work_directory, platform, keep)
+        history.regenerate(work_directory)  # the site is built before anything is pushed
         commit = _commit_store(git, parent, f"Add latency run {platform}/{run_id}")
         pushed = git("push", "--porcelain", remote, f"{commit}:refs/heads/{branch}", check=False)
         if pushed.returncode == 0:
@@ -118,17 +123,10 @@ def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages
     )
 
 
-def regenerate_site(work_directory, platform, environ=None):
-    """After a publish: the history plots, change points and site from the store just pushed
-    (history.regenerate; the work directory is then the site to deploy), and the platform's
-    change points in the CI job summary (ci.outputs; `environ` stands in for os.environ)."""
-    history.regenerate(work_directory)
-    _summarise_changepoints(work_directory, platform, environ)
-
-
-def _summarise_changepoints(store, platform, environ):
-    """The change points the regeneration just wrote, for the job summary. The run is
-    published by now: a summary that cannot be written is a warning, not a failure."""
+def summarise_changepoints(store, platform, environ=None):
+    """After a publish: the platform's change points as the site built from the pushed store
+    holds them, in the CI job summary (ci.outputs; `environ` stands in for os.environ). The
+    run is published by now: a summary that cannot be written is a warning, not a failure."""
     try:
         detection = changepoints.read(changepoints.path(store, platform))
         outputs.add_summary(changepoints.markdown_summary(detection), environ)

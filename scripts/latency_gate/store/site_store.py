@@ -10,7 +10,6 @@ percentage with its sign turned), so that the site ranks margins alike.
 
 import functools
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,7 +19,6 @@ from latency_gate.analysis import kinds
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import InputError
 
-_CHECKS_NAME = re.compile(r"^checks_(?P<subexperiment>.+)\.csv$")
 MARGIN = "Percentage over requirement"
 
 
@@ -104,8 +102,8 @@ def read_history(store: Path) -> History:
             path = run.directory / name
             if name.startswith("measurements_") and name.endswith("_summary.csv"):
                 summary_files.append((index, formats.subexperiment_of_summary(path), path))
-            elif match := _CHECKS_NAME.match(name):
-                check_files.append((index, formats.validate_subexperiment(match["subexperiment"], path), path))
+            elif name.startswith("checks_") and name.endswith(".csv"):
+                check_files.append((index, formats.subexperiment_of_checks(path), path))
     texts, summaries, checks = {}, [], []
     for name, (summary_files, check_files) in files.items():
         kind = kinds.kind(name)
