@@ -169,8 +169,9 @@ def test_cyclone_dds_runs_every_throughput_sub_experiment_into_the_specs_csv(cyc
         # Sent for the test time, received what the counts say: rate x time = samples, Mb/s = samples x bits / time.
         assert (measured[tf.PUBLICATION_TIME] >= 1e6).all() and (measured[tf.RECEIVED] > 0).all(), subexperiment
         assert (measured[tf.RECEIVED] + measured[tf.LOST] <= measured[tf.SENT]).all(), subexperiment
+        # The CSV holds 3 decimals: at 34 Mb/s that alone is up to 1.5e-5 relative.
         assert measured[tf.THROUGHPUT].to_numpy() == pytest.approx(
-            (measured[tf.RECEIVED] * PAYLOAD * 8 / measured[tf.SUBSCRIPTION_TIME]).to_numpy(), rel=1e-5)
+            (measured[tf.RECEIVED] * PAYLOAD * 8 / measured[tf.SUBSCRIPTION_TIME]).to_numpy(), rel=1e-5, abs=5e-4)
         if "reliable" in subexperiment:  # nothing lost on a reliable topic
             assert (measured[tf.LOST] == 0).all(), subexperiment
 
