@@ -33,8 +33,9 @@ def changed_functions(results, decision, listed=FUNCTIONS_LISTED):
         runs = {build: _runs(results, build, subexperiment) for build in (relative.BASE, relative.PR)}
         for _, cell in cells.iterrows():
             payload = int(cell[relative.BYTES])
-            base, pr = (runs[build].xs(payload, level=counts.BYTES) if payload in runs[build].index.get_level_values(0)
-                        else pd.DataFrame() for build in (relative.BASE, relative.PR))
+            # Every run lists every payload it counted, the regressed one included.
+            base = runs[relative.BASE].xs(payload, level=counts.BYTES)
+            pr = runs[relative.PR].xs(payload, level=counts.BYTES)
             base, pr = base.align(pr, join="outer", fill_value=0.0)
             grew = pr.min(axis=1) > base.max(axis=1)
             change = float(cell["PR [us]"] - cell["Base [us]"])

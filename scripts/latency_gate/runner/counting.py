@@ -18,6 +18,7 @@ so a path that nests (an intra-process round trip is one synchronous call chain)
 outermost function (runner/middleware/fastdds.py COUNTED_PATH).
 """
 
+import functools
 import re
 import shutil
 import subprocess
@@ -47,6 +48,7 @@ class CountedPath:
         return samples + 1
 
 
+@functools.lru_cache(maxsize=1)  # asked when a run is checked and again for its metadata
 def valgrind_version():
     """'valgrind-3.19.0', or InputError when valgrind is missing."""
     if shutil.which("valgrind") is None:

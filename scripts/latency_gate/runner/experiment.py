@@ -194,8 +194,6 @@ def run_experiment(results_directory, *, kind=measures.Latency.name, middleware=
                            stress=stress, retries=retries, topology=topology, demands=demands,
                            recovery_times_ms=recovery_times_ms, test_time_s=test_time_s, signal=signal)
     measure, grid = checked.measure, checked.grid
-    if checked.counting is not None:
-        realtime_preset, rt_prio, pub_cpus, sub_cpus, cpu_idle = False, None, None, None, None
     binary, chosen, payloads, profiles, certs = (checked.binary, checked.subexperiments, checked.payloads,
                                                  checked.profiles, checked.certs)
     err = err or sys.stderr  # looked up per call: tests and the gate replace it
@@ -210,7 +208,10 @@ def run_experiment(results_directory, *, kind=measures.Latency.name, middleware=
     if earlier and earlier.kind != measure.name:
         raise InputError(f"holds a {earlier.kind} run: a {measure.name} run needs a results directory of its own",
                          results)
-    real_time = realtime.prepare(realtime_preset, rt_prio, pub_cpus, sub_cpus, cpu_idle)
+    # Counts do not depend on scheduling: a counted run leaves it to the OS (metadata's
+    # settings.requested still says what was asked for).
+    real_time = (realtime.prepare(False, None, None, None, None) if checked.counting
+                 else realtime.prepare(realtime_preset, rt_prio, pub_cpus, sub_cpus, cpu_idle))
     host = platform_info.describe_host()
     started_at = (earlier and earlier.started_at) or _utc_now()
     run_id = run_id or (earlier and earlier.run_id) or run_metadata.make_run_id(
