@@ -138,12 +138,12 @@ def test_an_unchanged_pull_request_passes_the_relative_throughput_gate(throughpu
     assert "Relative gate PASSED" in done.stdout.splitlines()[-1]
     rounds = pd.read_csv(results / "rounds.csv")
     assert set(rounds[relative.MAGNITUDE]) == {relative.INVERSE_THROUGHPUT}
-    # Each value is 1e6 / the run's best subscription throughput.
+    # Each value is 1e6 / the run's best subscription throughput, as written: 3 decimals.
     run = results / "runs" / "round-01" / "base"
     measured = tf.read_measurements(formats.measurements_path(run, "intraprocess_best_effort"))
     value = rounds[(rounds[relative.ROUND] == 1) & (rounds[relative.BUILD] == "base")
                    & (rounds[relative.SUBEXPERIMENT] == "intraprocess_best_effort")][relative.VALUE]
-    assert value.iat[0] == pytest.approx(1e6 / measured[tf.THROUGHPUT].max())
+    assert value.iat[0] == pytest.approx(1e6 / measured[tf.THROUGHPUT].max(), abs=5e-4)
 
 
 @pytest.fixture(scope="module")
