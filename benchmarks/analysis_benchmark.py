@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from latency_gate.analysis import checks, processing
+from latency_gate.cli import check, process
 from latency_gate.analysis.requirements import derive_requirements
 from latency_gate.analysis.statistics import summarise
 from latency_gate.contracts import formats
@@ -79,8 +79,8 @@ def main():
         for _ in range(args.repeat):
             started = time.perf_counter()
             with contextlib.redirect_stdout(io.StringIO()):
-                processing.process_experiment(experiment, work / "plots")
-                checks.check_experiment(requirements, experiment, work / "plots")
+                process.process_experiment(experiment, work / "plots")
+                check.check_experiment(requirements, experiment, work / "plots")
             in_process.append(time.perf_counter() - started)
 
         width = max(map(len, stages)) + 2

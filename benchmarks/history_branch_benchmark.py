@@ -32,6 +32,7 @@ import numpy as np
 from latency_gate.analysis import checks
 from latency_gate.analysis.statistics import summarise
 from latency_gate.contracts import formats, run_metadata
+from latency_gate.render import store_views
 from latency_gate.store import history
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the tests' synthetic data
@@ -68,7 +69,7 @@ def publish(store, run, with_site):
     history.add_run(store, run, PLATFORM, requirements_path=REQUIREMENTS)
     if with_site:
         with contextlib.redirect_stdout(io.StringIO()):
-            history.regenerate(store)
+            store_views.regenerate(store)
         git("add", "-A", cwd=store)
     else:
         git("add", "-A", "--", "runs", cwd=store)

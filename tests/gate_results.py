@@ -6,8 +6,9 @@ import numpy as np
 import pandas as pd
 
 from latency_gate.contracts import gate_result, run_metadata
-from latency_gate.gate import relative, report
-from latency_gate.gate.relative import GateSettings
+from latency_gate.analysis import relative
+from latency_gate.render import gate_report as report
+from latency_gate.analysis.relative import GateSettings
 
 SUBEXPERIMENT = "intraprocess_best_effort"
 PAYLOADS = (16, 32, 64)

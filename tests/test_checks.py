@@ -6,6 +6,7 @@ import pandas as pd
 import pytest
 
 from latency_gate.analysis import checks
+from latency_gate.cli import check
 from latency_gate.contracts import formats
 from latency_gate.errors import InputError
 from spec_examples import CHECK_REPORT
@@ -15,7 +16,7 @@ SUBEXPERIMENT = "intraprocess_best_effort"
 
 def test_the_check_report_reproduces_the_spec_example_byte_for_byte(spec_check_example, tmp_path):
     experiment, requirements = spec_check_example
-    results = checks.check_experiment(requirements, experiment, tmp_path / "plots")
+    results = check.check_experiment(requirements, experiment, tmp_path / "plots")
     assert formats.checks_path(experiment, SUBEXPERIMENT).read_text() == CHECK_REPORT
     assert [r.failed for r in results] == [0]
 

@@ -191,7 +191,7 @@ def inputs(tmp_path_factory):
     slow = synthetic.write_experiment(inputs / "slow", SUBEXPERIMENTS, payloads=(16, 32, 64), samples=500,
                                       scale=3.0)
     for directory in (run, slow):
-        processing.process_experiment(directory, with_plots=False)
+        processing.process_experiment(directory)
     requirements.write_requirements(requirements.run_directories(inputs / "results"), inputs / "requirements.csv")
     return inputs
 

@@ -21,7 +21,7 @@ import pytest
 from latency_gate import cli
 from latency_gate.contracts import instruction_counts
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, InputError
-from latency_gate.gate import code_path, relative
+from latency_gate.analysis import code_path, relative
 from latency_gate.runner import counting, experiment
 
 PATH_PROGRAM = r"""

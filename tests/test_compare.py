@@ -3,7 +3,7 @@
 import pandas as pd
 import pytest
 
-from latency_gate.analysis import compare
+from latency_gate.cli import compare_experiments
 from latency_gate.contracts import formats
 from latency_gate.errors import InputError
 
@@ -22,7 +22,7 @@ def test_a_result_within_the_threshold_passes_and_one_beyond_fails(tmp_path):
     write_summary(tmp_path / "reference", "intraprocess_reliable", 1.0)
     write_summary(tmp_path / "result", "intraprocess_best_effort", 1.1)  # exactly at the 10% limit
     write_summary(tmp_path / "result", "intraprocess_reliable", 1.2)
-    comparisons = compare.compare_experiments(tmp_path / "reference", tmp_path / "result", tmp_path / "plots")
+    comparisons = compare_experiments.compare_experiments(tmp_path / "reference", tmp_path / "result", tmp_path / "plots")
     assert [(c.subexperiment, c.passed) for c in comparisons] == [
         ("intraprocess_best_effort", True), ("intraprocess_reliable", False),
     ]
@@ -34,7 +34,7 @@ def test_a_result_within_the_threshold_passes_and_one_beyond_fails(tmp_path):
 def test_the_comparison_csv_holds_both_summaries_labelled_by_directory(tmp_path):
     write_summary(tmp_path / "2019-12-20_10-15-16", "intraprocess_best_effort", 1.0)
     write_summary(tmp_path / "2020-02-19_14-07-41", "intraprocess_best_effort", 2.0)
-    compare.compare_experiments(tmp_path / "2019-12-20_10-15-16", tmp_path / "2020-02-19_14-07-41", tmp_path / "plots")
+    compare_experiments.compare_experiments(tmp_path / "2019-12-20_10-15-16", tmp_path / "2020-02-19_14-07-41", tmp_path / "plots")
     lines = (tmp_path / "plots" / "intraprocess_best_effort_comparison.csv").read_text().splitlines()
     assert lines[0] == "Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%,Label"
     assert lines[1] == "16,10000,20.000,1.000,1.000,2.000,1.000,1.000,1.000,1.000,5.000,1.000,Reference: 2019-12-20_10-15-16"
@@ -47,7 +47,7 @@ def test_a_result_without_a_reference_is_bad_input_and_nothing_is_written(tmp_pa
     write_summary(tmp_path / "reference", "intraprocess_best_effort", 1.0)
     write_summary(tmp_path / "result", "intraprocess_reliable", 1.0)
     with pytest.raises(InputError, match="intraprocess_reliable have no reference summary"):
-        compare.compare_experiments(tmp_path / "reference", tmp_path / "result", tmp_path / "plots")
+        compare_experiments.compare_experiments(tmp_path / "reference", tmp_path / "result", tmp_path / "plots")
     assert not (tmp_path / "plots").exists()
 
 
@@ -55,7 +55,7 @@ def test_mismatched_payloads_are_bad_input(tmp_path):
     write_summary(tmp_path / "reference", "intraprocess_best_effort", 1.0, payloads=(16, 32))
     write_summary(tmp_path / "result", "intraprocess_best_effort", 1.0, payloads=(16, 64))
     with pytest.raises(InputError, match="payloads of 'intraprocess_best_effort' differ"):
-        compare.compare_experiments(tmp_path / "reference", tmp_path / "result", tmp_path / "plots")
+        compare_experiments.compare_experiments(tmp_path / "reference", tmp_path / "result", tmp_path / "plots")
 
 
 def test_experiments_measured_under_other_settings_are_compared_with_a_warning_saying_how_they_differ(tmp_path,
@@ -70,7 +70,7 @@ def test_experiments_measured_under_other_settings_are_compared_with_a_warning_s
         assert cli.main(["process", "--experiment-directory", str(tmp_path / name), "--no-plots"]) == 0
     capsys.readouterr()
 
-    compare.compare_experiments(tmp_path / "reference", tmp_path / "result", tmp_path / "plots")
+    compare_experiments.compare_experiments(tmp_path / "reference", tmp_path / "result", tmp_path / "plots")
 
     warning = capsys.readouterr().err
     assert f"warning: {tmp_path / 'result'} was measured under other settings than the reference" in warning
@@ -78,5 +78,5 @@ def test_experiments_measured_under_other_settings_are_compared_with_a_warning_s
     differences = run_metadata.unlike_runs(tmp_path / "result", tmp_path / "reference")
     assert "publisher CPUs: 0 vs none" in differences
     assert all(difference in warning for difference in differences)
-    compare.compare_experiments(tmp_path / "result", tmp_path / "result", tmp_path / "plots")
+    compare_experiments.compare_experiments(tmp_path / "result", tmp_path / "result", tmp_path / "plots")
     assert "warning" not in capsys.readouterr().err

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
-from latency_gate.gate import relative
+from latency_gate.analysis import relative
 from latency_gate.runner.middleware.common import build_directory
 
 REPOSITORY = Path(__file__).resolve().parents[1]

@@ -10,6 +10,7 @@ from latency_gate.analysis import changepoints, processing, requirements
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import InputError
 from latency_gate.render import plots
+from latency_gate.render import store_views
 from latency_gate.store import history
 
 PLATFORM = "linux-x64-latency"
@@ -19,7 +20,7 @@ SUBEXPERIMENTS = ("intraprocess_best_effort", "intraprocess_reliable")
 @pytest.fixture
 def processed_run(tmp_path):
     run = synthetic.write_experiment(tmp_path / "run", SUBEXPERIMENTS, payloads=(16, 32), samples=200)
-    processing.process_experiment(run, with_plots=False)
+    processing.process_experiment(run)
     run_metadata.write(run, run_metadata.RunMetadata(run_id="20261122T064501Z-local-lab1", fastdds_version="2.9.1"))
     return run
 
@@ -101,7 +102,7 @@ def test_history_plots_are_drawn_per_sub_experiment_with_the_requirement(tmp_pat
         history.add_run(tmp_path / "store", processed_run, PLATFORM, run_id)
     runs = history.runs_directory(tmp_path / "store", PLATFORM)
     formats.write_csv(requirements.derive_requirements(requirements.run_directories(runs)), tmp_path / "req.csv")
-    history.plot_history(runs, tmp_path / "req.csv", tmp_path / "plots")
+    store_views.plot_history(runs, tmp_path / "req.csv", tmp_path / "plots")
     drawn = sorted(p.name for p in (tmp_path / "plots" / "intraprocess_reliable").iterdir())
     assert drawn == sorted(
         [f"history_{m}.png" for m in ("Min", "Median", "Max", "99")]
@@ -160,7 +161,7 @@ def stepped_store(tmp_path):
 def test_regenerating_the_store_writes_its_change_points_beside_the_plots_and_into_the_site(stepped_store):
     store, run_ids = stepped_store
 
-    history.regenerate(store)
+    store_views.regenerate(store)
 
     detection = changepoints.read(store / "changepoints" / f"{PLATFORM}.json")
     assert [(p.subexperiment, p.payload, p.magnitude, p.run_id, p.index) for p in detection.changepoints] == [
@@ -200,7 +201,7 @@ def test_the_payload_history_plots_mark_where_the_measurement_settings_change(tm
     runs = requirements.run_directories(history.runs_directory(store, PLATFORM))
     assert run_metadata.settings_changes(runs) == [run_ids[4]]
 
-    history.regenerate(store)
+    store_views.regenerate(store)
 
     batch = plots.PlotBatch()
     batch.add_history(requirements.collect_summaries(runs), None, tmp_path, (), [run_ids[4]])

@@ -13,15 +13,14 @@ import pandas as pd
 import pytest
 
 from latency_gate import cli
-from latency_gate.analysis import middleware_comparison
-from latency_gate.analysis.middleware_comparison import compare_middleware
+from latency_gate.campaigns import middleware_comparison
 from latency_gate.analysis.processing import process_experiment
 from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import (
     PAYLOAD, SAMPLE, SUBEXPERIMENTS, measurements_path, read_measurements, read_summary, summary_path,
 )
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED
-from latency_gate.gate.rounds import run_gate
+from latency_gate.cli.gate import gate_and_report
 from latency_gate.runner import experiment, security
 from latency_gate.runner.middleware import BACKENDS, cyclonedds, socket_floor
 from latency_gate.store.site_store import Run
@@ -35,7 +34,7 @@ SECURITY = [name for name in SUBEXPERIMENTS if name.endswith("_security")]
 @pytest.fixture(scope="module")
 def programs():
     for backend in (cyclonedds, socket_floor):
-        assert backend.default_program().is_file(), "run scripts/setup/build_latencytest.sh first"
+        assert backend.PROGRAMS["latency"].default().is_file(), "run scripts/setup/build_latencytest.sh first"
 
 
 def run(directory, middleware, **options):
@@ -88,7 +87,7 @@ def test_the_socket_floor_runs_what_a_socket_can_and_reports_the_rest_as_unsuppo
             assert outcomes[name]["status"] == "passed"
             assert_complete_measurements(tmp_path, name, reliable=True)
     # Processing takes the run as it is; the history site shows no crash for what never ran.
-    process_experiment(tmp_path, with_plots=False)
+    process_experiment(tmp_path)
     assert len(read_summary(summary_path(tmp_path, "interprocess_reliable_tcp"))) == len(PAYLOADS)
     history_run = Run(platform="vm", run_id=tmp_path.name, directory=tmp_path, files=[],
                       metadata=run_metadata.read(tmp_path))
@@ -123,7 +122,7 @@ def run_secure_with_sides(tmp_path, publisher, subscriber):
     profiles = tmp_path / "profiles"
     profiles.mkdir()
     name = "interprocess_reliable_security"
-    text = (cyclonedds.PROFILES_DIRECTORY / f"{name}.xml").read_text()
+    text = (cyclonedds.PROGRAMS["latency"].profiles / f"{name}.xml").read_text()
     (profiles / f"{name}.xml").write_text(text.replace("${certs_dir}/", "${certs_dir}/${role}/"))
     certs = mixed_certificates(tmp_path / "certs", publisher, subscriber)
     code = run(tmp_path / "run", "cyclonedds", subexperiments=[name], profiles=profiles, certs=certs,
@@ -167,7 +166,7 @@ def test_an_unknown_middleware_is_a_usage_error_naming_the_known_ones(tmp_path, 
 
 def test_a_broken_cyclone_configuration_is_bad_input_before_anything_runs(programs, tmp_path, capsys):
     profiles = tmp_path / "profiles"
-    shutil.copytree(cyclonedds.PROFILES_DIRECTORY, profiles)
+    shutil.copytree(cyclonedds.PROGRAMS["latency"].profiles, profiles)
     (profiles / "interprocess_reliable.xml").write_text("<CycloneDDS><Domain>")
 
     code = cli.main(["run", "--middleware", "cyclonedds", "-r", str(tmp_path / "r"), "--profiles", str(profiles)])
@@ -179,10 +178,10 @@ def test_a_broken_cyclone_configuration_is_bad_input_before_anything_runs(progra
 
 
 def test_the_relative_gate_runs_on_another_middleware_and_skips_what_it_cannot_do(programs, tmp_path):
-    floor = socket_floor.default_program()
+    floor = socket_floor.PROGRAMS["latency"].default()
     terminal = io.StringIO()
 
-    code = run_gate(tmp_path / "gate", floor, floor, ["interprocess_reliable", "interprocess_reliable_security"],
+    code = gate_and_report(tmp_path / "gate", floor, floor, ["interprocess_reliable", "interprocess_reliable_security"],
                     (16,), 200, rounds=2, max_rounds=2, look_every=1, seed=1, middleware="socket", out=terminal)
 
     out = terminal.getvalue()
@@ -196,12 +195,12 @@ def test_compare_middleware_interleaves_the_middleware_and_pools_their_rounds_in
     results = tmp_path / "comparison"
     names = ["interprocess_reliable", "interprocess_reliable_security"]
 
-    table = compare_middleware(results, subexperiments=names, payloads=(16, 1024), samples=100, rounds=2, seed=7,
-                               out=io.StringIO())
+    assert cli.main(["compare-middleware", "-r", str(results), "--subexperiments", *names, "--payloads", "16", "1024",
+                     "--samples", "100", "--rounds", "2", "--seed", "7"]) == EXIT_OK
 
     written = pd.read_csv(results / middleware_comparison.TABLE_FILE)
     assert tuple(written.columns) == middleware_comparison.COLUMNS
-    assert len(written) == len(table) == 2 * 3 + 2 * 2  # the floor has no security sub-experiment
+    assert len(written) == 2 * 3 + 2 * 2  # the floor has no security sub-experiment
     assert (written["Samples"] == 2 * 100).all()  # two rounds pooled, reliable: nothing lost
     for round_number in (1, 2):
         assert sorted(p.name for p in (results / "runs" / f"round-0{round_number}").iterdir()) == sorted(BACKENDS)

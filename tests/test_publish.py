@@ -34,7 +34,8 @@ from latency_gate.analysis import changepoints
 from latency_gate.analysis.processing import process_experiment
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.contracts.formats import MEASUREMENT_COLUMNS
-from latency_gate.store import history, publish
+from latency_gate.ci import publish
+from latency_gate.store import history
 
 LATENCY_GATE = str(Path(sys.executable).parent / "latency-gate")
 PLATFORM = "latency"
@@ -55,7 +56,7 @@ def make_run(results, run_id, latency_us=50.0):
     (directory / "measurements_intraprocess_best_effort.csv").write_text(
         ",".join(MEASUREMENT_COLUMNS) + "\n" + "\n".join(rows) + "\n")
     run_metadata.write(directory, run_metadata.RunMetadata(run_id=run_id))
-    process_experiment(directory, with_plots=False)
+    process_experiment(directory)
     return directory
 
 

@@ -9,8 +9,8 @@ import pandas as pd
 import pytest
 
 from latency_gate.errors import InputError
-from latency_gate.gate import relative
-from latency_gate.gate.relative import BASE, PR, GateSettings
+from latency_gate.analysis import relative
+from latency_gate.analysis.relative import BASE, PR, GateSettings
 
 SUBEXPERIMENTS = ("intraprocess_best_effort", "interprocess_best_effort")
 PAYLOADS = (16, 64, 256, 1024, 4096, 16384)

@@ -13,7 +13,8 @@ import pytest
 from latency_gate.analysis import requirements
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import EXIT_OK
-from latency_gate.gate import relative, rounds as gate
+from latency_gate.analysis import relative
+from latency_gate.cli.gate import gate_and_report
 from latency_gate.render import plots
 from latency_gate.runner import experiment, measures, realtime
 
@@ -131,14 +132,14 @@ def test_looking_at_the_last_round_first_decides_the_same():
 
 
 def fake_gate(tmp_path, monkeypatch, slower_payload=None, noise=0.01, seed=1):
-    """gate.run_gate with runs drawn from a model instead of LatencyTest: its own loop, looks and
+    """cli.gate.gate_and_report with runs drawn from a model instead of LatencyTest: its own loop, looks and
     reports, as the proof harness loads it."""
     (recorded,) = proof.recorded.load_gates([run_fake_gate(tmp_path, monkeypatch, slower_payload, noise, seed)])
     return recorded
 
 
 def run_fake_gate(tmp_path, monkeypatch, slower_payload=None, noise=0.01, seed=1, zero_payload=None):
-    """The results directory of gate.run_gate over model runs; zero_payload: a payload every
+    """The results directory of cli.gate.gate_and_report over model runs; zero_payload: a payload every
     sample of which is 0 us (below the clock's resolution)."""
     rng = np.random.default_rng(seed)
     payloads = [16, 64, 256, 1024]
@@ -169,7 +170,7 @@ def run_fake_gate(tmp_path, monkeypatch, slower_payload=None, noise=0.01, seed=1
     monkeypatch.setattr(plots.PlotBatch, "render", lambda self: None)
     results = tmp_path / f"gate-{seed}"
     with open(tmp_path / "gate.log", "w") as log:
-        gate.run_gate(results, tmp_path / "base", tmp_path / "pr", ["intraprocess_best_effort"], payloads, 200,
+        gate_and_report(results, tmp_path / "base", tmp_path / "pr", ["intraprocess_best_effort"], payloads, 200,
                       seed=seed, out=log, realtime_preset=False)
     return results
 

@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 
 from latency_gate.analysis import requirements
+from latency_gate.cli import check
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import InputError
 
@@ -104,14 +105,13 @@ def test_requirements_carry_their_provenance_beside_the_csv(os_runs, tmp_path):
 
 
 def test_a_check_of_a_run_under_other_settings_than_the_requirements_says_so_at_the_top(os_runs, tmp_path, capsys):
-    from latency_gate.analysis import checks
 
     root, preset_run = os_runs
     output = tmp_path / "requirements.csv"
     requirements.write_requirements(requirements.run_directories(root / "os-runs"), output)
     capsys.readouterr()
 
-    checks.check_experiment(output, preset_run, tmp_path / "plots", tmp_path)
+    check.check_experiment(output, preset_run, tmp_path / "plots", tmp_path)
 
     report = (tmp_path / "check_report.md").read_text().splitlines()
     note = next(i for i, line in enumerate(report) if "Not like with like" in line)
@@ -127,14 +127,13 @@ def test_a_check_of_a_run_under_other_settings_than_the_requirements_says_so_at_
 
 
 def test_a_check_of_a_run_like_the_requirements_runs_has_no_comparability_note(os_runs, tmp_path, capsys):
-    from latency_gate.analysis import checks
 
     root, _ = os_runs
     output = tmp_path / "requirements.csv"
     requirements.write_requirements(requirements.run_directories(root / "os-runs"), output)
     capsys.readouterr()
 
-    checks.check_experiment(output, root / "os-runs" / "run-0", tmp_path / "plots", tmp_path)
+    check.check_experiment(output, root / "os-runs" / "run-0", tmp_path / "plots", tmp_path)
 
     assert "Not like with like" not in (tmp_path / "check_report.md").read_text()
     assert json.loads((tmp_path / "check_result.json").read_text())["comparability"] == []

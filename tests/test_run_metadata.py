@@ -23,7 +23,8 @@ from latency_gate.contracts.run_metadata import Attempt, RunMetadata, Settings, 
 from latency_gate.errors import InputError
 from latency_gate.render.site import build_site
 from latency_gate.runner import realtime
-from latency_gate.store import history, publish, site_store
+from latency_gate.ci import publish
+from latency_gate.store import history, site_store
 from site_store_factory import outcome, write_history
 
 # Written by the runner of 2026-11-23 (/tmp/r1/metadata.json): two of its ten sub-experiments

@@ -194,7 +194,8 @@ def test_a_throughput_run_cannot_join_a_latency_runs_requirements(tmp_path):
 
 def test_the_relative_gate_judges_throughput_by_its_inverse_so_a_lower_pr_throughput_is_a_regression(tmp_path):
     """1/throughput (us per Mb) makes 'slower' mean for throughput what it means for latency."""
-    from latency_gate.gate import relative, rounds as gate_rounds
+    from latency_gate.analysis import relative
+    from latency_gate.campaigns import gate as gate_rounds
 
     rng = np.random.default_rng(3)
     rows = []
@@ -214,7 +215,8 @@ def test_the_relative_gate_judges_throughput_by_its_inverse_so_a_lower_pr_throug
 
 
 def test_a_throughput_floor_is_the_gates_ceiling_on_the_time_per_megabit(tmp_path):
-    from latency_gate.gate import relative, rounds as gate_rounds
+    from latency_gate.analysis import relative
+    from latency_gate.campaigns import gate as gate_rounds
 
     path = tmp_path / "req.csv"
     formats.write_csv(requirements_frame([0, 0], [100.0, 400.0]), path)

@@ -38,7 +38,7 @@ if not __package__:  # run as `python benchmarks/proof`: import the folder as th
 import proof.aa  # noqa: E402 (after the path set-up above)
 import proof.ab  # noqa: E402
 import proof.resample  # noqa: E402
-from latency_gate.gate import relative  # noqa: E402
+from latency_gate.analysis import relative  # noqa: E402
 from proof.tables import default_out  # noqa: E402
 
 

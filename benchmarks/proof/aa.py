@@ -15,8 +15,8 @@ Produce the gates with, e.g. (hundreds on a runner fleet, one directory each):
 
 import numpy as np
 
-from latency_gate.gate import relative
-from latency_gate.gate.relative import GateSettings
+from latency_gate.analysis import relative
+from latency_gate.analysis.relative import GateSettings
 from proof.methods import method_name, other_methods
 from proof.recorded import gate_noise, group_gates, group_label, load_gates, pool_of
 from proof.replay import replay_matches, replayed_regressions

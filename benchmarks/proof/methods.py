@@ -12,7 +12,7 @@ threshold), over every recorded PR run and every Median cell as target.
 import numpy as np
 
 from latency_gate.contracts import formats
-from latency_gate.gate import relative
+from latency_gate.analysis import relative
 
 SHIFTS = (0.05, 0.10, 0.25, 0.50)
 RATIO_THRESHOLDS = (1.1, 1.5, 2.0)  # github-action-benchmark: alert-threshold, default 200 %

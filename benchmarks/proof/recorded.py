@@ -9,8 +9,9 @@ import numpy as np
 import pandas as pd
 
 from latency_gate.contracts import gate_result
-from latency_gate.gate import relative, rounds as gate
-from latency_gate.gate.relative import GateSettings
+from latency_gate.analysis import relative
+from latency_gate.campaigns import gate
+from latency_gate.analysis.relative import GateSettings
 
 
 @dataclass(eq=False)

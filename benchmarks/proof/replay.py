@@ -17,8 +17,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from latency_gate.gate import relative, rounds as gate, stop_rule
-from latency_gate.gate.relative import GateSettings
+from latency_gate.analysis import relative, stop_rule
+from latency_gate.campaigns import gate
+from latency_gate.analysis.relative import GateSettings
 
 
 def gate_verdict(gated, log_ratios, rounds, max_rounds, look_every, settings, rng, final_first=False, groups=None):

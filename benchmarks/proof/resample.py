@@ -29,8 +29,9 @@ import numpy as np
 import pandas as pd
 
 from latency_gate.contracts import formats
-from latency_gate.gate import relative, rounds as gate
-from latency_gate.gate.relative import GateSettings
+from latency_gate.analysis import relative
+from latency_gate.campaigns import gate
+from latency_gate.analysis.relative import GateSettings
 from proof.methods import RATIO_THRESHOLDS, SHIFTS, method_name, other_methods
 from proof.recorded import Pool, gate_noise, group_gates, group_label, load_gates, pool_of
 from proof.replay import memoised_sign_flips, synthetic_gates

@@ -22,7 +22,6 @@ from latency_gate.analysis.kinds import LATENCY, Kind
 from latency_gate.contracts import results as results_contract, run_metadata
 from latency_gate.contracts.formats import checks_path, find_summaries, write_csv, write_text_atomic
 from latency_gate.errors import InputError
-from latency_gate.render import plots
 
 # itertuples() needs identifiers for attribute access.
 _IDENTIFIER_COLUMNS = {"Percentage over requirement": "Percentage"}
@@ -229,9 +228,10 @@ def junit_report(results):
     return ElementTree.tostring(suites, encoding="unicode", xml_declaration=True) + "\n"
 
 
-def check_experiment(requirements_path, experiment_directory, plots_directory, report_directory=None,
-                     print_summaries=False, kind=None):
-    """Check every summary of an experiment directory; write check CSVs, reports and plots.
+def check_experiment(requirements_path, experiment_directory, report_directory=None, print_summaries=False,
+                     kind=None):
+    """Check every summary of an experiment directory; write check CSVs and reports (the plots:
+    cli/check.py).
 
     kind: latency or throughput (analysis.kinds); None: the run's (metadata.json), else latency.
     Everything is read and checked before anything is written, so bad input leaves no
@@ -248,10 +248,8 @@ def check_experiment(requirements_path, experiment_directory, plots_directory, r
     for note in notes:
         print(f"warning: {experiment_directory}: {note}", file=sys.stderr)
     report_directory = Path(report_directory or experiment_directory)
-    batch = plots.PlotBatch()
     for result in results:
         write_csv(result.checks, checks_path(experiment_directory, result.subexperiment))
-        batch.add_checks(result.subexperiment, result.checks, Path(plots_directory), result.kind.payload)
         status = "FAILED" if result.failed else "PASSED"
         print(f"Checking {result.subexperiment}  [{status}] {result.passed}/{len(result.checks)} checks passed")
         if print_summaries:
@@ -259,5 +257,4 @@ def check_experiment(requirements_path, experiment_directory, plots_directory, r
     write_text_atomic(report_directory / "check_report.md", markdown_report(results, notes=notes))
     write_text_atomic(report_directory / "check_report.xml", junit_report(results))
     results_contract.write(report_directory, results_contract.CHECK_RESULT, result_document(results, notes))
-    batch.render()
     return results

@@ -14,7 +14,6 @@ import pandas as pd
 from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import SUMMARY_COLUMNS, find_summaries, read_summary, write_csv
 from latency_gate.errors import InputError
-from latency_gate.render import plots
 
 COMPARED_MAGNITUDES = ("Min", "Median", "Max", "99%")
 DEFAULT_FAIL_THRESHOLD = 0.1
@@ -57,7 +56,8 @@ def compare_summaries(subexperiment, reference, result, reference_label, result_
 
 def compare_experiments(reference_directory, results_directory, plots_directory,
                         fail_threshold=DEFAULT_FAIL_THRESHOLD):
-    """Compare every sub-experiment of the results against the reference; write CSVs and plots."""
+    """Compare every sub-experiment of the results against the reference; write a CSV per
+    sub-experiment into the plots directory (the plots: cli/compare_experiments.py)."""
     if fail_threshold < 0:
         raise InputError(f"fail threshold must not be negative, got {fail_threshold}")
     reference_directory, results_directory = Path(reference_directory), Path(results_directory)
@@ -79,12 +79,6 @@ def compare_experiments(reference_directory, results_directory, plots_directory,
         for name, path in results.items()
     ]
     plots_directory = Path(plots_directory)
-    batch = plots.PlotBatch()
     for comparison in comparisons:
         write_csv(comparison.table, plots_directory / f"{comparison.subexperiment}_comparison.csv")
-        reference = comparison.table[comparison.table["Label"] == reference_label]
-        result = comparison.table[comparison.table["Label"] == result_label]
-        batch.add_experiment_comparison(comparison.subexperiment, reference, result, reference_label,
-                                        result_label, plots_directory)
-    batch.render()
     return comparisons

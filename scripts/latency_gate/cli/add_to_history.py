@@ -9,6 +9,7 @@ from pathlib import Path
 
 from latency_gate.cli.options import option
 from latency_gate.errors import EXIT_OK
+from latency_gate.render import store_views
 from latency_gate.store import history
 
 
@@ -27,6 +28,6 @@ def run(args):
     if args.keep:
         history.prune(args.store, platform, args.keep)
     print(f"Added {added}; regenerating history plots and site ...", flush=True)
-    history.regenerate(args.store)
+    store_views.regenerate(args.store)
     print(f"History site: {Path(args.store).resolve() / 'index.html'}")
     return EXIT_OK

@@ -11,6 +11,7 @@ from pathlib import Path
 from latency_gate.analysis import checks
 from latency_gate.cli.options import kind_option, option
 from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK
+from latency_gate.render import plots
 
 
 def add_arguments(parser):
@@ -23,8 +24,8 @@ def add_arguments(parser):
 
 
 def run(args):
-    results = checks.check_experiment(args.requirements, args.experiment_directory, args.plots_directory,
-                                      args.report_directory, args.print_summaries, args.kind)
+    results = check_experiment(args.requirements, args.experiment_directory, args.plots_directory,
+                               args.report_directory, args.print_summaries, args.kind)
     total = sum(len(r.checks) for r in results)
     passed = sum(r.passed for r in results)
     failed_subexperiments = sum(1 for r in results if r.failed)
@@ -34,3 +35,14 @@ def run(args):
         return EXIT_CHECK_FAILED
     print("Experiment check passed")
     return EXIT_OK
+
+
+def check_experiment(requirements_path, experiment_directory, plots_directory, report_directory=None,
+                     print_summaries=False, kind=None):
+    """analysis.checks.check_experiment, then a check plot per sub-experiment; its results."""
+    results = checks.check_experiment(requirements_path, experiment_directory, report_directory, print_summaries, kind)
+    batch = plots.PlotBatch()
+    for result in results:
+        batch.add_checks(result.subexperiment, result.checks, Path(plots_directory), result.kind.payload)
+    batch.render()
+    return results

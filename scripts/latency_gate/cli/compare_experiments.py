@@ -5,6 +5,7 @@ from pathlib import Path
 from latency_gate.analysis import compare
 from latency_gate.cli.options import option
 from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK
+from latency_gate.render import plots
 
 
 def add_arguments(parser):
@@ -16,7 +17,7 @@ def add_arguments(parser):
 
 
 def run(args):
-    comparisons = compare.compare_experiments(args.reference, args.results, args.plots_directory, args.fail_threshold)
+    comparisons = compare_experiments(args.reference, args.results, args.plots_directory, args.fail_threshold)
     for comparison in comparisons:
         print(f"Comparison for {comparison.subexperiment} {'PASSED' if comparison.passed else 'FAILED'}")
         for cell in comparison.regressions.itertuples(index=False):
@@ -25,3 +26,18 @@ def run(args):
     failed = [c.subexperiment for c in comparisons if not c.passed]
     print(f"{len(comparisons) - len(failed)}/{len(comparisons)} comparisons passed")
     return EXIT_CHECK_FAILED if failed else EXIT_OK
+
+
+def compare_experiments(reference_directory, results_directory, plots_directory,
+                        fail_threshold=compare.DEFAULT_FAIL_THRESHOLD):
+    """analysis.compare.compare_experiments, then a comparison plot per sub-experiment; its comparisons."""
+    comparisons = compare.compare_experiments(reference_directory, results_directory, plots_directory, fail_threshold)
+    batch = plots.PlotBatch()
+    for comparison in comparisons:
+        table = comparison.table
+        reference_label, result_label = table["Label"].unique()  # the reference's rows first
+        batch.add_experiment_comparison(comparison.subexperiment, table[table["Label"] == reference_label],
+                                        table[table["Label"] == result_label], reference_label, result_label,
+                                        Path(plots_directory))
+    batch.render()
+    return comparisons

@@ -8,9 +8,10 @@ attempt.
 import argparse
 from pathlib import Path
 
-from latency_gate.analysis import middleware_comparison
+from latency_gate.campaigns import middleware_comparison
 from latency_gate.cli.experiment_options import EXECUTION_OPTIONS, add_execution_options, add_matrix_options
 from latency_gate.errors import EXIT_OK
+from latency_gate.render import plots
 from latency_gate.runner.experiment import DEFAULT_SAMPLES
 from latency_gate.runner.middleware import BACKENDS
 
@@ -39,9 +40,14 @@ def add_arguments(parser):
 
 
 def run(args):
-    middleware_comparison.compare_middleware(
+    table = middleware_comparison.compare_middleware(
         args.results_dir, tuple(args.middlewares), dict(args.programs), args.subexperiments, args.payloads,
         args.samples, args.rounds, args.seed,
         **{key: getattr(args, key) for key in EXECUTION_OPTIONS if hasattr(args, key)},
     )
+    batch = plots.PlotBatch()
+    titles = {middleware: BACKENDS[middleware].TITLE for middleware in args.middlewares}
+    for name, rows in table.groupby(middleware_comparison.EXPERIMENT, sort=False):
+        batch.add_middleware_comparison(name, rows, titles, args.results_dir / "plots")
+    batch.render()
     return EXIT_OK

@@ -2,9 +2,10 @@
 
 from pathlib import Path
 
-from latency_gate.analysis import processing
+from latency_gate.contracts.formats import read_summary, subexperiment_of_summary
 from latency_gate.cli.options import option
 from latency_gate.errors import EXIT_OK
+from latency_gate.render import processing_plots
 
 
 def add_arguments(parser):
@@ -13,5 +14,6 @@ def add_arguments(parser):
 
 
 def run(args):
-    processing.compare_subexperiments(args.subexperiment_summaries, args.plots_directory)
+    summaries = {subexperiment_of_summary(path): read_summary(path) for path in args.subexperiment_summaries}
+    processing_plots.draw_subexperiment_comparison(summaries, args.plots_directory)
     return EXIT_OK

@@ -7,7 +7,7 @@ shards' runs gathered in RUNS_DIR.
 
 from pathlib import Path
 
-from latency_gate.analysis.extrapolation import DEFAULT_RUNS, extrapolate, merge_shards, parse_shard
+from latency_gate.campaigns.extrapolation import DEFAULT_RUNS, extrapolate, merge_shards, parse_shard
 from latency_gate.cli.experiment_options import add_experiment_options, run_options
 from latency_gate.errors import EXIT_OK, InputError
 

@@ -8,20 +8,23 @@ code-path gate's files in <results>/instructions/.
 Exit 0 pass, 1 confirmed regression or requirements ceiling breach, 3 bad input, 4 a run failed.
 """
 
+import sys
 from pathlib import Path
 
 from latency_gate.cli.experiment_options import (
     EXECUTION_OPTIONS, add_execution_options, add_kind_options, add_matrix_options,
 )
 from latency_gate.contracts import gate_result
-from latency_gate.gate import relative
-from latency_gate.gate.relative import GateSettings
-from latency_gate.gate.rounds import (
+from latency_gate.analysis import relative
+from latency_gate.analysis.relative import GateSettings
+from latency_gate.campaigns.gate import (
     DEFAULT_LOOK_EVERY, DEFAULT_MAX_ROUNDS, DEFAULT_ROUNDS, DEFAULT_RUN_TIMEOUT_S, DEFAULT_SAMPLES,
     INSTRUCTIONS_MIN_EFFECT, INSTRUCTIONS_PAYLOADS, INSTRUCTIONS_ROUNDS, INSTRUCTIONS_SAMPLES, THROUGHPUT_GATE_GRID,
     THROUGHPUT_GATE_PAYLOADS,
     run_gate,
 )
+from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK
+from latency_gate.render import gate_report
 
 SIGNALS = ("latency", "instructions", "both")
 
@@ -101,7 +104,7 @@ def _gate(args, signal, results_dir):
         grid = {"demands": args.demands or THROUGHPUT_GATE_GRID.demands,
                 "recovery_times_ms": args.recovery_times_ms or THROUGHPUT_GATE_GRID.recovery_times_ms,
                 "test_time_s": args.test_time_s or THROUGHPUT_GATE_GRID.test_time_s}
-    status = run_gate(
+    status = gate_and_report(
         results_dir, args.base, args.pr, args.subexperiments, payloads, samples, rounds, max_rounds,
         args.look_every, settings, args.requirements if not counted else None, args.seed, kind=args.kind,
         signal=signal, **grid, **{key: getattr(args, key) for key in EXECUTION_OPTIONS},
@@ -109,3 +112,11 @@ def _gate(args, signal, results_dir):
     if args.head_sha:
         gate_result.record_head_sha(results_dir, args.head_sha)
     return status
+
+
+def gate_and_report(results_directory, *args, out=sys.stdout, **kwargs):
+    """campaigns.gate.run_gate, then its reports and verdict line; EXIT_OK (pass) or EXIT_CHECK_FAILED."""
+    outcome = run_gate(results_directory, *args, out=out, **kwargs)
+    failed = gate_report.write_reports(outcome)
+    print(gate_report.verdict_line(outcome.decision, outcome.ceiling, failed, outcome.elapsed_s), file=out, flush=True)
+    return EXIT_CHECK_FAILED if failed else EXIT_OK

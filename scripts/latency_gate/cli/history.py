@@ -4,7 +4,7 @@ from pathlib import Path
 
 from latency_gate.cli.options import kind_option, option
 from latency_gate.errors import EXIT_OK
-from latency_gate.store import history
+from latency_gate.render import store_views
 
 
 def add_arguments(parser):
@@ -15,5 +15,5 @@ def add_arguments(parser):
 
 
 def run(args):
-    history.plot_history(args.experiments_results, args.requirements, args.plots_directory, args.kind)
+    store_views.plot_history(args.experiments_results, args.requirements, args.plots_directory, args.kind)
     return EXIT_OK

@@ -12,6 +12,7 @@ from latency_gate.analysis import processing
 from latency_gate.analysis.kinds import LATENCY
 from latency_gate.cli.options import kind_option, option
 from latency_gate.errors import EXIT_OK
+from latency_gate.render import processing_plots
 
 
 def add_arguments(parser):
@@ -25,12 +26,27 @@ def add_arguments(parser):
 
 def run(args):
     if args.experiment_directory and not args.raw_csv and not args.output_csv:
-        processing.process_experiment(args.experiment_directory, args.plots_directory, not args.no_plots, args.kind)
+        process_experiment(args.experiment_directory, args.plots_directory, not args.no_plots, args.kind)
     elif args.raw_csv and args.output_csv and (args.plots_directory is None) == args.no_plots \
             and not args.experiment_directory:
-        processing.process_raw_csv(args.raw_csv, args.output_csv, None if args.no_plots else args.plots_directory,
-                                   args.kind or LATENCY)
+        kind = args.kind or LATENCY
+        measurements, _ = processing.process_raw_csv(args.raw_csv, args.output_csv, kind)
+        if not args.no_plots:
+            processing_plots.draw_measurements(kind, args.plots_directory, measurements)
     else:
         args.usage_error("give either --experiment-directory, or --raw-csv, --output-csv and one of "
                          "--plots-directory and --no-plots")
     return EXIT_OK
+
+
+def process_experiment(experiment_directory, plots_directory=None, with_plots=True, kind=None):
+    """analysis.processing.process_experiment, then, unless with_plots is false, the histograms,
+    time series and sub-experiment comparison plots (default: <experiment_directory>/plots)."""
+    processed = processing.process_experiment(experiment_directory, kind)
+    if with_plots:
+        plots_directory = Path(plots_directory) if plots_directory else Path(experiment_directory) / "plots"
+        print(f"Drawing plots to {plots_directory} ...", flush=True)
+        processing_plots.draw_measurements(processed.kind, plots_directory, processed.measurements)
+        if processed.kind is LATENCY:
+            processing_plots.draw_subexperiment_comparison(processed.summaries, plots_directory)
+    return processed.summaries

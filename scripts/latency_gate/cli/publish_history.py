@@ -16,7 +16,8 @@ from pathlib import Path
 from latency_gate.ci import outputs
 from latency_gate.cli.options import option
 from latency_gate.errors import EXIT_OK
-from latency_gate.store import history, publish
+from latency_gate.ci import publish
+from latency_gate.store import history
 
 
 def add_arguments(parser):

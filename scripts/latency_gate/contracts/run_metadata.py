@@ -38,7 +38,9 @@ from pathlib import Path
 
 from latency_gate.contracts.formats import read_json, write_text_atomic
 from latency_gate.errors import InputError
-from latency_gate.runner import realtime
+
+# The CPU-idle setting a run records (runner/realtime.py holds the idle states, or leaves them to the OS).
+CPU_IDLE_HOLD, CPU_IDLE_OS = "hold", "os"
 
 METADATA_FILE = "metadata.json"
 SCHEMA_VERSION = 1
@@ -83,7 +85,7 @@ class Settings:
     pub_cpus: str | None = None  # CPU list of the publisher (and intra-process runs); None: unpinned
     sub_cpus: str | None = None
     memory_locked: bool = False
-    cpu_idle: str = realtime.CPU_IDLE_OS  # the setting in force; runs before it left idle states to the OS
+    cpu_idle: str = CPU_IDLE_OS  # the setting in force; runs before it left idle states to the OS
     stress: str | None = None  # stress-ng arguments of the background load
     topology: str = "localhost"  # where the two sides ran (runner/topology.py); runs before it: one host
     addresses: dict | None = None  # {publisher, subscriber}: each side's IP address
@@ -261,7 +263,7 @@ def _complete(recorded):
 def regime_text(recorded):
     """One line: 'CPU idle held, pub CPU 0, sub CPU 1, SCHED_FIFO 50, memory locked' or the OS's defaults."""
     recorded = _complete(recorded)
-    parts = [("CPU idle held" if recorded["cpu_idle"] == realtime.CPU_IDLE_HOLD else "CPU idle: OS")]
+    parts = [("CPU idle held" if recorded["cpu_idle"] == CPU_IDLE_HOLD else "CPU idle: OS")]
     parts += [f"pub CPU {recorded['pub_cpus']}" if recorded["pub_cpus"] else "pub unpinned",
               f"sub CPU {recorded['sub_cpus']}" if recorded["sub_cpus"] else "sub unpinned"]
     parts.append(f"SCHED_FIFO {recorded['rt_prio']}" if recorded["rt_prio"] else "SCHED_OTHER")

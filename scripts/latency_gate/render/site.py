@@ -39,7 +39,7 @@ CHARTED = {"latency": MAGNITUDES, "throughput": kinds.THROUGHPUT.magnitudes[::-1
 
 
 def build_site(store_root: Path, changepoints=None) -> None:
-    """changepoints: {platform: [changepoints.ChangePoint]} as history.regenerate found
+    """changepoints: {platform: [changepoints.ChangePoint]} as store_views.regenerate found
     them; without, they are detected here from the same runs."""
     store = Path(store_root)
     history = read_history(store)

@@ -28,13 +28,13 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from latency_gate.contracts.run_metadata import CPU_IDLE_HOLD, CPU_IDLE_OS
 from latency_gate.errors import InputError
 
 PRESET_RT_PRIO = 50
 # Publisher and subscriber on CPUs of their own: measured against both on CPU 0 in
 # benchmarks/results/realtime-settings/ (README "Real-time preset").
 PRESET_CPUS = ("0", "1")
-CPU_IDLE_HOLD, CPU_IDLE_OS = "hold", "os"
 PM_QOS_DEVICE_VARIABLE = "LATENCY_GATE_PM_QOS_DEVICE"  # tests point it at a missing device
 _PM_QOS_DEVICE = "/dev/cpu_dma_latency"
 _CPUIDLE = Path("/sys/devices/system/cpu/cpuidle")

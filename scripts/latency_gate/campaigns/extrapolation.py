@@ -81,7 +81,7 @@ def extrapolate(runs_directory, output=None, runs=DEFAULT_RUNS, percentile=None,
         if code != EXIT_OK:
             failed.append(directory.name)
             continue
-        processing.process_experiment(directory, with_plots=False)
+        processing.process_experiment(directory)
     if failed:
         print(f"{len(failed)} run(s) failed: {', '.join(failed)}; re-run the same command to retry them",
               file=out, flush=True)

@@ -10,7 +10,7 @@ whatever the looks in between, a false alarm needs the Holm-adjusted tests at ma
 to reject, which happens in at most alpha of unchanged pull requests.
 """
 
-from latency_gate.gate import relative
+from latency_gate.analysis import relative
 
 
 def look_rounds(rounds, max_rounds, look_every):

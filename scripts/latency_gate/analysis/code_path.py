@@ -14,7 +14,7 @@ the first function is where to look.
 import pandas as pd
 
 from latency_gate.contracts import instruction_counts as counts
-from latency_gate.gate import relative
+from latency_gate.analysis import relative
 
 FUNCTIONS_LISTED = 5  # per regressed cell: what a reviewer reads
 

@@ -31,6 +31,7 @@ from latency_gate.analysis import changepoints
 from latency_gate.ci import outputs
 from latency_gate.contracts import run_metadata
 from latency_gate.errors import EXIT_RUN_FAILED, InputError
+from latency_gate.render import store_views
 from latency_gate.store import history
 
 PUSH_ATTEMPTS = 5  # the one bound on retries; the error message quotes it
@@ -89,7 +90,7 @@ def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages
     the run's metadata; `requirements` is the CSV the run was checked against, kept with
     it; `redact_host` keeps the host's name and kernel build out (history.add_run).
     `work_directory` holds the local clone; after success its files are the published
-    store and the site built from it (history.regenerate). Returns (run id, pushed commit).
+    store and the site built from it (render/store_views.regenerate). Returns (run id, pushed commit).
     """
     run_directory = Path(run_directory)
     if not run_directory.is_dir():
@@ -105,7 +106,7 @@ def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages
         run_id = history.add_run(work_directory, run_directory, platform, run_id, requirements, redact_host).name
         if keep is not None:
             history.prune(work_directory, platform, keep)
-        history.regenerate(work_directory)  # the site is built before anything is pushed
+        store_views.regenerate(work_directory)  # the site is built before anything is pushed
         commit = _commit_store(git, parent, f"Add latency run {platform}/{run_id}")
         pushed = git("push", "--porcelain", remote, f"{commit}:refs/heads/{branch}", check=False)
         if pushed.returncode == 0:

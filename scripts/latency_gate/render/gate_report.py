@@ -8,21 +8,9 @@ import numpy as np
 
 from latency_gate.contracts import gate_result, run_metadata
 from latency_gate.contracts.formats import write_csv, write_text_atomic
-from latency_gate.gate import code_path, relative
+from latency_gate.analysis import code_path, relative
+from latency_gate.campaigns.gate import minutes_text
 from latency_gate.render import plots
-
-
-def minutes_text(seconds):
-    return f"{int(seconds // 60)}:{int(seconds % 60):02d}"
-
-
-
-def counts_text(look):
-    order = (relative.REGRESSION, relative.INCONCLUSIVE, relative.NO_REGRESSION, relative.IMPROVEMENT)
-    text = ", ".join(f"{look['verdicts'].get(v, 0)} {v}" for v in order)
-    if look["ceiling"]:
-        text += "; ceiling: " + ", ".join(f"{count} {status}" for status, count in sorted(look["ceiling"].items()))
-    return text
 
 
 def _failures(decision, ceiling):
@@ -52,7 +40,10 @@ def cell_table(decision, ceiling):
     return table
 
 
-def write_reports(results, decision, ceiling, looks, settings, details):
+def write_reports(outcome):
+    """Write a gate's reports; returns whether it failed (a confirmed regression or a ceiling breach)."""
+    results, decision, ceiling, looks, settings, details = (outcome.results, outcome.decision, outcome.ceiling,
+                                                           outcome.looks, outcome.settings, outcome.details)
     regressions, over = _failures(decision, ceiling)
     failed = len(regressions) > 0 or (over is not None and len(over) > 0)
     batch = plots.PlotBatch()

@@ -26,7 +26,6 @@ from latency_gate.analysis.statistics import summarise
 from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import measurements_path, read_measurements, write_csv, write_text_atomic
 from latency_gate.errors import InputError
-from latency_gate.render.plots import PlotBatch
 from latency_gate.runner import experiment, interleaving
 from latency_gate.runner.middleware import BACKENDS
 
@@ -87,11 +86,6 @@ def compare_middleware(results_directory, middlewares=tuple(BACKENDS), programs=
     write_csv(table, results / TABLE_FILE)
     write_text_atomic(results / REPORT_FILE, markdown_report(table, middlewares, chosen, regime, samples, rounds,
                                                              {m: arms[m]["latency_test"] for m in middlewares}, skip))
-    batch = PlotBatch()
-    for name in chosen:
-        batch.add_middleware_comparison(name, table[table[EXPERIMENT] == name],
-                                        {m: BACKENDS[m].TITLE for m in middlewares}, results / "plots")
-    batch.render()
     print(overview(table, middlewares).to_string(), file=out)
     print(f"Settings in force: {regime}\nDone in {time.monotonic() - started:.0f} s: {results / REPORT_FILE}",
           file=out, flush=True)

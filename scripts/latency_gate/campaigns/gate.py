@@ -4,7 +4,8 @@ gate that does not cry wolf).
 Each round runs every selected sub-experiment once with each build, back to back, in a
 random order per pair, so drift and the machine's state hit both alike. At each look
 (stop_rule.py) relative.decide() looks at all rounds so far; the gate stops early only to
-pass, and only the verdict at `max_rounds` can fail it. report.py writes the verdict.
+pass, and only the verdict at `max_rounds` can fail it. run_gate returns the outcome;
+render/gate_report.py writes the verdict (`latency-gate gate`: cli/gate.py does both).
 
 Results directory:
   runs/round-NN/{base,pr}/   each run's measurements, metadata and logs
@@ -25,9 +26,9 @@ import pandas as pd
 from latency_gate.analysis import kinds, requirements as requirements_module
 from latency_gate.contracts import instruction_counts, run_metadata, throughput_formats
 from latency_gate.contracts.formats import measurements_path, write_csv
-from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK, InputError
-from latency_gate.gate import code_path, relative, report, stop_rule
-from latency_gate.gate.relative import BASE, PR, ROUND_COLUMNS, GateSettings
+from latency_gate.errors import InputError
+from latency_gate.analysis import code_path, relative, stop_rule
+from latency_gate.analysis.relative import BASE, PR, ROUND_COLUMNS, GateSettings
 from latency_gate.runner import experiment, interleaving
 from latency_gate.runner.measures import Grid
 
@@ -59,7 +60,7 @@ INSTRUCTIONS_MIN_EFFECT = 0.002
 def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, samples=DEFAULT_SAMPLES,
              rounds=DEFAULT_ROUNDS, max_rounds=DEFAULT_MAX_ROUNDS, look_every=DEFAULT_LOOK_EVERY,
              settings=GateSettings(), requirements=None, seed=None, out=sys.stdout, **execution):
-    """Run the relative gate; returns EXIT_OK (pass) or EXIT_CHECK_FAILED (confirmed regression).
+    """Run the relative gate to its last look; returns its GateOutcome.
 
     Raises InputError (nothing runs) on bad input, RunFailed when a run fails.
     """
@@ -104,7 +105,7 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
     stop_rule.stopping_look(rounds, max_rounds, look_every, gate.unsettled_after)
     elapsed = time.monotonic() - started
     functions = code_path.changed_functions(results, gate.decision) if checked.counting else {}
-    failed = report.write_reports(results, gate.decision, gate.ceiling, gate.looks, settings, {
+    return GateOutcome(results, gate.decision, gate.ceiling, gate.looks, settings, elapsed, {
         "signal": signal, "functions": functions,
         "seed": seed, "samples": samples, "first_look": rounds, "max_rounds": max_rounds, "look_every": look_every,
         "base": str(builds[BASE]), "pr": str(builds[PR]), "subexperiments": list(chosen),
@@ -112,8 +113,31 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
         "duration_s": round(elapsed, 1), "regime": gate.regime, "requirements_comparability": gate.notes,
         "below_resolution": gate.unresolved,
     })
-    print(report.verdict_line(gate.decision, gate.ceiling, failed, elapsed), file=out, flush=True)
-    return EXIT_CHECK_FAILED if failed else EXIT_OK
+
+
+@dataclass(frozen=True)
+class GateOutcome:
+    """What a gate decided, for its reports (render/gate_report.py)."""
+
+    results: Path  # the results directory: rounds.csv and the runs
+    decision: pd.DataFrame  # relative.decide() at the last look
+    ceiling: pd.DataFrame | None  # relative.ceiling() when requirements were given
+    looks: list
+    settings: GateSettings
+    elapsed_s: float
+    details: dict  # what gate_result.json records of the run
+
+
+def minutes_text(seconds):
+    return f"{int(seconds // 60)}:{int(seconds % 60):02d}"
+
+
+def counts_text(look):
+    order = (relative.REGRESSION, relative.INCONCLUSIVE, relative.NO_REGRESSION, relative.IMPROVEMENT)
+    text = ", ".join(f"{look['verdicts'].get(v, 0)} {v}" for v in order)
+    if look["ceiling"]:
+        text += "; ceiling: " + ", ".join(f"{count} {status}" for status, count in sorted(look["ceiling"].items()))
+    return text
 
 
 @dataclass
@@ -165,7 +189,7 @@ class _Rounds:
                                               self.ceiling)
         self.looks.append({"rounds": look, "verdicts": {k: int(v) for k, v in counts.items()},
                            "ceiling": {k: int(v) for k, v in ceiling_counts.items()}, "unsettled": unsettled})
-        print(f"look after {look} rounds: {report.counts_text(self.looks[-1])}"
+        print(f"look after {look} rounds: {counts_text(self.looks[-1])}"
               + (f"; {unsettled} cell(s) unsettled" if unsettled and look < self.max_rounds else ""),
               file=self.out, flush=True)
         return unsettled
@@ -182,7 +206,7 @@ class _Rounds:
             self.notes = requirements_module.comparability_notes(self.origin, first_run)
             print(f"Settings in force: {run_metadata.regime_text(self.regime)}", file=self.out, flush=True)
         print(f"round {round_number}/{self.max_rounds} done in {time.monotonic() - round_started:.1f} s "
-              f"(elapsed {report.minutes_text(time.monotonic() - self.started)})", file=self.out, flush=True)
+              f"(elapsed {minutes_text(time.monotonic() - self.started)})", file=self.out, flush=True)
 
 
 def load_requirements(path, chosen, payloads, kind):

@@ -1,0 +1,72 @@
+"""Everything derived from the history store (store/history.py): each line's change points,
+its history plots (the spec's latency_plot_history.py / throughput_plot_history.py) and the
+site. Regenerated whole after a run is added; never a source of truth.
+"""
+
+import shutil
+import tempfile
+from pathlib import Path
+
+from latency_gate.analysis import changepoints, kinds
+from latency_gate.analysis.requirements import collect_summaries, run_directories
+from latency_gate.contracts import run_metadata
+from latency_gate.render import plots, site
+from latency_gate.store.history import platforms, runs_directory
+
+
+def plot_history(experiments_results, requirements_path, plots_directory, kind=None):
+    """The spec's latency_plot_history.py (throughput_plot_history.py): magnitude and payload
+    history plots, the payload plots marking the history's change points. kind:
+    latency or throughput; None: what the runs' metadata says."""
+    runs = run_directories(experiments_results)
+    kind = kinds.of_runs(runs, kind and kind.name)
+    history = collect_summaries(runs, kind)
+    found = _changepoints(history, runs, kind)
+    return _draw(history, requirements_path, plots_directory, found.changepoints, runs, kind)
+
+
+def _changepoints(history, runs, kind, platform=None):
+    return changepoints.detect_history(history, [run.name for run in runs], platform, kind=kind)
+
+
+def _draw(history, requirements_path, plots_directory, changes, runs, kind):
+    requirements = kind.read_requirements(requirements_path) if requirements_path else None
+    batch = plots.PlotBatch()
+    batch.add_history(history, requirements, Path(plots_directory), changes, run_metadata.settings_changes(runs),
+                      plots.HISTORY_VIEWS[kind.name])
+    return batch.render()
+
+
+def regenerate(store_root):
+    """Detect every platform's change points (changepoints/<platform>.json), redraw its
+    history plots (swapped in whole) and rebuild the site."""
+    store_root = Path(store_root)
+    found = {}
+    for platform in platforms(store_root):
+        runs = run_directories(runs_directory(store_root, platform))
+        kind = kinds.of_runs(runs)
+        history = collect_summaries(runs, kind)
+        detection = _changepoints(history, runs, kind, platform)
+        latest_requirements = runs[-1] / "requirements.csv"
+        final = store_root / "plots" / platform
+        final.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(dir=final.parent, prefix=f".{platform}."))
+        try:
+            _draw(history, latest_requirements if latest_requirements.exists() else None, staging,
+                  detection.changepoints, runs, kind)
+            changepoints.write(detection, changepoints.path(store_root, platform))
+            _swap_directory(staging, final)
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+        found[platform] = detection.changepoints
+    site.build_site(store_root, changepoints=found)
+
+
+def _swap_directory(new, final):
+    old = final.with_name(f".{final.name}.old")
+    shutil.rmtree(old, ignore_errors=True)
+    if final.exists():
+        final.rename(old)
+    new.rename(final)
+    shutil.rmtree(old, ignore_errors=True)

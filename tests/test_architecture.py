@@ -1,0 +1,91 @@
+"""The package's layers follow the data, and each imports only downward (docs/architecture.md).
+
+Every import of a latency_gate module is read from the source (function-level imports
+included) and held against the order below; an upward import fails with the line that
+makes it.
+"""
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.unit
+
+PACKAGE = Path(__file__).resolve().parents[1] / "scripts" / "latency_gate"
+ARCHITECTURE = PACKAGE.parents[1] / "docs" / "architecture.md"
+
+# Lowest first. A module may import its own layer and any layer before it.
+LAYERS = ("errors", "contracts", "runner", "analysis", "campaigns", "store", "render", "ci", "cli")
+# The package's own face: the version, and `python -m latency_gate`.
+ENTRY_POINTS = {"__init__": -1, "__main__": len(LAYERS)}
+
+
+def layer_of(module):
+    """The layer index of a dotted module name inside latency_gate."""
+    first = module.split(".")[1] if "." in module else module
+    if first in ENTRY_POINTS:
+        return ENTRY_POINTS[first]
+    return LAYERS.index(first)
+
+
+def imports_of(path):
+    """(line, imported module) for every latency_gate import in a file."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("latency_gate"):
+            if node.module == "latency_gate":  # a layer, or a name of the package's face (__version__)
+                yield from ((node.lineno, f"latency_gate.{alias.name}" if alias.name in LAYERS else
+                             "latency_gate.__init__") for alias in node.names)
+            else:
+                yield node.lineno, node.module
+        elif isinstance(node, ast.Import):
+            yield from ((node.lineno, alias.name) for alias in node.names if alias.name.startswith("latency_gate."))
+
+
+def modules():
+    for path in sorted(PACKAGE.rglob("*.py")):
+        yield path, ".".join(("latency_gate", *path.relative_to(PACKAGE).with_suffix("").parts))
+
+
+def test_every_module_belongs_to_a_layer():
+    for path, module in modules():
+        first = module.split(".")[1]
+        assert first in LAYERS or first in ENTRY_POINTS, f"{path}: not in a layer of {LAYERS}"
+
+
+def test_every_import_points_down_the_layers():
+    upward = [f"{path.relative_to(PACKAGE.parent)}:{line}: {LAYERS[layer_of(module)]} imports {target}"
+              for path, module in modules() for line, target in imports_of(path)
+              if layer_of(target) > layer_of(module)]
+    assert not upward, "upward imports:\n" + "\n".join(upward)
+
+
+def test_the_check_catches_an_upward_import(tmp_path):
+    planted = tmp_path / "planted.py"
+    planted.write_text("def f():\n    from latency_gate.cli import main\n")
+    (line, target), = imports_of(planted)
+    assert (line, target) == (2, "latency_gate.cli")
+    assert layer_of(target) > layer_of("latency_gate.contracts.formats")
+
+
+def test_the_architecture_page_lists_the_layers_in_this_order():
+    # The page's layer table: one row per layer, lowest last (as the picture stacks them).
+    rows = re.findall(r"^\| `([a-z_]+)/?` \|", ARCHITECTURE.read_text(), flags=re.MULTILINE)
+    assert tuple(reversed(rows)) == LAYERS
+
+
+def layer_edges():
+    """{(importing layer, imported layer)} between different layers, as the code has them;
+    errors, which every layer uses, is the ground and not drawn."""
+    drawn = range(1, len(LAYERS))
+    return {(LAYERS[layer_of(module)], LAYERS[layer_of(target)])
+            for path, module in modules() for _, target in imports_of(path)
+            if layer_of(module) in drawn and layer_of(target) in drawn and layer_of(target) != layer_of(module)}
+
+
+def test_the_architecture_picture_draws_the_imports_there_are():
+    # The mermaid picture's arrows ("a --> b": a imports b) are exactly the layers' imports.
+    drawn = set(re.findall(r"^\s*([a-z]+) --> ([a-z]+)\s*$", ARCHITECTURE.read_text(), flags=re.MULTILINE))
+    assert drawn == layer_edges()
