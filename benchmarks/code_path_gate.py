@@ -31,7 +31,7 @@ import pandas as pd
 
 from latency_gate.contracts import instruction_counts
 from latency_gate.runner.middleware.common import build_directory
-from latency_gate.runner.middleware.fastdds import default_program
+from latency_gate.runner.middleware.fastdds import LATENCY_TEST
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 CLI = [sys.executable, "-m", "latency_gate"]
@@ -66,7 +66,7 @@ def gate(base, pr, directory, extra):
 
 def run_aa(args, extra):
     for index in range(1, args.gates + 1):
-        gate(default_program(), default_program(), Path(args.out) / "aa" / f"gate-{index:02d}", extra)
+        gate(LATENCY_TEST.default(), LATENCY_TEST.default(), Path(args.out) / "aa" / f"gate-{index:02d}", extra)
 
 
 def variant_patch(change, byte_count):
@@ -103,7 +103,7 @@ def run_ab(args, extra):
         raise SystemExit(f"code_path_gate: the variant did not build; see {out / 'build.log'}")
     variant = Path(built.stdout.strip().splitlines()[-1])
     for index in range(1, args.gates + 1):
-        gate(default_program(), variant, out / f"gate-{index:02d}", extra)
+        gate(LATENCY_TEST.default(), variant, out / f"gate-{index:02d}", extra)
 
 
 def gate_rows(root):

@@ -30,7 +30,7 @@ from pathlib import Path
 import pandas as pd
 
 from latency_gate.contracts import formats, throughput_formats as tf
-from latency_gate.runner.middleware.fastdds import default_throughput_program
+from latency_gate.runner.middleware.fastdds import THROUGHPUT_TEST
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 CLI = [sys.executable, "-m", "latency_gate"]
@@ -50,7 +50,7 @@ def gate(base, pr, results):
 
 
 def run_aa(out, gates):
-    program = default_throughput_program()
+    program = THROUGHPUT_TEST.default()
     for index in range(1, gates + 1):
         results = out / "aa" / f"gate-{index:02d}"
         if (results / "gate_result.json").exists():
@@ -86,7 +86,7 @@ def delay_patch(delay_ns):
 
 
 def run_ab(out, shift):
-    base = default_throughput_program()
+    base = THROUGHPUT_TEST.default()
     work = out / "ab"
     work.mkdir(parents=True, exist_ok=True)
     per_sample = time_per_sample_ns(base, work)

@@ -5,7 +5,7 @@ import pytest
 
 import ci_tools
 from latency_gate.contracts import formats
-from latency_gate.runner.middleware.fastdds import default_program as default_latency_test
+from latency_gate.runner.middleware.fastdds import LATENCY_TEST
 from spec_examples import CHECK_REPORT
 
 
@@ -46,6 +46,6 @@ def repository(tmp_path_factory):
 @pytest.fixture(scope="module")
 def latency_test():
     """The project-built LatencyTest (scripts/setup/build_latencytest.sh)."""
-    binary = default_latency_test()
+    binary = LATENCY_TEST.default()
     assert binary.is_file(), f"{binary} missing: run scripts/setup/build_latencytest.sh first"
     return binary

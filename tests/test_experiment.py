@@ -26,7 +26,7 @@ from latency_gate.contracts.formats import (
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED
 from latency_gate.runner import experiment, measures
 from latency_gate.runner.middleware.common import build_directory
-from latency_gate.runner.middleware.fastdds import PROFILES_DIRECTORY, locate as locate_latency_test
+from latency_gate.runner.middleware.fastdds import LATENCY_TEST
 from runner_helpers import metadata_of, wait_for_process
 
 REPOSITORY = Path(__file__).resolve().parents[1]
@@ -343,7 +343,7 @@ def test_an_unknown_subexperiment_is_bad_input(latency_test, tmp_path, capsys):
 def test_a_malformed_xml_profile_is_bad_input_naming_file_and_line(latency_test, tmp_path, capsys):
     profiles = tmp_path / "profiles"
     profiles.mkdir()
-    for source in PROFILES_DIRECTORY.glob("*.xml"):
+    for source in LATENCY_TEST.profiles.glob("*.xml"):
         (profiles / source.name).write_text(source.read_text())
     broken = profiles / "interprocess_reliable.xml"
     broken.write_text(broken.read_text().replace("</participant>", "</participnat>", 1))
@@ -397,12 +397,12 @@ def test_latency_test_is_found_inside_a_fast_dds_colcon_workspace(latency_test, 
     (tmp_path / "ws" / "install" / "fastrtps" / "lib").mkdir(parents=True)
     (built / "LatencyTest").symlink_to(latency_test)
 
-    assert locate_latency_test(tmp_path / "ws") == latency_test.resolve()
+    assert LATENCY_TEST.locate(tmp_path / "ws") == latency_test.resolve()
     code = experiment.run_experiment(tmp_path / "r", latency_test=tmp_path / "ws",
                                      subexperiments=["intraprocess_best_effort"], **FAST)
     assert code == EXIT_OK
     with pytest.raises(Exception, match="no LatencyTest in this workspace"):
-        locate_latency_test(tmp_path / "ws" / "install")
+        LATENCY_TEST.locate(tmp_path / "ws" / "install")
 
 
 # --------------------------------------------------------------------------------------

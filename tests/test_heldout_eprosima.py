@@ -103,7 +103,7 @@ def raw_files(tmp_path_factory):
         "cyclonedds": join_under_one_header(map(cyclone_file, PAYLOADS), work / "cyclonedds_2019.csv"),
         "cyclonedds_16384": cyclone_file(16384),
     }
-    if cyclonedds.default_program().is_file():
+    if cyclonedds.PROGRAMS["latency"].default().is_file():
         runner = start([sys.executable, "-m", "latency_gate", "run", "--middleware", "cyclonedds",
                         "-r", work / "fresh", "--subexperiments", SUBEXPERIMENT, "--samples", 1000,
                         "--baseline-seconds", 0, "--no-realtime"], work)
@@ -176,7 +176,7 @@ def test_their_cyclone_file_of_one_payload_is_processed_unjoined_by_both(summari
 
 def test_a_fresh_cyclone_latency_run_gets_the_same_summary_from_eprosimas_script_and_ours(raw_files, summaries):
     if "fresh" not in raw_files:
-        pytest.skip(f"{cyclonedds.default_program()} missing: run scripts/setup/build_latencytest.sh first")
+        pytest.skip(f"{cyclonedds.PROGRAMS['latency'].default()} missing: run scripts/setup/build_latencytest.sh first")
     header, *lines = raw_files["fresh"].read_text().splitlines()
     assert header == HEADER
     assert all(len(line.rpartition(".")[2]) == 3 for line in lines)  # the spec's 3 decimals

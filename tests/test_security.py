@@ -18,7 +18,7 @@ from latency_gate.contracts.formats import measurements_path
 from latency_gate.errors import EXIT_OK, EXIT_RUN_FAILED, InputError
 from latency_gate.runner import experiment, security
 from latency_gate.runner.domain_lease import DomainLease
-from latency_gate.runner.middleware.fastdds import PROFILES_DIRECTORY
+from latency_gate.runner.middleware.fastdds import LATENCY_TEST
 
 
 def openssl(*arguments):
@@ -71,7 +71,7 @@ def run_with_subscriber_identity_from(subscriber_certs, publisher_certs, directo
     profiles = directory / "profiles"
     profiles.mkdir()
     name = "interprocess_best_effort_security"
-    text = (PROFILES_DIRECTORY / f"{name}.xml").read_text()
+    text = (LATENCY_TEST.profiles / f"{name}.xml").read_text()
     publisher_part, subscriber_part = text.split('profile_name="sub_participant_profile"')
     (profiles / f"{name}.xml").write_text(
         publisher_part + 'profile_name="sub_participant_profile"'

@@ -18,7 +18,7 @@ from latency_gate import cli
 from latency_gate.contracts import formats, throughput_formats as tf
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK
 from latency_gate.runner.middleware import cyclonedds
-from latency_gate.runner.middleware.fastdds import default_throughput_program
+from latency_gate.runner.middleware.fastdds import THROUGHPUT_TEST
 from runner_helpers import metadata_of
 
 LATENCY_GATE = str(Path(sys.executable).parent / "latency-gate")
@@ -35,7 +35,7 @@ def git(*args, cwd=None):
 
 @pytest.fixture(scope="module")
 def throughput_test():
-    program = default_throughput_program()
+    program = THROUGHPUT_TEST.default()
     assert program.is_file(), f"{program} missing: run scripts/setup/build_latencytest.sh first"
     return program
 
@@ -125,7 +125,7 @@ def test_the_specs_process_script_summarises_one_measurements_csv_as_its_how_to_
 
 
 def test_an_unchanged_pull_request_passes_the_relative_throughput_gate(throughput_test, tmp_path):
-    from latency_gate.gate import relative
+    from latency_gate.analysis import relative
 
     results = tmp_path / "gate"
     done = subprocess.run([LATENCY_GATE, "gate", "--kind", "throughput", "--base", str(throughput_test),
@@ -149,7 +149,7 @@ def test_an_unchanged_pull_request_passes_the_relative_throughput_gate(throughpu
 @pytest.fixture(scope="module")
 def cyclone_run(tmp_path_factory):
     """All ten sub-experiments with Cyclone DDS's CycloneThroughput on the small grid, processed."""
-    program = cyclonedds.default_throughput_program()
+    program = cyclonedds.PROGRAMS["throughput"].default()
     assert program.is_file(), f"{program} missing: run scripts/setup/build_latencytest.sh first"
     results = tmp_path_factory.mktemp("cyclone-throughput") / "run"
     assert cli.main(["run", *GRID, "--middleware", "cyclonedds", "-r", str(results)]) == EXIT_OK

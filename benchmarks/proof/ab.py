@@ -44,10 +44,11 @@ import numpy as np
 import pandas as pd
 
 from latency_gate.contracts import formats
-from latency_gate.gate import relative, rounds as gate
+from latency_gate.analysis import relative
+from latency_gate.campaigns import gate
 from latency_gate.runner import experiment
 from latency_gate.runner.middleware.common import build_directory
-from latency_gate.runner.middleware.fastdds import default_program as default_latency_test
+from latency_gate.runner.middleware.fastdds import LATENCY_TEST
 from proof import REPOSITORY
 from proof.recorded import load_gates
 from proof.replay import other_variance, replayed_regressions
@@ -257,7 +258,7 @@ def run_ab(args):
     out = Path(args.out)
     shift_dir = out / f"shift-{args.shift:g}"
     shift_dir.mkdir(parents=True, exist_ok=True)
-    base = Path(args.base) if args.base else default_latency_test()
+    base = Path(args.base) if args.base else LATENCY_TEST.default()
     variant_file = shift_dir / "variant.json"
     variant = json.loads(variant_file.read_text()) if variant_file.is_file() else None
     if variant is None or not Path(variant["binary"]).is_file():

@@ -129,7 +129,8 @@ def validate_run(*, kind=measures.Latency.name, middleware=DEFAULT_MIDDLEWARE, l
     latency_test: the program (LatencyTest, ThroughputTest or another backend's)."""
     measure = measures.measure(kind)
     backend = middleware_backend(middleware)
-    binary = measure.locate(backend, latency_test or measure.default_program(backend))
+    program = measures.program(backend, measure.name)
+    binary = program.locate(latency_test or program.default())
     grid = measures.validate_grid(demands, recovery_times_ms, test_time_s) if measure is measures.Throughput else None
     chosen = tuple(validate_subexperiment(s) for s in (subexperiments or SUBEXPERIMENTS))
     chosen = tuple(s for s in SUBEXPERIMENTS if s in chosen)  # spec order, no duplicates
@@ -143,7 +144,7 @@ def validate_run(*, kind=measures.Latency.name, middleware=DEFAULT_MIDDLEWARE, l
         raise InputError(f"time-out must be positive, got {timeout_s}")
     if retries < 0:
         raise InputError(f"retries must be 0 or more, got {retries}")
-    profiles = Path(profiles) if profiles else measure.profiles(backend)
+    profiles = Path(profiles) if profiles else program.profiles
     certs = Path(certs or default_certs_directory()).resolve()
     sides = topologies.describe(topologies.validate(topology), domain=1)
     unsupported = {name: why for name in chosen

@@ -53,31 +53,23 @@ def validate_grid(demands=None, recovery_times_ms=None, test_time_s=None):
     return grid
 
 
+def program(backend, kind):
+    """A backend's program for a kind (runner/middleware/interface.Program); InputError when it has none."""
+    try:
+        return backend.PROGRAMS[kind]
+    except KeyError:
+        raise InputError(f"{backend.TITLE} has no {kind} program in latency-gate yet") from None
+
+
 class Latency:
     name = "latency"
     program_option = "latency_test"
-
-    @staticmethod
-    def default_program(backend):
-        return backend.default_program()
-
-    @staticmethod
-    def locate(backend, path):
-        return backend.locate(path)
-
-    @staticmethod
-    def profiles(backend):
-        return backend.PROFILES_DIRECTORY
 
     @staticmethod
     def write_inputs(config):
         # LatencyTest's demands format: every payload followed by ';' (without the last ';' it
         # reads the last payload twice).
         formats.write_text_atomic(config.inputs / "payloads.csv", "".join(f"{p};" for p in config.payloads) + "\n")
-
-    @staticmethod
-    def commands(backend, subexperiment, config, logs, raw):
-        return backend.commands(subexperiment, config, logs, raw)
 
     @staticmethod
     def cpus(real_time, role):
@@ -113,34 +105,11 @@ class Throughput:
     program_option = "throughput_test"
 
     @staticmethod
-    def _require(backend):
-        if not hasattr(backend, "throughput_commands"):
-            raise InputError(f"{backend.TITLE} has no throughput program in latency-gate yet")
-
-    @classmethod
-    def default_program(cls, backend):
-        cls._require(backend)
-        return backend.default_throughput_program()
-
-    @classmethod
-    def locate(cls, backend, path):
-        cls._require(backend)
-        return backend.locate_throughput(path)
-
-    @staticmethod
-    def profiles(backend):
-        return backend.THROUGHPUT_PROFILES_DIRECTORY
-
-    @staticmethod
     def write_inputs(config):
         formats.write_text_atomic(config.inputs / "demands.csv",
                                   throughput_formats.demands_text(config.payloads, config.grid.demands))
         formats.write_text_atomic(config.inputs / "recoveries.csv",
                                   throughput_formats.recoveries_text(config.grid.recovery_times_ms))
-
-    @staticmethod
-    def commands(backend, subexperiment, config, logs, raw):
-        return backend.throughput_commands(subexperiment, config, logs, raw)
 
     @staticmethod
     def cpus(real_time, role):

@@ -46,7 +46,7 @@ def run_subexperiment(name, config, logs):
         + config.real_time.prefix(config.measure.cpus(config.real_time, role))
         + (counting.prefix(config.counting, role, logs, name) if config.counting else [])
         + command
-        for role, command in config.measure.commands(config.backend, subexperiment, config, logs, raw).items()
+        for role, command in config.backend.PROGRAMS[config.measure.name].commands(subexperiment, config, logs, raw).items()
     }
     counting.clear_profiles(logs, name)
     processes = {}

@@ -1,33 +1,53 @@
-"""Middleware backends: one module per middleware, found by name (--middleware).
+"""Middleware backends, found by name (--middleware) through the entry points of the group
+`latency_gate.backends` (the interface: interface.py; adding one: docs/middleware.md).
 
-A backend runs the spec's sub-experiments with a program that has LatencyTest's command
-line and raw data export (Sample,Payload [Bytes],Latency [us]; one-way = round trip / 2),
-so that everything after the run (process, check, history, requirements, compare, the
-gate) works unchanged. Each backend module provides:
-
-  TITLE                  how reports name it
-  PROFILES_DIRECTORY     its default configuration templates (None: it needs none)
-  default_program()      the program the project builds for it
-  locate(path)           the program at a user-given path, checked (InputError)
-  unsupported(sub)       why it cannot run a sub-experiment, or None
-  check_configuration(profiles, sub, certs, tcp_port, sides)   render its configuration to
-                         check it (sides: the run's runner/topology.Topology, its addresses)
-  commands(sub, config, logs, raw)   {role: command line}; roles: both, or subscriber and
-                         publisher (started in that order); writes its rendered configuration
-  describe(binary, environment)      middleware_version, middleware_library, source_revision
-  COUNTED_PATH           its program's per-sample path for the instructions signal
-                         (runner/counting.CountedPath), or None: the signal is not supported
+A backend that fails to load or does not have the interface is reported on standard error,
+once, and skipped: the others still run, and asking for it by name is bad input like any
+unknown name.
 """
 
-from latency_gate.errors import InputError
-from latency_gate.runner.middleware import cyclonedds, fastdds, socket_floor
+import importlib.metadata
+import sys
 
-BACKENDS = {"fastdds": fastdds, "cyclonedds": cyclonedds, "socket": socket_floor}
+from latency_gate.errors import InputError
+from latency_gate.runner.middleware import interface
+
+GROUP = "latency_gate.backends"
 DEFAULT_MIDDLEWARE = "fastdds"
+# The project's own first, in the order reports list them; then the others by name.
+OWN_ORDER = ("fastdds", "cyclonedds", "socket")
+
+
+def load_backends(entry_points=None, err=sys.stderr):
+    """{name: backend} of every entry point of GROUP that loads and has the interface."""
+    found = {}
+    for entry_point in entry_points if entry_points is not None else importlib.metadata.entry_points(group=GROUP):
+        if entry_point.name in found:
+            continue  # the first distribution on the path wins, as importlib's own lookups do
+        try:
+            backend = entry_point.load()
+        except Exception as error:  # a third party's import may raise anything: report, skip
+            print(f"warning: middleware backend '{entry_point.name}' ({entry_point.value}) skipped: it fails to "
+                  f"load: {type(error).__name__}: {error}", file=err)
+            continue
+        problem = interface.check(backend)
+        if problem:
+            print(f"warning: middleware backend '{entry_point.name}' ({entry_point.value}) skipped: {problem}",
+                  file=err)
+            continue
+        found[entry_point.name] = backend
+    own = [name for name in OWN_ORDER if name in found]
+    return {name: found[name] for name in [*own, *sorted(set(found) - set(own))]}
+
+
+BACKENDS = load_backends()
 
 
 def backend(name):
-    """The backend module of a middleware name; InputError naming the known ones."""
+    """The backend of a middleware name; InputError naming the known ones."""
+    if not BACKENDS:
+        raise InputError(f"no middleware backends are registered ({GROUP} entry points): the package is not "
+                         f"installed as pyproject.toml says (re-run scripts/setup.sh)")
     try:
         return BACKENDS[name]
     except KeyError:

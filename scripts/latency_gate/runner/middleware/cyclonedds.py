@@ -9,33 +9,18 @@ from the sub-experiment's name, the other QoS from the program. Every sub-experi
 both specs is supported.
 """
 
+import functools
+
 from latency_gate.contracts.formats import write_text_atomic
 from latency_gate.runner.middleware.common import (
     PROFILES_ROOT, check_program, debian_source_version, installed_program, linked_library, render_configuration,
 )
+from latency_gate.runner.middleware.interface import Program
 
 TITLE = "Cyclone DDS"
-PROFILES_DIRECTORY = PROFILES_ROOT / "cyclonedds"
 COUNTED_PATH = None  # the instructions signal: not yet (its program has no per-payload boundary)
-THROUGHPUT_PROFILES_DIRECTORY = PROFILES_DIRECTORY
 _BUILD_HINT = "run scripts/setup/build_latencytest.sh"
 _ROLES = {"publisher": "pub", "subscriber": "sub", "both": "pub"}  # the identity each side presents
-
-
-def default_program():
-    return installed_program("pingpong", "CycloneLatency")
-
-
-def default_throughput_program():
-    return installed_program("pingpong", "CycloneThroughput")
-
-
-def locate(path):
-    return check_program(path, "CycloneLatency", _BUILD_HINT)
-
-
-def locate_throughput(path):
-    return check_program(path, "CycloneThroughput", _BUILD_HINT)
 
 
 def unsupported(subexperiment):
@@ -65,13 +50,13 @@ def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_
         _configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides, role)
 
 
-def commands(subexperiment, config, logs, raw):
+def _latency_commands(subexperiment, config, logs, raw):
     """{role: CycloneLatency's command line}; writes each role's rendered configuration."""
     return _roles(subexperiment, config, logs, ["--file", str(config.payloads_file)],
                   ["--samples", str(config.samples), "--export_raw_data", str(raw)])
 
 
-def throughput_commands(subexperiment, config, logs, raw):
+def _throughput_commands(subexperiment, config, logs, raw):
     """{role: CycloneThroughput's command line}: the publisher runs the grid and exports the
     results, the subscriber follows its commands."""
     return _roles(subexperiment, config, logs, [], [
@@ -92,3 +77,13 @@ def _roles(subexperiment, config, logs, common, publisher_only):
                    "--domain", str(config.lease.domain), *common]
         result[role] = command + (publisher_only if role != "subscriber" else [])
     return result
+
+
+def _program(name):
+    return Program(name, default=functools.partial(installed_program, "pingpong", name),
+                   locate=functools.partial(check_program, what=name, build_hint=_BUILD_HINT),
+                   commands=_latency_commands if name == "CycloneLatency" else _throughput_commands,
+                   profiles=PROFILES_ROOT / "cyclonedds")
+
+
+PROGRAMS = {"latency": _program("CycloneLatency"), "throughput": _program("CycloneThroughput")}

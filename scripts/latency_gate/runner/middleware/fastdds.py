@@ -14,14 +14,13 @@ from pathlib import Path
 from latency_gate.contracts.formats import write_text_atomic
 from latency_gate.errors import InputError
 from latency_gate.runner.counting import CountedPath
+from latency_gate.runner.middleware.interface import Program
 from latency_gate.runner.middleware.common import (
     PROFILES_ROOT, check_program, debian_source_version, installed_program, linked_library, render_configuration,
     workspace_of,
 )
 
 TITLE = "Fast DDS"
-PROFILES_DIRECTORY = PROFILES_ROOT / "fastdds"
-THROUGHPUT_PROFILES_DIRECTORY = PROFILES_ROOT / "fastdds-throughput"
 _BUILD_HINT = "run scripts/setup/build_latencytest.sh"
 
 _WRITE = "eprosima::fastdds::dds::DataWriter::write*"
@@ -44,23 +43,7 @@ COUNTED_PATH = CountedPath(
 )
 
 
-def default_program():
-    return installed_program("latencytest", "LatencyTest")
-
-
-def default_throughput_program():
-    return installed_program("throughputtest", "ThroughputTest")
-
-
-def locate(path):
-    return _locate(path, "LatencyTest", "latency")
-
-
-def locate_throughput(path):
-    return _locate(path, "ThroughputTest", "throughput")
-
-
-def _locate(path, program, directory):
+def _locate(program, directory, path):
     """The program itself, or the one inside a Fast DDS colcon workspace built with tests."""
     path = Path(path)
     if path.is_dir():
@@ -114,14 +97,14 @@ def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_
     _profile(profiles_directory, subexperiment, certs_directory, tcp_port, sides)
 
 
-def commands(subexperiment, config, logs, raw):
+def _latency_commands(subexperiment, config, logs, raw):
     """{role: LatencyTest's command line} for one sub-experiment; writes its rendered profile."""
     common = [*_configured(subexperiment, config, logs), "--file", str(config.payloads_file)]
     sampled = ["--samples", str(config.samples), "--export_raw_data", str(raw)]
     return _roles(subexperiment, str(config.binary), sampled, common)
 
 
-def throughput_commands(subexperiment, config, logs, raw):
+def _throughput_commands(subexperiment, config, logs, raw):
     """{role: ThroughputTest's command line} for one sub-experiment; writes its rendered profile.
     The publisher runs the grid and exports the results; the subscriber follows its commands."""
     grid = ["--file", str(config.demands_file), "--recoveries_file", str(config.recoveries_file),
@@ -141,3 +124,13 @@ def _roles(subexperiment, binary, publisher_only, common):
         return {"subscriber": [binary, "subscriber", *common], "publisher": [binary, "publisher", *publisher_only,
                                                                               *common]}
     return {"both": [binary, "both", *publisher_only, *common]}
+
+
+LATENCY_TEST = Program("LatencyTest", default=functools.partial(installed_program, "latencytest", "LatencyTest"),
+                       locate=functools.partial(_locate, "LatencyTest", "latency"), commands=_latency_commands,
+                       profiles=PROFILES_ROOT / "fastdds")
+THROUGHPUT_TEST = Program("ThroughputTest",
+                          default=functools.partial(installed_program, "throughputtest", "ThroughputTest"),
+                          locate=functools.partial(_locate, "ThroughputTest", "throughput"),
+                          commands=_throughput_commands, profiles=PROFILES_ROOT / "fastdds-throughput")
+PROGRAMS = {"latency": LATENCY_TEST, "throughput": THROUGHPUT_TEST}

@@ -9,19 +9,13 @@ A socket has no DDS Security: the four _security sub-experiments are unsupported
 middleware's cost of security is measured against the floor of its plain twin.
 """
 
+import functools
+
 from latency_gate.runner.middleware.common import check_program, installed_program
+from latency_gate.runner.middleware.interface import Program
 
 TITLE = "socket floor"
-PROFILES_DIRECTORY = None  # nothing to configure beyond the command line
 COUNTED_PATH = None  # the instructions signal: not yet (its program has no per-payload boundary)
-
-
-def default_program():
-    return installed_program("pingpong", "SocketLatency")
-
-
-def locate(path):
-    return check_program(path, "SocketLatency", "run scripts/setup/build_latencytest.sh")
 
 
 def unsupported(subexperiment):
@@ -38,7 +32,7 @@ def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_
     """Nothing to check: SocketLatency takes everything on its command line."""
 
 
-def commands(subexperiment, config, logs, raw):
+def _commands(subexperiment, config, logs, raw):
     sampled = ["--samples", str(config.samples), "--export_raw_data", str(raw)]
     common = ["--file", str(config.payloads_file)]
     binary = str(config.binary)
@@ -48,3 +42,11 @@ def commands(subexperiment, config, logs, raw):
     network = ["--transport", "tcp" if subexperiment.tcp else "udp", "--address", config.topology.subscriber_address,
                "--port", str(config.lease.tcp_port), *common]
     return {"subscriber": [binary, "subscriber", *network], "publisher": [binary, "publisher", *sampled, *network]}
+
+
+# Nothing to configure beyond the command line: no profiles.
+PROGRAMS = {"latency": Program(
+    "SocketLatency", default=functools.partial(installed_program, "pingpong", "SocketLatency"),
+    locate=functools.partial(check_program, what="SocketLatency", build_hint="run scripts/setup/build_latencytest.sh"),
+    commands=_commands,
+)}
