@@ -27,6 +27,7 @@ import pandas as pd
 from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import LATENCY, PAYLOAD, measurements_path, read_measurements
 from latency_gate.runner import experiment, realtime
+from latency_gate.runner.run_spec import RunSpec
 
 # name: (runner options, what it is)
 REGIMES = {
@@ -41,8 +42,8 @@ REGIMES = {
 
 def run_once(directory, name, samples, options):
     began = time.monotonic()
-    code = experiment.run_experiment(directory, subexperiments=[name], samples=samples, baseline_s=0,
-                                     timeout_s=120, out=io.StringIO(), err=io.StringIO(), **options)
+    code = experiment.run_experiment(directory, RunSpec(subexperiments=[name], samples=samples, baseline_s=0,
+                                                        timeout_s=120, **options), out=io.StringIO(), err=io.StringIO())
     if code:
         raise SystemExit(f"realtime_settings: run failed (exit {code}): {directory}")
     measured = read_measurements(measurements_path(directory, name))

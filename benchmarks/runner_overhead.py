@@ -26,6 +26,7 @@ import pandas as pd
 from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import LATENCY, PAYLOAD, PAYLOADS, SUBEXPERIMENTS, read_measurements
 from latency_gate.runner import experiment
+from latency_gate.runner.run_spec import RunSpec
 
 
 def run_directly(commands, raw):
@@ -45,8 +46,8 @@ def run_directly(commands, raw):
 
 def run_through_runner(directory, name, samples, payloads):
     started = time.monotonic()
-    code = experiment.run_experiment(directory, subexperiments=[name], samples=samples, payloads=payloads,
-                                     baseline_s=0, out=io.StringIO())
+    code = experiment.run_experiment(directory, RunSpec(subexperiments=[name], samples=samples, payloads=payloads,
+                                                        baseline_s=0), out=io.StringIO())
     wall = time.monotonic() - started
     if code != 0:
         sys.exit(f"runner failed for {name}: see {directory}")
@@ -100,7 +101,7 @@ def compare(subexperiments, samples, payloads, repetitions, work):
 def full_run(work):
     """The full default run (all sub-experiments, default payloads and samples), timed."""
     started = time.monotonic()
-    code = experiment.run_experiment(work / "full")
+    code = experiment.run_experiment(work / "full", RunSpec())
     total = time.monotonic() - started
     durations = pd.DataFrame(
         [{"sub-experiment": name, "status": outcome.status, "duration [s]": outcome.duration_s}

@@ -22,6 +22,7 @@ from latency_gate import cli
 from latency_gate.contracts import instruction_counts
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, InputError
 from latency_gate.analysis import code_path, relative
+from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner import counting, experiment
 
 PATH_PROGRAM = r"""
@@ -173,7 +174,7 @@ def test_a_middleware_without_a_counted_path_is_refused_before_anything_runs(tmp
 
 def test_throughput_is_not_counted():
     with pytest.raises(InputError, match="throughput is not counted"):
-        experiment.validate_run(kind="throughput", signal="instructions")
+        experiment.validate_run(RunSpec(kind="throughput", signal="instructions"))
 
 
 def test_the_code_path_gate_runs_the_real_latency_test_and_passes_a_build_against_itself(latency_test, tmp_path,

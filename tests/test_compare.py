@@ -5,6 +5,7 @@ import pytest
 
 from latency_gate.cli import compare_experiments
 from latency_gate.contracts import formats
+from latency_gate.runner.run_spec import RunSpec
 from latency_gate.errors import InputError
 
 
@@ -65,8 +66,9 @@ def test_experiments_measured_under_other_settings_are_compared_with_a_warning_s
     from latency_gate.runner import experiment
 
     for name, preset in (("reference", False), ("result", True)):
-        assert experiment.run_experiment(tmp_path / name, subexperiments=["intraprocess_best_effort"], samples=100,
-                                         payloads=(16,), baseline_s=0, timeout_s=60, realtime_preset=preset) == 0
+        assert experiment.run_experiment(tmp_path / name, RunSpec(subexperiments=["intraprocess_best_effort"],
+                                                                  samples=100, payloads=(16,), baseline_s=0,
+                                                                  timeout_s=60, realtime_preset=preset)) == 0
         assert cli.main(["process", "--experiment-directory", str(tmp_path / name), "--no-plots"]) == 0
     capsys.readouterr()
 

@@ -25,6 +25,7 @@ from latency_gate.contracts.formats import (
 )
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED
 from latency_gate.runner import experiment, measures
+from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner.middleware.common import build_directory
 from latency_gate.runner.middleware.fastdds import LATENCY_TEST
 from runner_helpers import metadata_of, wait_for_process
@@ -59,7 +60,7 @@ def runner_command(results, *options):
 
 
 def test_every_subexperiment_runs_with_the_real_latency_test_and_writes_spec_measurements(latency_test, tmp_path):
-    code = experiment.run_experiment(tmp_path, **FAST)
+    code = experiment.run_experiment(tmp_path, RunSpec(**FAST))
 
     assert code == EXIT_OK
     metadata = metadata_of(tmp_path)
@@ -84,8 +85,8 @@ def test_every_subexperiment_runs_with_the_real_latency_test_and_writes_spec_mea
 
 
 def test_each_subexperiment_runs_the_transport_reliability_and_security_its_name_says(latency_test, tmp_path):
-    experiment.run_experiment(tmp_path, subexperiments=["intraprocess_reliable", "interprocess_best_effort_tcp_security"],
-                              **FAST)
+    experiment.run_experiment(tmp_path, RunSpec(subexperiments=["intraprocess_reliable", "interprocess_best_effort_tcp_security"],
+                                                **FAST))
     metadata = metadata_of(tmp_path)
     commands = {name: entry["commands"] for name, entry in metadata["subexperiments"].items()}
     assert list(commands["intraprocess_reliable"]) == ["both"]
@@ -104,8 +105,8 @@ def test_each_subexperiment_runs_the_transport_reliability_and_security_its_name
 
 
 def test_metadata_describes_the_run(latency_test, tmp_path):
-    code = experiment.run_experiment(tmp_path, subexperiments=["intraprocess_best_effort"], samples=50,
-                                     payloads=(16,), baseline_s=1)
+    code = experiment.run_experiment(tmp_path, RunSpec(subexperiments=["intraprocess_best_effort"], samples=50,
+                                                       payloads=(16,), baseline_s=1))
 
     assert code == EXIT_OK
     metadata = metadata_of(tmp_path)
@@ -132,10 +133,10 @@ def test_metadata_describes_the_run(latency_test, tmp_path):
 
 def test_runs_into_the_same_directory_accumulate_subexperiments_under_one_run_id(latency_test, tmp_path):
     # As colcon test does: one runner invocation per sub-experiment, one results directory.
-    assert experiment.run_experiment(tmp_path, subexperiments=["intraprocess_best_effort"], **FAST) == EXIT_OK
+    assert experiment.run_experiment(tmp_path, RunSpec(subexperiments=["intraprocess_best_effort"], **FAST)) == EXIT_OK
     run_id = metadata_of(tmp_path)["run_id"]
     for name in ("intraprocess_reliable", "intraprocess_best_effort"):  # a repeated one replaces its entry
-        assert experiment.run_experiment(tmp_path, subexperiments=[name], **FAST) == EXIT_OK
+        assert experiment.run_experiment(tmp_path, RunSpec(subexperiments=[name], **FAST)) == EXIT_OK
 
     metadata = metadata_of(tmp_path)
     assert metadata["run_id"] == run_id
@@ -218,9 +219,9 @@ def test_a_subexperiment_failing_every_attempt_fails_the_run_with_each_attempt_o
     broken.write_text("#!/bin/sh\necho 'simulated crash' >&2\nexit 1\n")
     broken.chmod(0o755)
     results = tmp_path / "results"
-    code = experiment.run_experiment(results, latency_test=broken, subexperiments=["intraprocess_best_effort"],
-                                     samples=10, payloads=(16,), baseline_s=0, retries=2, out=io.StringIO(),
-                                     err=io.StringIO())
+    code = experiment.run_experiment(results, RunSpec(program=broken, subexperiments=["intraprocess_best_effort"],
+                                                      samples=10, payloads=(16,), baseline_s=0,
+                                                      retries=2), out=io.StringIO(), err=io.StringIO())
 
     assert code == EXIT_RUN_FAILED
     entry = metadata_of(results)["subexperiments"]["intraprocess_best_effort"]
@@ -294,7 +295,8 @@ def test_processes_of_a_killed_runner_die_with_it(latency_test, tmp_path):
 
 
 def test_background_stress_runs_during_the_experiment_and_is_stopped_after_it(latency_test, tmp_path):
-    code = experiment.run_experiment(tmp_path, subexperiments=["interprocess_best_effort"], stress="--cpu 1", **FAST)
+    code = experiment.run_experiment(tmp_path, RunSpec(subexperiments=["interprocess_best_effort"], stress="--cpu 1",
+                                                       **FAST))
 
     assert code == EXIT_OK
     metadata = metadata_of(tmp_path)
@@ -306,7 +308,8 @@ def test_background_stress_runs_during_the_experiment_and_is_stopped_after_it(la
 
 def test_a_setting_the_platform_refuses_is_a_warning_not_a_failure(latency_test, tmp_path, capsys):
     cpus = str(os.cpu_count() + 7)  # a CPU this machine does not have
-    code = experiment.run_experiment(tmp_path, subexperiments=["intraprocess_best_effort"], pub_cpus=cpus, **FAST)
+    code = experiment.run_experiment(tmp_path, RunSpec(subexperiments=["intraprocess_best_effort"], pub_cpus=cpus,
+                                                       **FAST))
 
     assert code == EXIT_OK
     metadata = metadata_of(tmp_path)
@@ -398,8 +401,8 @@ def test_latency_test_is_found_inside_a_fast_dds_colcon_workspace(latency_test, 
     (built / "LatencyTest").symlink_to(latency_test)
 
     assert LATENCY_TEST.locate(tmp_path / "ws") == latency_test.resolve()
-    code = experiment.run_experiment(tmp_path / "r", latency_test=tmp_path / "ws",
-                                     subexperiments=["intraprocess_best_effort"], **FAST)
+    code = experiment.run_experiment(tmp_path / "r", RunSpec(program=tmp_path / "ws",
+                                                             subexperiments=["intraprocess_best_effort"], **FAST))
     assert code == EXIT_OK
     with pytest.raises(Exception, match="no LatencyTest in this workspace"):
         LATENCY_TEST.locate(tmp_path / "ws" / "install")

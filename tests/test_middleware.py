@@ -7,6 +7,7 @@ import io
 import os
 import shutil
 import subprocess
+import sys
 
 import numpy as np
 import pandas as pd
@@ -22,6 +23,7 @@ from latency_gate.contracts.formats import (
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED
 from latency_gate.cli.gate import gate_and_report
 from latency_gate.runner import experiment, security
+from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner.middleware import BACKENDS, cyclonedds, socket_floor
 from latency_gate.store.site_store import Run
 from runner_helpers import metadata_of
@@ -37,18 +39,18 @@ def programs():
         assert backend.PROGRAMS["latency"].default().is_file(), "run scripts/setup/build_latencytest.sh first"
 
 
-def run(directory, middleware, **options):
-    return experiment.run_experiment(directory, middleware=middleware, payloads=PAYLOADS, samples=SAMPLES,
-                                     baseline_s=0, **options)
+def run(directory, middleware, out=sys.stdout, **options):
+    return experiment.run_experiment(directory, RunSpec(middleware=middleware, payloads=PAYLOADS, samples=SAMPLES,
+                                                        baseline_s=0, **options), out=out)
 
 
 def assert_complete_measurements(directory, name, reliable):
     measurements = read_measurements(measurements_path(directory, name))
     per_payload = measurements.groupby(PAYLOAD).size()
     assert tuple(per_payload.index) == PAYLOADS
-    # Reliable loses nothing; best effort on loopback next to nothing (LatencyTest's rule: a
-    # round trip over 100 ms is not recorded).
-    assert (per_payload == SAMPLES).all() if reliable else (per_payload >= 0.98 * SAMPLES).all()
+    # Reliable loses nothing, best effort on loopback next to nothing; but LatencyTest's rule (a
+    # round trip over 100 ms is not recorded) drops the rare round trip a loaded machine stalls.
+    assert (per_payload >= (0.99 if reliable else 0.98) * SAMPLES).all()
     assert list(measurements[SAMPLE]) == list(range(1, len(measurements) + 1))  # LatencyTest's numbering
 
 
@@ -181,8 +183,10 @@ def test_the_relative_gate_runs_on_another_middleware_and_skips_what_it_cannot_d
     floor = socket_floor.PROGRAMS["latency"].default()
     terminal = io.StringIO()
 
-    code = gate_and_report(tmp_path / "gate", floor, floor, ["interprocess_reliable", "interprocess_reliable_security"],
-                    (16,), 200, rounds=2, max_rounds=2, look_every=1, seed=1, middleware="socket", out=terminal)
+    spec = RunSpec(middleware="socket", subexperiments=("interprocess_reliable", "interprocess_reliable_security"),
+                   payloads=(16,), samples=200)
+    code = gate_and_report(tmp_path / "gate", floor, floor, spec, rounds=2, max_rounds=2, look_every=1, seed=1,
+                           out=terminal)
 
     out = terminal.getvalue()
     assert code == EXIT_OK
@@ -201,7 +205,8 @@ def test_compare_middleware_interleaves_the_middleware_and_pools_their_rounds_in
     written = pd.read_csv(results / middleware_comparison.TABLE_FILE)
     assert tuple(written.columns) == middleware_comparison.COLUMNS
     assert len(written) == 2 * 3 + 2 * 2  # the floor has no security sub-experiment
-    assert (written["Samples"] == 2 * 100).all()  # two rounds pooled, reliable: nothing lost
+    # Two rounds pooled; reliable loses nothing but a round trip a loaded machine stalls over 100 ms.
+    assert (written["Samples"] <= 2 * 100).all() and (written["Samples"] >= 0.99 * 2 * 100).all()
     for round_number in (1, 2):
         assert sorted(p.name for p in (results / "runs" / f"round-0{round_number}").iterdir()) == sorted(BACKENDS)
     cells = written.set_index(["Middleware", "Experiment type", "Bytes"]).sort_index()

@@ -27,6 +27,7 @@ import pytest
 
 from latency_gate.errors import EXIT_OK
 from latency_gate.runner import experiment, realtime
+from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner.middleware.common import build_directory
 from runner_helpers import metadata_of, wait_for_process, wait_until
 
@@ -95,8 +96,8 @@ def test_the_preset_is_in_force_in_the_running_latency_test_processes_and_the_ru
 
 
 def test_explicit_options_override_parts_of_the_preset(latency_test, tmp_path):
-    code = experiment.run_experiment(tmp_path, subexperiments=["interprocess_best_effort"], rt_prio=10, sub_cpus="0",
-                                     cpu_idle="os", **FAST)
+    code = experiment.run_experiment(tmp_path, RunSpec(subexperiments=["interprocess_best_effort"], rt_prio=10,
+                                                       sub_cpus="0", cpu_idle="os", **FAST))
 
     assert code == EXIT_OK
     settings = metadata_of(tmp_path)["settings"]
@@ -105,8 +106,8 @@ def test_explicit_options_override_parts_of_the_preset(latency_test, tmp_path):
 
 
 def test_without_the_preset_scheduling_cpus_and_idle_states_are_left_to_the_os(latency_test, tmp_path):
-    code = experiment.run_experiment(tmp_path, subexperiments=["interprocess_best_effort"], realtime_preset=False,
-                                     **{**FAST, "baseline_s": 1})
+    code = experiment.run_experiment(tmp_path, RunSpec(subexperiments=["interprocess_best_effort"],
+                                                       realtime_preset=False, **{**FAST, "baseline_s": 1}))
 
     assert code == EXIT_OK
     metadata = metadata_of(tmp_path)
@@ -125,7 +126,7 @@ def test_a_refused_cpu_idle_control_is_a_warning_and_the_run_measures_without_it
                                                                                   capsys):
     monkeypatch.setenv(realtime.PM_QOS_DEVICE_VARIABLE, str(tmp_path / "no-device"))
 
-    code = experiment.run_experiment(tmp_path / "run", subexperiments=["intraprocess_best_effort"], **FAST)
+    code = experiment.run_experiment(tmp_path / "run", RunSpec(subexperiments=["intraprocess_best_effort"], **FAST))
 
     assert code == EXIT_OK
     metadata = metadata_of(tmp_path / "run")

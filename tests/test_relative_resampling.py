@@ -16,6 +16,7 @@ from latency_gate.errors import EXIT_OK
 from latency_gate.analysis import relative
 from latency_gate.cli.gate import gate_and_report
 from latency_gate.render import plots
+from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner import experiment, measures, realtime
 
 REPOSITORY = Path(__file__).resolve().parents[1]
@@ -144,13 +145,13 @@ def run_fake_gate(tmp_path, monkeypatch, slower_payload=None, noise=0.01, seed=1
     rng = np.random.default_rng(seed)
     payloads = [16, 64, 256, 1024]
 
-    def validate_run(*, latency_test, subexperiments, payloads, **_):
-        return experiment.CheckedInputs(measure=measures.Latency, backend=None, binary=Path(latency_test),
-                                        subexperiments=tuple(subexperiments), payloads=tuple(payloads),
+    def validate_run(spec):
+        return experiment.CheckedInputs(measure=measures.Latency, backend=None, binary=Path(spec.program),
+                                        subexperiments=tuple(spec.subexperiments), payloads=tuple(spec.payloads),
                                         profiles=None, certs=None, unsupported={})
 
-    def run_experiment(directory, latency_test, subexperiments, payloads, samples, **_):
-        (name,) = subexperiments
+    def run_experiment(directory, spec, **_):
+        (name,), payloads, samples, latency_test = spec.subexperiments, spec.payloads, spec.samples, spec.program
         drift = rng.normal(0, noise)  # run to run
         rows = []
         for payload in payloads:
@@ -170,8 +171,9 @@ def run_fake_gate(tmp_path, monkeypatch, slower_payload=None, noise=0.01, seed=1
     monkeypatch.setattr(plots.PlotBatch, "render", lambda self: None)
     results = tmp_path / f"gate-{seed}"
     with open(tmp_path / "gate.log", "w") as log:
-        gate_and_report(results, tmp_path / "base", tmp_path / "pr", ["intraprocess_best_effort"], payloads, 200,
-                      seed=seed, out=log, realtime_preset=False)
+        gate_and_report(results, tmp_path / "base", tmp_path / "pr",
+                        RunSpec(subexperiments=("intraprocess_best_effort",), payloads=tuple(payloads), samples=200,
+                                realtime_preset=False), seed=seed, out=log)
     return results
 
 

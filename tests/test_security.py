@@ -17,6 +17,7 @@ import pytest
 from latency_gate.contracts.formats import measurements_path
 from latency_gate.errors import EXIT_OK, EXIT_RUN_FAILED, InputError
 from latency_gate.runner import experiment, security
+from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner.domain_lease import DomainLease
 from latency_gate.runner.middleware.fastdds import LATENCY_TEST
 
@@ -77,9 +78,9 @@ def run_with_subscriber_identity_from(subscriber_certs, publisher_certs, directo
         publisher_part + 'profile_name="sub_participant_profile"'
         + subscriber_part.replace("${certs_dir}", str(subscriber_certs))
     )
-    code = experiment.run_experiment(directory / "run", subexperiments=[name], profiles=profiles,
-                                     certs=publisher_certs, samples=50, payloads=(16,), baseline_s=0, timeout_s=10,
-                                     retries=0)
+    code = experiment.run_experiment(directory / "run", RunSpec(subexperiments=[name], profiles=profiles,
+                                                                certs=publisher_certs, samples=50, payloads=(16,),
+                                                                baseline_s=0, timeout_s=10, retries=0))
     entry = json.loads((directory / "run" / "metadata.json").read_text())["subexperiments"][name]
     return code, entry, measurements_path(directory / "run", name)
 
@@ -170,8 +171,8 @@ def test_security_subexperiments_encrypt_every_rtps_message_of_latency_test(arti
     lease.release()
     capture = LoopbackRtpsCapture(domain)
     try:
-        code = experiment.run_experiment(tmp_path, subexperiments=[name], certs=artifacts, domain=domain,
-                                         samples=50, payloads=(16,), baseline_s=0)
+        code = experiment.run_experiment(tmp_path, RunSpec(subexperiments=[name], certs=artifacts, domain=domain,
+                                                           samples=50, payloads=(16,), baseline_s=0))
     finally:
         capture.stop()
 

@@ -47,6 +47,7 @@ from latency_gate.contracts import formats
 from latency_gate.analysis import relative
 from latency_gate.campaigns import gate
 from latency_gate.runner import experiment
+from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner.middleware.common import build_directory
 from latency_gate.runner.middleware.fastdds import LATENCY_TEST
 from proof import REPOSITORY
@@ -210,9 +211,9 @@ def calibration_run(base, name, payload, out, runs=3, samples=1000):
         directory = out / f"calibration-{index + 1}"
         shutil.rmtree(directory, ignore_errors=True)
         with open(os.devnull, "w") as quiet:
-            code = experiment.run_experiment(directory, latency_test=base, subexperiments=[name], payloads=[payload],
-                                             samples=samples, baseline_s=0, timeout_s=gate.DEFAULT_RUN_TIMEOUT_S,
-                                             out=quiet)
+            code = experiment.run_experiment(directory, RunSpec(program=base, subexperiments=[name], payloads=[payload],
+                                                                samples=samples, baseline_s=0,
+                                                                timeout_s=gate.DEFAULT_RUN_TIMEOUT_S), out=quiet)
         if code:
             raise SystemExit(f"proof: calibration run failed (exit {code}), see {directory}")
         latency = formats.read_measurements(formats.measurements_path(directory, name))[formats.LATENCY]

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from latency_gate.analysis import processing, requirements
 from latency_gate.contracts import run_metadata
+from latency_gate.contracts.formats import summary_path
 from latency_gate.errors import EXIT_OK, EXIT_RUN_FAILED, InputError
 from latency_gate.runner import experiment
 
@@ -33,7 +34,7 @@ def run_complete(run_directory):
     if metadata is None or metadata.finished_at is None or not metadata.subexperiments:
         return False
     return all(outcome.status == "unsupported"
-               or (outcome.status == "passed" and (run_directory / f"measurements_{name}_summary.csv").is_file())
+               or (outcome.status == "passed" and summary_path(run_directory, name).is_file())
                for name, outcome in metadata.subexperiments.items())
 
 
@@ -51,9 +52,10 @@ def shard_runs(runs, shard):
     return list(range(k, runs + 1, n))
 
 
-def extrapolate(runs_directory, output=None, runs=DEFAULT_RUNS, percentile=None, shard=(1, 1),
-                out=sys.stdout, **run_options):
-    """Run this shard's share of `runs` experiments into runs_directory/run-NNNN, summarise each.
+def extrapolate(runs_directory, spec, output=None, runs=DEFAULT_RUNS, percentile=None, shard=(1, 1),
+                out=sys.stdout):
+    """Run this shard's share of `runs` experiments (each as the RunSpec `spec` says) into
+    runs_directory/run-NNNN, summarise each.
 
     Runs already complete are skipped, so a killed extrapolation resumes where it stopped;
     an incomplete run directory is started afresh. When `output` is given and every run of
@@ -61,7 +63,7 @@ def extrapolate(runs_directory, output=None, runs=DEFAULT_RUNS, percentile=None,
     """
     if runs < 1:
         raise InputError(f"--runs must be positive, got {runs}")
-    experiment.validate_run(**experiment.validated_options(run_options))
+    experiment.validate_run(spec)
     runs_directory = Path(runs_directory)
     runs_directory.mkdir(parents=True, exist_ok=True)
     mine = shard_runs(runs, shard)
@@ -75,7 +77,7 @@ def extrapolate(runs_directory, output=None, runs=DEFAULT_RUNS, percentile=None,
         if directory.exists():
             shutil.rmtree(directory)  # left by a killed or failed attempt
         print(f"{label}:", file=out, flush=True)
-        code = experiment.run_experiment(directory, out=out, **run_options)
+        code = experiment.run_experiment(directory, spec, out=out)
         if code == experiment.EXIT_INTERRUPTED:
             return code
         if code != EXIT_OK:

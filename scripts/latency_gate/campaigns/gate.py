@@ -17,7 +17,7 @@ Results directory:
 
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -30,6 +30,7 @@ from latency_gate.errors import InputError
 from latency_gate.analysis import code_path, relative, stop_rule
 from latency_gate.analysis.relative import BASE, PR, ROUND_COLUMNS, GateSettings
 from latency_gate.runner import experiment, interleaving
+from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner.measures import Grid
 
 DEFAULT_SAMPLES = 500  # the noise is between runs: 500 keep a run's median within ~1 % and cut a round by a quarter
@@ -57,10 +58,11 @@ INSTRUCTIONS_PAYLOADS = (16, 1024, 8192, 16384)
 INSTRUCTIONS_MIN_EFFECT = 0.002
 
 
-def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, samples=DEFAULT_SAMPLES,
-             rounds=DEFAULT_ROUNDS, max_rounds=DEFAULT_MAX_ROUNDS, look_every=DEFAULT_LOOK_EVERY,
-             settings=GateSettings(), requirements=None, seed=None, out=sys.stdout, **execution):
-    """Run the relative gate to its last look; returns its GateOutcome.
+def run_gate(results_directory, base, pr, spec=RunSpec(samples=DEFAULT_SAMPLES), rounds=DEFAULT_ROUNDS,
+             max_rounds=DEFAULT_MAX_ROUNDS, look_every=DEFAULT_LOOK_EVERY, settings=GateSettings(), requirements=None,
+             seed=None, out=sys.stdout):
+    """Run the relative gate to its last look; returns its GateOutcome. base, pr: the two
+    builds' programs; spec: every run's settings (runner/run_spec.RunSpec), its program aside.
 
     Raises InputError (nothing runs) on bad input, RunFailed when a run fails.
     """
@@ -68,15 +70,12 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
         raise InputError(f"need 2 <= rounds ({rounds}) <= max rounds ({max_rounds})")
     if look_every < 1:
         raise InputError(f"look-every must be at least 1, got {look_every}")
-    execution = {"timeout_s": DEFAULT_RUN_TIMEOUT_S} | execution
-    kind = kinds.kind(execution.get("kind", kinds.LATENCY.name))
-    signal = execution.get("signal", "latency")
+    if spec.timeout_s is None:
+        spec = replace(spec, timeout_s=DEFAULT_RUN_TIMEOUT_S)
+    kind, signal, samples = kinds.kind(spec.kind), spec.signal, spec.samples
     builds = {}
-    for build, latency_test in ((BASE, base), (PR, pr)):
-        checked = experiment.validate_run(
-            latency_test=latency_test, subexperiments=subexperiments, payloads=payloads, samples=samples,
-            **experiment.validated_options(execution),
-        )
+    for build, program in ((BASE, base), (PR, pr)):
+        checked = experiment.validate_run(replace(spec, program=program))
         builds[build] = checked.binary
     # What the middleware cannot do is said once here, not run in every round.
     chosen = tuple(name for name in checked.subexperiments if name not in checked.unsupported)
@@ -99,8 +98,8 @@ def run_gate(results_directory, base, pr, subexperiments=None, payloads=None, sa
     print(f"Relative gate: {kind.name} ({signal}), {len(chosen)} sub-experiment(s) x {len(payloads_checked)} payload(s), "
           f"{measured}, {rounds}..{max_rounds} rounds, alpha {settings.alpha:g}, "
           f"minimum effect {settings.min_effect * 100:.2g}%, seed {seed}", file=out, flush=True)
-    gate = _Rounds(results=results, max_rounds=max_rounds, builds=builds, chosen=chosen, payloads=payloads_checked,
-                   samples=samples, execution=execution, settings=settings, seed=seed, required=required,
+    gate = _Rounds(results=results, max_rounds=max_rounds, builds=builds, chosen=chosen,
+                   spec=replace(spec, payloads=payloads_checked), settings=settings, seed=seed, required=required,
                    origin=origin, out=out)
     stop_rule.stopping_look(rounds, max_rounds, look_every, gate.unsettled_after)
     elapsed = time.monotonic() - started
@@ -148,9 +147,7 @@ class _Rounds:
     max_rounds: int
     builds: dict  # BASE / PR -> LatencyTest binary
     chosen: tuple  # sub-experiments
-    payloads: tuple
-    samples: int
-    execution: dict  # run_experiment's execution options
+    spec: RunSpec  # every run's settings, its program aside
     settings: GateSettings
     seed: int  # of the run order and the randomisation test
     required: pd.DataFrame | None  # requirements as the ceiling
@@ -198,7 +195,7 @@ class _Rounds:
         round_number = len(self.frames) + 1
         round_started = time.monotonic()
         self.frames.append(_run_round(self.results, round_number, self.max_rounds, self.builds, self.chosen,
-                                      self.payloads, self.samples, self.rng, self.execution, self.out))
+                                      self.rng, self.spec, self.out))
         write_csv(pd.concat(self.frames, ignore_index=True), self.results / "rounds.csv")
         if round_number == 1:
             first_run = run_metadata.read(self.results / "runs" / "round-01" / BASE)
@@ -248,16 +245,14 @@ def cell_values(directory, subexperiment, kind, signal="latency"):
                         value_name=relative.VALUE)
 
 
-def _run_round(results, round_number, max_rounds, builds, chosen, payloads, samples, rng, execution, out):
+def _run_round(results, round_number, max_rounds, builds, chosen, rng, spec, out):
     """Run every sub-experiment with both builds (random order per pair); the round's rows."""
     rows = []
-    kind = kinds.kind(execution.get("kind", kinds.LATENCY.name))
-    signal = execution.get("signal", "latency")
-    arms = {build: {"latency_test": binary} for build, binary in builds.items()}
+    kind = kinds.kind(spec.kind)
+    arms = {build: replace(spec, program=binary) for build, binary in builds.items()}
     for run in interleaving.run_round(results, round_number, max_rounds, arms, chosen, rng, out,
-                                      concurrent=signal == "instructions", payloads=payloads, samples=samples,
-                                      **execution):
-        rows.append(cell_values(run.directory, run.subexperiment, kind, signal).assign(**{
+                                      concurrent=spec.signal == "instructions"):
+        rows.append(cell_values(run.directory, run.subexperiment, kind, spec.signal).assign(**{
             relative.ROUND: round_number, relative.BUILD: run.arm, relative.SUBEXPERIMENT: run.subexperiment,
             POSITION: run.position}))
     return pd.concat(rows, ignore_index=True)[[*ROUND_COLUMNS, POSITION]]

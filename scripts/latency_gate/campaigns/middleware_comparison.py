@@ -17,6 +17,7 @@ Results directory:
 
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -28,6 +29,7 @@ from latency_gate.contracts.formats import measurements_path, read_measurements,
 from latency_gate.errors import InputError
 from latency_gate.runner import experiment, interleaving
 from latency_gate.runner.middleware import BACKENDS
+from latency_gate.runner.run_spec import RunSpec
 
 FLOOR = "socket"
 MIDDLEWARE, EXPERIMENT = "Middleware", "Experiment type"
@@ -38,12 +40,12 @@ TABLE_FILE, REPORT_FILE = "middleware_comparison.csv", "middleware_comparison.md
 DEFAULT_ROUNDS = 3
 
 
-def compare_middleware(results_directory, middlewares=tuple(BACKENDS), programs=None, subexperiments=None,
-                       payloads=None, samples=experiment.DEFAULT_SAMPLES, rounds=DEFAULT_ROUNDS, seed=None,
-                       out=sys.stdout, **execution):
-    """Run the comparison and write its table, report and plots; returns the table.
+def compare_middleware(results_directory, middlewares=tuple(BACKENDS), programs=None, spec=RunSpec(),
+                       rounds=DEFAULT_ROUNDS, seed=None, out=sys.stdout):
+    """Run the comparison and write its table and report; returns the table.
 
-    programs: {middleware: its latency program} where not the project-built one.
+    programs: {middleware: its latency program} where not the project-built one. spec: every
+    run's settings (runner/run_spec.RunSpec), its middleware and program aside.
     Raises InputError (nothing runs) on bad input, RunFailed when a run fails in every attempt.
     """
     programs = programs or {}
@@ -56,17 +58,14 @@ def compare_middleware(results_directory, middlewares=tuple(BACKENDS), programs=
         raise InputError(f"a program for middleware not compared: {', '.join(unknown)}")
     arms, skip = {}, {}
     for middleware in middlewares:
-        checked = experiment.validate_run(
-            middleware=middleware, latency_test=programs.get(middleware), subexperiments=subexperiments,
-            payloads=payloads, samples=samples,
-            **experiment.validated_options(execution))
-        arms[middleware] = {"middleware": middleware, "latency_test": checked.binary}
+        checked = experiment.validate_run(replace(spec, middleware=middleware, program=programs.get(middleware)))
+        arms[middleware] = replace(spec, middleware=middleware, program=checked.binary, payloads=checked.payloads)
         skip[middleware] = dict(checked.unsupported)
         for name, why in checked.unsupported.items():
             print(f"{name}: not run by {checked.backend.TITLE}: {why}", file=out, flush=True)
     # What no middleware can do here (intra-process under --topology netns) is not in the comparison.
     chosen = tuple(name for name in checked.subexperiments if any(name not in skip[m] for m in middlewares))
-    payloads = checked.payloads
+    payloads, samples = checked.payloads, spec.samples
     if not chosen:
         raise InputError("none of the chosen sub-experiments can run with these middleware and this topology")
     results = Path(results_directory)
@@ -79,13 +78,12 @@ def compare_middleware(results_directory, middlewares=tuple(BACKENDS), programs=
     started = time.monotonic()
     runs = []
     for round_number in range(1, rounds + 1):
-        runs += interleaving.run_round(results, round_number, rounds, arms, chosen, rng, out, skip=skip,
-                                       payloads=payloads, samples=samples, **execution)
+        runs += interleaving.run_round(results, round_number, rounds, arms, chosen, rng, out, skip=skip)
     table = comparison_table(pooled_summaries(runs))
     regime = run_metadata.regime_text(run_metadata.regime(run_metadata.read(runs[0].directory)))
     write_csv(table, results / TABLE_FILE)
     write_text_atomic(results / REPORT_FILE, markdown_report(table, middlewares, chosen, regime, samples, rounds,
-                                                             {m: arms[m]["latency_test"] for m in middlewares}, skip))
+                                                             {m: arms[m].program for m in middlewares}, skip))
     print(overview(table, middlewares).to_string(), file=out)
     print(f"Settings in force: {regime}\nDone in {time.monotonic() - started:.0f} s: {results / REPORT_FILE}",
           file=out, flush=True)

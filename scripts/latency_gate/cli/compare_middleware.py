@@ -9,10 +9,10 @@ import argparse
 from pathlib import Path
 
 from latency_gate.campaigns import middleware_comparison
-from latency_gate.cli.experiment_options import EXECUTION_OPTIONS, add_execution_options, add_matrix_options
+from latency_gate.cli.experiment_options import add_execution_options, add_matrix_options, run_spec
 from latency_gate.errors import EXIT_OK
 from latency_gate.render import plots
-from latency_gate.runner.experiment import DEFAULT_SAMPLES
+from latency_gate.runner.run_spec import DEFAULT_SAMPLES
 from latency_gate.runner.middleware import BACKENDS
 
 
@@ -40,11 +40,8 @@ def add_arguments(parser):
 
 
 def run(args):
-    table = middleware_comparison.compare_middleware(
-        args.results_dir, tuple(args.middlewares), dict(args.programs), args.subexperiments, args.payloads,
-        args.samples, args.rounds, args.seed,
-        **{key: getattr(args, key) for key in EXECUTION_OPTIONS if hasattr(args, key)},
-    )
+    table = middleware_comparison.compare_middleware(args.results_dir, tuple(args.middlewares), dict(args.programs),
+                                                     run_spec(args), args.rounds, args.seed)
     batch = plots.PlotBatch()
     titles = {middleware: BACKENDS[middleware].TITLE for middleware in args.middlewares}
     for name, rows in table.groupby(middleware_comparison.EXPERIMENT, sort=False):

@@ -2,14 +2,15 @@
 `gate` and `extrapolate-requirements`."""
 
 import argparse
+import dataclasses
 from pathlib import Path
 
 from latency_gate.runner import realtime, topology as topologies
-from latency_gate.runner.experiment import DEFAULT_BASELINE_S, DEFAULT_RETRIES, DEFAULT_SAMPLES, SIGNALS
 from latency_gate.runner.measures import (
     MEASURES, TIMEOUT_BASE_S, TIMEOUT_PER_CASE_S, TIMEOUT_PER_ROUND_TRIP_S, Grid, Latency,
 )
 from latency_gate.runner.middleware import BACKENDS, DEFAULT_MIDDLEWARE
+from latency_gate.runner.run_spec import DEFAULT_BASELINE_S, DEFAULT_RETRIES, DEFAULT_SAMPLES, SIGNALS, RunSpec
 
 
 def _payload(text):
@@ -28,7 +29,7 @@ def _whole_numbers(text):
 
 
 def add_experiment_options(parser):
-    parser.add_argument("-c", "--program", "--latency-test", "--throughput-test", "--fastrtps-ws", dest="latency_test",
+    parser.add_argument("-c", "--program", "--latency-test", "--throughput-test", "--fastrtps-ws", dest="program",
                         type=Path,
                         help="the middleware's program of that kind: for fastdds, LatencyTest / ThroughputTest or a "
                              "Fast DDS colcon workspace built with performance tests (default: the project-built one "
@@ -114,12 +115,8 @@ def add_execution_options(parser, per_middleware=True):
     parser.add_argument("--certs", type=Path, help="DDS Security artifacts (default: build/security)")
 
 
-EXECUTION_OPTIONS = ("middleware", "timeout_s", "retries", "realtime_preset", "rt_prio", "pub_cpus", "sub_cpus",
-                     "cpu_idle", "stress", "domain", "profiles", "certs", "topology")
-
-
-def run_options(args):
-    return {key: getattr(args, key) for key in (
-        "kind", "latency_test", "subexperiments", "payloads", "samples", *EXECUTION_OPTIONS, "baseline_s", "demands",
-        "recovery_times_ms", "test_time_s", "signal",
-    )}
+def run_spec(args, **overrides):
+    """The RunSpec of parsed options: every field the parser has, then the overrides."""
+    given = {field.name: getattr(args, field.name) for field in dataclasses.fields(RunSpec) if hasattr(args, field.name)}
+    given = {key: tuple(value) if isinstance(value, list) else value for key, value in given.items() if value is not None}
+    return RunSpec(**given | overrides)

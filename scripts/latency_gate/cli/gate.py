@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from latency_gate.cli.experiment_options import (
-    EXECUTION_OPTIONS, add_execution_options, add_kind_options, add_matrix_options,
+    add_execution_options, add_kind_options, add_matrix_options, run_spec,
 )
 from latency_gate.contracts import gate_result
 from latency_gate.analysis import relative
@@ -101,14 +101,12 @@ def _gate(args, signal, results_dir):
     payloads, grid = args.payloads or (INSTRUCTIONS_PAYLOADS if counted else None), {}
     if args.kind == "throughput":  # the gate's own, smaller grid unless given
         payloads = payloads or THROUGHPUT_GATE_PAYLOADS
-        grid = {"demands": args.demands or THROUGHPUT_GATE_GRID.demands,
-                "recovery_times_ms": args.recovery_times_ms or THROUGHPUT_GATE_GRID.recovery_times_ms,
+        grid = {"demands": tuple(args.demands or THROUGHPUT_GATE_GRID.demands),
+                "recovery_times_ms": tuple(args.recovery_times_ms or THROUGHPUT_GATE_GRID.recovery_times_ms),
                 "test_time_s": args.test_time_s or THROUGHPUT_GATE_GRID.test_time_s}
-    status = gate_and_report(
-        results_dir, args.base, args.pr, args.subexperiments, payloads, samples, rounds, max_rounds,
-        args.look_every, settings, args.requirements if not counted else None, args.seed, kind=args.kind,
-        signal=signal, **grid, **{key: getattr(args, key) for key in EXECUTION_OPTIONS},
-    )
+    spec = run_spec(args, samples=samples, payloads=payloads and tuple(payloads), signal=signal, **grid)
+    status = gate_and_report(results_dir, args.base, args.pr, spec, rounds, max_rounds, args.look_every, settings,
+                             args.requirements if not counted else None, args.seed)
     if args.head_sha:
         gate_result.record_head_sha(results_dir, args.head_sha)
     return status

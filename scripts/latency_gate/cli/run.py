@@ -8,7 +8,7 @@ attempt.
 import os
 from pathlib import Path
 
-from latency_gate.cli.experiment_options import add_experiment_options, run_options
+from latency_gate.cli.experiment_options import add_experiment_options, run_spec
 from latency_gate.runner.experiment import run_experiment
 
 
@@ -23,4 +23,4 @@ def add_arguments(parser):
 
 
 def run(args):
-    return run_experiment(args.results_dir, run_id=args.run_id, **run_options(args))
+    return run_experiment(args.results_dir, run_spec(args))

@@ -36,23 +36,18 @@ from latency_gate.errors import EXIT_OK, EXIT_RUN_FAILED, InputError
 from latency_gate.runner import counting, measures, platform_info, realtime, security, topology as topologies
 from latency_gate.runner.counting import CountedPath
 from latency_gate.runner.domain_lease import TCP_PORT_BASE, DomainLease
-from latency_gate.runner.middleware import DEFAULT_MIDDLEWARE, backend as middleware_backend
+from latency_gate.runner.middleware import backend as middleware_backend
 from latency_gate.runner.middleware.common import Subexperiment, default_certs_directory, library_environment
 from latency_gate.runner.processes import (
     Interrupted, check_stress, has_exited, install_signal_handlers, kill_group, restore_signal_handlers, start_stress,
 )
+from latency_gate.runner.run_spec import SIGNALS
 from latency_gate.runner.subexperiment import outcome_text, run_with_retries
 
-DEFAULT_SAMPLES = 10000
 # A sub-experiment's default time-out follows what it has to do (measures.py), so a hang
 # (LatencyTest over TCP with security, now and then) costs minutes, not the 15 it did with
 # a fixed 900 s.
-DEFAULT_RETRIES = 1
-DEFAULT_BASELINE_S = 3
 RUN_ID_VARIABLE = "LATENCY_GATE_RUN_ID"
-# What a run measures: time (the spec's latencies), or instructions on the per-sample path
-# counted under valgrind (runner/counting.py), with the latencies it also records.
-SIGNALS = ("latency", "instructions")
 EXIT_INTERRUPTED = 130  # as the CLI returns for Ctrl-C
 
 
@@ -113,40 +108,29 @@ class CheckedInputs:
     counting: CountedPath | None = None
 
 
-def validated_options(options):
-    """The options of a run (run_experiment's) that validate_run checks."""
-    return {key: options[key] for key in (
-        "kind", "middleware", "latency_test", "subexperiments", "payloads", "samples", "timeout_s", "profiles", "certs",
-        "stress", "retries", "topology", "demands", "recovery_times_ms", "test_time_s", "signal",
-    ) if key in options}
-
-
-def validate_run(*, kind=measures.Latency.name, middleware=DEFAULT_MIDDLEWARE, latency_test=None, subexperiments=None,
-                 payloads=None, samples=DEFAULT_SAMPLES, timeout_s=None, profiles=None, certs=None, stress=None,
-                 retries=DEFAULT_RETRIES, topology=topologies.LOCALHOST, demands=None, recovery_times_ms=None,
-                 test_time_s=None, signal=SIGNALS[0]):
-    """Check every input of a run; returns CheckedInputs. Raises InputError.
-    latency_test: the program (LatencyTest, ThroughputTest or another backend's)."""
-    measure = measures.measure(kind)
-    backend = middleware_backend(middleware)
+def validate_run(spec):
+    """Check every input of a run (runner/run_spec.RunSpec); returns CheckedInputs. Raises InputError."""
+    measure = measures.measure(spec.kind)
+    backend = middleware_backend(spec.middleware)
     program = measures.program(backend, measure.name)
-    binary = program.locate(latency_test or program.default())
-    grid = measures.validate_grid(demands, recovery_times_ms, test_time_s) if measure is measures.Throughput else None
-    chosen = tuple(validate_subexperiment(s) for s in (subexperiments or SUBEXPERIMENTS))
+    binary = program.locate(spec.program or program.default())
+    grid = (measures.validate_grid(spec.demands, spec.recovery_times_ms, spec.test_time_s)
+            if measure is measures.Throughput else None)
+    chosen = tuple(validate_subexperiment(s) for s in (spec.subexperiments or SUBEXPERIMENTS))
     chosen = tuple(s for s in SUBEXPERIMENTS if s in chosen)  # spec order, no duplicates
-    payloads = tuple(sorted(set(payloads or PAYLOADS)))
+    payloads = tuple(sorted(set(spec.payloads or PAYLOADS)))
     if payloads[0] < 16:
         raise InputError(f"payloads must be at least 16 bytes (LatencyTest's and ThroughputTest's minimum), "
                          f"got {payloads[0]}")
-    if samples < 1:
-        raise InputError(f"samples must be positive, got {samples}")
-    if timeout_s is not None and timeout_s <= 0:
-        raise InputError(f"time-out must be positive, got {timeout_s}")
-    if retries < 0:
-        raise InputError(f"retries must be 0 or more, got {retries}")
-    profiles = Path(profiles) if profiles else program.profiles
-    certs = Path(certs or default_certs_directory()).resolve()
-    sides = topologies.describe(topologies.validate(topology), domain=1)
+    if spec.samples < 1:
+        raise InputError(f"samples must be positive, got {spec.samples}")
+    if spec.timeout_s is not None and spec.timeout_s <= 0:
+        raise InputError(f"time-out must be positive, got {spec.timeout_s}")
+    if spec.retries < 0:
+        raise InputError(f"retries must be 0 or more, got {spec.retries}")
+    profiles = Path(spec.profiles) if spec.profiles else program.profiles
+    certs = Path(spec.certs or default_certs_directory()).resolve()
+    sides = topologies.describe(topologies.validate(spec.topology), domain=1)
     unsupported = {name: why for name in chosen
                    if (why := sides.unsupported(Subexperiment(name)) or backend.unsupported(Subexperiment(name)))}
     runnable = [Subexperiment(name) for name in chosen if name not in unsupported]
@@ -154,9 +138,9 @@ def validate_run(*, kind=measures.Latency.name, middleware=DEFAULT_MIDDLEWARE, l
         backend.check_configuration(profiles, subexperiment, certs, TCP_PORT_BASE, sides)
     if any(subexperiment.security for subexperiment in runnable):
         security.check_security_artifacts(certs)
-    check_stress(stress)
+    check_stress(spec.stress)
     return CheckedInputs(measure, backend, binary, chosen, payloads, profiles, certs, unsupported, grid,
-                         _counted_path(signal, measure, backend))
+                         _counted_path(spec.signal, measure, backend))
 
 
 def _counted_path(signal, measure, backend):
@@ -174,31 +158,59 @@ def _counted_path(signal, measure, backend):
     return backend.COUNTED_PATH
 
 
-def run_experiment(results_directory, *, kind=measures.Latency.name, middleware=DEFAULT_MIDDLEWARE, latency_test=None,
-                   subexperiments=None, payloads=None, samples=DEFAULT_SAMPLES, timeout_s=None, realtime_preset=True,
-                   rt_prio=None, pub_cpus=None, sub_cpus=None, cpu_idle=None, stress=None, domain=None, profiles=None,
-                   certs=None, retries=DEFAULT_RETRIES, baseline_s=DEFAULT_BASELINE_S, run_id=None,
-                   topology=topologies.LOCALHOST, demands=None, recovery_times_ms=None, test_time_s=None,
-                   signal=SIGNALS[0], out=sys.stdout, err=None):
-    """Run the experiment; returns EXIT_OK, or EXIT_RUN_FAILED if any sub-experiment failed.
+def run_experiment(results_directory, spec, out=sys.stdout, err=None):
+    """Run the experiment a RunSpec describes; returns EXIT_OK, EXIT_RUN_FAILED if any
+    sub-experiment failed, or EXIT_INTERRUPTED.
 
-    realtime_preset: the real-time preset (realtime.py) fills every real-time option left
+    spec.realtime_preset: the real-time preset (realtime.py) fills every real-time option left
     at None; False leaves them to the OS.
-    signal: "instructions" runs every process under callgrind (runner/counting.py) and writes
-    instructions_/functions_<sub-experiment>.csv beside the measurements; counts do not depend
-    on scheduling, so such a run leaves scheduling, CPUs and idle states to the OS.
+    spec.signal: "instructions" runs every process under callgrind (runner/counting.py) and
+    writes instructions_/functions_<sub-experiment>.csv beside the measurements; counts do not
+    depend on scheduling, so such a run leaves scheduling, CPUs and idle states to the OS.
 
     Raises InputError (exit 3) before anything runs when an input is wrong.
     """
-    checked = validate_run(kind=kind, middleware=middleware, latency_test=latency_test, subexperiments=subexperiments,
-                           payloads=payloads, samples=samples, timeout_s=timeout_s, profiles=profiles, certs=certs,
-                           stress=stress, retries=retries, topology=topology, demands=demands,
-                           recovery_times_ms=recovery_times_ms, test_time_s=test_time_s, signal=signal)
-    measure, grid = checked.measure, checked.grid
-    binary, chosen, payloads, profiles, certs = (checked.binary, checked.subexperiments, checked.payloads,
-                                                 checked.profiles, checked.certs)
+    checked = validate_run(spec)
     err = err or sys.stderr  # looked up per call: tests and the gate replace it
-    results = Path(results_directory)
+    run = _prepare(Path(results_directory), spec, checked)
+    for warning in run.config.real_time.warnings:
+        print(f"warning: {warning}", file=err)
+    previous_handlers = install_signal_handlers()
+    try:
+        _loop(run, spec, checked, out, err)
+    except Interrupted as interruption:
+        run.metadata = replace(run.metadata, interrupted=str(interruption))
+    finally:
+        _clean_up(run)
+        restore_signal_handlers(previous_handlers)
+    if run.metadata.interrupted:
+        print(f"interrupted; partial results in {run.config.results}", file=out, flush=True)
+        return EXIT_INTERRUPTED
+    total = len(checked.subexperiments) - len(checked.unsupported)
+    skipped = f" ({len(checked.unsupported)} unsupported)" if checked.unsupported else ""
+    print(f"{total - run.failures}/{total} sub-experiments passed{skipped}; results in {run.config.results}",
+          file=out, flush=True)
+    return EXIT_RUN_FAILED if run.failures else EXIT_OK
+
+
+@dataclass
+class _Run:
+    """A run under way: its shared configuration, its metadata so far, and what it holds."""
+
+    config: RunConfig
+    metadata: run_metadata.RunMetadata
+    marker: dict  # the environment variable every process of the run carries
+    cpu_idle_hold: realtime.CpuIdleHold
+    stress_process: object = None
+    failures: int = 0
+
+    def save(self):
+        run_metadata.write(self.config.results, self.metadata)
+
+
+def _prepare(results, spec, checked):
+    """The results directory, real-time settings, environment, leased domain and port, the
+    program's inputs and the metadata recorded before the first sub-experiment."""
     try:
         results.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -206,140 +218,136 @@ def run_experiment(results_directory, *, kind=measures.Latency.name, middleware=
     # Runs into the same directory accumulate (colcon test's do): the first one's run id and
     # start time stand, and the entries of the sub-experiments this run does not redo are kept.
     earlier = run_metadata.read_if_present(results)
+    measure = checked.measure
     if earlier and earlier.kind != measure.name:
         raise InputError(f"holds a {earlier.kind} run: a {measure.name} run needs a results directory of its own",
                          results)
     # Counts do not depend on scheduling: a counted run leaves it to the OS (metadata's
     # settings.requested still says what was asked for).
     real_time = (realtime.prepare(False, None, None, None, None) if checked.counting
-                 else realtime.prepare(realtime_preset, rt_prio, pub_cpus, sub_cpus, cpu_idle))
+                 else realtime.prepare(spec.realtime_preset, spec.rt_prio, spec.pub_cpus, spec.sub_cpus, spec.cpu_idle))
     host = platform_info.describe_host()
     started_at = (earlier and earlier.started_at) or _utc_now()
-    run_id = run_id or (earlier and earlier.run_id) or run_metadata.make_run_id(
+    run_id = spec.run_id or (earlier and earlier.run_id) or run_metadata.make_run_id(
         datetime.datetime.fromisoformat(started_at), runner=host["host"])
     # Every process the run starts carries its run id, so leftovers are easy to find.
     marker = {RUN_ID_VARIABLE: run_id}
-    environment = library_environment(binary) | marker
+    environment = library_environment(checked.binary) | marker
     if real_time.lock_memory:
         preload = [str(real_time.lock_memory_library), environment.get("LD_PRELOAD")]
         environment["LD_PRELOAD"] = " ".join(filter(None, preload))
-    lease = DomainLease(domain)
+    lease = DomainLease(spec.domain)
     try:
-        sides = topologies.prepare(topology, lease.domain)
+        sides = topologies.prepare(spec.topology, lease.domain)
     except InputError:
         lease.release()
         raise
     logs = results / "logs"
     logs.mkdir(exist_ok=True)
-    timeout_s = timeout_s or measure.default_timeout(samples, payloads, grid)
-    config = RunConfig(binary, results, payloads, logs, samples, timeout_s, profiles, certs,
-                       real_time, lease, environment, checked.backend, sides, measure, grid, checked.counting)
+    timeout_s = spec.timeout_s or measure.default_timeout(spec.samples, checked.payloads, checked.grid)
+    config = RunConfig(checked.binary, results, checked.payloads, logs, spec.samples, timeout_s, checked.profiles,
+                       checked.certs, real_time, lease, environment, checked.backend, sides, measure, checked.grid,
+                       checked.counting)
     measure.write_inputs(config)
-    described = checked.backend.describe(binary, environment)
-    fastdds = middleware == "fastdds"
-    metadata = run_metadata.RunMetadata(
+    metadata = _record(spec, checked, config, host, run_id, started_at, earlier)
+    return _Run(config, metadata, marker, realtime.CpuIdleHold())
+
+
+def _record(spec, checked, config, host, run_id, started_at, earlier):
+    """metadata.json as the run starts: what runs where and how, and the outcomes it keeps."""
+    described = checked.backend.describe(config.binary, config.environment)
+    fastdds = spec.middleware == "fastdds"
+    real_time, lease, sides = config.real_time, config.lease, config.topology
+    return run_metadata.RunMetadata(
         run_id=run_id,
-        kind=measure.name,
-        middleware=middleware,
+        kind=checked.measure.name,
+        middleware=spec.middleware,
         **described,
         fastdds_version=described["middleware_version"] if fastdds else None,
         fastdds_library=described["middleware_library"] if fastdds else None,
-        latency_test=str(binary),
+        latency_test=str(config.binary),
         **host,
         settings=run_metadata.Settings(
-            **real_time.regime(), cpuidle=realtime.cpuidle_state(), stress=stress, domain=lease.domain,
+            **real_time.regime(), cpuidle=realtime.cpuidle_state(), stress=spec.stress, domain=lease.domain,
             topology=sides.name,
             addresses={"publisher": sides.publisher_address, "subscriber": sides.subscriber_address},
-            tcp_port=lease.tcp_port, timeout_s=timeout_s, retries=retries, profiles=profiles and str(profiles),
-            certs=str(certs),
+            tcp_port=lease.tcp_port, timeout_s=config.timeout_s, retries=spec.retries,
+            profiles=config.profiles and str(config.profiles), certs=str(config.certs),
             counted=checked.counting and f"{counting.valgrind_version()} {counting.TOOL}: {checked.counting.description}",
-            requested={"realtime_preset": realtime_preset, "rt_prio": rt_prio, "pub_cpus": pub_cpus,
-                       "sub_cpus": sub_cpus, "cpu_idle": cpu_idle},
+            requested=spec.requested_real_time(),
         ),
-        samples=samples if measure is measures.Latency else None,
-        payloads=list(payloads),
-        grid=grid and grid.recorded(),
+        samples=spec.samples if checked.measure is measures.Latency else None,
+        payloads=list(checked.payloads),
+        grid=checked.grid and checked.grid.recorded(),
         started_at=started_at,
         warnings=list(real_time.warnings),
         subexperiments={name: outcome for name, outcome in (earlier.subexperiments if earlier else {}).items()
-                        if name not in chosen},
+                        if name not in checked.subexperiments},
     )
 
-    def save():
-        run_metadata.write(results, metadata)
 
-    for warning in real_time.warnings:
+def _loop(run, spec, checked, out, err):
+    """The stress, the CPU-idle hold, the baseline, then every sub-experiment, recorded as it ends."""
+    config = run.config
+    logs = config.inputs  # logs/: the program's input files beside every process's log
+    run.stress_process = start_stress(spec.stress, logs, dict(os.environ) | run.marker)
+    if config.real_time.cpu_idle == realtime.CPU_IDLE_HOLD:
+        run.metadata = _hold_cpu_idle(run.cpu_idle_hold, run.metadata, err)
+    run.save()
+    baseline, warning = platform_info.measure_baseline(spec.baseline_s, config.real_time.rt_prio,
+                                                       config.real_time.pub_cpus)
+    run.metadata = replace(run.metadata, platform_baseline=baseline)
+    if warning:
+        run.metadata = run.metadata.with_warning(warning)
         print(f"warning: {warning}", file=err)
-    previous_handlers = install_signal_handlers()
-    stress_process = None
-    cpu_idle_hold = realtime.CpuIdleHold()
-    failures = 0
-    interrupted = stress_ended = False
-    try:
-        stress_process = start_stress(stress, logs, dict(os.environ) | marker)
-        if real_time.cpu_idle == realtime.CPU_IDLE_HOLD:
-            metadata = _hold_cpu_idle(cpu_idle_hold, metadata, err)
-        save()
-        baseline, warning = platform_info.measure_baseline(
-            baseline_s, real_time.rt_prio, real_time.pub_cpus
-        )
-        metadata = replace(metadata, platform_baseline=baseline)
-        if warning:
-            metadata = metadata.with_warning(warning)
-            print(f"warning: {warning}", file=err)
-        if baseline:
-            print(f"platform baseline (cyclictest {baseline_s} s): avg {baseline['avg_us']} us, "
-                  f"p99 {baseline['p99_us']:g} us, max {baseline['max_us']} us", file=out, flush=True)
-        width = max(map(len, chosen))
-        for index, name in enumerate(chosen, 1):
-            label = f"[{index:2d}/{len(chosen)}] {name:<{width}} "
-            print(label, end="", file=out, flush=True)
-            if stress_process is not None and not stress_ended and has_exited(stress_process):
-                stress_ended = True
-                metadata = metadata.with_warning(f"stress-ng ended before {name}: the load did not last "
-                                                 "(logs/stress-ng.log)")
-            measurement_file = measurements_path(results, name)
-            measurement_file.unlink(missing_ok=True)  # a stale result must not pass for this run's
-            if name in checked.unsupported:
-                metadata = metadata.with_outcome(name, run_metadata.SubexperimentOutcome(
-                    status="unsupported", error=checked.unsupported[name]))
-                print(f"unsupported: {checked.unsupported[name]}", file=out, flush=True)
-                save()
-                continue
-            try:
-                outcome, earlier_attempts = run_with_retries(name, config, logs, retries, out, err, len(label))
-            except Interrupted:
-                metadata = metadata.with_outcome(name, run_metadata.SubexperimentOutcome(status="interrupted"))
-                print("interrupted", file=out, flush=True)
-                raise
-            # Per entry too: runs accumulated into one directory (colcon test) each had their own.
-            metadata = metadata.with_outcome(name, outcome.recorded(
-                run_metadata.SubexperimentOutcome, domain=lease.domain, tcp_port=lease.tcp_port,
-                earlier_attempts=earlier_attempts))
-            failures += outcome.status != "passed"
-            print(outcome_text(outcome), file=out, flush=True)
-            save()
-    except Interrupted as interruption:
-        metadata = replace(metadata, interrupted=str(interruption))
-        interrupted = True
-    finally:
-        if stress_process is not None:
-            kill_group(stress_process)
-        cpu_idle_hold.release()
-        if sides.namespaces:
-            metadata = replace(metadata, settings=replace(metadata.settings, link_packets=sides.traffic()))
-        sides.release()
-        lease.release()
-        metadata = replace(metadata, finished_at=_utc_now())
-        save()
-        restore_signal_handlers(previous_handlers)
-    if interrupted:
-        print(f"interrupted; partial results in {results}", file=out, flush=True)
-        return EXIT_INTERRUPTED
-    total = len(chosen) - len(checked.unsupported)
-    skipped = f" ({len(checked.unsupported)} unsupported)" if checked.unsupported else ""
-    print(f"{total - failures}/{total} sub-experiments passed{skipped}; results in {results}", file=out, flush=True)
-    return EXIT_RUN_FAILED if failures else EXIT_OK
+    if baseline:
+        print(f"platform baseline (cyclictest {spec.baseline_s} s): avg {baseline['avg_us']} us, "
+              f"p99 {baseline['p99_us']:g} us, max {baseline['max_us']} us", file=out, flush=True)
+    chosen = checked.subexperiments
+    width = max(map(len, chosen))
+    stress_ended = False
+    for index, name in enumerate(chosen, 1):
+        label = f"[{index:2d}/{len(chosen)}] {name:<{width}} "
+        print(label, end="", file=out, flush=True)
+        if run.stress_process is not None and not stress_ended and has_exited(run.stress_process):
+            stress_ended = True
+            run.metadata = run.metadata.with_warning(f"stress-ng ended before {name}: the load did not last "
+                                                     "(logs/stress-ng.log)")
+        measurements_path(config.results, name).unlink(missing_ok=True)  # a stale result must not pass for this run's
+        if name in checked.unsupported:
+            run.metadata = run.metadata.with_outcome(name, run_metadata.SubexperimentOutcome(
+                status="unsupported", error=checked.unsupported[name]))
+            print(f"unsupported: {checked.unsupported[name]}", file=out, flush=True)
+            run.save()
+            continue
+        try:
+            outcome, earlier_attempts = run_with_retries(name, config, logs, spec.retries, out, err, len(label))
+        except Interrupted:
+            run.metadata = run.metadata.with_outcome(name, run_metadata.SubexperimentOutcome(status="interrupted"))
+            print("interrupted", file=out, flush=True)
+            raise
+        # Per entry too: runs accumulated into one directory (colcon test) each had their own.
+        run.metadata = run.metadata.with_outcome(name, outcome.recorded(
+            run_metadata.SubexperimentOutcome, domain=config.lease.domain, tcp_port=config.lease.tcp_port,
+            earlier_attempts=earlier_attempts))
+        run.failures += outcome.status != "passed"
+        print(outcome_text(outcome), file=out, flush=True)
+        run.save()
+
+
+def _clean_up(run):
+    """Release everything the run holds, in every case, and record how it ended."""
+    config = run.config
+    if run.stress_process is not None:
+        kill_group(run.stress_process)
+    run.cpu_idle_hold.release()
+    if config.topology.namespaces:
+        run.metadata = replace(run.metadata, settings=replace(run.metadata.settings,
+                                                              link_packets=config.topology.traffic()))
+    config.topology.release()
+    config.lease.release()
+    run.metadata = replace(run.metadata, finished_at=_utc_now())
+    run.save()
 
 
 def _hold_cpu_idle(hold, metadata, err):

@@ -8,7 +8,7 @@ import io
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from latency_gate.errors import EXIT_OK, RunFailed
@@ -25,14 +25,14 @@ class ArmRun:
     position: int  # 1 when the arm ran first for this sub-experiment in its round
 
 
-def run_round(results, round_number, max_rounds, arms, chosen, rng, out, skip=None, concurrent=False, **common):
+def run_round(results, round_number, max_rounds, arms, chosen, rng, out, skip=None, concurrent=False):
     """Run every sub-experiment of `chosen` with every arm; returns the ArmRuns in run order.
 
-    arms: {label: run_experiment options of that arm (latency_test, middleware)}; results go to
+    arms: {label: that arm's RunSpec (its program, its middleware)}; results go to
     results/runs/round-NN/<label>/. skip: {label: sub-experiments that arm cannot do}.
     concurrent: the arms of a sub-experiment run at the same time (counts, unlike times, do not
     depend on what else runs; each run holds its own domain and port).
-    common: run_experiment options of every run. A run that fails in every attempt raises RunFailed.
+    A run that fails in every attempt raises RunFailed.
     """
     skip = skip or {}
     runs = []
@@ -44,8 +44,8 @@ def run_round(results, round_number, max_rounds, arms, chosen, rng, out, skip=No
             directory = Path(results) / "runs" / f"round-{round_number:02d}" / label
             began = time.monotonic()
             warnings = io.StringIO()  # the runner retries a failed or hung run (LatencyTest hangs now and then)
-            code = experiment.run_experiment(directory, subexperiments=[name], baseline_s=0, out=io.StringIO(),
-                                             err=warnings, **arms[label], **common)
+            code = experiment.run_experiment(directory, replace(arms[label], subexperiments=(name,), baseline_s=0),
+                                             out=io.StringIO(), err=warnings)
             _warn_once(warnings.getvalue())
             if code != EXIT_OK:
                 raise RunFailed(f"{directory}: {name} with the {label} build failed in every attempt in round "

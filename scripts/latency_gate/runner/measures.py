@@ -63,7 +63,6 @@ def program(backend, kind):
 
 class Latency:
     name = "latency"
-    program_option = "latency_test"
 
     @staticmethod
     def write_inputs(config):
@@ -102,7 +101,6 @@ class Latency:
 
 class Throughput:
     name = "throughput"
-    program_option = "throughput_test"
 
     @staticmethod
     def write_inputs(config):
