@@ -18,45 +18,29 @@
 #   LATENCY_GATE_BUILD_DIR   where the pull request's LatencyTest is built (default <repo>/build)
 #   LATENCY_PR_RESTORED      "true" when the CI cache restored the pull request's build: used as is
 #   LATENCY_BASE_BUILD_DIR, LATENCY_GATE_SOURCES_DIR  see build_base_latencytest.sh
-#   LATENCY_MIDDLEWARE       fastdds (default), cyclonedds or socket: the builds are that middleware's
-#                            latency programs (the project-built ones: LatencyTest, CycloneLatency,
-#                            SocketLatency, from the same colcon install)
-#   LATENCY_SUBEXPERIMENTS, LATENCY_PAYLOADS (comma or space separated), LATENCY_SAMPLES,
-#   LATENCY_ROUNDS, LATENCY_MAX_ROUNDS, LATENCY_MIN_EFFECT, LATENCY_ALPHA,
-#   LATENCY_REALTIME, LATENCY_RT_PRIO, LATENCY_PUB_CPUS, LATENCY_SUB_CPUS  see realtime_options.sh
-#   LATENCY_SIGNAL           latency (default), instructions (the code-path gate: instructions per
-#                            round trip under valgrind) or both (its files in LATENCY_RESULTS/instructions)
-#   LATENCY_KIND, LATENCY_DEMANDS, LATENCY_RECOVERY_TIMES, LATENCY_TEST_TIME  see kind_options.sh
-#                            (throughput: the builds' ThroughputTest is gated)
-#   LATENCY_REQUIREMENTS     requirements CSV applied as the ceiling (skipped when missing)
-#   LATENCY_HEAD_SHA         the pull request's head commit, recorded in gate_result.json (the
-#                            pull-request comment is matched to it: docs/pull-request-comment.md)
-# Step outputs (latency-gate ci-output): results-directory, report, junit and, once the gate
-# has decided, result (passed, failed or error); the markdown report goes to the job summary,
-# the verdict to gate_metrics.txt (GitLab's metrics report).
+#   LATENCY_MIDDLEWARE, LATENCY_KIND, LATENCY_SIGNAL, LATENCY_SUBEXPERIMENTS, ...: what the
+#                            gate measures and how: `latency-gate ci variables` lists them
+#                            (`latency-gate ci gate` reads and checks them once). The project's
+#                            builds go to the gate as colcon workspaces: the middleware's backend
+#                            finds its program of the kind there.
+# Step outputs: results-directory, report, junit and, once the gate has decided, result (passed,
+# failed or error); the markdown report goes to the job summary, the verdict to gate_metrics.txt
+# (GitLab's metrics report): `latency-gate ci gate`.
 # Exit code: the gate's (0 pass, 1 confirmed regression or ceiling breach, 3 bad input,
 # 4 a run failed).
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-# shellcheck disable=SC1091  # checked on its own
-source "$REPO/scripts/ci/realtime_options.sh"
-# shellcheck disable=SC1091  # checked on its own
-source "$REPO/scripts/ci/kind_options.sh"
-results=${LATENCY_RESULTS:?LATENCY_RESULTS must name the results directory}
 base=${LATENCY_BASE:-}
 pr=${LATENCY_PR:-}
 
-# result= for the CI: passed, failed (a confirmed regression or a ceiling breach) or error
-# (no verdict: bad input, a failed build or run).
+# No verdict before the gate runs: result=error for the CI, and the exit code.
 finish() {
-    local status=$1 result=error
-    (( status != 0 )) || result=passed
-    (( status != 1 )) || result=failed
-    latency-gate ci-output set "result=$result"
-    exit "$status"
+    latency-gate ci-output set "result=error"
+    exit "$1"
 }
 
+latency-gate ci check || finish $?  # every LATENCY_* variable, before anything is built
 if [[ -n $base && -z $pr || -z $base && -n $pr ]]; then
     echo "relative_gate: give both builds (base and pull request) or neither (both are built here)" >&2
     finish 3
@@ -87,64 +71,19 @@ elif [[ -z $pr ]]; then
     pr_binary=${LATENCY_GATE_BUILD_DIR:-$REPO/build}/colcon/install/latencytest/bin/LatencyTest
     if [[ ${LATENCY_PR_RESTORED:-} == true && -x $pr_binary ]]; then
         echo "relative_gate: the pull request's LatencyTest build was restored"
-        pr=$pr_binary
+        pr=${pr_binary%/install/latencytest/bin/LatencyTest}
     else
         echo "relative_gate: building the pull request's LatencyTest"
         pr=$(bash "$REPO/scripts/setup/build_latencytest.sh" | tail -n 1) || {
             echo "relative_gate: building the pull request's LatencyTest failed" >&2
             finish 3
         }
+        pr=${pr%/install/latencytest/bin/LatencyTest}  # the colcon workspace: every program of the build
     fi
 fi
 if [[ -z $base ]]; then
     base=$(bash "$REPO/scripts/ci/build_base_latencytest.sh" | tail -n 1) || finish 3
+    base=${base%/install/latencytest/bin/LatencyTest}
 fi
 
-# The project builds put every middleware's program, and ThroughputTest, in one colcon install
-# beside LatencyTest (scripts/setup/build_latencytest.sh); the gate checks that the program is there.
-middleware_program() {
-    local program
-    case ${LATENCY_KIND:-latency}/${LATENCY_MIDDLEWARE:-fastdds} in
-        latency/cyclonedds) program=pingpong/bin/CycloneLatency ;;
-        latency/socket) program=pingpong/bin/SocketLatency ;;
-        throughput/fastdds) program=throughputtest/bin/ThroughputTest ;;
-        *) echo "$1"; return ;;
-    esac
-    if [[ $1 == */latencytest/bin/LatencyTest ]]; then
-        echo "${1%/latencytest/bin/LatencyTest}/$program"
-    else
-        echo "$1"  # a team's own build: its program as given
-    fi
-}
-base=$(middleware_program "$base")
-pr=$(middleware_program "$pr")
-
-IFS=', ' read -ra subexperiments <<< "${LATENCY_SUBEXPERIMENTS:-}"
-IFS=', ' read -ra payloads <<< "${LATENCY_PAYLOADS:-}"
-options=()
-kind_options
-[[ -z ${LATENCY_MIDDLEWARE:-} ]] || options+=(--middleware "$LATENCY_MIDDLEWARE")
-[[ -z ${LATENCY_SIGNAL:-} ]] || options+=(--signal "$LATENCY_SIGNAL")
-(( ${#subexperiments[@]} == 0 )) || options+=(--subexperiments "${subexperiments[@]}")
-(( ${#payloads[@]} == 0 )) || options+=(--payloads "${payloads[@]}")
-[[ -z ${LATENCY_SAMPLES:-} ]] || options+=(--samples "$LATENCY_SAMPLES")
-[[ -z ${LATENCY_ROUNDS:-} ]] || options+=(--rounds "$LATENCY_ROUNDS")
-[[ -z ${LATENCY_MAX_ROUNDS:-} ]] || options+=(--max-rounds "$LATENCY_MAX_ROUNDS")
-[[ -z ${LATENCY_MIN_EFFECT:-} ]] || options+=(--min-effect "$LATENCY_MIN_EFFECT")
-[[ -z ${LATENCY_ALPHA:-} ]] || options+=(--alpha "$LATENCY_ALPHA")
-[[ -z ${LATENCY_HEAD_SHA:-} ]] || options+=(--head-sha "$LATENCY_HEAD_SHA")
-realtime_options || finish 3
-if [[ -n ${LATENCY_REQUIREMENTS:-} && -f $LATENCY_REQUIREMENTS ]]; then
-    options+=(--requirements "$LATENCY_REQUIREMENTS")
-elif [[ -n ${LATENCY_REQUIREMENTS:-} ]]; then
-    echo "relative_gate: no $LATENCY_REQUIREMENTS: no requirements ceiling"
-fi
-latency-gate ci-output set "results-directory=$results" "report=$results/gate_report.md" \
-    "junit=$results/gate_report.xml"
-
-status=0
-latency-gate gate --base "$base" --pr "$pr" --results-dir "$results" "${options[@]}" || status=$?
-[[ ! -f $results/gate_report.md ]] || latency-gate ci-output summary "$results/gate_report.md"
-[[ ! -f $results/instructions/gate_report.md ]] || latency-gate ci-output summary "$results/instructions/gate_report.md"
-[[ ! -f $results/gate_result.json ]] || latency-gate ci-output gate-metrics "$results"
-finish "$status"
+exec latency-gate ci gate --base "$base" --pr "$pr"

@@ -100,9 +100,9 @@ def publish_check_report(report_directory, environ=None, stdout=None, stderr=Non
     report_directory = Path(report_directory).resolve()
     result = results.read(report_directory, results.CHECK_RESULT)
     try:
-        markdown = (report_directory / "check_report.md").read_text(encoding="utf-8")
+        markdown = (report_directory / results.CHECK_REPORT).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"no usable check report: {error}", report_directory / "check_report.md") from None
+        raise InputError(f"no usable check report: {error}", report_directory / results.CHECK_REPORT) from None
     for failure in result["failures"]:
         annotate("error", *check_failure_annotation(failure), environ=environ, stdout=stdout, stderr=stderr)
     add_summary(markdown, environ)
@@ -110,8 +110,8 @@ def publish_check_report(report_directory, environ=None, stdout=None, stderr=Non
         "passed": result["passed"],
         "failed": result["failed"],
         "worst-margin": result["worst"]["percentage_over"],
-        "report": report_directory / "check_report.md",
-        "junit": report_directory / "check_report.xml",
+        "report": report_directory / results.CHECK_REPORT,
+        "junit": report_directory / results.CHECK_JUNIT,
     }, environ)
     return result
 

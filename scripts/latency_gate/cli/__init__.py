@@ -37,6 +37,7 @@ COMMANDS = {
     "publish-history": "append a run to the history branch (gh-pages) and push it",
     "build-site": "regenerate the history site (index.html and site/) from a history store",
     "run-id": "print a new run id (<UTC now>-<revision>-<runner>) for scripts that name run directories",
+    "ci": "a CI job's run or relative gate from its LATENCY_* variables, checked once",
     "ci-output": "write step outputs, the job summary and annotations for GitHub Actions or GitLab CI",
     "pr-comment": "put a gate's verdict on its pull request as one comment, edited in place (workflow_run job)",
 }

@@ -63,6 +63,18 @@ def check_program(path, what, build_hint):
     return path.resolve()
 
 
+def locate_program(name, build_hint, path):
+    """A program at a user-given path, or the one a colcon workspace holds (install/<package>/bin/);
+    InputError otherwise."""
+    path = Path(path)
+    if path.is_dir():
+        candidates = sorted(path.glob(f"install/*/bin/{name}"))
+        if not candidates:
+            raise InputError(f"no {name} in this colcon workspace (expected install/<package>/bin/{name})", path)
+        path = candidates[0]
+    return check_program(path, name, build_hint)
+
+
 def workspace_of(binary):
     """The colcon workspace holding a program, if it is in one."""
     for parent in Path(binary).parents:

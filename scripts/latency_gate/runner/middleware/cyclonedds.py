@@ -13,7 +13,7 @@ import functools
 
 from latency_gate.contracts.formats import write_text_atomic
 from latency_gate.runner.middleware.common import (
-    PROFILES_ROOT, check_program, debian_source_version, installed_program, linked_library, render_configuration,
+    PROFILES_ROOT, debian_source_version, installed_program, linked_library, locate_program, render_configuration,
 )
 from latency_gate.runner.middleware.interface import Program
 
@@ -81,7 +81,7 @@ def _roles(subexperiment, config, logs, common, publisher_only):
 
 def _program(name):
     return Program(name, default=functools.partial(installed_program, "pingpong", name),
-                   locate=functools.partial(check_program, what=name, build_hint=_BUILD_HINT),
+                   locate=functools.partial(locate_program, name, _BUILD_HINT),
                    commands=_latency_commands if name == "CycloneLatency" else _throughput_commands,
                    profiles=PROFILES_ROOT / "cyclonedds")
 

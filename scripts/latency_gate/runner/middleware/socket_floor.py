@@ -11,7 +11,7 @@ middleware's cost of security is measured against the floor of its plain twin.
 
 import functools
 
-from latency_gate.runner.middleware.common import check_program, installed_program
+from latency_gate.runner.middleware.common import installed_program, locate_program
 from latency_gate.runner.middleware.interface import Program
 
 TITLE = "socket floor"
@@ -47,6 +47,6 @@ def _commands(subexperiment, config, logs, raw):
 # Nothing to configure beyond the command line: no profiles.
 PROGRAMS = {"latency": Program(
     "SocketLatency", default=functools.partial(installed_program, "pingpong", "SocketLatency"),
-    locate=functools.partial(check_program, what="SocketLatency", build_hint="run scripts/setup/build_latencytest.sh"),
+    locate=functools.partial(locate_program, "SocketLatency", "run scripts/setup/build_latencytest.sh"),
     commands=_commands,
 )}

@@ -1,0 +1,78 @@
+"""A CI job's measurement or gate from its LATENCY_* variables (the composite actions' and the
+GitLab jobs' inputs), checked once, with an error naming the variable (exit 3):
+
+  latency-gate ci run                   one run, processed, into $LATENCY_RESULTS/run; with
+                                        LATENCY_RUNS > 1 or LATENCY_SHARD this job's share of many
+                                        runs ($LATENCY_RESULTS/run-NNNN, summaries only)
+  latency-gate ci gate --base B --pr P  the relative gate of two builds (programs, or colcon
+                                        workspaces holding the middleware's program of the kind);
+                                        its reports to the job summary and GitLab's metrics report
+  latency-gate ci check                 check the variables and nothing else (before a build)
+  latency-gate ci variables             the variables and what each means
+
+Step outputs: results-directory and run-directory (run); results-directory, report, junit
+and, once decided, result: passed, failed or error (gate). Exit code: the command's.
+"""
+
+from pathlib import Path
+
+from latency_gate import cli
+from latency_gate.ci import inputs as ci_inputs, outputs
+from latency_gate.errors import EXIT_OK, InputError
+
+
+def add_arguments(parser):
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    actions.add_parser("run", help="one run (or this shard's runs) from the LATENCY_* variables")
+    gate = actions.add_parser("gate", help="the relative gate of two builds from the LATENCY_* variables")
+    gate.add_argument("--base", type=Path, required=True, help="the base build: its program or colcon workspace")
+    gate.add_argument("--pr", type=Path, required=True, help="the pull request's build, likewise")
+    actions.add_parser("check", help="check the LATENCY_* variables")
+    actions.add_parser("variables", help="list the variables")
+
+
+def run(args):
+    if args.action == "variables":
+        width = max(map(len, ci_inputs.VARIABLES))
+        for name, meaning in ci_inputs.VARIABLES.items():
+            print(f"{name:<{width}}  {meaning}")
+        return EXIT_OK
+    if args.action == "run":
+        return _run(ci_inputs.read())
+    if args.action == "check":
+        ci_inputs.read()
+        return EXIT_OK
+    try:
+        job = ci_inputs.read()
+    except InputError:
+        outputs.set_outputs({"result": "error"})
+        raise
+    return _gate(job, args.base, args.pr)
+
+
+def _run(job):
+    single = job.results / "run" if job.runs == 1 and not job.shard else None
+    outputs.set_outputs({"results-directory": str(job.results), "run-directory": str(single or "")})
+    if single is None:
+        return cli.main(["extrapolate-requirements", "--runs-directory", str(job.results), "--runs", str(job.runs),
+                         "--shard", job.shard or "1/1", *job.common, *job.run])
+    status = cli.main(["run", "--results-dir", str(single), *job.common, *job.run])
+    if status != EXIT_OK:
+        return status
+    return cli.main(["process", "--experiment-directory", str(single), *([] if job.plots else ["--no-plots"])])
+
+
+def _gate(job, base, pr):
+    results = job.results
+    outputs.set_outputs({"results-directory": str(results), "report": str(results / "gate_report.md"),
+                         "junit": str(results / "gate_report.xml")})
+    status = cli.main(["gate", "--base", str(base), "--pr", str(pr), "--results-dir", str(results), *job.common,
+                       *job.gate])
+    for report in (results / "gate_report.md", results / "instructions" / "gate_report.md"):
+        if report.is_file():
+            outputs.add_summary(report.read_text(encoding="utf-8"))
+    if (results / "gate_result.json").is_file():
+        outputs.write_gate_metrics(results)
+    # passed, failed (a confirmed regression or a ceiling breach) or error (no verdict).
+    outputs.set_outputs({"result": {0: "passed", 1: "failed"}.get(status, "error")})
+    return status

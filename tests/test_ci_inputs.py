@@ -1,0 +1,90 @@
+"""A CI job's LATENCY_* variables are read and checked once (ci/inputs.py), each error naming
+its variable, and become the options of the commands `latency-gate ci` runs."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from latency_gate import cli
+from latency_gate.ci import inputs
+from latency_gate.errors import EXIT_BAD_INPUT, InputError
+
+pytestmark = pytest.mark.unit
+
+
+def test_every_variable_becomes_the_option_of_the_command_it_belongs_to(tmp_path):
+    requirements = tmp_path / "requirements.csv"
+    requirements.write_text("")
+    job = inputs.read({
+        "LATENCY_RESULTS": str(tmp_path / "results"), "LATENCY_KIND": "throughput", "LATENCY_MIDDLEWARE": "cyclonedds",
+        "LATENCY_SUBEXPERIMENTS": "intraprocess_best_effort, interprocess_reliable", "LATENCY_PAYLOADS": "16,1024",
+        "LATENCY_SAMPLES": "500", "LATENCY_DEMANDS": "100 1000", "LATENCY_RECOVERY_TIMES": "0", "LATENCY_TEST_TIME": "1",
+        "LATENCY_REALTIME": "false", "LATENCY_RT_PRIO": "40", "LATENCY_PUB_CPUS": "0", "LATENCY_SUB_CPUS": "1",
+        "LATENCY_TEST": "/opt/ws", "LATENCY_STRESS": "--cpu 1", "LATENCY_RUNS": "3", "LATENCY_SHARD": "1/2",
+        "LATENCY_PLOTS": "false", "LATENCY_SIGNAL": "both", "LATENCY_ROUNDS": "4", "LATENCY_MAX_ROUNDS": "8",
+        "LATENCY_MIN_EFFECT": "0.05", "LATENCY_ALPHA": "0.01", "LATENCY_HEAD_SHA": "a" * 40,
+        "LATENCY_REQUIREMENTS": str(requirements),
+    })
+
+    assert job.results == tmp_path / "results" and (job.runs, job.shard, job.plots) == (3, "1/2", False)
+    assert job.common == ["--kind", "throughput", "--middleware", "cyclonedds", "--subexperiments",
+                          "intraprocess_best_effort", "interprocess_reliable", "--payloads", "16", "1024",
+                          "--samples", "500", "--demands", "100", "1000", "--recovery-times", "0", "--test-time", "1",
+                          "--no-realtime", "--rt-prio", "40", "--pub-cpus", "0", "--sub-cpus", "1"]
+    assert job.run == ["--program", "/opt/ws", "--stress", "--cpu 1"]
+    assert job.gate == ["--signal", "both", "--rounds", "4", "--max-rounds", "8", "--min-effect", "0.05",
+                        "--alpha", "0.01", "--head-sha", "a" * 40, "--requirements", str(requirements)]
+
+
+def test_unset_or_empty_variables_leave_the_commands_defaults(tmp_path):
+    job = inputs.read({"LATENCY_RESULTS": str(tmp_path), "LATENCY_KIND": "", "LATENCY_PAYLOADS": " "})
+    assert (job.common, job.run, job.gate, job.runs, job.shard, job.plots) == ([], [], [], 1, None, True)
+
+
+def test_a_missing_requirements_file_is_no_ceiling_and_said(tmp_path, capsys):
+    job = inputs.read({"LATENCY_RESULTS": str(tmp_path), "LATENCY_REQUIREMENTS": str(tmp_path / "none.csv")})
+    assert job.gate == [] and "no requirements ceiling" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("variable, value, said", [
+    ("LATENCY_RESULTS", "", "LATENCY_RESULTS must name the results directory"),
+    ("LATENCY_REALTIME", "yes", "LATENCY_REALTIME must be one of true, false, not 'yes'"),
+    ("LATENCY_KIND", "jitter", "LATENCY_KIND must be one of latency, throughput, not 'jitter'"),
+    ("LATENCY_SIGNAL", "cycles", "LATENCY_SIGNAL must be one of latency, instructions, both, not 'cycles'"),
+    ("LATENCY_SAMPLES", "many", "LATENCY_SAMPLES must be a whole number, not 'many'"),
+    ("LATENCY_SAMPLES", "0", "LATENCY_SAMPLES must be at least 1, not '0'"),
+    ("LATENCY_PAYLOADS", "16,1k", "LATENCY_PAYLOADS must list whole numbers, comma or space separated; '1k' is not"),
+    ("LATENCY_MIN_EFFECT", "5%", "LATENCY_MIN_EFFECT must be a number, not '5%'"),
+    ("LATENCY_ROUNDS", "1", "LATENCY_ROUNDS must be at least 2, not '1'"),
+    ("LATENCY_SHARD", "2", "LATENCY_SHARD must be k/n, not '2'"),
+    ("LATENCY_PLOTS", "no", "LATENCY_PLOTS must be one of true, false, not 'no'"),
+])
+def test_a_bad_variable_is_named_in_one_line(tmp_path, variable, value, said):
+    with pytest.raises(InputError, match="^" + said.replace("(", r"\(").replace(".", r"\.")):
+        inputs.read({"LATENCY_RESULTS": str(tmp_path), variable: value})
+
+
+def test_ci_check_exits_3_naming_the_variable_and_writes_a_result_output_for_the_gate(tmp_path, monkeypatch, capsys):
+    output = tmp_path / "github_output"
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    monkeypatch.setenv("GITHUB_OUTPUT", str(output))
+    monkeypatch.setenv("LATENCY_RESULTS", str(tmp_path / "gate"))
+    monkeypatch.setenv("LATENCY_REALTIME", "maybe")
+
+    assert cli.main(["ci", "check"]) == EXIT_BAD_INPUT
+    assert cli.main(["ci", "gate", "--base", "a", "--pr", "b"]) == EXIT_BAD_INPUT
+
+    errors = capsys.readouterr().err.splitlines()
+    assert errors == ["latency-gate ci: error: LATENCY_REALTIME must be one of true, false, not 'maybe'"] * 2
+    assert output.read_text() == "result=error\n"  # the gate's verdict output says there is none
+    assert not (tmp_path / "gate").exists()
+
+
+def test_ci_variables_lists_every_variable_the_reader_knows(capsys):
+    assert cli.main(["ci", "variables"]) == 0
+    listed = [line.split()[0] for line in capsys.readouterr().out.splitlines()]
+    assert listed == list(inputs.VARIABLES)
+    # ... and the reader reads every listed one, and none other.
+    reader_source = Path(inputs.__file__).read_text().split("def read(")[1]
+    assert set(re.findall(r'"(LATENCY_[A-Z_]+)"', reader_source)) == set(inputs.VARIABLES)
