@@ -66,15 +66,9 @@ echo "Plots:         $RUN/plots/"
 echo "History site:  $RESULTS/history/index.html"
 if (( status == 1 )); then
     echo
-    echo "The check failed: some latencies are over $REQUIREMENTS (the report lists them)."
-    if grep -q "Not like with like" "$RUN/check_report.md"; then
-        echo "This run is not like the runs those requirements came from (see the top of the report):"
-        echo "the failure may be this machine's, not the code's. To gate on this machine, derive its own"
-        echo "requirements from runs made here: repeat this job a few times, then"
-        echo "  $GATE requirements --experiments-results $RUNS --output requirements/$PLATFORM.csv"
-    else
-        echo "The run is like the requirements' runs: a latency regression, or requirements too tight for"
-        echo "this machine's noise. The relative gate (latency-gate gate) tells a regression from noise."
-    fi
+    echo "The check failed: some latencies are over $REQUIREMENTS (the report lists them; the check"
+    echo "said above whether this run is like the requirements' runs). To gate on this machine with"
+    echo "its own requirements, repeat this job a few times, then"
+    echo "  $GATE requirements --experiments-results $RUNS --output requirements/$PLATFORM.csv"
 fi
 exit "$status"

@@ -11,6 +11,7 @@ import pytest
 from latency_gate.analysis import requirements
 from latency_gate.cli import check
 from latency_gate.contracts import formats, run_metadata
+from latency_gate.runner.run_spec import RunSpec
 from latency_gate.errors import InputError
 
 REPOSITORY = Path(__file__).resolve().parents[1]
@@ -73,8 +74,8 @@ def real_run(directory, **options):
     from latency_gate import cli
     from latency_gate.runner import experiment
 
-    assert experiment.run_experiment(directory, subexperiments=["intraprocess_best_effort"], samples=200,
-                                     payloads=(16, 512), timeout_s=60, **options) == 0
+    assert experiment.run_experiment(directory, RunSpec(subexperiments=["intraprocess_best_effort"], samples=200,
+                                                        payloads=(16, 512), timeout_s=60, **options)) == 0
     assert cli.main(["process", "--experiment-directory", str(directory)]) == 0
     return directory
 
@@ -184,3 +185,25 @@ def test_an_unreadable_provenance_is_bad_input_naming_it(tmp_path):
 
     with pytest.raises(InputError, match="r.provenance.json.*unreadable requirements provenance"):
         requirements.read_provenance(tmp_path / "r.csv")
+
+
+@pytest.mark.parametrize("unlike", [True, False])
+def test_a_failed_check_says_whether_the_run_is_like_the_requirements_runs(os_runs, tmp_path, capsys, unlike):
+    from latency_gate import cli
+
+    root, preset_run = os_runs
+    output = tmp_path / "requirements.csv"
+    requirements.write_requirements(requirements.run_directories(root / "os-runs"), output)
+    tight = formats.read_requirements(output)
+    tight[list(formats.CHECKED_MAGNITUDES)] = 0.001  # every run fails these
+    formats.write_csv(tight, output)
+    run = preset_run if unlike else root / "os-runs" / "run-0"
+    capsys.readouterr()
+
+    code = cli.main(["check", "-r", str(output), "-e", str(run), "-p", str(tmp_path / "plots"),
+                     "--report-directory", str(tmp_path)])
+
+    assert code == 1
+    said = capsys.readouterr().out
+    assert ("Not like with like: this run differs" in said) is unlike
+    assert ("The run is like the requirements' runs" in said) is not unlike

@@ -254,7 +254,7 @@ def check_experiment(requirements_path, experiment_directory, report_directory=N
         print(f"Checking {result.subexperiment}  [{status}] {result.passed}/{len(result.checks)} checks passed")
         if print_summaries:
             print(result.checks.to_string(index=False, float_format=lambda v: f"{v:.3f}"))
-    write_text_atomic(report_directory / "check_report.md", markdown_report(results, notes=notes))
-    write_text_atomic(report_directory / "check_report.xml", junit_report(results))
+    write_text_atomic(report_directory / results_contract.CHECK_REPORT, markdown_report(results, notes=notes))
+    write_text_atomic(report_directory / results_contract.CHECK_JUNIT, junit_report(results))
     results_contract.write(report_directory, results_contract.CHECK_RESULT, result_document(results, notes))
     return results

@@ -11,7 +11,7 @@ from latency_gate.analysis import kinds
 from latency_gate.analysis.kinds import LATENCY
 from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import (
-    SUBEXPERIMENTS, measurements_path, subexperiment_of_measurements, summary_path, write_csv,
+    SUBEXPERIMENTS, is_summary, measurements_path, subexperiment_of_measurements, summary_path, write_csv,
 )
 from latency_gate.errors import InputError
 
@@ -50,7 +50,7 @@ def process_experiment(experiment_directory, kind=None):
         for name in SUBEXPERIMENTS if measurements_path(directory, name).is_file()
     }
     for path in directory.glob("measurements_*.csv"):
-        if not path.name.endswith("_summary.csv"):
+        if not is_summary(path):
             subexperiment_of_measurements(path)  # unknown names are an error, not silently skipped
     if not raw_files:
         raise InputError("no measurements (measurements_<sub-experiment>.csv)", directory)

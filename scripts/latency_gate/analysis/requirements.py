@@ -23,7 +23,7 @@ import pandas as pd
 
 from latency_gate.analysis import kinds
 from latency_gate.analysis.kinds import LATENCY
-from latency_gate.contracts import run_metadata
+from latency_gate.contracts import formats, run_metadata
 from latency_gate.contracts.formats import (
     SUBEXPERIMENTS, find_summaries, read_batch, read_json, write_csv, write_text_atomic,
 )
@@ -39,7 +39,7 @@ def run_directories(experiments_results):
         raise InputError("no such directory", root)
     runs = sorted(
         p for p in root.iterdir()
-        if p.is_dir() and not p.name.startswith(".") and any(p.glob("measurements_*_summary.csv"))
+        if p.is_dir() and not p.name.startswith(".") and formats.has_summaries(p)
     )
     if not runs:
         raise InputError("no run directories with summaries (measurements_<sub-experiment>_summary.csv)", root)
@@ -86,7 +86,7 @@ def _require_consistent_payloads(history, runs, payload):
             if measured != expected:
                 raise InputError(
                     f"payloads of '{name}' differ from the other runs: {sorted(measured)} vs {sorted(expected)}",
-                    next(r for r in runs if r.name == run) / f"measurements_{name}_summary.csv",
+                    formats.summary_path(next(r for r in runs if r.name == run), name),
                 )
 
 
@@ -123,7 +123,7 @@ BASELINE_SLACK_US = 10.0
 
 def provenance_path(requirements_csv):
     path = Path(requirements_csv)
-    return path.with_name(f"{path.stem}.provenance.json")
+    return formats.provenance_path(path)
 
 
 def provenance(runs, percentile, kind=LATENCY):

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from latency_gate.analysis import checks
 from latency_gate.cli.options import kind_option, option
+from latency_gate.contracts import results as results_contract
 from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK
 from latency_gate.render import plots
 
@@ -32,6 +33,14 @@ def run(args):
     print(f"{passed * 100 / total:.3f}% checks passed: ({passed}/{total})")
     if failed_subexperiments:
         print(f"Experiment check failed: {failed_subexperiments} sub-experiment(s) don't meet the requirements")
+        report_directory = args.report_directory or args.experiment_directory
+        if results_contract.read(report_directory, results_contract.CHECK_RESULT).get("comparability"):
+            print("Not like with like: this run differs from the runs the requirements came from (the report's "
+                  "top says how), so the failure may be this machine's, not the code's; derive requirements "
+                  "from runs made here (latency-gate requirements) to gate on it.")
+        else:
+            print("The run is like the requirements' runs: a regression, or requirements too tight for this "
+                  "machine's noise; the relative gate (latency-gate gate) tells a regression from noise.")
         return EXIT_CHECK_FAILED
     print("Experiment check passed")
     return EXIT_OK

@@ -52,6 +52,10 @@ _CHECKS_NAME = re.compile(r"^checks_(?P<subexperiment>.+)\.csv$")
 _FIELD_COUNT_ERROR = re.compile(r"Expected (?P<expected>\d+) fields in line (?P<line>\d+), saw (?P<saw>\d+)")
 
 
+SUMMARY_GLOB = "measurements_*_summary.csv"
+CHECKS_GLOB = "checks_*.csv"
+
+
 def measurements_path(directory, subexperiment):
     return Path(directory) / f"measurements_{subexperiment}.csv"
 
@@ -62,6 +66,21 @@ def summary_path(directory, subexperiment):
 
 def checks_path(directory, subexperiment):
     return Path(directory) / f"checks_{subexperiment}.csv"
+
+
+def is_summary(path):
+    """Whether a file is named as a summary (measurements_<sub-experiment>_summary.csv)."""
+    return _SUMMARY_NAME.match(Path(path).name) is not None
+
+
+def has_summaries(directory):
+    return any(Path(directory).glob(SUMMARY_GLOB))
+
+
+def provenance_path(requirements_path):
+    """Where a requirements CSV's provenance goes: <name>.provenance.json beside it."""
+    path = Path(requirements_path)
+    return path.with_name(f"{path.stem}.provenance.json")
 
 
 def validate_subexperiment(name, path=None):
@@ -101,7 +120,7 @@ def find_summaries(directory):
     directory = Path(directory)
     if not directory.is_dir():
         raise InputError("no such directory", directory)
-    found = {subexperiment_of_summary(p): p for p in directory.glob("measurements_*_summary.csv")}
+    found = {subexperiment_of_summary(p): p for p in directory.glob(SUMMARY_GLOB)}
     if not found:
         raise InputError("no sub-experiment summaries (measurements_<sub-experiment>_summary.csv)", directory)
     return {name: found[name] for name in SUBEXPERIMENTS if name in found}

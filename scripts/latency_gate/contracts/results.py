@@ -15,6 +15,8 @@ from latency_gate.errors import InputError
 
 SCHEMA_VERSION = 1
 CHECK_RESULT = "check_result.json"
+# `latency-gate check`'s reports for people and for CI test views, beside it.
+CHECK_REPORT, CHECK_JUNIT = "check_report.md", "check_report.xml"
 # The fields every reader may rely on.
 REQUIRED_FIELDS = {CHECK_RESULT: ("passed", "failed", "total", "worst", "failures")}
 

@@ -30,7 +30,7 @@ from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import InputError
 from latency_gate.store import site_store
 
-RUN_FILE_PATTERNS = ("measurements_*_summary.csv", "checks_*.csv")
+RUN_FILE_PATTERNS = (formats.SUMMARY_GLOB, formats.CHECKS_GLOB)
 # A run's files are untrusted data until read (docs/security.md): a summary or check report of
 # the full matrix is a few kilobytes, its metadata tens; these bounds leave room and no more.
 MAX_FILE_BYTES = 256 * 1024
@@ -58,7 +58,7 @@ def add_run(store_root, run_directory, platform, run_id=None, requirements_path=
     `redact_host`, the metadata without the host's name and kernel build (a public site)."""
     run_directory = Path(run_directory)
     files = sorted(p for pattern in RUN_FILE_PATTERNS for p in run_directory.glob(pattern))
-    if not any(p.name.endswith("_summary.csv") for p in files):
+    if not any(formats.is_summary(p) for p in files):
         raise InputError("no sub-experiment summaries to publish (run 'process' first)", run_directory)
     recorded = run_directory / run_metadata.METADATA_FILE
     if recorded.is_symlink() or recorded.exists():
@@ -97,7 +97,7 @@ def _validate_run_files(files, kind, requirements_path):
     total = 0
     for path in files:
         total += _check_size(path)
-        if path.name.endswith("_summary.csv"):
+        if formats.is_summary(path):
             formats.subexperiment_of_summary(path)
             kind.read_summary(path)
         else:

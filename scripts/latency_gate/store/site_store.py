@@ -100,7 +100,7 @@ def read_history(store: Path) -> History:
         summary_files, check_files = files[kinds.of_run(run.metadata).name]
         for name in run.files:
             path = run.directory / name
-            if name.startswith("measurements_") and name.endswith("_summary.csv"):
+            if formats.is_summary(name):
                 summary_files.append((index, formats.subexperiment_of_summary(path), path))
             elif name.startswith("checks_") and name.endswith(".csv"):
                 check_files.append((index, formats.subexperiment_of_checks(path), path))
