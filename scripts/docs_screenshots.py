@@ -14,9 +14,9 @@
    a job summary shows it (gate-report.png).
 
 Needs what the site tests need: scripts/setup/install_site_tools.sh (Debian's Chromium,
-Playwright in the venv, the chart library). Takes 8 minutes on a loaded 2-core machine (each
-add-to-history regenerates the plots); nothing outside --output
-and a temporary directory is written.
+Playwright in the venv, the chart library). About 3 minutes of CPU (each add-to-history
+regenerates the plots): 8 and 14 minutes on the shared 2-core machine at load 7-12. Nothing
+outside --output and a temporary directory is written.
 """
 
 import argparse
