@@ -1,6 +1,6 @@
 """Exit codes and the error type every command turns into a one-line message."""
 
-# Documented in the README; the composite actions and workflows rely on them.
+# Documented in docs/running.md (Exit codes) and docs/cli.md; the composite actions and workflows rely on them.
 EXIT_OK = 0
 EXIT_CHECK_FAILED = 1  # a requirement check, comparison or gate verdict failed
 EXIT_USAGE = 2  # bad command line (argparse uses 2 as well)
