@@ -8,6 +8,8 @@ from latency_gate.contracts import formats
 from latency_gate.runner.middleware.fastdds import LATENCY_TEST
 from spec_examples import CHECK_REPORT
 
+pytest_plugins = ["tiers", "pytester"]  # every test in exactly one tier; pytester runs pytest in tests of that
+
 
 @pytest.fixture
 def spec_check_example(tmp_path):

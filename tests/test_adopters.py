@@ -45,6 +45,8 @@ from latency_gate.runner.middleware.common import build_directory
 sys.path.insert(0, str(REPO / "benchmarks"))
 import proof.ab  # noqa: E402 (the proof harness's regression variant: a delay in the echo)
 
+pytestmark = pytest.mark.ci
+
 ADOPTER = "acme/middleware"
 RELEASE = "acme/latency-gate@" + "1" * 40  # the pinned release of this project the adopter uses
 WORKFLOW = ".github/workflows/latency-pr.yml"  # the guide's pull-request workflow

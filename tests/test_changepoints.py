@@ -27,6 +27,8 @@ from latency_gate.contracts import formats, throughput_formats as tf
 from latency_gate.errors import InputError
 from site_store_factory import write_throughput_history
 
+pytestmark = pytest.mark.unit
+
 SUBEXPERIMENTS = ("intraprocess_best_effort", "interprocess_reliable")
 
 

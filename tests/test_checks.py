@@ -11,6 +11,8 @@ from latency_gate.contracts import formats
 from latency_gate.errors import InputError
 from spec_examples import CHECK_REPORT
 
+pytestmark = pytest.mark.unit
+
 SUBEXPERIMENT = "intraprocess_best_effort"
 
 

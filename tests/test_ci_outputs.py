@@ -24,6 +24,8 @@ import gate_results
 from latency_gate.ci import outputs
 from latency_gate.contracts import results
 
+pytestmark = pytest.mark.unit
+
 FAILURE = {"subexperiment": "intraprocess_best_effort", "bytes": 32, "check": "Median",
            "requirement": 10.0, "experiment": 12.5, "percentage_over": 25.0, "status": "failed"}
 

@@ -18,6 +18,8 @@ from latency_gate.analysis import processing, requirements
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE
 
+pytestmark = pytest.mark.unit
+
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
 SUBEXPERIMENTS = ("intraprocess_best_effort", "interprocess_best_effort")
 

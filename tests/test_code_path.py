@@ -60,6 +60,7 @@ def count_toy(program, logs, payloads):
     return counting.store(TOY_PATH, logs, "toy", ["both"], payloads, samples=100, results=logs)
 
 
+@pytest.mark.programs
 def test_only_the_toggled_path_counts_and_it_counts_the_same_every_run(toy_program, tmp_path):
     first = count_toy(toy_program, tmp_path / "first", (16, 16384))
     second = count_toy(toy_program, tmp_path / "second", (16, 16384))
@@ -71,6 +72,7 @@ def test_only_the_toggled_path_counts_and_it_counts_the_same_every_run(toy_progr
     assert per_trip[16384] > 10 * per_trip[16]
 
 
+@pytest.mark.programs
 def test_the_functions_file_holds_each_payloads_functions_inclusive_per_round_trip(toy_program, tmp_path):
     count_toy(toy_program, tmp_path, (16, 16384))
     functions = instruction_counts.read_functions(instruction_counts.functions_path(tmp_path, "toy"))
@@ -83,12 +85,14 @@ def test_the_functions_file_holds_each_payloads_functions_inclusive_per_round_tr
     assert "main" not in big.index  # ran with collection off: not a function of the path
 
 
+@pytest.mark.programs
 def test_a_process_without_one_profile_per_payload_is_bad_data_named(toy_program, tmp_path):
     count_toy(toy_program, tmp_path, (16,))
     with pytest.raises(InputError, match=r"toy_both\.callgrind: both: 1 per-payload profile\(s\) for 2 payload"):
         counting.store(TOY_PATH, tmp_path, "toy", ["both"], (16, 32), samples=100, results=tmp_path)
 
 
+@pytest.mark.unit
 def test_a_profile_that_is_not_callgrinds_is_bad_data(tmp_path):
     bogus = tmp_path / "x.callgrind.1"
     bogus.write_text("fn=(1) f\n1 2\n")
@@ -96,6 +100,7 @@ def test_a_profile_that_is_not_callgrinds_is_bad_data(tmp_path):
         counting.read_profile(bogus)
 
 
+@pytest.mark.unit
 def test_the_rank_guard_is_exact_and_needs_every_pr_run_above_every_base_run():
     base = np.array([[100.0, 100.0], [100.1, 100.0], [99.9, 100.0]])
     increase, decrease = relative.rank_guard(base, base * np.array([1.005, 1.0]))
@@ -118,6 +123,7 @@ def rounds_table(base, pr):
 COUNTED = relative.GateSettings(gated=(relative.INSTRUCTIONS,), min_effect=0.002, guard="rank")
 
 
+@pytest.mark.unit
 def test_three_rounds_confirm_a_half_percent_more_instructions_at_a_count_like_spread():
     """40 simulated gates of 11 payloads, 0.05 % run-to-run spread (inter-process best effort's),
     one payload +0.5 %: found in nearly every gate, and no other cell in any."""
@@ -133,6 +139,7 @@ def test_three_rounds_confirm_a_half_percent_more_instructions_at_a_count_like_s
     assert found >= 36 and false_alarms == 0
 
 
+@pytest.mark.unit
 def test_the_sign_flip_guard_could_not_confirm_it_in_three_rounds():
     rng = np.random.default_rng(5)
     base = 20000 * (1 + 0.0005 * rng.standard_normal((3, 11)))
@@ -147,6 +154,7 @@ def write_functions(run, rows):
     frame.to_csv(instruction_counts.functions_path(run, "interprocess_best_effort"), index=False)
 
 
+@pytest.mark.unit
 def test_a_regressed_cell_names_the_functions_that_grew_in_every_run_innermost_first(tmp_path):
     """write calls serialize, which grew by 90 of write's 100: serialize is where to look. `lookup`
     costs what the run's GUIDs make it cost: more in the PR's mean, but not in every run."""
@@ -165,6 +173,7 @@ def test_a_regressed_cell_names_the_functions_that_grew_in_every_run_innermost_f
     assert listed[1] == {"function": "write", "base": 1000, "pr": 1100, "delta": 100, "share": round(100 / 190, 3)}
 
 
+@pytest.mark.programs  # the socket floor's program is found first
 def test_a_middleware_without_a_counted_path_is_refused_before_anything_runs(tmp_path, capsys):
     code = cli.main(["run", "-r", str(tmp_path / "run"), "--middleware", "socket", "--signal", "instructions"])
     assert code == EXIT_BAD_INPUT
@@ -172,11 +181,13 @@ def test_a_middleware_without_a_counted_path_is_refused_before_anything_runs(tmp
     assert not (tmp_path / "run").exists()
 
 
+@pytest.mark.programs  # the throughput program is found first
 def test_throughput_is_not_counted():
     with pytest.raises(InputError, match="throughput is not counted"):
         experiment.validate_run(RunSpec(kind="throughput", signal="instructions"))
 
 
+@pytest.mark.programs
 def test_the_code_path_gate_runs_the_real_latency_test_and_passes_a_build_against_itself(latency_test, tmp_path,
                                                                                         capsys):
     results = tmp_path / "gate"

@@ -24,6 +24,8 @@ import pytest
 import ci_tools
 from ci_tools import GITHUB_REPOSITORY, REPO, Act
 
+pytestmark = pytest.mark.ci
+
 WORKFLOW = ".github/workflows/code-path-pr.yml"
 # One sub-experiment, two payloads, 50 round trips: each valgrind run takes seconds.
 SMALL = {"LATENCY_SUBEXPERIMENTS": "interprocess_best_effort", "LATENCY_PAYLOADS": "16,1024", "LATENCY_SAMPLES": "50"}

@@ -18,6 +18,7 @@ def write_summary(directory, subexperiment, scale, payloads=(16, 32)):
     formats.write_csv(frame, formats.summary_path(directory, subexperiment))
 
 
+@pytest.mark.unit
 def test_a_result_within_the_threshold_passes_and_one_beyond_fails(tmp_path):
     write_summary(tmp_path / "reference", "intraprocess_best_effort", 1.0)
     write_summary(tmp_path / "reference", "intraprocess_reliable", 1.0)
@@ -32,6 +33,7 @@ def test_a_result_within_the_threshold_passes_and_one_beyond_fails(tmp_path):
     assert failed["Ratio"].to_numpy() == pytest.approx(1.2)
 
 
+@pytest.mark.unit
 def test_the_comparison_csv_holds_both_summaries_labelled_by_directory(tmp_path):
     write_summary(tmp_path / "2019-12-20_10-15-16", "intraprocess_best_effort", 1.0)
     write_summary(tmp_path / "2020-02-19_14-07-41", "intraprocess_best_effort", 2.0)
@@ -44,6 +46,7 @@ def test_the_comparison_csv_holds_both_summaries_labelled_by_directory(tmp_path)
     assert (tmp_path / "plots" / "intraprocess_best_effort_max_99%.png").is_file()
 
 
+@pytest.mark.unit
 def test_a_result_without_a_reference_is_bad_input_and_nothing_is_written(tmp_path):
     write_summary(tmp_path / "reference", "intraprocess_best_effort", 1.0)
     write_summary(tmp_path / "result", "intraprocess_reliable", 1.0)
@@ -52,6 +55,7 @@ def test_a_result_without_a_reference_is_bad_input_and_nothing_is_written(tmp_pa
     assert not (tmp_path / "plots").exists()
 
 
+@pytest.mark.unit
 def test_mismatched_payloads_are_bad_input(tmp_path):
     write_summary(tmp_path / "reference", "intraprocess_best_effort", 1.0, payloads=(16, 32))
     write_summary(tmp_path / "result", "intraprocess_best_effort", 1.0, payloads=(16, 64))
@@ -59,6 +63,7 @@ def test_mismatched_payloads_are_bad_input(tmp_path):
         compare_experiments.compare_experiments(tmp_path / "reference", tmp_path / "result", tmp_path / "plots")
 
 
+@pytest.mark.programs
 def test_experiments_measured_under_other_settings_are_compared_with_a_warning_saying_how_they_differ(tmp_path,
                                                                                                     capsys):
     from latency_gate import cli

@@ -59,6 +59,7 @@ def runner_command(results, *options):
 # A complete run
 
 
+@pytest.mark.programs
 def test_every_subexperiment_runs_with_the_real_latency_test_and_writes_spec_measurements(latency_test, tmp_path):
     code = experiment.run_experiment(tmp_path, RunSpec(**FAST))
 
@@ -84,6 +85,7 @@ def test_every_subexperiment_runs_with_the_real_latency_test_and_writes_spec_mea
     assert not list(tmp_path.glob(".partial-*")), "temporary raw files left behind"
 
 
+@pytest.mark.programs
 def test_each_subexperiment_runs_the_transport_reliability_and_security_its_name_says(latency_test, tmp_path):
     experiment.run_experiment(tmp_path, RunSpec(subexperiments=["intraprocess_reliable", "interprocess_best_effort_tcp_security"],
                                                 **FAST))
@@ -104,6 +106,7 @@ def test_each_subexperiment_runs_the_transport_reliability_and_security_its_name
     assert "<intraprocess_delivery>FULL</intraprocess_delivery>" in reliable and "<kind>RELIABLE</kind>" in reliable
 
 
+@pytest.mark.programs
 def test_metadata_describes_the_run(latency_test, tmp_path):
     code = experiment.run_experiment(tmp_path, RunSpec(subexperiments=["intraprocess_best_effort"], samples=50,
                                                        payloads=(16,), baseline_s=1))
@@ -131,6 +134,7 @@ def test_metadata_describes_the_run(latency_test, tmp_path):
     assert entry["exit_codes"] == {"both": 0} and entry["duration_s"] > 0
 
 
+@pytest.mark.programs
 def test_runs_into_the_same_directory_accumulate_subexperiments_under_one_run_id(latency_test, tmp_path):
     # As colcon test does: one runner invocation per sub-experiment, one results directory.
     assert experiment.run_experiment(tmp_path, RunSpec(subexperiments=["intraprocess_best_effort"], **FAST)) == EXIT_OK
@@ -149,6 +153,7 @@ def test_runs_into_the_same_directory_accumulate_subexperiments_under_one_run_id
 # Isolation, time-outs, interruption
 
 
+@pytest.mark.programs
 def test_two_concurrent_runs_get_their_own_domain_and_port_and_both_succeed(latency_test, tmp_path):
     # A short time-out: LatencyTest over TCP hangs now and then; the runner runs a hung one again.
     options = ["--subexperiments", "interprocess_best_effort", "interprocess_reliable_tcp",
@@ -166,6 +171,7 @@ def test_two_concurrent_runs_get_their_own_domain_and_port_and_both_succeed(late
             assert len(read_measurements(measurements_path(tmp_path / name, subexperiment))) >= SAMPLES * 0.95
 
 
+@pytest.mark.programs
 def test_a_hung_subscriber_is_killed_at_the_time_out_and_the_remaining_subexperiments_still_run(latency_test, tmp_path):
     runner = subprocess.Popen(
         runner_command(tmp_path, "--subexperiments", "interprocess_best_effort", "interprocess_reliable",
@@ -190,6 +196,7 @@ def test_a_hung_subscriber_is_killed_at_the_time_out_and_the_remaining_subexperi
     assert processes_of_run(metadata["run_id"]) == []
 
 
+@pytest.mark.programs
 def test_a_hung_subexperiment_is_run_again_and_the_hung_attempt_stays_on_record(latency_test, tmp_path):
     runner = subprocess.Popen(
         runner_command(tmp_path, "--subexperiments", "interprocess_best_effort", "--samples", str(SAMPLES),
@@ -214,6 +221,7 @@ def test_a_hung_subexperiment_is_run_again_and_the_hung_attempt_stays_on_record(
     assert measurements_path(tmp_path, "interprocess_best_effort").is_file()
 
 
+@pytest.mark.programs  # a stand-in, but under taskset and chrt, and described with ldd
 def test_a_subexperiment_failing_every_attempt_fails_the_run_with_each_attempt_on_record(tmp_path):
     broken = tmp_path / "LatencyTest"
     broken.write_text("#!/bin/sh\necho 'simulated crash' >&2\nexit 1\n")
@@ -234,6 +242,7 @@ def test_a_subexperiment_failing_every_attempt_fails_the_run_with_each_attempt_o
     assert not measurements_path(results, "intraprocess_best_effort").exists()
 
 
+@pytest.mark.programs
 def test_a_crashed_subscriber_fails_its_subexperiment_at_once_instead_of_waiting_for_the_time_out(latency_test, tmp_path):
     runner = subprocess.Popen(
         runner_command(tmp_path, "--subexperiments", "interprocess_reliable", "--samples", "100000",
@@ -251,6 +260,7 @@ def test_a_crashed_subscriber_fails_its_subexperiment_at_once_instead_of_waiting
     assert processes_of_run(metadata_of(tmp_path)["run_id"]) == []
 
 
+@pytest.mark.programs
 def test_interrupting_the_runner_stops_latency_test_and_the_stress_and_keeps_metadata(latency_test, tmp_path):
     runner = subprocess.Popen(
         runner_command(tmp_path, "--subexperiments", "interprocess_reliable", "--samples", "100000",
@@ -272,6 +282,7 @@ def test_interrupting_the_runner_stops_latency_test_and_the_stress_and_keeps_met
     assert processes_of_run(run_id) == []
 
 
+@pytest.mark.programs
 def test_processes_of_a_killed_runner_die_with_it(latency_test, tmp_path):
     runner = subprocess.Popen(
         runner_command(tmp_path, "--subexperiments", "interprocess_reliable", "--samples", "100000",
@@ -294,6 +305,7 @@ def test_processes_of_a_killed_runner_die_with_it(latency_test, tmp_path):
 # Real-time settings and stress
 
 
+@pytest.mark.programs
 def test_background_stress_runs_during_the_experiment_and_is_stopped_after_it(latency_test, tmp_path):
     code = experiment.run_experiment(tmp_path, RunSpec(subexperiments=["interprocess_best_effort"], stress="--cpu 1",
                                                        **FAST))
@@ -306,6 +318,7 @@ def test_background_stress_runs_during_the_experiment_and_is_stopped_after_it(la
     assert processes_of_run(metadata["run_id"]) == []
 
 
+@pytest.mark.programs
 def test_a_setting_the_platform_refuses_is_a_warning_not_a_failure(latency_test, tmp_path, capsys):
     cpus = str(os.cpu_count() + 7)  # a CPU this machine does not have
     code = experiment.run_experiment(tmp_path, RunSpec(subexperiments=["intraprocess_best_effort"], pub_cpus=cpus,
@@ -328,6 +341,7 @@ def run_cli(capsys, *arguments):
     return code, capsys.readouterr().err.strip()
 
 
+@pytest.mark.unit
 def test_a_missing_binary_is_bad_input(tmp_path, capsys):
     code, error = run_cli(capsys, "run", "-r", str(tmp_path / "r"), "-c", str(tmp_path / "LatencyTest"))
 
@@ -336,6 +350,7 @@ def test_a_missing_binary_is_bad_input(tmp_path, capsys):
     assert not (tmp_path / "r").exists()
 
 
+@pytest.mark.programs
 def test_an_unknown_subexperiment_is_bad_input(latency_test, tmp_path, capsys):
     code, error = run_cli(capsys, "run", "-r", str(tmp_path), "--subexperiments", "interprocess_carrier_pigeon")
 
@@ -343,6 +358,7 @@ def test_an_unknown_subexperiment_is_bad_input(latency_test, tmp_path, capsys):
     assert not (tmp_path / "metadata.json").exists()
 
 
+@pytest.mark.programs
 def test_a_malformed_xml_profile_is_bad_input_naming_file_and_line(latency_test, tmp_path, capsys):
     profiles = tmp_path / "profiles"
     profiles.mkdir()
@@ -358,6 +374,7 @@ def test_a_malformed_xml_profile_is_bad_input_naming_file_and_line(latency_test,
     assert not (tmp_path / "r" / "metadata.json").exists()
 
 
+@pytest.mark.programs
 def test_an_unreadable_profile_is_bad_input(latency_test, tmp_path, capsys):
     code, error = run_cli(capsys, "run", "-r", str(tmp_path / "r"), "--profiles", str(tmp_path / "nowhere"),
                           "--subexperiments", "intraprocess_reliable")
@@ -365,6 +382,7 @@ def test_an_unreadable_profile_is_bad_input(latency_test, tmp_path, capsys):
     assert code == EXIT_BAD_INPUT and f"{tmp_path / 'nowhere' / 'intraprocess_reliable.xml'}" in error
 
 
+@pytest.mark.programs
 def test_missing_certificates_are_bad_input_when_a_security_subexperiment_is_chosen(latency_test, tmp_path, capsys):
     certs = tmp_path / "certs"
     certs.mkdir()
@@ -377,6 +395,7 @@ def test_missing_certificates_are_bad_input_when_a_security_subexperiment_is_cho
     assert code == EXIT_OK  # without security the certificates are not needed
 
 
+@pytest.mark.programs
 @pytest.mark.parametrize("options, message", [
     (["--payloads", "8"], "at least 16 bytes"),
     (["--samples", "0"], "samples must be positive"),
@@ -393,6 +412,7 @@ def test_bad_options_are_bad_input(latency_test, tmp_path, capsys, options, mess
     assert not (tmp_path / "metadata.json").exists()
 
 
+@pytest.mark.programs
 def test_latency_test_is_found_inside_a_fast_dds_colcon_workspace(latency_test, tmp_path):
     # colcon leaves LatencyTest in the fastrtps package's build tree (tests are not installed).
     built = tmp_path / "ws" / "build" / "fastrtps" / "test" / "performance" / "latency"
@@ -412,6 +432,7 @@ def test_latency_test_is_found_inside_a_fast_dds_colcon_workspace(latency_test, 
 # The spec's entry points: colcon test, latency_run_experiment.bash, extrapolation
 
 
+@pytest.mark.programs
 def test_colcon_test_runs_a_subexperiment_as_the_ctest_test_performance_latency(latency_test, tmp_path):
     colcon = build_directory() / "colcon"
     result = subprocess.run(
@@ -432,6 +453,7 @@ def test_colcon_test_runs_a_subexperiment_as_the_ctest_test_performance_latency(
     assert len(measurements) >= 11 * 10000 * 0.95
 
 
+@pytest.mark.programs
 def test_colcon_package_registers_one_ctest_test_per_subexperiment(latency_test):
     build = build_directory() / "colcon" / "build" / "latencytest"
     listed = subprocess.run(["ctest", "-N", "-R", "performance.latency"], cwd=build, capture_output=True,
@@ -439,6 +461,7 @@ def test_colcon_package_registers_one_ctest_test_per_subexperiment(latency_test)
     assert re.findall(r"Test +#\d+: (\S+)", listed) == [f"performance.latency.{s}" for s in SUBEXPERIMENTS]
 
 
+@pytest.mark.programs
 def test_spec_script_runs_the_experiment(latency_test, tmp_path):
     result = subprocess.run(
         ["bash", str(REPOSITORY / "scripts" / "latency_run_experiment.bash"), "-c", str(latency_test),
@@ -455,6 +478,7 @@ def test_spec_script_runs_the_experiment(latency_test, tmp_path):
     assert result.returncode == 2
 
 
+@pytest.mark.programs
 def test_extrapolation_is_resumable_and_shardable_and_merges_into_requirements(latency_test, tmp_path):
     script = str(REPOSITORY / "scripts" / "latency_extrapolate_requirements.bash")
     runs, output = tmp_path / "runs", tmp_path / "requirements.csv"

@@ -5,6 +5,8 @@ import pytest
 from latency_gate.contracts import formats
 from latency_gate.errors import EXIT_BAD_INPUT, InputError
 
+pytestmark = pytest.mark.unit
+
 HEADER = "Sample,Payload [Bytes],Latency [us]\n"
 
 

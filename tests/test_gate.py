@@ -17,6 +17,8 @@ from latency_gate.contracts import gate_result
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED
 from latency_gate.analysis import relative
 
+pytestmark = pytest.mark.programs
+
 TINY = ["--subexperiments", "intraprocess_best_effort", "--payloads", "16", "1024", "--samples", "200"]
 
 

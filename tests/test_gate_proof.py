@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from latency_gate.analysis import relative
 from latency_gate.runner.middleware.common import build_directory
@@ -20,6 +21,7 @@ import proof.tables  # noqa: E402
 CELL_VARIANCE = relative.GateSettings(variance="cell")
 
 
+@pytest.mark.programs
 def test_the_delay_patch_applies_to_the_built_latencytest_sources(tmp_path):
     (source,) = sorted((build_directory() / "latency-sources").glob("*/LatencyTestSubscriber.cpp"),
                        key=lambda p: p.stat().st_mtime)[-1:]
@@ -35,6 +37,7 @@ def test_the_delay_patch_applies_to_the_built_latencytest_sources(tmp_path):
     assert "latency_gate_payload = datasize;" in patched
 
 
+@pytest.mark.unit
 def test_the_replayed_gate_rarely_alarms_on_symmetric_noise_and_finds_a_quarter_slower_cell():
     rng = np.random.default_rng(3)
     gated = np.ones(40, dtype=bool)
@@ -47,6 +50,7 @@ def test_the_replayed_gate_rarely_alarms_on_symmetric_noise_and_finds_a_quarter_
     assert regression[4] and regression.sum() == 1 and rounds == 10
 
 
+@pytest.mark.unit
 def test_clopper_pearson_bounds_the_rate_of_zero_events():
     low, high = proof.tables.clopper_pearson(0, 20)
     assert low == 0 and round(high, 3) == 0.168  # the exact 95% upper bound for 0 of 20

@@ -24,6 +24,8 @@ from latency_gate.cli import build_parser
 from latency_gate.contracts import gate_result, results
 from latency_gate.errors import InputError
 
+pytestmark = pytest.mark.unit
+
 SHA = "a" * 40
 
 

@@ -44,6 +44,8 @@ import pytest
 import ci_tools
 from ci_tools import GENEROUS, PLATFORM, RELATIVE_GATE, SMALL_MATRIX, TIGHT, git, set_requirements
 
+pytestmark = pytest.mark.ci
+
 
 def run_pipeline(tools, repository, history, variables=(), jobs=(), unset=(), file=None):
     variables = {

@@ -93,37 +93,29 @@ def rows(summary_text):
     return [dict(zip(header.split(","), line.split(","))) for line in lines]
 
 
-@pytest.fixture(scope="module")
-def raw_files(tmp_path_factory):
-    """The raw CSVs both scripts process: their excerpts and, when CycloneLatency is built,
-    a fresh run of it through our runner (intraprocess_reliable, 1000 samples per payload)."""
-    work = tmp_path_factory.mktemp("raw")
-    files = {
-        "fastrtps": DATA / "fastrtps" / "measurements.csv",
-        "cyclonedds": join_under_one_header(map(cyclone_file, PAYLOADS), work / "cyclonedds_2019.csv"),
-        "cyclonedds_16384": cyclone_file(16384),
-    }
-    if cyclonedds.PROGRAMS["latency"].default().is_file():
-        runner = start([sys.executable, "-m", "latency_gate", "run", "--middleware", "cyclonedds",
-                        "-r", work / "fresh", "--subexperiments", SUBEXPERIMENT, "--samples", 1000,
-                        "--baseline-seconds", 0, "--no-realtime"], work)
-        finish(runner)
-        files["fresh"] = formats.measurements_path(work / "fresh", SUBEXPERIMENT)
-    return files
-
-
-@pytest.fixture(scope="module")
-def summaries(tmp_path_factory, raw_files):
+def process_with_both(raw_files, work):
     """{raw file: (eProsima's summary text, our summary text)}. Every script runs in its own
     process in a temporary directory, all at once: matplotlib plotting makes eProsima's
     script take seconds per file."""
-    work = tmp_path_factory.mktemp("processed")
     started = {name: (start_eprosima(path, work / name / "eprosima"), start_ours(path, work / name / "ours"))
                for name, path in raw_files.items()}
     finish(*(process for processes in started.values() for process, _ in processes))
     return {name: tuple(path.read_text() for _, path in processes) for name, processes in started.items()}
 
 
+@pytest.fixture(scope="module")
+def summaries(tmp_path_factory):
+    """Both scripts' summaries of their excerpts: the Fast DDS file, the Cyclone files joined,
+    and one Cyclone file as it is."""
+    work = tmp_path_factory.mktemp("processed")
+    return process_with_both({
+        "fastrtps": DATA / "fastrtps" / "measurements.csv",
+        "cyclonedds": join_under_one_header(map(cyclone_file, PAYLOADS), work / "cyclonedds_2019.csv"),
+        "cyclonedds_16384": cyclone_file(16384),
+    }, work)
+
+
+@pytest.mark.unit
 def test_their_cyclone_files_have_the_spec_header_one_payload_each_and_samples_from_1():
     for payload in PAYLOADS:
         header, *lines = cyclone_file(payload).read_text().splitlines()
@@ -135,6 +127,7 @@ def test_their_cyclone_files_have_the_spec_header_one_payload_each_and_samples_f
         assert all(len(latency.split(".")[1]) == 6 for latency in latencies)  # printf %f, not the spec's 3
 
 
+@pytest.mark.unit
 def test_their_fast_dds_file_has_the_spec_header_all_payloads_and_samples_running_on():
     frame = formats.read_measurements(DATA / "fastrtps" / "measurements.csv")
     assert list(dict.fromkeys(frame[formats.PAYLOAD])) == PAYLOADS
@@ -144,6 +137,7 @@ def test_their_fast_dds_file_has_the_spec_header_all_payloads_and_samples_runnin
     assert firsts == [10000 * k + 1 for k in range(len(PAYLOADS))]
 
 
+@pytest.mark.unit
 @pytest.mark.parametrize("vendor", ["fastrtps", "cyclonedds"])
 def test_their_excerpt_gets_the_same_summary_from_eprosimas_script_and_ours(summaries, vendor):
     theirs, ours = summaries[vendor]
@@ -152,6 +146,7 @@ def test_their_excerpt_gets_the_same_summary_from_eprosimas_script_and_ours(summ
     assert {row["Samples"] for row in rows(ours)} == {str(EXCERPT_ROWS)}
 
 
+@pytest.mark.unit
 @pytest.mark.parametrize("vendor", ["fastrtps", "cyclonedds"])
 def test_the_excerpt_summary_is_bounded_by_their_published_full_file_summary(summaries, vendor):
     """summary.csv is of the full 10000-sample files, which the excerpt's first 200 rows
@@ -166,6 +161,7 @@ def test_the_excerpt_summary_is_bounded_by_their_published_full_file_summary(sum
         assert float(part["Max jitter"]) <= float(whole["Max jitter"]), part["Bytes"]
 
 
+@pytest.mark.unit
 def test_their_cyclone_file_of_one_payload_is_processed_unjoined_by_both(summaries):
     """As eProsima wrote it (one payload, its own Sample numbering), a file gives both
     scripts the same row as the joined file does."""
@@ -174,12 +170,17 @@ def test_their_cyclone_file_of_one_payload_is_processed_unjoined_by_both(summari
     assert rows(ours) == [row for row in rows(summaries["cyclonedds"][1]) if row["Bytes"] == "16384"]
 
 
-def test_a_fresh_cyclone_latency_run_gets_the_same_summary_from_eprosimas_script_and_ours(raw_files, summaries):
-    if "fresh" not in raw_files:
-        pytest.skip(f"{cyclonedds.PROGRAMS['latency'].default()} missing: run scripts/setup/build_latencytest.sh first")
-    header, *lines = raw_files["fresh"].read_text().splitlines()
+@pytest.mark.programs
+def test_a_fresh_cyclone_latency_run_gets_the_same_summary_from_eprosimas_script_and_ours(tmp_path):
+    program = cyclonedds.PROGRAMS["latency"].default()
+    assert program.is_file(), f"{program} missing: run scripts/setup/build_latencytest.sh first"
+    finish(start([sys.executable, "-m", "latency_gate", "run", "--middleware", "cyclonedds", "-r", tmp_path / "fresh",
+                  "--subexperiments", SUBEXPERIMENT, "--samples", 1000, "--baseline-seconds", 0, "--no-realtime"],
+                 tmp_path))
+    fresh = formats.measurements_path(tmp_path / "fresh", SUBEXPERIMENT)
+    header, *lines = fresh.read_text().splitlines()
     assert header == HEADER
     assert all(len(line.rpartition(".")[2]) == 3 for line in lines)  # the spec's 3 decimals
-    theirs, ours = summaries["fresh"]
+    theirs, ours = process_with_both({"fresh": fresh}, tmp_path)["fresh"]
     assert ours == theirs
     assert [(int(row["Bytes"]), row["Samples"]) for row in rows(ours)] == [(p, "1000") for p in PAYLOADS]

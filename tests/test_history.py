@@ -13,6 +13,8 @@ from latency_gate.render import plots
 from latency_gate.render import store_views
 from latency_gate.store import history
 
+pytestmark = pytest.mark.unit
+
 PLATFORM = "linux-x64-latency"
 SUBEXPERIMENTS = ("intraprocess_best_effort", "intraprocess_reliable")
 

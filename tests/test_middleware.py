@@ -54,6 +54,7 @@ def assert_complete_measurements(directory, name, reliable):
     assert list(measurements[SAMPLE]) == list(range(1, len(measurements) + 1))  # LatencyTest's numbering
 
 
+@pytest.mark.programs
 def test_cyclone_dds_runs_every_sub_experiment_of_the_spec_into_its_measurements_csv(programs, tmp_path):
     code = run(tmp_path, "cyclonedds", retries=0)
 
@@ -72,6 +73,7 @@ def test_cyclone_dds_runs_every_sub_experiment_of_the_spec_into_its_measurements
     assert "<Port>-1</Port>" in subscriber and "mainsubcert.pem" in subscriber
 
 
+@pytest.mark.programs
 def test_the_socket_floor_runs_what_a_socket_can_and_reports_the_rest_as_unsupported(programs, tmp_path):
     terminal = io.StringIO()
     code = run(tmp_path, "socket", out=terminal)
@@ -97,6 +99,7 @@ def test_the_socket_floor_runs_what_a_socket_can_and_reports_the_rest_as_unsuppo
     assert history_run.failure("interprocess_reliable_security").startswith("unsupported: ")
 
 
+@pytest.mark.programs
 def test_the_floor_is_below_every_middleware_on_the_same_machine(programs, tmp_path):
     """The floor is only a floor if no middleware beats it: compare medians per payload."""
     names = ["intraprocess_reliable", "interprocess_reliable", "interprocess_reliable_tcp"]
@@ -137,6 +140,7 @@ def artifacts(tmp_path_factory):
     return security.create_security_artifacts(tmp_path_factory.mktemp("security") / "certs")
 
 
+@pytest.mark.programs
 def test_cyclone_participants_with_identities_from_the_same_ca_communicate(programs, artifacts, tmp_path):
     code, entry, measurements = run_secure_with_sides(tmp_path, artifacts, artifacts)
 
@@ -144,6 +148,7 @@ def test_cyclone_participants_with_identities_from_the_same_ca_communicate(progr
     assert measurements.is_file()
 
 
+@pytest.mark.programs
 def test_a_cyclone_participant_with_a_certificate_from_another_ca_is_rejected(programs, artifacts, tmp_path):
     foreign = security.create_security_artifacts(tmp_path / "foreign", organization="intruders")
 
@@ -156,6 +161,7 @@ def test_a_cyclone_participant_with_a_certificate_from_another_ca_is_rejected(pr
     assert entry["status"] == "timed_out" or "no echo within" in publisher_log
 
 
+@pytest.mark.unit
 def test_an_unknown_middleware_is_a_usage_error_naming_the_known_ones(tmp_path, capsys):
     with pytest.raises(SystemExit) as exit_:
         cli.main(["run", "-r", str(tmp_path / "r"), "--middleware", "opensplice"])
@@ -166,6 +172,7 @@ def test_an_unknown_middleware_is_a_usage_error_naming_the_known_ones(tmp_path, 
     assert not (tmp_path / "r").exists()
 
 
+@pytest.mark.programs
 def test_a_broken_cyclone_configuration_is_bad_input_before_anything_runs(programs, tmp_path, capsys):
     profiles = tmp_path / "profiles"
     shutil.copytree(cyclonedds.PROGRAMS["latency"].profiles, profiles)
@@ -179,6 +186,7 @@ def test_a_broken_cyclone_configuration_is_bad_input_before_anything_runs(progra
     assert not (tmp_path / "r").exists()
 
 
+@pytest.mark.programs
 def test_the_relative_gate_runs_on_another_middleware_and_skips_what_it_cannot_do(programs, tmp_path):
     floor = socket_floor.PROGRAMS["latency"].default()
     terminal = io.StringIO()
@@ -195,6 +203,7 @@ def test_the_relative_gate_runs_on_another_middleware_and_skips_what_it_cannot_d
     assert "interprocess_reliable_security" not in (tmp_path / "gate" / "rounds.csv").read_text()
 
 
+@pytest.mark.programs
 def test_compare_middleware_interleaves_the_middleware_and_pools_their_rounds_into_one_table(programs, tmp_path):
     results = tmp_path / "comparison"
     names = ["interprocess_reliable", "interprocess_reliable_security"]
@@ -223,6 +232,7 @@ def test_compare_middleware_interleaves_the_middleware_and_pools_their_rounds_in
         assert (results / "plots" / f"middleware_{name}.png").stat().st_size > 0
 
 
+@pytest.mark.unit
 @pytest.mark.parametrize("arguments, problem", [
     (["--middlewares", "socket", "socket"], "name each middleware once"),
     (["--middlewares", "socket", "--program", "fastdds=/opt/LatencyTest"], "a program for middleware not compared"),
@@ -237,6 +247,7 @@ def test_compare_middleware_refuses_bad_input_before_anything_runs(tmp_path, cap
     assert not (tmp_path / "c").exists()
 
 
+@pytest.mark.programs
 @pytest.mark.parametrize("middleware", ["socket", "cyclonedds", "fastdds"])
 def test_the_netns_topology_runs_the_two_sides_as_two_hosts_joined_by_a_veth_pair(programs, latency_test, tmp_path,
                                                                                  middleware):

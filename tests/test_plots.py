@@ -9,6 +9,8 @@ from latency_gate.contracts import throughput_formats as tf
 from latency_gate.contracts.formats import CHECK_COLUMNS, SUMMARY_COLUMNS
 from latency_gate.render import plots
 
+pytestmark = pytest.mark.unit
+
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 PAYLOADS = (16, 64, 1024)
 SUBEXPERIMENTS = ("intraprocess_best_effort", "interprocess_reliable")

@@ -39,6 +39,8 @@ from latency_gate.contracts import gate_result
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_SERVICE_FAILED
 from latency_gate.render import gate_comment
 
+pytestmark = pytest.mark.unit
+
 REPOSITORY = "acme/middleware"
 FORK = "someone/middleware"
 FIRST, SECOND, THIRD = "1" * 40, "2" * 40, "3" * 40

@@ -31,6 +31,8 @@ import gate_results
 from ci_tools import GITHUB_REPOSITORY, REPO, Act
 from github_standin import TOKEN, GitHubStandIn
 
+pytestmark = pytest.mark.ci
+
 WORKFLOW = ".github/workflows/latency-pr-comment.yml"
 FIRST, SECOND = "1" * 40, "2" * 40
 

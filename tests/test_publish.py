@@ -37,6 +37,8 @@ from latency_gate.contracts.formats import MEASUREMENT_COLUMNS
 from latency_gate.ci import publish
 from latency_gate.store import history
 
+pytestmark = pytest.mark.unit
+
 LATENCY_GATE = str(Path(sys.executable).parent / "latency-gate")
 PLATFORM = "latency"
 BRANCH = "gh-pages"

@@ -44,6 +44,7 @@ def open_files(pid):
     return targets
 
 
+@pytest.mark.unit
 def test_a_cpu_idle_hold_keeps_the_latency_limit_at_zero_until_it_is_released():
     hold = realtime.CpuIdleHold()
     assert hold.acquire() is None
@@ -56,6 +57,7 @@ def test_a_cpu_idle_hold_keeps_the_latency_limit_at_zero_until_it_is_released():
     assert "/dev/cpu_dma_latency" not in open_files(os.getpid())
 
 
+@pytest.mark.unit
 def test_a_missing_device_refuses_the_hold_with_a_warning_naming_it(tmp_path):
     hold = realtime.CpuIdleHold(tmp_path / "no-such-device")
 
@@ -65,6 +67,7 @@ def test_a_missing_device_refuses_the_hold_with_a_warning_naming_it(tmp_path):
     assert warning.startswith("CPU-idle control refused by the platform") and "no-such-device" in warning
 
 
+@pytest.mark.programs
 def test_the_preset_is_in_force_in_the_running_latency_test_processes_and_the_runner_holds_cpu_idle(
         latency_test, tmp_path):
     runner = subprocess.Popen(
@@ -95,6 +98,7 @@ def test_the_preset_is_in_force_in_the_running_latency_test_processes_and_the_ru
     assert settings["cpuidle"]["driver"] == Path("/sys/devices/system/cpu/cpuidle/current_driver").read_text().strip()
 
 
+@pytest.mark.programs
 def test_explicit_options_override_parts_of_the_preset(latency_test, tmp_path):
     code = experiment.run_experiment(tmp_path, RunSpec(subexperiments=["interprocess_best_effort"], rt_prio=10,
                                                        sub_cpus="0", cpu_idle="os", **FAST))
@@ -105,6 +109,7 @@ def test_explicit_options_override_parts_of_the_preset(latency_test, tmp_path):
     assert settings["cpu_idle"] == "os" and settings["pm_qos_limit_us"] is None
 
 
+@pytest.mark.programs
 def test_without_the_preset_scheduling_cpus_and_idle_states_are_left_to_the_os(latency_test, tmp_path):
     code = experiment.run_experiment(tmp_path, RunSpec(subexperiments=["interprocess_best_effort"],
                                                        realtime_preset=False, **{**FAST, "baseline_s": 1}))
@@ -122,6 +127,7 @@ def test_without_the_preset_scheduling_cpus_and_idle_states_are_left_to_the_os(l
     assert "--laptop" in baseline and not any(word.startswith("--priority") for word in baseline)
 
 
+@pytest.mark.programs
 def test_a_refused_cpu_idle_control_is_a_warning_and_the_run_measures_without_it(latency_test, tmp_path, monkeypatch,
                                                                                   capsys):
     monkeypatch.setenv(realtime.PM_QOS_DEVICE_VARIABLE, str(tmp_path / "no-device"))
@@ -135,6 +141,7 @@ def test_a_refused_cpu_idle_control_is_a_warning_and_the_run_measures_without_it
     assert capsys.readouterr().err.count("warning: CPU-idle control refused") == 1
 
 
+@pytest.mark.programs
 @pytest.mark.skipif(os.geteuid() != 0 or shutil.which("setpriv") is None, reason="needs root to drop to nobody")
 def test_as_an_unprivileged_user_the_preset_is_refused_with_warnings_and_the_run_still_measures(latency_test):
     work = Path(tempfile.mkdtemp(prefix="latency-gate-unprivileged-"))
@@ -162,6 +169,7 @@ def test_as_an_unprivileged_user_the_preset_is_refused_with_warnings_and_the_run
         shutil.rmtree(work, ignore_errors=True)
 
 
+@pytest.mark.programs
 def test_the_memory_locking_library_is_compiled_once_into_the_cache_and_locks_a_process(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
 
@@ -178,6 +186,7 @@ def test_the_memory_locking_library_is_compiled_once_into_the_cache_and_locks_a_
     assert locked_kb(LD_PRELOAD=str(library)) > 0 and locked_kb() == 0  # root: granted
 
 
+@pytest.mark.unit
 def test_without_a_compiler_memory_locking_is_refused_with_the_reason(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setenv("PATH", str(tmp_path))  # no c++, no g++

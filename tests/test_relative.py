@@ -12,6 +12,8 @@ from latency_gate.errors import InputError
 from latency_gate.analysis import relative
 from latency_gate.analysis.relative import BASE, PR, GateSettings
 
+pytestmark = pytest.mark.unit
+
 SUBEXPERIMENTS = ("intraprocess_best_effort", "interprocess_best_effort")
 PAYLOADS = (16, 64, 256, 1024, 4096, 16384)
 

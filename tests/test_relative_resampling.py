@@ -19,6 +19,8 @@ from latency_gate.render import plots
 from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner import experiment, measures, realtime
 
+pytestmark = pytest.mark.unit
+
 REPOSITORY = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPOSITORY / "benchmarks"))
 import proof.ab  # noqa: E402 (benchmarks/ on sys.path above)

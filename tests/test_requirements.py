@@ -30,6 +30,7 @@ def write_run(root, name, medians, subexperiments=("intraprocess_best_effort", "
     return root / name
 
 
+@pytest.mark.unit
 def test_requirements_are_the_linear_percentile_of_each_magnitude_across_runs(tmp_path):
     medians = [1.0, 2.0, 3.0, 4.0, 10.0]
     runs = [write_run(tmp_path, f"run{i}", {16: m, 32: m + 1}) for i, m in enumerate(medians)]
@@ -43,10 +44,12 @@ def test_requirements_are_the_linear_percentile_of_each_magnitude_across_runs(tm
     assert first["Max"] == pytest.approx(np.percentile([10 * m for m in medians], 90))
 
 
+@pytest.mark.unit
 def test_the_default_percentile_is_the_spec_99th():
     assert requirements.DEFAULT_PERCENTILE == 99
 
 
+@pytest.mark.unit
 def test_runs_are_found_below_the_results_directory_in_name_order(tmp_path):
     for name in ["b", "a", "c"]:
         write_run(tmp_path, name, {16: 1.0})
@@ -54,12 +57,14 @@ def test_runs_are_found_below_the_results_directory_in_name_order(tmp_path):
     assert [p.name for p in requirements.run_directories(tmp_path)] == ["a", "b", "c"]
 
 
+@pytest.mark.unit
 def test_runs_whose_payloads_differ_are_bad_input(tmp_path):
     runs = [write_run(tmp_path, "a", {16: 1.0, 32: 1.0}), write_run(tmp_path, "b", {16: 1.0})]
     with pytest.raises(InputError, match=r"b/measurements_intraprocess_best_effort_summary.csv: payloads of "):
         requirements.derive_requirements(runs)
 
 
+@pytest.mark.unit
 def test_a_results_directory_without_runs_is_bad_input(tmp_path):
     with pytest.raises(InputError, match="no run directories with summaries"):
         requirements.run_directories(tmp_path)
@@ -89,6 +94,7 @@ def os_runs(tmp_path_factory):
     return root, real_run(root / "preset-run", baseline_s=1)
 
 
+@pytest.mark.programs
 def test_requirements_carry_their_provenance_beside_the_csv(os_runs, tmp_path):
     root, _ = os_runs
     output = tmp_path / "linux-x86_64-2cpu.csv"
@@ -105,6 +111,7 @@ def test_requirements_carry_their_provenance_beside_the_csv(os_runs, tmp_path):
     assert formats.read_requirements(output).columns.tolist() == list(formats.REQUIREMENTS_COLUMNS)  # spec CSV as is
 
 
+@pytest.mark.programs
 def test_a_check_of_a_run_under_other_settings_than_the_requirements_says_so_at_the_top(os_runs, tmp_path, capsys):
 
     root, preset_run = os_runs
@@ -127,6 +134,7 @@ def test_a_check_of_a_run_under_other_settings_than_the_requirements_says_so_at_
     assert f"warning: {preset_run}: measured under other settings" in capsys.readouterr().err
 
 
+@pytest.mark.programs
 def test_a_check_of_a_run_like_the_requirements_runs_has_no_comparability_note(os_runs, tmp_path, capsys):
 
     root, _ = os_runs
@@ -141,6 +149,7 @@ def test_a_check_of_a_run_like_the_requirements_runs_has_no_comparability_note(o
     assert "warning" not in capsys.readouterr().err
 
 
+@pytest.mark.unit
 def test_a_noisier_runner_than_the_requirements_runs_is_named_with_both_baselines():
     origin = {"runs": 5, "regime": None, "regimes": [], "platform_baseline": {"p99_us_median": 20.0}}
 
@@ -154,6 +163,7 @@ def test_a_noisier_runner_than_the_requirements_runs_is_named_with_both_baseline
     assert requirements.comparability_notes(origin, run_woken_at(29.0)) == []
 
 
+@pytest.mark.unit
 def test_a_run_of_another_middleware_than_the_requirements_runs_is_named():
     origin = {"runs": 5, "regime": None, "regimes": [], "fastdds_versions": ["2.9.1"]}  # before backends: Fast DDS
 
@@ -164,6 +174,7 @@ def test_a_run_of_another_middleware_than_the_requirements_runs_is_named():
     assert requirements.comparability_notes({**origin, "middlewares": ["cyclonedds"]}, same) == []
 
 
+@pytest.mark.unit
 def test_a_provenance_from_before_a_regime_key_reads_it_as_its_default():
     """The committed provenance predates the topology key: its runs were on one host."""
     origin = requirements.read_provenance(REPOSITORY / "requirements" / "linux-x86_64-2cpu.csv")
@@ -180,6 +191,7 @@ def test_a_provenance_from_before_a_regime_key_reads_it_as_its_default():
     assert "topology" not in run_metadata.regime_text(origin["regime"])
 
 
+@pytest.mark.unit
 def test_an_unreadable_provenance_is_bad_input_naming_it(tmp_path):
     (tmp_path / "r.provenance.json").write_text("{not json")
 
@@ -187,6 +199,7 @@ def test_an_unreadable_provenance_is_bad_input_naming_it(tmp_path):
         requirements.read_provenance(tmp_path / "r.csv")
 
 
+@pytest.mark.programs
 @pytest.mark.parametrize("unlike", [True, False])
 def test_a_failed_check_says_whether_the_run_is_like_the_requirements_runs(os_runs, tmp_path, capsys, unlike):
     from latency_gate import cli

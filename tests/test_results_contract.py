@@ -16,6 +16,8 @@ import pytest
 from latency_gate.contracts import results
 from latency_gate.errors import InputError
 
+pytestmark = pytest.mark.unit
+
 CHECK = {"passed": 5, "failed": 0, "total": 5, "worst": {}, "failures": []}
 
 

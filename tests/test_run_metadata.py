@@ -27,6 +27,8 @@ from latency_gate.ci import publish
 from latency_gate.store import history, site_store
 from site_store_factory import outcome, write_history
 
+pytestmark = pytest.mark.unit
+
 # Written by the runner of 2026-11-23 (/tmp/r1/metadata.json): two of its ten sub-experiments
 # and the start of the kernel command line kept, nothing else changed.
 TODAYS_RUNNER = """{

@@ -18,6 +18,8 @@ from PIL import Image
 from latency_gate.contracts.formats import LATENCY, PAYLOAD, SAMPLE
 from latency_gate.render import sample_plots
 
+pytestmark = pytest.mark.unit
+
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 

@@ -21,6 +21,8 @@ from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner.domain_lease import DomainLease
 from latency_gate.runner.middleware.fastdds import LATENCY_TEST
 
+pytestmark = pytest.mark.programs
+
 
 def openssl(*arguments):
     return subprocess.run(["openssl", *arguments], capture_output=True, text=True)

@@ -115,6 +115,7 @@ def expected_micros(value):
     return f"{value:.{2 if value < 10 else 1 if value < 100 else 0}f} µs"
 
 
+@pytest.mark.browser
 def test_home_shows_the_latest_run_and_its_failing_cell(store, server, page):
     _, run_ids = store
     open_view(page, server)
@@ -139,6 +140,7 @@ def test_home_shows_the_latest_run_and_its_failing_cell(store, server, page):
     page.screenshot(path=ARTIFACTS / "site-home.png", full_page=True)
 
 
+@pytest.mark.browser
 def test_history_chart_has_one_point_per_run_and_hover_names_the_run(store, server, page):
     _, run_ids = store
     open_view(page, server + "index.html" + history_route(FAILING.subexperiment, FAILING.payload, "all"))
@@ -167,6 +169,7 @@ def canvas_digest(page):
     return hashlib.sha256(page.locator(".chart canvas").screenshot()).hexdigest()
 
 
+@pytest.mark.browser
 def test_switching_payload_and_magnitude_redraws_without_reload(store, server, page):
     root, run_ids = store
     open_view(page, server + "index.html" + history_route(FAILING.subexperiment, FAILING.payload, "all"))
@@ -188,6 +191,7 @@ def test_switching_payload_and_magnitude_redraws_without_reload(store, server, p
     assert page.locator(".chart .u-legend .u-label").all_inner_texts() == ["99%", "99% requirement"]
 
 
+@pytest.mark.browser
 def test_run_page_shows_metadata_checks_summaries_and_files(store, server, page):
     root, run_ids = store
     open_view(page, server + f"index.html#/run/{PLATFORM}/{run_ids[-1]}")
@@ -226,6 +230,7 @@ FOLLOW_ROUTES = """async (routes) => {
 }"""
 
 
+@pytest.mark.browser
 def test_every_link_resolves_over_http(store, server, page):
     _, run_ids = store
     routes, files = set(), set()
@@ -241,6 +246,7 @@ def test_every_link_resolves_over_http(store, server, page):
     assert not_found == []
 
 
+@pytest.mark.browser
 def test_the_site_works_from_a_local_folder(store, page):
     root, run_ids = store
     home = (root / "index.html").as_uri()
@@ -254,6 +260,7 @@ def test_the_site_works_from_a_local_folder(store, page):
             assert Path(unquote(urlparse(link).path)).is_file(), link
 
 
+@pytest.mark.browser
 def test_incomplete_runs_show_what_they_have(tmp_path, page):
     """Every metadata field but the run id is optional; a crashed sub-experiment leaves no summary."""
     unchecked = write_history(tmp_path, platform="arm64-lab", runs=2, subexperiments=["intraprocess_reliable"])
@@ -286,6 +293,7 @@ def test_incomplete_runs_show_what_they_have(tmp_path, page):
     assert "timed_out: no result within 60 s: killed" in row.inner_text() and "no summary" in row.inner_text()
 
 
+@pytest.mark.browser
 def test_a_platform_measured_with_several_middleware_switches_between_them_on_its_charts(tmp_path, page):
     """history.store_platform keeps each middleware a line of its own (<platform>-<middleware>)."""
     both = ["interprocess_reliable", "interprocess_reliable_security"]
@@ -316,11 +324,13 @@ def test_a_platform_measured_with_several_middleware_switches_between_them_on_it
     assert page.locator('.segmented[aria-label="Middleware"]').count() == 0  # one middleware: no switch
 
 
+@pytest.mark.unit
 def test_a_directory_without_runs_is_not_a_store(tmp_path):
     with pytest.raises(InputError, match="not a history store"):
         build_site(tmp_path)
 
 
+@pytest.mark.unit
 def test_build_site_command(tmp_path, capsys):
     write_history(tmp_path / "store", runs=2)
     assert cli.main(["build-site", "--store", str(tmp_path / "store")]) == EXIT_OK
@@ -330,6 +340,7 @@ def test_build_site_command(tmp_path, capsys):
     assert "not a history store" in capsys.readouterr().err
 
 
+@pytest.mark.browser
 def test_the_runs_list_filters_failed_runs(store, server, page):
     _, run_ids = store
     open_view(page, server + f"index.html#/runs/{PLATFORM}")
@@ -339,6 +350,7 @@ def test_the_runs_list_filters_failed_runs(store, server, page):
     assert failed.count() == 1 and run_ids[FAILING.run] in failed.inner_text()
 
 
+@pytest.mark.browser
 def test_an_unknown_page_says_not_found(server, page):
     open_view(page, server + "index.html#/run/no-such-platform/x")
     assert "no platform" in page.locator(".not-found").inner_text()
@@ -352,6 +364,7 @@ def site_digest(root):
     return digest.hexdigest()
 
 
+@pytest.mark.unit
 def test_rebuilding_an_unchanged_store_changes_no_file(store, tmp_path):
     copy = tmp_path / "store"
     shutil.copytree(store[0], copy)
@@ -360,6 +373,7 @@ def test_rebuilding_an_unchanged_store_changes_no_file(store, tmp_path):
     assert site_digest(copy) == before
 
 
+@pytest.mark.unit
 def test_a_failed_build_leaves_the_previous_site_and_names_the_bad_file(store, tmp_path):
     copy = tmp_path / "store"
     shutil.copytree(store[0], copy)
@@ -394,6 +408,7 @@ def stepped_store(tmp_path_factory):
     return root, run_ids
 
 
+@pytest.mark.browser
 def test_a_step_in_one_cell_is_listed_as_a_change_point_and_marked_in_its_history_chart(stepped_store, page):
     root, run_ids = stepped_store
     open_view(page, (root / "index.html").as_uri())
@@ -434,11 +449,13 @@ def test_a_step_in_one_cell_is_listed_as_a_change_point_and_marked_in_its_histor
     assert page.locator(".chart .changepoint-marker").count() == 0
 
 
+@pytest.mark.browser
 def test_a_history_without_change_points_says_so(store, server, page):
     open_view(page, server)
     assert page.locator(".changepoints.none").count() == 1  # five runs: too few to tell
 
 
+@pytest.mark.browser
 def test_a_change_of_the_measurement_settings_is_marked_in_the_history_chart_with_both_settings(tmp_path, page):
     """Runs 0-2 under the OS's defaults, 3-5 under the real-time preset: not comparable, and the chart says so."""
     run_ids = write_history(tmp_path, platform=PLATFORM, runs=6, subexperiments=["interprocess_best_effort"],
@@ -460,6 +477,7 @@ def test_a_change_of_the_measurement_settings_is_marked_in_the_history_chart_wit
     page.screenshot(path=ARTIFACTS / "site-settings-change.png", full_page=True)
 
 
+@pytest.mark.browser
 def test_a_history_under_one_setting_has_no_settings_marker(store, server, page):
     open_view(page, server + history_route("interprocess_reliable", 1024, "99%"))
     page.wait_for_selector(".chart .u-over")
@@ -467,6 +485,7 @@ def test_a_history_under_one_setting_has_no_settings_marker(store, server, page)
     assert page.locator(".settings-legend").count() == 0
 
 
+@pytest.mark.browser
 def test_a_platforms_throughput_line_is_one_metric_switch_away_with_its_floor_drawn(tmp_path, page):
     """A throughput run is a line of its own (<platform>-throughput); its chart is in Mb/s,
     the requirement is a floor, and a point below it is ringed and counted as failed."""
@@ -505,6 +524,7 @@ def test_a_platforms_throughput_line_is_one_metric_switch_away_with_its_floor_dr
     assert " Mb/s vs " in card.locator("td.worst").inner_text()
 
 
+@pytest.mark.browser
 def test_a_drop_in_a_throughput_line_is_a_change_point_listed_as_worse_in_mb_per_s(tmp_path, page):
     """Throughput is higher-is-better: its level falling 30 % is the change listed as worse."""
     run_ids = write_throughput_history(tmp_path, platform="lab-throughput", runs=16, shift=(10, 1024, 0.7))

@@ -11,6 +11,8 @@ from latency_gate.analysis.statistics import summarise
 from latency_gate.contracts import formats
 from latency_gate.errors import InputError
 
+pytestmark = pytest.mark.unit
+
 
 def reference_summary_row(latencies):
     """The spec's statistics written out independently of the implementation."""

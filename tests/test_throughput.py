@@ -14,6 +14,8 @@ from latency_gate.analysis.kinds import THROUGHPUT
 from latency_gate.contracts import formats, run_metadata, throughput_formats as tf
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, InputError
 
+pytestmark = pytest.mark.unit
+
 SUBEXPERIMENT = "interprocess_best_effort"
 # The specification's own example rows (measurements CSV example).
 SPEC_MEASUREMENTS = (

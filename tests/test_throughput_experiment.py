@@ -49,6 +49,7 @@ def full_run(throughput_test, tmp_path_factory):
     return results
 
 
+@pytest.mark.programs
 def test_every_subexperiment_writes_the_specs_measurements_csv_with_every_case(full_run):
     for subexperiment in formats.SUBEXPERIMENTS:
         path = formats.measurements_path(full_run, subexperiment)
@@ -63,6 +64,7 @@ def test_every_subexperiment_writes_the_specs_measurements_csv_with_every_case(f
         assert (plots / f"throughput_scatterplot_{PAYLOAD}.png").is_file()
 
 
+@pytest.mark.programs
 def test_the_run_records_its_kind_grid_and_program(full_run, throughput_test):
     metadata = metadata_of(full_run)
 
@@ -73,6 +75,7 @@ def test_the_run_records_its_kind_grid_and_program(full_run, throughput_test):
         dict.fromkeys(formats.SUBEXPERIMENTS, "passed")
 
 
+@pytest.mark.programs
 def test_a_throughput_drop_below_the_floor_fails_the_check_with_exit_1(full_run, tmp_path, throughput_test):
     """Requirements from the full run; a run resting 20 ms between bursts sends a fraction of it."""
     requirements = tmp_path / "requirements.csv"
@@ -92,6 +95,7 @@ def test_a_throughput_drop_below_the_floor_fails_the_check_with_exit_1(full_run,
     assert "is below the floor" in (slower / "check_report.xml").read_text()
 
 
+@pytest.mark.programs
 def test_publishing_adds_the_run_to_the_throughput_history_line(full_run, tmp_path):
     remote = tmp_path / "remote.git"
     git("init", "-q", "--bare", str(remote))
@@ -110,6 +114,7 @@ def test_publishing_adds_the_run_to_the_throughput_history_line(full_run, tmp_pa
     assert (work / "plots" / "lab-throughput" / "interprocess_reliable" / f"{PAYLOAD}_bytes_throughput.png").is_file()
 
 
+@pytest.mark.programs
 def test_the_specs_process_script_summarises_one_measurements_csv_as_its_how_to_writes_it(full_run, tmp_path):
     raw = formats.measurements_path(full_run, "interprocess_best_effort_tcp")
     summary = tmp_path / "summary.csv"
@@ -124,6 +129,7 @@ def test_the_specs_process_script_summarises_one_measurements_csv_as_its_how_to_
             f"lost_samples_scatterplot_{PAYLOAD}.png").is_file()
 
 
+@pytest.mark.programs
 def test_an_unchanged_pull_request_passes_the_relative_throughput_gate(throughput_test, tmp_path):
     from latency_gate.analysis import relative
 
@@ -157,6 +163,7 @@ def cyclone_run(tmp_path_factory):
     return results
 
 
+@pytest.mark.programs
 def test_cyclone_dds_runs_every_throughput_sub_experiment_into_the_specs_csv(cyclone_run):
     metadata = metadata_of(cyclone_run)
     assert (metadata["kind"], metadata["middleware"]) == ("throughput", "cyclonedds")
@@ -176,6 +183,7 @@ def test_cyclone_dds_runs_every_throughput_sub_experiment_into_the_specs_csv(cyc
             assert (measured[tf.LOST] == 0).all(), subexperiment
 
 
+@pytest.mark.unit
 def test_a_middleware_without_a_throughput_program_is_bad_input(tmp_path, capsys):
     code = cli.main(["run", *GRID, "--middleware", "socket", "-r", str(tmp_path / "run")])
 

@@ -54,6 +54,8 @@ from ci_tools import (
 )
 from latency_gate.contracts import run_metadata
 
+pytestmark = pytest.mark.ci
+
 
 @pytest.fixture(scope="module")
 def build_cache(tmp_path_factory):
