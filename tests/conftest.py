@@ -51,3 +51,11 @@ def latency_test():
     binary = LATENCY_TEST.default()
     assert binary.is_file(), f"{binary} missing: run scripts/setup/build_latencytest.sh first"
     return binary
+
+
+@pytest.fixture
+def rendered_plots(monkeypatch):
+    """{path: plots.PlotJob} of the plots the code under test renders in this process."""
+    import drawn  # matplotlib: only for the tests that ask
+
+    return drawn.RenderedPlots(monkeypatch)

@@ -12,11 +12,13 @@ from pathlib import Path
 
 import pytest
 
+import drawn
 import synthetic
 from latency_gate import cli
 from latency_gate.analysis import processing, requirements
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE
+from latency_gate.render import plots, sample_plots, store_views
 
 pytestmark = pytest.mark.unit
 
@@ -27,6 +29,11 @@ SUBEXPERIMENTS = ("intraprocess_best_effort", "interprocess_best_effort")
 def spec_command(script, *arguments, cwd):
     return subprocess.run(["python3", str(SCRIPTS / script), *map(str, arguments)], cwd=cwd,
                           capture_output=True, text=True, timeout=120)
+
+
+def images(directory):
+    """{path relative to the directory: PNG bytes} of the images under it."""
+    return {path.relative_to(directory).as_posix(): path.read_bytes() for path in sorted(directory.rglob("*.png"))}
 
 
 def process_raw(raw, tmp_path):
@@ -42,10 +49,15 @@ def experiment(tmp_path_factory):
 
 
 def test_process_results_writes_the_summary_and_per_payload_plots(experiment, tmp_path):
-    done = process_raw(formats.measurements_path(experiment, "intraprocess_best_effort"), tmp_path)
+    raw = formats.measurements_path(experiment, "intraprocess_best_effort")
+    done = process_raw(raw, tmp_path)
     assert done.returncode == EXIT_OK, done.stderr
     assert formats.read_summary(tmp_path / "summary.csv")["Bytes"].tolist() == [16, 32, 64]
-    assert len(list((tmp_path / "plots").rglob("*.png"))) == 6
+    # The histogram and time series of each payload's samples (test_sample_plots.py: what they show).
+    sample_plots.draw_measurements(tmp_path / "expected", {"intraprocess_best_effort": formats.read_measurements(raw)})
+    assert images(tmp_path / "plots") == images(tmp_path / "expected")
+    assert sorted(images(tmp_path / "plots")) == sorted(
+        f"intraprocess_best_effort/{plot}_{payload}.png" for plot in ("histogram", "time_series") for payload in (16, 32, 64))
 
 
 def test_process_results_without_plots_writes_only_the_summary(experiment, tmp_path):
@@ -58,7 +70,7 @@ def test_process_results_without_plots_writes_only_the_summary(experiment, tmp_p
     assert sorted(p.name for p in tmp_path.iterdir()) == ["summary.csv"]
 
 
-def test_the_whole_spec_pipeline_runs_from_the_entry_scripts(experiment, tmp_path):
+def test_the_whole_spec_pipeline_runs_from_the_entry_scripts(experiment, tmp_path, rendered_plots):
     run = experiment
     for name in SUBEXPERIMENTS:
         done = spec_command("latency_process_results.py", "--plots_directory", tmp_path / "plots",
@@ -69,7 +81,12 @@ def test_the_whole_spec_pipeline_runs_from_the_entry_scripts(experiment, tmp_pat
     done = spec_command("latency_compare_subexperiments.py", "--plots_directory", tmp_path / "comparison",
                         "--subexperiment_summaries", *summaries, cwd=tmp_path)
     assert done.returncode == EXIT_OK, done.stderr
-    assert sorted(p.name for p in (tmp_path / "comparison").glob("*.png")) == [
+    comparison = plots.PlotBatch()
+    comparison.add_subexperiment_comparison({name: formats.read_summary(path) for name, path in zip(SUBEXPERIMENTS, summaries)},
+                                            tmp_path)
+    assert [len(series.y) for series in comparison.jobs[0].data["series"]] == [3, 3]  # both, every payload
+    assert images(tmp_path / "comparison") == drawn.drawing(tmp_path / "expected-comparison", *comparison.jobs)
+    assert sorted(images(tmp_path / "comparison")) == [
         "subexperiments_99.png", "subexperiments_max.png", "subexperiments_median.png", "subexperiments_min.png",
     ]
 
@@ -87,7 +104,14 @@ def test_the_whole_spec_pipeline_runs_from_the_entry_scripts(experiment, tmp_pat
     done = spec_command("latency_plot_history.py", "--requirements", tmp_path / "requirements.csv",
                         "--experiments_results", run.parent, "--plots_directory", tmp_path / "history", cwd=tmp_path)
     assert done.returncode == EXIT_OK, done.stderr
-    assert (tmp_path / "history" / "interprocess_best_effort" / "64_bytes_99.png").is_file()
+    store_views.plot_history(run.parent, tmp_path / "requirements.csv", tmp_path / "expected-history")
+    cell = rendered_plots.find("interprocess_best_effort/64_bytes_99.png")
+    (measured,) = formats.read_summary(formats.summary_path(run, "interprocess_best_effort")).query("Bytes == 64")["99%"]
+    (required,) = formats.read_requirements(tmp_path / "requirements.csv").query(
+        "`Experiment type` == 'interprocess_best_effort' and Bytes == 64")["99%"]
+    assert (list(cell.data["runs"]), list(cell.data["values"]), cell.data["requirement"]) == (
+        [run.name], [measured], required)
+    assert images(tmp_path / "history") == images(tmp_path / "expected-history")
 
     done = spec_command("latency_compare_experiments.py", "--reference", run, "--results", run,
                         "--plots_directory", tmp_path / "compare", cwd=tmp_path)

@@ -3,10 +3,12 @@
 import pandas as pd
 import pytest
 
+import drawn
 from latency_gate.cli import compare_experiments
 from latency_gate.contracts import formats
 from latency_gate.runner.run_spec import RunSpec
 from latency_gate.errors import InputError
+from latency_gate.render import plots
 
 
 def write_summary(directory, subexperiment, scale, payloads=(16, 32)):
@@ -42,8 +44,28 @@ def test_the_comparison_csv_holds_both_summaries_labelled_by_directory(tmp_path)
     assert lines[0] == "Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%,Label"
     assert lines[1] == "16,10000,20.000,1.000,1.000,2.000,1.000,1.000,1.000,1.000,5.000,1.000,Reference: 2019-12-20_10-15-16"
     assert lines[4] == "32,10000,40.000,2.000,1.000,4.000,1.000,1.000,1.000,1.000,10.000,1.000,Result: 2020-02-19_14-07-41"
-    assert (tmp_path / "plots" / "intraprocess_best_effort_min_median.png").is_file()
-    assert (tmp_path / "plots" / "intraprocess_best_effort_max_99%.png").is_file()
+
+
+@pytest.mark.unit
+def test_the_comparison_plots_draw_the_reference_in_reds_and_the_result_in_blues(tmp_path, rendered_plots):
+    write_summary(tmp_path / "reference", "intraprocess_best_effort", 1.0)
+    write_summary(tmp_path / "result", "intraprocess_best_effort", 3.0)
+
+    compare_experiments.compare_experiments(tmp_path / "reference", tmp_path / "result", tmp_path / "plots")
+
+    min_median, max_99 = (tmp_path / "plots" / f"intraprocess_best_effort_{name}.png" for name in ("min_median", "max_99%"))
+    assert set(rendered_plots) == {min_median, max_99}
+    assert rendered_plots.series(min_median.name) == {
+        "Reference: reference Min": [1.0, 1.0], "Reference: reference Median": [2.0, 2.0],
+        "Result: result Min": [3.0, 3.0], "Result: result Median": [6.0, 6.0]}
+    assert rendered_plots.series(max_99.name) == {
+        "Reference: reference Max": [20.0, 20.0], "Reference: reference 99%": [5.0, 5.0],
+        "Result: result Max": [60.0, 60.0], "Result: result 99%": [15.0, 15.0]}
+    assert rendered_plots[max_99].title == "intraprocess_best_effort: Max and 99% comparison"
+    assert [one.color for one in rendered_plots[max_99].data["series"]] == [*plots.REFERENCE_COLORS,
+                                                                            *plots.RESULT_COLORS]
+    assert drawn.drawing(tmp_path / "expected", *rendered_plots.values()) == {
+        png.name: png.read_bytes() for png in (min_median, max_99)}  # the files are those drawings
 
 
 @pytest.mark.unit

@@ -10,9 +10,12 @@ import subprocess
 import sys
 from xml.etree import ElementTree
 
+import numpy as np
 import pandas as pd
 import pytest
 
+import drawn
+from latency_gate import cli
 from latency_gate.contracts import gate_result
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED
 from latency_gate.analysis import relative
@@ -28,12 +31,12 @@ def gate(results, base, pr, *options):
     return subprocess.run(command, capture_output=True, text=True, timeout=300)
 
 
-def test_an_unchanged_pull_request_passes_with_every_report(tmp_path, latency_test):
+def test_an_unchanged_pull_request_passes_with_every_report(tmp_path, latency_test, capsys, rendered_plots):
     results = tmp_path / "gate"
-    done = gate(results, latency_test, latency_test, *TINY, "--rounds", "3", "--max-rounds", "4",
-                "--look-every", "1", "--seed", "7", "--head-sha", "f" * 40)
-    assert done.returncode == EXIT_OK, done.stderr
-    assert "Relative gate PASSED" in done.stdout.splitlines()[-1]
+    code = cli.main(["gate", "--base", str(latency_test), "--pr", str(latency_test), "-r", str(results), *TINY,
+                     "--rounds", "3", "--max-rounds", "4", "--look-every", "1", "--seed", "7", "--head-sha", "f" * 40])
+    assert code == EXIT_OK, capsys.readouterr().err
+    assert "Relative gate PASSED" in capsys.readouterr().out.splitlines()[-1]
 
     rounds = pd.read_csv(results / "rounds.csv")
     used = rounds[relative.ROUND].max()
@@ -52,7 +55,14 @@ def test_an_unchanged_pull_request_passes_with_every_report(tmp_path, latency_te
     assert "**PASSED**" in (results / "gate_report.md").read_text()
     cells = pd.read_csv(results / "gate_cells.csv")
     assert set(cells["Magnitude"]) == {"Median", "99%", "Max"} and cells["Gated"].sum() == 4
-    assert (results / "plots" / "gate_intraprocess_best_effort.png").stat().st_size > 10_000
+    # The plot draws each gated cell's ratio and interval, as gate_cells.csv writes them (3 decimals).
+    ratios = rendered_plots.find("gate_intraprocess_best_effort.png")
+    gated = cells[cells["Gated"]]
+    assert {series["label"]: [np.round(series[column], 3).tolist() for column in ("ratio", "low", "high")]
+            for series in ratios.data["series"]} == {
+        magnitude: [rows[column].tolist() for column in ("Ratio", "Low", "High")]
+        for magnitude, rows in gated.groupby("Magnitude", sort=False)}
+    assert drawn.drawing(tmp_path / "expected", ratios) == {ratios.path.name: ratios.path.read_bytes()}
 
 
 def test_the_gate_stops_early_only_when_every_cell_is_cleared(tmp_path, latency_test):

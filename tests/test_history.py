@@ -5,6 +5,7 @@ import multiprocessing
 
 import pytest
 
+import drawn
 import synthetic
 from latency_gate.analysis import changepoints, processing, requirements
 from latency_gate.contracts import formats, run_metadata
@@ -17,6 +18,10 @@ pytestmark = pytest.mark.unit
 
 PLATFORM = "linux-x64-latency"
 SUBEXPERIMENTS = ("intraprocess_best_effort", "intraprocess_reliable")
+
+
+def summary_of(run, subexperiment):
+    return formats.read_summary(formats.summary_path(run, subexperiment))
 
 
 @pytest.fixture
@@ -99,20 +104,27 @@ def test_concurrent_publishers_of_different_runs_both_land(tmp_path, processed_r
     assert runs == ["r0", "r1", "r2", "r3"]
 
 
-def test_history_plots_are_drawn_per_sub_experiment_with_the_requirement(tmp_path, processed_run):
+def test_history_plots_are_drawn_per_sub_experiment_with_the_requirement(tmp_path, processed_run, rendered_plots):
     for run_id in ["r1", "r2", "r3"]:
         history.add_run(tmp_path / "store", processed_run, PLATFORM, run_id)
     runs = history.runs_directory(tmp_path / "store", PLATFORM)
     formats.write_csv(requirements.derive_requirements(requirements.run_directories(runs)), tmp_path / "req.csv")
     store_views.plot_history(runs, tmp_path / "req.csv", tmp_path / "plots")
-    drawn = sorted(p.name for p in (tmp_path / "plots" / "intraprocess_reliable").iterdir())
-    assert drawn == sorted(
+    written = sorted(p.name for p in (tmp_path / "plots" / "intraprocess_reliable").iterdir())
+    assert written == sorted(
         [f"history_{m}.png" for m in ("Min", "Median", "Max", "99")]
         + [f"{b}_bytes_{m}.png" for b in (16, 32) for m in ("Median", "99", "Max")]
     )
+    cell = rendered_plots.find("intraprocess_reliable/32_bytes_99.png")
+    measured = summary_of(processed_run, "intraprocess_reliable").set_index("Bytes").loc[32, "99%"]
+    required = formats.read_requirements(tmp_path / "req.csv").set_index(["Experiment type", "Bytes"])
+    assert cell.title == "intraprocess_reliable: latency 99% history, 32 Bytes"
+    assert list(cell.data["runs"]) == ["r1", "r2", "r3"] and list(cell.data["values"]) == [measured] * 3
+    assert cell.data["requirement"] == required.loc[("intraprocess_reliable", 32), "99%"]
+    assert drawn.size_of(cell.path) == (640, 440)
 
 
-def test_adding_a_run_from_the_command_line_regenerates_plots_and_site(tmp_path, processed_run):
+def test_adding_a_run_from_the_command_line_regenerates_plots_and_site(tmp_path, processed_run, rendered_plots):
     from latency_gate import cli
 
     store = tmp_path / "store"
@@ -120,11 +132,14 @@ def test_adding_a_run_from_the_command_line_regenerates_plots_and_site(tmp_path,
         assert cli.main(["add-to-history", "--store", str(store), "--experiment-directory", str(processed_run),
                          "--platform", PLATFORM, "--run-id", run_id, "--keep", "5"]) == 0
     assert (store / "index.html").is_file()
-    assert (store / "plots" / PLATFORM / "intraprocess_best_effort" / "history_Median.png").is_file()
+    medians = rendered_plots.series("intraprocess_best_effort/history_Median.png", PLATFORM)
+    run_medians = summary_of(processed_run, "intraprocess_best_effort")["Median"].tolist()
+    assert medians == {"20261122T060000Z-a-lab": run_medians, "20261122T070000Z-b-lab": run_medians}
     assert not [p for p in (store / "plots").iterdir() if p.name.startswith(".")]  # no staging left behind
 
 
-def test_a_run_of_another_middleware_goes_to_its_own_line_beside_the_platforms_fast_dds_runs(tmp_path, processed_run):
+def test_a_run_of_another_middleware_goes_to_its_own_line_beside_the_platforms_fast_dds_runs(tmp_path, processed_run,
+                                                                                              rendered_plots):
     from latency_gate import cli
 
     store = tmp_path / "store"
@@ -138,7 +153,10 @@ def test_a_run_of_another_middleware_goes_to_its_own_line_beside_the_platforms_f
 
     assert sorted(p.name for p in (store / "runs").iterdir()) == [PLATFORM, f"{PLATFORM}-cyclonedds"]
     assert [p.name for p in (store / "runs" / f"{PLATFORM}-cyclonedds").iterdir()] == ["20261122T074501Z-local-lab1"]
-    assert (store / "plots" / f"{PLATFORM}-cyclonedds" / "intraprocess_reliable" / "history_Median.png").is_file()
+    lines = {platform: rendered_plots.series("intraprocess_reliable/history_Median.png", platform)
+             for platform in (PLATFORM, f"{PLATFORM}-cyclonedds")}
+    assert {platform: list(series) for platform, series in lines.items()} == {
+        PLATFORM: ["20261122T064501Z-local-lab1"], f"{PLATFORM}-cyclonedds": ["20261122T074501Z-local-lab1"]}
 
 
 STEPPED = "interprocess_reliable"
@@ -160,7 +178,8 @@ def stepped_store(tmp_path):
     return store, run_ids
 
 
-def test_regenerating_the_store_writes_its_change_points_beside_the_plots_and_into_the_site(stepped_store):
+def test_regenerating_the_store_writes_its_change_points_beside_the_plots_and_into_the_site(stepped_store,
+                                                                                            rendered_plots):
     store, run_ids = stepped_store
 
     store_views.regenerate(store)
@@ -169,7 +188,9 @@ def test_regenerating_the_store_writes_its_change_points_beside_the_plots_and_in
     assert [(p.subexperiment, p.payload, p.magnitude, p.run_id, p.index) for p in detection.changepoints] == [
         (STEPPED, 1024, "Median", run_ids[6], 6)]
     assert (detection.platform, detection.runs) == (PLATFORM, 12)
-    assert (store / "plots" / PLATFORM / STEPPED / "1024_bytes_Median.png").is_file()
+    stepped = rendered_plots.find(f"{STEPPED}/1024_bytes_Median.png")
+    assert list(stepped.data["changes"]) == [6]  # the run its vertical line marks
+    assert all(len(job.data.get("changes", ())) == 0 for job in rendered_plots.values() if job is not stepped)
     index = (store / "site" / "data" / "index.js").read_text()
     assert '"changepoints":[{"subexperiment":"interprocess_reliable","payload":1024,"magnitude":"Median","run":6' in index
 
@@ -193,7 +214,7 @@ def test_the_payload_history_plot_marks_each_change_point_with_a_labelled_vertic
     assert [text.get_text() for text in axes.get_legend().get_texts()] == ["99%"]
 
 
-def test_the_payload_history_plots_mark_where_the_measurement_settings_change(tmp_path):
+def test_the_payload_history_plots_mark_where_the_measurement_settings_change(tmp_path, rendered_plots):
     """Runs 0-3 under the OS's defaults, 4-7 under the real-time preset: a grey line between runs 3 and 4."""
     from site_store_factory import write_history
 
@@ -205,11 +226,7 @@ def test_the_payload_history_plots_mark_where_the_measurement_settings_change(tm
 
     store_views.regenerate(store)
 
-    batch = plots.PlotBatch()
-    batch.add_history(requirements.collect_summaries(runs), None, tmp_path, (), [run_ids[4]])
-    job = next(job for job in batch.jobs if job.path.name == "16_bytes_Median.png")
-    axes = plots.draw(job).axes[0]
+    axes = plots.draw(rendered_plots.find(f"{SUBEXPERIMENTS[0]}/16_bytes_Median.png")).axes[0]
     (line,) = [c for c in axes.collections if c.get_label() == "settings changed: not comparable"]
     assert [segment[:, 0].tolist() for segment in line.get_segments()] == [[3.5, 3.5]]
     assert "settings changed: not comparable" in [text.get_text() for text in axes.get_legend().get_texts()]
-    assert (store / "plots" / PLATFORM / SUBEXPERIMENTS[0] / "16_bytes_Median.png").is_file()

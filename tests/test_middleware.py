@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import drawn
 from latency_gate import cli
 from latency_gate.campaigns import middleware_comparison
 from latency_gate.analysis.processing import process_experiment
@@ -204,7 +205,8 @@ def test_the_relative_gate_runs_on_another_middleware_and_skips_what_it_cannot_d
 
 
 @pytest.mark.programs
-def test_compare_middleware_interleaves_the_middleware_and_pools_their_rounds_into_one_table(programs, tmp_path):
+def test_compare_middleware_interleaves_the_middleware_and_pools_their_rounds_into_one_table(programs, tmp_path,
+                                                                                          rendered_plots):
     results = tmp_path / "comparison"
     names = ["interprocess_reliable", "interprocess_reliable_security"]
 
@@ -228,8 +230,13 @@ def test_compare_middleware_interleaves_the_middleware_and_pools_their_rounds_in
     report = (results / middleware_comparison.REPORT_FILE).read_text()
     assert "Not run by socket floor: a bare socket has no DDS Security" in report
     assert "Settings in force: " in report and "| Fast DDS | 16 | 200 |" in report
-    for name in names:
-        assert (results / "plots" / f"middleware_{name}.png").stat().st_size > 0
+    for name in names:  # each middleware's mean and minimum per payload, as the table has them
+        drawn_series = rendered_plots.series(f"middleware_{name}.png")
+        assert drawn_series == {f"{BACKENDS[middleware].TITLE} {magnitude.lower()}": rows[magnitude].tolist()
+                                for (middleware, rows) in written[written["Experiment type"] == name]
+                                .groupby("Middleware", sort=False)
+                                for magnitude in ("Mean", "Min")}
+        assert (results / "plots" / f"middleware_{name}.png").read_bytes().startswith(drawn.PNG_MAGIC)
 
 
 @pytest.mark.unit

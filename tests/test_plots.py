@@ -68,6 +68,7 @@ def legend_labels(axes):
 
 
 def assert_valid_pngs(paths):
+    assert paths, "no images"
     for path in paths:
         content = path.read_bytes()
         assert content.startswith(PNG_MAGIC), path
@@ -214,6 +215,8 @@ def test_every_plot_has_a_title_axis_labels_a_legend_and_a_grid():
     batch.add_checks("intraprocess_best_effort", checks(), "unused")
     batch.add_experiment_comparison("intraprocess_best_effort", summary(), summary(2), "a", "b", "unused")
     batch.add_history(history(runs=20), requirements(), "unused")
+    # 4 magnitudes, 3 checks, 2 comparisons, and per sub-experiment 4 magnitudes and 3 per payload
+    assert len(batch.jobs) == 4 + 3 + 2 + len(SUBEXPERIMENTS) * (4 + 3 * len(PAYLOADS))
 
     for job in batch.jobs:
         axes = drawn_axes(job)
@@ -235,6 +238,7 @@ def test_a_pool_of_workers_writes_the_same_files_as_one_process_and_leaves_no_te
     alone = full_batch(tmp_path / "alone").render(workers=1)
     pooled = full_batch(tmp_path / "pooled").render(workers=2)
 
+    assert len(alone) == len(SUBEXPERIMENTS) * 3 + 4 + len(SUBEXPERIMENTS) * (4 + 3 * len(PAYLOADS))
     assert [p.relative_to(tmp_path / "pooled") for p in pooled] == [p.relative_to(tmp_path / "alone") for p in alone]
     for one, other in zip(alone, pooled):
         assert one.read_bytes() == other.read_bytes(), one  # reused figures carry nothing over

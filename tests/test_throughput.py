@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import drawn
 from latency_gate import cli
 from latency_gate.analysis import checks, requirements, throughput
 from latency_gate.analysis.kinds import THROUGHPUT
@@ -126,7 +127,7 @@ def test_requirements_put_the_throughput_floor_at_the_1st_percentile_and_lost_at
     assert origin["kind"] == "throughput" and origin["percentiles"] == {tf.LOST: 99.0, tf.THROUGHPUT: 1.0}
 
 
-def test_check_exits_1_when_throughput_drops_below_the_floor_and_says_by_how_much(tmp_path, capsys):
+def test_check_exits_1_when_throughput_drops_below_the_floor_and_says_by_how_much(tmp_path, capsys, rendered_plots):
     run = tmp_path / "run"
     write_run(run, cases([100.0] * 4 + [1000.0] * 4))
     assert cli.main(["process", "--experiment-directory", str(run), "--no-plots"]) == EXIT_OK
@@ -144,7 +145,13 @@ def test_check_exits_1_when_throughput_drops_below_the_floor_and_says_by_how_muc
     assert verdict["failed"] == 1 and verdict["worst"]["check"] == tf.THROUGHPUT
     assert 'message="Subscription throughput [Mb/s] 1000.000 Mb/s is below the floor 1100.000 Mb/s' in \
         (run / "check_report.xml").read_text()
-    assert (tmp_path / "plots" / f"measurements_{SUBEXPERIMENT}" / "comparison_throughput.png").is_file()
+    checked = rendered_plots.find(f"measurements_{SUBEXPERIMENT}/comparison_throughput.png")
+    assert checked.title == f"{SUBEXPERIMENT}: {tf.THROUGHPUT} check (1 of 2 failed)"
+    assert checked.axis_labels == (tf.PAYLOAD, tf.THROUGHPUT)
+    assert {one.label: one.y.tolist() for one in checked.data["series"]} == {
+        "Experiment": [100.0, 1000.0], "Requirement": [100.0, 1100.0]}
+    assert checked.data["failed"].y.tolist() == [1000.0]
+    assert drawn.drawing(tmp_path / "expected", checked) == {checked.path.name: checked.path.read_bytes()}
 
 
 @pytest.mark.parametrize("edit, error", [

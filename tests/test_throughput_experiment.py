@@ -14,9 +14,11 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+import drawn
 from latency_gate import cli
 from latency_gate.contracts import formats, throughput_formats as tf
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK
+from latency_gate.render import plots, store_views
 from latency_gate.runner.middleware import cyclonedds
 from latency_gate.runner.middleware.fastdds import THROUGHPUT_TEST
 from runner_helpers import metadata_of
@@ -60,8 +62,11 @@ def test_every_subexperiment_writes_the_specs_measurements_csv_with_every_case(f
         assert (measured[tf.PUBLICATION_TIME] > 0.99e6).all() and (measured[tf.RECEIVED] > 0).all(), subexperiment
         summary = tf.read_summary(formats.summary_path(full_run, subexperiment))
         assert summary[tf.THROUGHPUT].iat[0] == measured[tf.THROUGHPUT].max()
-        plots = full_run / "plots" / f"measurements_{subexperiment}"
-        assert (plots / f"throughput_scatterplot_{PAYLOAD}.png").is_file()
+        scatter = plots.PlotBatch()  # the spec's throughput scatter plot, of these cases
+        scatter.add_throughput_scatter(subexperiment, measured, full_run / "expected")
+        name = f"measurements_{subexperiment}/throughput_scatterplot_{PAYLOAD}.png"
+        assert drawn.drawing(full_run / "expected", scatter.jobs[0])[Path(name).name] == \
+            (full_run / "plots" / name).read_bytes(), subexperiment
 
 
 @pytest.mark.programs
@@ -96,7 +101,7 @@ def test_a_throughput_drop_below_the_floor_fails_the_check_with_exit_1(full_run,
 
 
 @pytest.mark.programs
-def test_publishing_adds_the_run_to_the_throughput_history_line(full_run, tmp_path):
+def test_publishing_adds_the_run_to_the_throughput_history_line(full_run, tmp_path, rendered_plots):
     remote = tmp_path / "remote.git"
     git("init", "-q", "--bare", str(remote))
     work = tmp_path / "site"
@@ -110,8 +115,14 @@ def test_publishing_adds_the_run_to_the_throughput_history_line(full_run, tmp_pa
     run_id = metadata_of(full_run)["run_id"]  # the store names a run by its id, not its directory
     assert f"runs/lab-throughput/{run_id}/measurements_interprocess_reliable_summary.csv" in stored
     assert not any(name.startswith("runs/lab/") for name in stored)  # never mixed into the latency line
-    assert (work / "plots" / "lab-throughput" / "interprocess_reliable" / "history_throughput.png").is_file()
-    assert (work / "plots" / "lab-throughput" / "interprocess_reliable" / f"{PAYLOAD}_bytes_throughput.png").is_file()
+    # The line's plots: what plot_history draws of the published run's throughput.
+    store_views.plot_history(work / "runs" / "lab-throughput", None, tmp_path / "expected")
+    published = tf.read_summary(formats.summary_path(work / "runs" / "lab-throughput" / run_id, "interprocess_reliable"))
+    cell = rendered_plots.find(f"interprocess_reliable/{PAYLOAD}_bytes_throughput.png")
+    assert (list(cell.data["runs"]), list(cell.data["values"])) == ([run_id], published[tf.THROUGHPUT].tolist())
+    for name in ("history_throughput.png", f"{PAYLOAD}_bytes_throughput.png"):
+        assert (work / "plots" / "lab-throughput" / "interprocess_reliable" / name).read_bytes() == \
+            (tmp_path / "expected" / "interprocess_reliable" / name).read_bytes(), name
 
 
 @pytest.mark.programs
@@ -125,8 +136,11 @@ def test_the_specs_process_script_summarises_one_measurements_csv_as_its_how_to_
 
     assert done.returncode == 0, done.stderr
     assert summary.read_text() == formats.summary_path(full_run, "interprocess_best_effort_tcp").read_text()
-    assert (tmp_path / "plots" / "measurements_interprocess_best_effort_tcp" /
-            f"lost_samples_scatterplot_{PAYLOAD}.png").is_file()
+    scatter = plots.PlotBatch()  # the spec's lost samples scatter plot, of these cases
+    scatter.add_throughput_scatter("interprocess_best_effort_tcp", tf.read_measurements(raw), tmp_path)
+    lost = next(job for job in scatter.jobs if job.path.name == f"lost_samples_scatterplot_{PAYLOAD}.png")
+    assert drawn.drawing(tmp_path / "expected", lost) == {lost.path.name: (
+        tmp_path / "plots" / "measurements_interprocess_best_effort_tcp" / lost.path.name).read_bytes()}
 
 
 @pytest.mark.programs
