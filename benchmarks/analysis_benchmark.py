@@ -26,9 +26,7 @@ from latency_gate.cli import check, process
 from latency_gate.analysis.requirements import derive_requirements
 from latency_gate.analysis.statistics import summarise
 from latency_gate.contracts import formats
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the tests' synthetic data
-import synthetic  # noqa: E402
+from latency_gate_testing import factories
 
 CLI = [sys.executable, "-m", "latency_gate"]
 
@@ -38,7 +36,7 @@ def make_history(root, runs):
     for index in range(runs):
         run = root / f"20261122T{index:06d}Z-local-bench"
         for sub_index, name in enumerate(formats.SUBEXPERIMENTS):
-            frame = synthetic.measurements(name, samples=1000, seed=index * 100 + sub_index)
+            frame = factories.measurements(name, samples=1000, seed=index * 100 + sub_index)
             formats.write_csv(summarise(frame), formats.summary_path(run, name))
     return root
 
@@ -51,7 +49,7 @@ def main():
     work = Path(tempfile.mkdtemp(prefix="latency-bench-"))
     try:
         print(f"Generating a full-size experiment and a {args.runs}-run history in {work} ...", flush=True)
-        experiment = synthetic.write_experiment(work / "experiment")
+        experiment = factories.write_experiment(work / "experiment")
         history = make_history(work / "history", args.runs)
         requirements = work / "requirements.csv"
         formats.write_csv(derive_requirements(sorted(history.iterdir())), requirements)

@@ -21,7 +21,6 @@ import argparse
 import contextlib
 import io
 import subprocess
-import sys
 import tempfile
 import time
 from datetime import datetime, timedelta, timezone
@@ -34,9 +33,7 @@ from latency_gate.analysis.statistics import summarise
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.render import store_views
 from latency_gate.store import history
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the tests' synthetic data
-import synthetic  # noqa: E402
+from latency_gate_testing import factories
 
 REQUIREMENTS = Path(__file__).resolve().parents[1] / "requirements" / "linux-x86_64-2cpu.csv"
 PLATFORM = "lab"
@@ -51,7 +48,7 @@ def make_run(directory, index):
     size is a 10,000-sample summary's), checks against the committed requirements, metadata."""
     required = formats.read_requirements(REQUIREMENTS)
     for position, name in enumerate(formats.SUBEXPERIMENTS):
-        frame = synthetic.measurements(name, samples=200, seed=index * 100 + position, scale=1 + 0.001 * index)
+        frame = factories.measurements(name, samples=200, seed=index * 100 + position, scale=1 + 0.001 * index)
         summary = summarise(frame)
         formats.write_csv(summary, formats.summary_path(directory, name))
         result = checks.check_subexperiment(name, summary, required, directory, REQUIREMENTS)

@@ -12,7 +12,6 @@ import argparse
 import os
 import resource
 import shutil
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -22,9 +21,7 @@ import pandas as pd
 
 from latency_gate.contracts.formats import CHECKED_MAGNITUDES, LATENCY, PAYLOAD, SUBEXPERIMENTS, SUMMARY_COLUMNS
 from latency_gate.render import plots, sample_plots
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the tests' synthetic data
-import synthetic  # noqa: E402
+from latency_gate_testing import factories
 
 HISTORY_RUNS = 100
 
@@ -61,7 +58,7 @@ def checks_of(summary, rng):
 def experiment_data():
     """Measurements, summaries and checks of every sub-experiment."""
     rng = np.random.default_rng(1)
-    measurements = {name: synthetic.measurements(name, seed=index) for index, name in enumerate(SUBEXPERIMENTS)}
+    measurements = {name: factories.measurements(name, seed=index) for index, name in enumerate(SUBEXPERIMENTS)}
     summaries = {name: summary_of(frame) for name, frame in measurements.items()}
     checks = {name: checks_of(summary, rng) for name, summary in summaries.items()}
     return measurements, summaries, checks

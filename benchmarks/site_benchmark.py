@@ -22,13 +22,10 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests"))  # the store factory the site tests use
-
 from latency_gate.analysis import changepoints
 from latency_gate.render import site
-from latency_gate.store import site_store  # noqa: E402
-from site_store_factory import Violation, write_history  # noqa: E402
+from latency_gate.store import site_store
+from latency_gate_testing.factories import Violation, write_history
 
 PLATFORM = "linux-x86_64-rt"
 

@@ -24,7 +24,7 @@ traceback, is an error.
 
     .venv/bin/python benchmarks/spec_flow_benchmark.py [--experiment RUN_DIR] [--repeat N] [--keep DIR]
 
-Without --experiment a full-size synthetic experiment is generated (tests/synthetic.py:
+Without --experiment a full-size synthetic experiment is generated (latency_gate_testing/factories.py:
 10 sub-experiments x 11 payloads x 10,000 samples).
 
 Target: the spec flow through our scripts is >= 5x faster than through the reference.
@@ -36,16 +36,13 @@ import os
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from contextlib import nullcontext
 from pathlib import Path
 
 from latency_gate.contracts.formats import SUBEXPERIMENTS
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the tests' synthetic data
-import synthetic  # noqa: E402
+from latency_gate_testing import factories
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = ROOT / ".venv" / "bin" / "python"
@@ -123,7 +120,7 @@ def main():
 
     with nullcontext(args.keep) if args.keep else tempfile.TemporaryDirectory(prefix="spec-flow-") as work:
         work = Path(work)
-        experiment = args.experiment or synthetic.write_experiment(work / "synthetic-experiment")
+        experiment = args.experiment or factories.write_experiment(work / "synthetic-experiment")
         print(f"Experiment: {experiment}\nWork directory: {work}", flush=True)
         (work / "compat").mkdir()
         (work / "compat" / "sitecustomize.py").write_text(COMPAT_SHIM)

@@ -41,9 +41,7 @@ import pytest
 import ci_tools
 from ci_tools import REPO, Act, commit, git
 from latency_gate.runner.middleware.common import build_directory
-
-sys.path.insert(0, str(REPO / "benchmarks"))
-import proof.ab  # noqa: E402 (the proof harness's regression variant: a delay in the echo)
+import proof.ab  # the proof harness's regression variant: a delay in the echo
 
 pytestmark = pytest.mark.ci
 

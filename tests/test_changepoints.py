@@ -20,12 +20,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-import synthetic
 from latency_gate.analysis import changepoints
 from latency_gate.analysis.requirements import run_directories
 from latency_gate.contracts import formats, throughput_formats as tf
 from latency_gate.errors import InputError
-from site_store_factory import write_throughput_history
+from latency_gate_testing import factories
 
 pytestmark = pytest.mark.unit
 
@@ -54,7 +53,7 @@ def write_history(root, runs, *, cv=0.04, steps=(), subexperiments=SUBEXPERIMENT
     for run in range(runs):
         directory = root / f"run-{run:03d}"
         for name in subexperiments:
-            level = {"Median": synthetic.base_latency(name) + 0.004 * payloads}
+            level = {"Median": factories.base_latency(name) + 0.004 * payloads}
             level.update({"99%": 1.9 * level["Median"], "Max": 5 * level["Median"]})
             for step in steps:
                 if step.subexperiment == name and run >= step.run:
@@ -85,7 +84,7 @@ def test_a_30_percent_step_in_one_cell_is_found_at_its_first_run_in_that_cell_on
     assert cells(detection.changepoints) == [("interprocess_reliable", 1024, "99%")]
     (point,) = detection.changepoints
     assert (point.index, point.run_id) == (14, "run-014")
-    level = 1.9 * (synthetic.base_latency("interprocess_reliable") + 0.004 * 1024)
+    level = 1.9 * (factories.base_latency("interprocess_reliable") + 0.004 * 1024)
     assert point.mean_before == pytest.approx(level, rel=0.03)
     assert point.mean_after == pytest.approx(1.3 * level, rel=0.03)
     assert point.change == pytest.approx(0.3, abs=0.04)
@@ -222,7 +221,7 @@ def test_a_pool_of_processes_finds_the_same_change_points(tmp_path, monkeypatch)
 
 
 def test_a_drop_in_a_throughput_history_is_a_change_point_in_its_throughput_cell(tmp_path):
-    run_ids = write_throughput_history(tmp_path, platform="lab-throughput", runs=24, payloads=(64, 1024),
+    run_ids = factories.write_throughput_history(tmp_path, platform="lab-throughput", runs=24, payloads=(64, 1024),
                                        shift=(12, 1024, 0.7))
     runs = [tmp_path / "runs" / "lab-throughput" / run_id for run_id in run_ids]
 

@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 import drawn
-import synthetic
 from latency_gate import cli
 from latency_gate.analysis import processing, requirements
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE
 from latency_gate.render import plots, sample_plots, store_views
+from latency_gate_testing import factories
 
 pytestmark = pytest.mark.unit
 
@@ -44,7 +44,7 @@ def process_raw(raw, tmp_path):
 
 @pytest.fixture(scope="module")
 def experiment(tmp_path_factory):
-    return synthetic.write_experiment(tmp_path_factory.mktemp("results") / "2026-11-22_06-00-00", SUBEXPERIMENTS,
+    return factories.write_experiment(tmp_path_factory.mktemp("results") / "2026-11-22_06-00-00", SUBEXPERIMENTS,
                                       payloads=(16, 32, 64), samples=500)
 
 
@@ -120,7 +120,7 @@ def test_the_whole_spec_pipeline_runs_from_the_entry_scripts(experiment, tmp_pat
 
 
 def test_check_exits_1_when_a_requirement_is_violated(experiment, tmp_path):
-    slow = synthetic.write_experiment(tmp_path / "slow", SUBEXPERIMENTS, payloads=(16, 32, 64), samples=500,
+    slow = factories.write_experiment(tmp_path / "slow", SUBEXPERIMENTS, payloads=(16, 32, 64), samples=500,
                                       scale=3.0)
     spec_command("latency_process_results.py", "--plots_directory", tmp_path / "p", "--raw_csv",
                  formats.measurements_path(slow, "interprocess_best_effort"), "--output_csv",
@@ -213,8 +213,8 @@ def long_options(script, command_line):
 def inputs(tmp_path_factory):
     """A processed run under results/, a 3 times slower one in slow/, and requirements from results/."""
     inputs = tmp_path_factory.mktemp("inputs")
-    run = synthetic.write_experiment(inputs / RUN, SUBEXPERIMENTS, payloads=(16, 32, 64), samples=500)
-    slow = synthetic.write_experiment(inputs / "slow", SUBEXPERIMENTS, payloads=(16, 32, 64), samples=500,
+    run = factories.write_experiment(inputs / RUN, SUBEXPERIMENTS, payloads=(16, 32, 64), samples=500)
+    slow = factories.write_experiment(inputs / "slow", SUBEXPERIMENTS, payloads=(16, 32, 64), samples=500,
                                       scale=3.0)
     for directory in (run, slow):
         processing.process_experiment(directory)

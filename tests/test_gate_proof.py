@@ -2,20 +2,15 @@
 and the replay of the gate's sequential procedure on synthetic rounds."""
 
 import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from latency_gate.analysis import relative
 from latency_gate.runner.middleware.common import build_directory
-
-REPOSITORY = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPOSITORY / "benchmarks"))
-import proof.ab  # noqa: E402 (benchmarks/ on sys.path above)
-import proof.replay  # noqa: E402
-import proof.tables  # noqa: E402
+import proof.ab
+import proof.replay
+import proof.tables
 
 # Matrices without cell names: each cell's own variance (moderated needs the cells' groups).
 CELL_VARIANCE = relative.GateSettings(variance="cell")

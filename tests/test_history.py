@@ -6,13 +6,13 @@ import multiprocessing
 import pytest
 
 import drawn
-import synthetic
 from latency_gate.analysis import changepoints, processing, requirements
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import InputError
 from latency_gate.render import plots
 from latency_gate.render import store_views
 from latency_gate.store import history
+from latency_gate_testing import factories
 
 pytestmark = pytest.mark.unit
 
@@ -26,7 +26,7 @@ def summary_of(run, subexperiment):
 
 @pytest.fixture
 def processed_run(tmp_path):
-    run = synthetic.write_experiment(tmp_path / "run", SUBEXPERIMENTS, payloads=(16, 32), samples=200)
+    run = factories.write_experiment(tmp_path / "run", SUBEXPERIMENTS, payloads=(16, 32), samples=200)
     processing.process_experiment(run)
     run_metadata.write(run, run_metadata.RunMetadata(run_id="20261122T064501Z-local-lab1", fastdds_version="2.9.1"))
     return run
@@ -165,10 +165,8 @@ STEPPED = "interprocess_reliable"
 @pytest.fixture
 def stepped_store(tmp_path):
     """12 runs; from run 6 on, interprocess_reliable's median at 1024 B is 30 % higher."""
-    from site_store_factory import write_history
-
     store = tmp_path / "store"
-    run_ids = write_history(store, platform=PLATFORM, runs=12, subexperiments=SUBEXPERIMENTS + (STEPPED,),
+    run_ids = factories.write_history(store, platform=PLATFORM, runs=12, subexperiments=SUBEXPERIMENTS + (STEPPED,),
                             payloads=(16, 1024))
     for run_id in run_ids[6:]:
         path = formats.summary_path(store / "runs" / PLATFORM / run_id, STEPPED)
@@ -216,10 +214,8 @@ def test_the_payload_history_plot_marks_each_change_point_with_a_labelled_vertic
 
 def test_the_payload_history_plots_mark_where_the_measurement_settings_change(tmp_path, rendered_plots):
     """Runs 0-3 under the OS's defaults, 4-7 under the real-time preset: a grey line between runs 3 and 4."""
-    from site_store_factory import write_history
-
     store = tmp_path / "store"
-    run_ids = write_history(store, platform=PLATFORM, runs=8, subexperiments=SUBEXPERIMENTS, payloads=(16,),
+    run_ids = factories.write_history(store, platform=PLATFORM, runs=8, subexperiments=SUBEXPERIMENTS, payloads=(16,),
                             preset_from=4)
     runs = requirements.run_directories(history.runs_directory(store, PLATFORM))
     assert run_metadata.settings_changes(runs) == [run_ids[4]]

@@ -3,32 +3,27 @@ from recorded rounds, the replay of the gate's sequential decision, and the spec
 github-action-benchmark's methods on the same runs. Fast: no LatencyTest runs."""
 
 import json
-import sys
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from latency_gate.analysis import requirements
+from latency_gate.analysis import relative, requirements
+from latency_gate.cli.gate import gate_and_report
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import EXIT_OK
-from latency_gate.analysis import relative
-from latency_gate.cli.gate import gate_and_report
 from latency_gate.render import plots
-from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner import experiment, measures, realtime
+from latency_gate.runner.run_spec import RunSpec
+import proof.ab
+import proof.methods
+import proof.recorded
+import proof.replay
+import proof.resample
+import proof.tables
 
 pytestmark = pytest.mark.unit
-
-REPOSITORY = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPOSITORY / "benchmarks"))
-import proof.ab  # noqa: E402 (benchmarks/ on sys.path above)
-import proof.methods  # noqa: E402
-import proof.recorded  # noqa: E402
-import proof.replay  # noqa: E402
-import proof.resample  # noqa: E402
-import proof.tables  # noqa: E402
 
 # Matrices without cell names: each cell's own variance (moderated needs the cells' groups).
 CELL_VARIANCE = relative.GateSettings(variance="cell")

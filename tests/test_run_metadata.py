@@ -25,7 +25,7 @@ from latency_gate.render.site import build_site
 from latency_gate.runner import realtime
 from latency_gate.ci import publish
 from latency_gate.store import history, site_store
-from site_store_factory import outcome, write_history
+from latency_gate_testing.factories import outcome, write_history
 
 pytestmark = pytest.mark.unit
 

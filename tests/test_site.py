@@ -21,7 +21,7 @@ from latency_gate import cli
 from latency_gate.contracts import formats, run_metadata, throughput_formats as tf
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, InputError
 from latency_gate.render.site import build_site
-from site_store_factory import (
+from latency_gate_testing.factories import (
     Violation, checks, outcome, write_history, write_history_plots, write_throughput_history,
 )
 

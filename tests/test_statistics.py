@@ -6,10 +6,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-import synthetic
 from latency_gate.analysis.statistics import summarise
 from latency_gate.contracts import formats
 from latency_gate.errors import InputError
+from latency_gate_testing import factories
 
 pytestmark = pytest.mark.unit
 
@@ -56,7 +56,7 @@ def test_jitter_is_taken_between_consecutive_samples_of_one_payload_in_file_orde
 
 
 def test_statistics_equal_an_independent_computation_to_the_last_digit_written():
-    frame = synthetic.measurements("interprocess_best_effort", payloads=(16, 1024), samples=5000, seed=3)
+    frame = factories.measurements("interprocess_best_effort", payloads=(16, 1024), samples=5000, seed=3)
     summary = summarise(frame)
     for row in summary.itertuples(index=False):
         latencies = frame.loc[frame[formats.PAYLOAD] == row[0], formats.LATENCY].tolist()

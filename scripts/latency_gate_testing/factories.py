@@ -1,9 +1,15 @@
-"""Write a history store of realistic runs, as publish-history leaves it on gh-pages.
+"""Factories of the data the tests and the benchmarks both need (not part of the product).
 
-Used by the site tests and the site benchmark. Latencies grow with the payload and
-differ by transport the way Fast DDS's do (intra-process a few µs, UDP tens of µs,
-security and TCP more); each run jitters around that, and the requirements sit
-comfortably above it, so a run fails only where a test makes it fail.
+- LatencyTest-like raw measurements (measurements, write_experiment): round-trip latencies
+  log-normal around a base that grows with the payload and the transport, with rare large
+  spikes, as real runs show.
+- A history store of realistic runs, as publish-history leaves it on gh-pages (write_history,
+  write_throughput_history): latencies grow with the payload and differ by transport the way
+  Fast DDS's do (intra-process a few us, UDP tens of us, security and TCP more); each run
+  jitters around that, and the requirements sit comfortably above it, so a run fails only
+  where a caller makes it fail (Violation).
+
+Seeded, so reproducible.
 """
 
 from dataclasses import dataclass
@@ -17,6 +23,51 @@ from PIL import Image
 from latency_gate.analysis import checks as checks_module, kinds
 from latency_gate.contracts import formats, run_metadata, throughput_formats as tf
 from latency_gate.runner import realtime
+
+# Raw measurements
+
+# Typical median round trip on a 2-core VM, in microseconds, before the payload term.
+BASE_LATENCY_US = {
+    "intraprocess": 8.0,
+    "interprocess": 40.0,
+    "tcp": 55.0,
+    "security": 70.0,
+}
+
+
+def base_latency(subexperiment):
+    base = BASE_LATENCY_US["intraprocess" if subexperiment.startswith("intra") else "interprocess"]
+    base += (BASE_LATENCY_US["tcp"] - BASE_LATENCY_US["interprocess"]) * ("_tcp" in subexperiment)
+    base += (BASE_LATENCY_US["security"] - BASE_LATENCY_US["interprocess"]) * subexperiment.endswith("security")
+    return base
+
+
+def measurements(subexperiment, payloads=formats.PAYLOADS, samples=10_000, seed=0, scale=1.0):
+    """A measurements frame as LatencyTest exports it: samples of each payload in turn."""
+    rng = np.random.default_rng(seed)
+    payload = np.repeat(np.asarray(payloads, dtype=np.int64), samples)
+    median = (base_latency(subexperiment) + 0.004 * payload) * scale
+    latency = median * rng.lognormal(0.0, 0.15, payload.size)
+    spikes = rng.random(payload.size) < 0.001
+    latency[spikes] *= rng.uniform(5, 20, spikes.sum())
+    return pd.DataFrame({
+        formats.SAMPLE: np.tile(np.arange(1, samples + 1), len(payloads)),
+        formats.PAYLOAD: payload,
+        formats.LATENCY: latency,
+    })
+
+
+def write_experiment(directory, subexperiments=formats.SUBEXPERIMENTS, payloads=formats.PAYLOADS, samples=10_000,
+                     seed=0, scale=1.0):
+    """A run directory with one measurements_<subexperiment>.csv per sub-experiment."""
+    directory = Path(directory)
+    for index, name in enumerate(subexperiments):
+        formats.write_csv(measurements(name, payloads, samples, seed * 1000 + index, scale),
+                          formats.measurements_path(directory, name))
+    return directory
+
+
+# A history store
 
 RUNNER = "rt-runner-1"
 FIRST_RUN_AT = datetime(2026, 11, 1, 8, 0, tzinfo=timezone.utc)
