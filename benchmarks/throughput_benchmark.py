@@ -21,9 +21,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from latency_gate.analysis.kinds import THROUGHPUT
 from latency_gate.analysis.requirements import derive_requirements
 from latency_gate.contracts import formats, run_metadata, throughput_formats as tf
+from latency_gate.runner.kinds import THROUGHPUT
 
 CLI = [sys.executable, "-m", "latency_gate"]
 

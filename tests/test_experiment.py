@@ -24,7 +24,7 @@ from latency_gate.contracts.formats import (
     MEASUREMENT_COLUMNS, PAYLOAD, SUBEXPERIMENTS, measurements_path, read_measurements, read_requirements, read_summary,
 )
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED
-from latency_gate.runner import experiment, measures
+from latency_gate.runner import experiment, kinds
 from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner.middleware.common import build_directory
 from latency_gate.runner.middleware.fastdds import LATENCY_TEST
@@ -123,8 +123,8 @@ def test_metadata_describes_the_run(latency_test, tmp_path):
     assert tuning["clocksource"] and tuning["transparent_hugepages"] in ("always", "madvise", "never")
     assert metadata["samples"] == 50 and metadata["payloads"] == [16]
     # The time-out follows the work: 60 s plus 2 ms per round trip (the full default run: 280 s).
-    assert metadata["settings"]["timeout_s"] == measures.Latency.default_timeout(50, [16], None) == 60.1
-    assert measures.Latency.default_timeout(10_000, range(11), None) == 280
+    assert metadata["settings"]["timeout_s"] == kinds.LATENCY.default_timeout(50, [16], None) == 60.1
+    assert kinds.LATENCY.default_timeout(10_000, range(11), None) == 280
     assert metadata["started_at"] <= metadata["finished_at"]
     assert metadata["started_at"].endswith("+00:00")
     baseline = metadata["platform_baseline"]

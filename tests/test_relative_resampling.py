@@ -14,7 +14,7 @@ from latency_gate.cli.gate import gate_and_report
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import EXIT_OK
 from latency_gate.render import plots
-from latency_gate.runner import experiment, measures, realtime
+from latency_gate.runner import experiment, kinds, realtime
 from latency_gate.runner.run_spec import RunSpec
 import proof.ab
 import proof.methods
@@ -143,7 +143,7 @@ def run_fake_gate(tmp_path, monkeypatch, slower_payload=None, noise=0.01, seed=1
     payloads = [16, 64, 256, 1024]
 
     def validate_run(spec):
-        return experiment.CheckedInputs(measure=measures.Latency, backend=None, binary=Path(spec.program),
+        return experiment.CheckedInputs(kind=kinds.LATENCY, backend=None, binary=Path(spec.program),
                                         subexperiments=tuple(spec.subexperiments), payloads=tuple(spec.payloads),
                                         profiles=None, certs=None, unsupported={})
 

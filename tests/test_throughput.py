@@ -11,9 +11,9 @@ import pytest
 import drawn
 from latency_gate import cli
 from latency_gate.analysis import checks, requirements, throughput
-from latency_gate.analysis.kinds import THROUGHPUT
 from latency_gate.contracts import formats, run_metadata, throughput_formats as tf
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, InputError
+from latency_gate.runner.kinds import THROUGHPUT
 
 pytestmark = pytest.mark.unit
 

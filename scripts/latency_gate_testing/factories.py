@@ -20,9 +20,9 @@ import numpy as np
 import pandas as pd
 from PIL import Image
 
-from latency_gate.analysis import checks as checks_module, kinds
+from latency_gate.analysis import checks as checks_module
 from latency_gate.contracts import formats, run_metadata, throughput_formats as tf
-from latency_gate.runner import realtime
+from latency_gate.runner import kinds, realtime
 
 # Raw measurements
 

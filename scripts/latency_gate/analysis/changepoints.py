@@ -25,10 +25,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from latency_gate.analysis import kinds
 from latency_gate.analysis.requirements import collect_summaries
 from latency_gate.contracts import formats
 from latency_gate.errors import InputError
+from latency_gate.runner import kinds
 
 LIBRARY = "apache-otava"
 DIRECTORY = "changepoints"  # in the history store, beside runs/ and plots/

@@ -17,11 +17,12 @@ from xml.etree import ElementTree
 import numpy as np
 import pandas as pd
 
-from latency_gate.analysis import kinds, requirements
-from latency_gate.analysis.kinds import LATENCY, Kind
+from latency_gate.analysis import requirements
 from latency_gate.contracts import results as results_contract, run_metadata
 from latency_gate.contracts.formats import checks_path, find_summaries, write_csv, write_text_atomic
 from latency_gate.errors import InputError
+from latency_gate.runner import kinds
+from latency_gate.runner.kinds import LATENCY, Kind
 
 # itertuples() needs identifiers for attribute access.
 _IDENTIFIER_COLUMNS = {"Percentage over requirement": "Percentage"}
@@ -233,7 +234,7 @@ def check_experiment(requirements_path, experiment_directory, report_directory=N
     """Check every summary of an experiment directory; write check CSVs and reports (the plots:
     cli/check.py).
 
-    kind: latency or throughput (analysis.kinds); None: the run's (metadata.json), else latency.
+    kind: latency or throughput (runner/kinds.py); None: the run's (metadata.json), else latency.
     Everything is read and checked before anything is written, so bad input leaves no
     partial output. Returns the per-sub-experiment results.
     """

@@ -7,13 +7,20 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from latency_gate.analysis import kinds
-from latency_gate.analysis.kinds import LATENCY
+from latency_gate.analysis import statistics, throughput
 from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import (
     SUBEXPERIMENTS, is_summary, measurements_path, subexperiment_of_measurements, summary_path, write_csv,
 )
 from latency_gate.errors import InputError
+from latency_gate.runner import kinds
+from latency_gate.runner.kinds import LATENCY
+
+
+def summarise(kind, measurements, source=None):
+    """A kind's summary of its measurements (`source` names them in errors): the spec's
+    statistics per payload for latency, the best case per payload for throughput."""
+    return (throughput.summarise if kind is kinds.THROUGHPUT else statistics.summarise)(measurements, source)
 
 
 def process_raw_csv(raw_csv, output_csv, kind=LATENCY):
@@ -21,7 +28,7 @@ def process_raw_csv(raw_csv, output_csv, kind=LATENCY):
     one measurements CSV to its summary; returns {sub-experiment: measurements} and the summary."""
     subexperiment = subexperiment_of_measurements(raw_csv)
     measurements = kind.read_measurements(raw_csv)
-    summary = kind.summarise(measurements, raw_csv)
+    summary = summarise(kind, measurements, raw_csv)
     write_csv(summary, output_csv)
     return {subexperiment: measurements}, summary
 
@@ -30,7 +37,7 @@ def process_raw_csv(raw_csv, output_csv, kind=LATENCY):
 class Processed:
     """A run directory's measurements and summaries, by sub-experiment in spec order."""
 
-    kind: object  # analysis.kinds.Kind
+    kind: object  # runner.kinds.Kind
     measurements: dict
     summaries: dict
 
@@ -58,7 +65,7 @@ def process_experiment(experiment_directory, kind=None):
     for name, path in raw_files.items():
         started = time.perf_counter()
         measurements[name] = kind.read_measurements(path)
-        summaries[name] = kind.summarise(measurements[name], path)
+        summaries[name] = summarise(kind, measurements[name], path)
         counted = "samples" if kind is LATENCY else "cases"
         print(f"Processed {name}: {len(measurements[name])} {counted}, {len(summaries[name])} payloads "
               f"({time.perf_counter() - started:.2f} s)", flush=True)

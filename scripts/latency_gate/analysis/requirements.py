@@ -21,13 +21,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from latency_gate.analysis import kinds
-from latency_gate.analysis.kinds import LATENCY
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.contracts.formats import (
     SUBEXPERIMENTS, find_summaries, read_batch, read_json, write_csv, write_text_atomic,
 )
 from latency_gate.errors import InputError
+from latency_gate.runner import kinds
+from latency_gate.runner.kinds import LATENCY
 
 DEFAULT_PERCENTILE = 99.0
 

@@ -23,15 +23,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from latency_gate.analysis import kinds, requirements as requirements_module
+from latency_gate.analysis import code_path, processing, relative, requirements as requirements_module, stop_rule
+from latency_gate.analysis.relative import BASE, PR, ROUND_COLUMNS, GateSettings
 from latency_gate.contracts import instruction_counts, run_metadata, throughput_formats
 from latency_gate.contracts.formats import measurements_path, write_csv
 from latency_gate.errors import InputError
-from latency_gate.analysis import code_path, relative, stop_rule
-from latency_gate.analysis.relative import BASE, PR, ROUND_COLUMNS, GateSettings
-from latency_gate.runner import experiment, interleaving
+from latency_gate.runner import experiment, interleaving, kinds
+from latency_gate.runner.kinds import Grid
 from latency_gate.runner.run_spec import RunSpec
-from latency_gate.runner.measures import Grid
 
 DEFAULT_SAMPLES = 500  # the noise is between runs: 500 keep a run's median within ~1 % and cut a round by a quarter
 DEFAULT_ROUNDS = 6
@@ -236,7 +235,7 @@ def cell_values(directory, subexperiment, kind, signal="latency"):
         return pd.DataFrame({"Bytes": counted.index, relative.MAGNITUDE: relative.INSTRUCTIONS,
                              relative.VALUE: counted.to_numpy()})
     path = measurements_path(directory, subexperiment)
-    summary = kind.summarise(kind.read_measurements(path), path)
+    summary = processing.summarise(kind, kind.read_measurements(path), path)
     if kind is kinds.THROUGHPUT:
         return pd.DataFrame({"Bytes": summary[throughput_formats.PAYLOAD],
                              relative.MAGNITUDE: relative.INVERSE_THROUGHPUT,

@@ -6,8 +6,8 @@ import dataclasses
 from pathlib import Path
 
 from latency_gate.runner import realtime, topology as topologies
-from latency_gate.runner.measures import (
-    MEASURES, TIMEOUT_BASE_S, TIMEOUT_PER_CASE_S, TIMEOUT_PER_ROUND_TRIP_S, Grid, Latency,
+from latency_gate.runner.kinds import (
+    KINDS, LATENCY, TIMEOUT_BASE_S, TIMEOUT_PER_CASE_S, TIMEOUT_PER_ROUND_TRIP_S, Grid,
 )
 from latency_gate.runner.middleware import BACKENDS, DEFAULT_MIDDLEWARE
 from latency_gate.runner.run_spec import DEFAULT_BASELINE_S, DEFAULT_RETRIES, DEFAULT_SAMPLES, SIGNALS, RunSpec
@@ -47,7 +47,7 @@ def add_experiment_options(parser):
 
 def add_kind_options(parser, grid_defaults=Grid()):
     """--kind and the throughput grid (shared with the relative gate, whose grid is smaller)."""
-    parser.add_argument("--kind", choices=tuple(MEASURES), default=Latency.name,
+    parser.add_argument("--kind", choices=tuple(KINDS), default=LATENCY.name,
                         help="what to measure: latency (LatencyTest, the latency spec) or throughput (ThroughputTest, "
                              "the throughput spec) (default: %(default)s)")
     grid = parser.add_argument_group("throughput grid (--kind throughput; every payload runs every case)")

@@ -12,7 +12,7 @@ def option(parser, name, short=None, **kwargs):
 
 def kind_option(parser):
     """--kind latency|throughput; None (not given): what the run's metadata.json says, else latency."""
-    from latency_gate.analysis.kinds import KINDS, kind
+    from latency_gate.runner.kinds import KINDS, kind
 
     parser.add_argument("--kind", type=kind, metavar="{" + ",".join(KINDS) + "}",
                         help="latency or throughput results (default: what metadata.json says, else latency)")

@@ -9,7 +9,7 @@ directory (--experiment-directory).
 from pathlib import Path
 
 from latency_gate.analysis import processing
-from latency_gate.analysis.kinds import LATENCY
+from latency_gate.runner.kinds import LATENCY
 from latency_gate.cli.options import kind_option, option
 from latency_gate.errors import EXIT_OK
 from latency_gate.render import processing_plots

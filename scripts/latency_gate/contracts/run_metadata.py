@@ -110,7 +110,7 @@ class RunMetadata:
     flows write none) gets a record of its run id and platform only."""
 
     run_id: str
-    kind: str = "latency"  # what was measured: latency or throughput (analysis/kinds.py); runs before it: latency
+    kind: str = "latency"  # what was measured: latency or throughput (runner/kinds.py); runs before it: latency
     platform: str | None = None  # set when the run is added to a history store
     middleware: str = "fastdds"  # the backend measured (runner/middleware/); runs before backends: Fast DDS
     middleware_version: str | None = None  # of the library the program loaded

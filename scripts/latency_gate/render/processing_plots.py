@@ -7,7 +7,7 @@ latency_process_results.py, run once per sub-experiment, draws with Pillow alone
 not pay matplotlib's import on every call.
 """
 
-from latency_gate.analysis.kinds import LATENCY
+from latency_gate.runner.kinds import LATENCY
 from latency_gate.render import sample_plots
 
 

@@ -25,9 +25,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from latency_gate.analysis import changepoints as changepoint_detection, kinds
+from latency_gate.analysis import changepoints as changepoint_detection
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import InputError
+from latency_gate.runner import kinds
 from latency_gate.runner.middleware import BACKENDS
 from latency_gate.store.site_store import MARGIN, History, line_platform, read_history
 

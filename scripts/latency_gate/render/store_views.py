@@ -7,10 +7,11 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from latency_gate.analysis import changepoints, kinds
+from latency_gate.analysis import changepoints
 from latency_gate.analysis.requirements import collect_summaries, run_directories
 from latency_gate.contracts import run_metadata
 from latency_gate.render import plots, site
+from latency_gate.runner import kinds
 from latency_gate.store.history import platforms, runs_directory
 
 

@@ -1,6 +1,6 @@
 """Step 1 of the specs: run the latency experiment with Fast DDS's LatencyTest, or the
 program of another middleware backend (--middleware: runner/middleware/), or the
-throughput experiment with Fast DDS's ThroughputTest (--kind throughput: runner/measures.py).
+throughput experiment with Fast DDS's ThroughputTest (--kind throughput: runner/kinds.py).
 
 For every chosen sub-experiment the runner has the backend render its configuration
 (for Fast DDS, profiles/fastdds/<sub-experiment>.xml: transport, reliability, security),
@@ -33,7 +33,7 @@ from pathlib import Path
 from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import PAYLOADS, SUBEXPERIMENTS, measurements_path, validate_subexperiment
 from latency_gate.errors import EXIT_OK, EXIT_RUN_FAILED, InputError
-from latency_gate.runner import counting, measures, platform_info, realtime, security, topology as topologies
+from latency_gate.runner import counting, kinds, platform_info, realtime, security, topology as topologies
 from latency_gate.runner.counting import CountedPath
 from latency_gate.runner.domain_lease import TCP_PORT_BASE, DomainLease
 from latency_gate.runner.middleware import backend as middleware_backend
@@ -44,7 +44,7 @@ from latency_gate.runner.processes import (
 from latency_gate.runner.run_spec import SIGNALS
 from latency_gate.runner.subexperiment import outcome_text, run_with_retries
 
-# A sub-experiment's default time-out follows what it has to do (measures.py), so a hang
+# A sub-experiment's default time-out follows what it has to do (kinds.py), so a hang
 # (LatencyTest over TCP with security, now and then) costs minutes, not the 15 it did with
 # a fixed 900 s.
 RUN_ID_VARIABLE = "LATENCY_GATE_RUN_ID"
@@ -58,7 +58,7 @@ class RunConfig:
     binary: Path
     results: Path
     payloads: tuple
-    inputs: Path  # the directory of the program's input files (measures.py: payloads.csv, demands.csv, ...)
+    inputs: Path  # the directory of the program's input files (kinds.py: payloads.csv, demands.csv, ...)
     samples: int
     timeout_s: float
     profiles: Path
@@ -68,8 +68,8 @@ class RunConfig:
     environment: dict
     backend: object  # the middleware's module (runner/middleware/)
     topology: topologies.Topology
-    measure: object = measures.Latency  # what the run measures (measures.py)
-    grid: measures.Grid | None = None  # throughput: the cases of every payload
+    kind: kinds.Kind = kinds.LATENCY  # what the run measures
+    grid: kinds.Grid | None = None  # throughput: the cases of every payload
     counting: CountedPath | None = None  # the instructions signal: what callgrind counts
 
     @property
@@ -96,7 +96,7 @@ class CheckedInputs:
     directories, the sub-experiments the middleware or the topology cannot run ({name: why}),
     and the throughput grid."""
 
-    measure: object
+    kind: kinds.Kind
     backend: object
     binary: Path
     subexperiments: tuple
@@ -104,18 +104,18 @@ class CheckedInputs:
     profiles: Path | None
     certs: Path
     unsupported: dict
-    grid: measures.Grid | None = None
+    grid: kinds.Grid | None = None
     counting: CountedPath | None = None
 
 
 def validate_run(spec):
     """Check every input of a run (runner/run_spec.RunSpec); returns CheckedInputs. Raises InputError."""
-    measure = measures.measure(spec.kind)
+    kind = kinds.kind(spec.kind)
     backend = middleware_backend(spec.middleware)
-    program = measures.program(backend, measure.name)
+    program = kind.program(backend)
     binary = program.locate(spec.program or program.default())
-    grid = (measures.validate_grid(spec.demands, spec.recovery_times_ms, spec.test_time_s)
-            if measure is measures.Throughput else None)
+    grid = (kinds.validate_grid(spec.demands, spec.recovery_times_ms, spec.test_time_s)
+            if kind is kinds.THROUGHPUT else None)
     chosen = tuple(validate_subexperiment(s) for s in (spec.subexperiments or SUBEXPERIMENTS))
     chosen = tuple(s for s in SUBEXPERIMENTS if s in chosen)  # spec order, no duplicates
     payloads = tuple(sorted(set(spec.payloads or PAYLOADS)))
@@ -139,19 +139,19 @@ def validate_run(spec):
     if any(subexperiment.security for subexperiment in runnable):
         security.check_security_artifacts(certs)
     check_stress(spec.stress)
-    return CheckedInputs(measure, backend, binary, chosen, payloads, profiles, certs, unsupported, grid,
-                         _counted_path(spec.signal, measure, backend))
+    return CheckedInputs(kind, backend, binary, chosen, payloads, profiles, certs, unsupported, grid,
+                         _counted_path(spec.signal, kind, backend))
 
 
-def _counted_path(signal, measure, backend):
+def _counted_path(signal, kind, backend):
     """The backend's counted path for the instructions signal, None for latency; InputError
     when the signal is unknown or the backend, the kind or the machine cannot count."""
     if signal not in SIGNALS:
         raise InputError(f"unknown signal '{signal}' (known: {', '.join(SIGNALS)})")
     if signal == "latency":
         return None
-    if measure is not measures.Latency:
-        raise InputError(f"the instructions signal counts latency round trips; {measure.name} is not counted")
+    if signal not in kind.signals:
+        raise InputError(f"the instructions signal counts latency round trips; {kind.name} is not counted")
     if backend.COUNTED_PATH is None:
         raise InputError(f"{backend.TITLE}: the instructions signal is not supported for this middleware yet")
     counting.valgrind_version()
@@ -218,9 +218,9 @@ def _prepare(results, spec, checked):
     # Runs into the same directory accumulate (colcon test's do): the first one's run id and
     # start time stand, and the entries of the sub-experiments this run does not redo are kept.
     earlier = run_metadata.read_if_present(results)
-    measure = checked.measure
-    if earlier and earlier.kind != measure.name:
-        raise InputError(f"holds a {earlier.kind} run: a {measure.name} run needs a results directory of its own",
+    kind = checked.kind
+    if earlier and earlier.kind != kind.name:
+        raise InputError(f"holds a {earlier.kind} run: a {kind.name} run needs a results directory of its own",
                          results)
     # Counts do not depend on scheduling: a counted run leaves it to the OS (metadata's
     # settings.requested still says what was asked for).
@@ -244,11 +244,11 @@ def _prepare(results, spec, checked):
         raise
     logs = results / "logs"
     logs.mkdir(exist_ok=True)
-    timeout_s = spec.timeout_s or measure.default_timeout(spec.samples, checked.payloads, checked.grid)
+    timeout_s = spec.timeout_s or kind.default_timeout(spec.samples, checked.payloads, checked.grid)
     config = RunConfig(checked.binary, results, checked.payloads, logs, spec.samples, timeout_s, checked.profiles,
-                       checked.certs, real_time, lease, environment, checked.backend, sides, measure, checked.grid,
+                       checked.certs, real_time, lease, environment, checked.backend, sides, kind, checked.grid,
                        checked.counting)
-    measure.write_inputs(config)
+    kind.write_inputs(config)
     metadata = _record(spec, checked, config, host, run_id, started_at, earlier)
     return _Run(config, metadata, marker, realtime.CpuIdleHold())
 
@@ -260,7 +260,7 @@ def _record(spec, checked, config, host, run_id, started_at, earlier):
     real_time, lease, sides = config.real_time, config.lease, config.topology
     return run_metadata.RunMetadata(
         run_id=run_id,
-        kind=checked.measure.name,
+        kind=checked.kind.name,
         middleware=spec.middleware,
         **described,
         fastdds_version=described["middleware_version"] if fastdds else None,
@@ -276,7 +276,7 @@ def _record(spec, checked, config, host, run_id, started_at, earlier):
             counted=checked.counting and f"{counting.valgrind_version()} {counting.TOOL}: {checked.counting.description}",
             requested=spec.requested_real_time(),
         ),
-        samples=spec.samples if checked.measure is measures.Latency else None,
+        samples=spec.samples if checked.kind is kinds.LATENCY else None,
         payloads=list(checked.payloads),
         grid=checked.grid and checked.grid.recorded(),
         started_at=started_at,

@@ -20,13 +20,13 @@ SIGNALS = ("latency", "instructions")
 
 @dataclass(frozen=True)
 class RunSpec:
-    kind: str = "latency"  # latency or throughput (runner/measures.py)
+    kind: str = "latency"  # latency or throughput (runner/kinds.py)
     middleware: str = "fastdds"  # a backend's name (runner/middleware/)
     program: Path | None = None  # the backend's program of that kind (or a workspace holding it); None: the built one
     subexperiments: tuple | None = None  # None: all, in spec order
     payloads: tuple | None = None  # None: the spec's
     samples: int = DEFAULT_SAMPLES  # round trips per payload (latency)
-    timeout_s: float | None = None  # per sub-experiment; None: what it has to do (measures.py)
+    timeout_s: float | None = None  # per sub-experiment; None: what it has to do (kinds.py)
     retries: int = DEFAULT_RETRIES
     # Real-time settings: the preset fills what is left at None (runner/realtime.py); False: the OS's.
     realtime_preset: bool = True

@@ -1,6 +1,6 @@
 """One sub-experiment: its processes (LatencyTest, ThroughputTest, or the program of another
 middleware backend) run to an outcome, retried after a failure or time-out, the raw export
-stored in the spec's measurements format (runner/measures.py).
+stored in the spec's measurements format (runner/kinds.py).
 """
 
 import shlex
@@ -43,10 +43,10 @@ def run_subexperiment(name, config, logs):
     raw.unlink(missing_ok=True)
     commands = {
         role: config.topology.prefix(role)
-        + config.real_time.prefix(config.measure.cpus(config.real_time, role))
+        + config.real_time.prefix(config.kind.cpus(config.real_time, role))
         + (counting.prefix(config.counting, role, logs, name) if config.counting else [])
         + command
-        for role, command in config.backend.PROGRAMS[config.measure.name].commands(subexperiment, config, logs, raw).items()
+        for role, command in config.kind.program(config.backend).commands(subexperiment, config, logs, raw).items()
     }
     counting.clear_profiles(logs, name)
     processes = {}
@@ -63,7 +63,7 @@ def run_subexperiment(name, config, logs):
             raw.unlink(missing_ok=True)
     duration = time.monotonic() - started
     exit_codes = {role: p.returncode for role, p in processes.items()}
-    outcome = Outcome("failed", duration, exit_codes, commands, config.measure.expected(config))
+    outcome = Outcome("failed", duration, exit_codes, commands, config.kind.expected(config))
     try:
         if verdict == "timed_out":
             outcome.status = "timed_out"
@@ -74,7 +74,7 @@ def run_subexperiment(name, config, logs):
         elif not raw.is_file():
             outcome.error = f"{config.binary.name} wrote no raw data"
         else:
-            outcome.samples = config.measure.store(raw, measurements_path(results, name), config)
+            outcome.samples = config.kind.store(raw, measurements_path(results, name), config)
             if config.counting:
                 counting.store(config.counting, logs, name, commands, config.payloads, config.samples, results)
             outcome.status = "passed"

@@ -25,9 +25,9 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
-from latency_gate.analysis import kinds
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import InputError
+from latency_gate.runner import kinds
 from latency_gate.store import site_store
 
 RUN_FILE_PATTERNS = (formats.SUMMARY_GLOB, formats.CHECKS_GLOB)

@@ -2,7 +2,7 @@
 
 A store of 1,000 runs holds 20,000 small CSVs, so each kind of file is parsed in one batch
 (formats.read_batch); a bad file still gets the InputError that names its file and line.
-Latency and throughput runs (analysis/kinds.py) are read with their own formats into one
+Latency and throughput runs (runner/kinds.py) are read with their own formats into one
 frame of summaries and one of checks: the payload column is "Bytes" for both, and a
 check's "Percentage over requirement" is how far it is on the failing side (a floor's
 percentage with its sign turned), so that the site ranks margins alike.
@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from latency_gate.analysis import kinds
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import InputError
+from latency_gate.runner import kinds
 
 MARGIN = "Percentage over requirement"
 

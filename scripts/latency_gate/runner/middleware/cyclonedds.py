@@ -50,19 +50,10 @@ def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_
         _configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides, role)
 
 
-def _latency_commands(subexperiment, config, logs, raw):
-    """{role: CycloneLatency's command line}; writes each role's rendered configuration."""
-    return _roles(subexperiment, config, logs, ["--file", str(config.payloads_file)],
-                  ["--samples", str(config.samples), "--export_raw_data", str(raw)])
-
-
-def _throughput_commands(subexperiment, config, logs, raw):
-    """{role: CycloneThroughput's command line}: the publisher runs the grid and exports the
-    results, the subscriber follows its commands."""
-    return _roles(subexperiment, config, logs, [], [
-        "--file", str(config.demands_file), "--recoveries_file", str(config.recoveries_file),
-        "--time", str(config.grid.test_time_s), "--export_csv", str(raw),
-    ])
+def _commands(subexperiment, config, logs, raw):
+    """{role: CycloneLatency's or CycloneThroughput's command line} (the kind's input files and
+    export: runner/kinds.py); writes each role's rendered configuration."""
+    return _roles(subexperiment, config, logs, *config.kind.arguments(config, raw))
 
 
 def _roles(subexperiment, config, logs, common, publisher_only):
@@ -82,7 +73,7 @@ def _roles(subexperiment, config, logs, common, publisher_only):
 def _program(name):
     return Program(name, default=functools.partial(installed_program, "pingpong", name),
                    locate=functools.partial(locate_program, name, _BUILD_HINT),
-                   commands=_latency_commands if name == "CycloneLatency" else _throughput_commands,
+                   commands=_commands,
                    profiles=PROFILES_ROOT / "cyclonedds")
 
 

@@ -97,26 +97,15 @@ def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_
     _profile(profiles_directory, subexperiment, certs_directory, tcp_port, sides)
 
 
-def _latency_commands(subexperiment, config, logs, raw):
-    """{role: LatencyTest's command line} for one sub-experiment; writes its rendered profile."""
-    common = [*_configured(subexperiment, config, logs), "--file", str(config.payloads_file)]
-    sampled = ["--samples", str(config.samples), "--export_raw_data", str(raw)]
-    return _roles(subexperiment, str(config.binary), sampled, common)
-
-
-def _throughput_commands(subexperiment, config, logs, raw):
-    """{role: ThroughputTest's command line} for one sub-experiment; writes its rendered profile.
-    The publisher runs the grid and exports the results; the subscriber follows its commands."""
-    grid = ["--file", str(config.demands_file), "--recoveries_file", str(config.recoveries_file),
-            "--time", str(config.grid.test_time_s), "--export_csv", str(raw)]
-    return _roles(subexperiment, str(config.binary), grid, _configured(subexperiment, config, logs))
-
-
-def _configured(subexperiment, config, logs):
+def _commands(subexperiment, config, logs, raw):
+    """{role: LatencyTest's or ThroughputTest's command line} for one sub-experiment (the
+    kind's input files and export: runner/kinds.py); writes its rendered profile."""
+    every_role, publisher_only = config.kind.arguments(config, raw)
     profile = logs / f"{subexperiment.name}.xml"
     write_text_atomic(profile, _profile(config.profiles, subexperiment, config.certs, config.lease.tcp_port,
                                         config.topology))
-    return ["--xml", str(profile), "--domain", str(config.lease.domain)]
+    common = ["--xml", str(profile), "--domain", str(config.lease.domain), *every_role]
+    return _roles(subexperiment, str(config.binary), publisher_only, common)
 
 
 def _roles(subexperiment, binary, publisher_only, common):
@@ -127,10 +116,10 @@ def _roles(subexperiment, binary, publisher_only, common):
 
 
 LATENCY_TEST = Program("LatencyTest", default=functools.partial(installed_program, "latencytest", "LatencyTest"),
-                       locate=functools.partial(_locate, "LatencyTest", "latency"), commands=_latency_commands,
+                       locate=functools.partial(_locate, "LatencyTest", "latency"), commands=_commands,
                        profiles=PROFILES_ROOT / "fastdds")
 THROUGHPUT_TEST = Program("ThroughputTest",
                           default=functools.partial(installed_program, "throughputtest", "ThroughputTest"),
                           locate=functools.partial(_locate, "ThroughputTest", "throughput"),
-                          commands=_throughput_commands, profiles=PROFILES_ROOT / "fastdds-throughput")
+                          commands=_commands, profiles=PROFILES_ROOT / "fastdds-throughput")
 PROGRAMS = {"latency": LATENCY_TEST, "throughput": THROUGHPUT_TEST}

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from latency_gate.runner.counting import CountedPath
+from latency_gate.runner.kinds import KINDS
 
-KINDS = ("latency", "throughput")  # analysis/kinds.py and runner/measures.py hold what each means
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,7 @@ class Program:
     locate: Callable[[Path], Path]  # a user-given path (program, or a workspace holding it), checked: InputError
     # (subexperiment, config, logs, raw) -> {role: command line}; roles: "both", or "subscriber"
     # and "publisher" (started in that order). It writes its rendered configuration into logs.
+    # The arguments naming the kind's input files and the export raw: config.kind.arguments(config, raw).
     commands: Callable[..., dict]
     profiles: Path | None = None  # its configuration templates; None: it needs none
 

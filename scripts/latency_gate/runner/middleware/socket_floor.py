@@ -33,8 +33,7 @@ def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_
 
 
 def _commands(subexperiment, config, logs, raw):
-    sampled = ["--samples", str(config.samples), "--export_raw_data", str(raw)]
-    common = ["--file", str(config.payloads_file)]
+    common, sampled = config.kind.arguments(config, raw)
     binary = str(config.binary)
     if not subexperiment.interprocess:
         return {"both": [binary, "both", "--transport", "memory", *sampled, *common]}
