@@ -2,8 +2,9 @@
 """Times the throughput specification's steps on a full-grid experiment and a 100-run history.
 
 Full grid: 10 sub-experiments x 11 payloads x 5 demands x 6 recovery times (3,300 cases,
-the throughput specification's). The measured values are synthetic (a saturating curve of
-demand over recovery time, with noise): only their amount matters here. Each stage runs
+the throughput specification's). The measured values are synthetic (latency_gate_testing's
+factories.throughput_measurements: what demand and rest allow, with noise): only their
+amount matters here. Each stage runs
 as the CLI command a user or CI job runs (interpreter and import start-up count), and the
 best and median of --repeat runs are printed as a table.
 
@@ -18,37 +19,18 @@ import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
-import pandas as pd
-
 from latency_gate.analysis.requirements import derive_requirements
-from latency_gate.contracts import formats, run_metadata, throughput_formats as tf
+from latency_gate.contracts import formats, run_metadata
 from latency_gate.runner.kinds import THROUGHPUT
+from latency_gate_testing import factories
 
 CLI = [sys.executable, "-m", "latency_gate"]
 
 
-def measurements(seed):
-    """One sub-experiment's full grid: sent per case = what demand and rest allow, a few lost."""
-    rng = np.random.default_rng(seed)
-    grid = pd.MultiIndex.from_product([tf.PAYLOADS, tf.DEMANDS, tf.RECOVERY_TIMES_MS], names=list(tf.CASE))
-    cases = grid.to_frame(index=False)
-    payload, demand, rest = (cases[column].to_numpy(float) for column in tf.CASE)
-    rate = np.minimum(250_000.0, demand / np.maximum(rest, 0.05) * 1000) * rng.uniform(0.95, 1.05, len(cases))
-    sent = np.round(rate).astype(np.int64)
-    lost = rng.integers(0, 50, len(cases))
-    time_us = rng.uniform(1.0e6, 1.01e6, len(cases))
-    mbps = sent * payload * 8 / time_us
-    values = {tf.SENT: sent, tf.PUBLICATION_TIME: time_us, tf.PUBLICATION_RATE: sent / time_us * 1e6,
-              tf.PUBLICATION_THROUGHPUT: mbps, tf.RECEIVED: sent - lost, tf.LOST: lost,
-              tf.SUBSCRIPTION_TIME: time_us, tf.SUBSCRIPTION_RATE: (sent - lost) / time_us * 1e6,
-              tf.THROUGHPUT: (sent - lost) * payload * 8 / time_us}
-    return cases.assign(**values)[list(tf.MEASUREMENT_COLUMNS)]
-
-
 def write_run(directory, seed):
     for index, name in enumerate(formats.SUBEXPERIMENTS):
-        formats.write_csv(measurements(seed * 100 + index), formats.measurements_path(directory, name))
+        formats.write_csv(factories.throughput_measurements(seed * 100 + index),
+                          formats.measurements_path(directory, name))
     run_metadata.write(directory, run_metadata.RunMetadata(run_id=directory.name, kind="throughput"))
     return directory
 

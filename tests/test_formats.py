@@ -1,5 +1,7 @@
 """Reading the spec's CSVs: bad input gets one clear error naming the file and line."""
 
+import numpy as np
+import pandas as pd
 import pytest
 
 from latency_gate.contracts import formats
@@ -14,6 +16,13 @@ def write(tmp_path, text, name="measurements_intraprocess_best_effort.csv"):
     path = tmp_path / name
     path.write_text(text)
     return path
+
+
+@pytest.fixture(params=["read_measurements", "read_measurement_columns"])
+def read(request):
+    """Both readers of raw measurements, pandas' and numpy's (which hands what it cannot vouch
+    for to pandas'), raise the same error."""
+    return getattr(formats, request.param)
 
 
 def error_of(reader, path):
@@ -31,50 +40,71 @@ def test_measurements_are_read_in_file_order_with_integer_payloads(tmp_path):
     assert frame[formats.LATENCY].tolist() == [2.5, 1.25]
 
 
-def test_an_empty_file_is_named_as_empty(tmp_path):
+def test_an_empty_file_is_named_as_empty(read, tmp_path):
     path = write(tmp_path, "")
-    assert error_of(formats.read_measurements, path) == f"{path}: empty file (no header)"
+    assert error_of(read, path) == f"{path}: empty file (no header)"
 
 
-def test_a_header_without_rows_has_no_data(tmp_path):
+def test_a_header_without_rows_has_no_data(read, tmp_path):
     path = write(tmp_path, HEADER)
-    assert error_of(formats.read_measurements, path) == f"{path}: no data rows after the header"
+    assert error_of(read, path) == f"{path}: no data rows after the header"
 
 
-def test_a_misspelled_column_is_named_with_the_header_found(tmp_path):
+def test_a_misspelled_column_is_named_with_the_header_found(read, tmp_path):
     path = write(tmp_path, "Sample,Payload [Bytes],Latency [ms]\n1,16,2.0\n")
-    message = error_of(formats.read_measurements, path)
+    message = error_of(read, path)
     assert message.startswith(f"{path}:1: missing column(s) 'Latency [us]'")
     assert "'Latency [ms]'" in message
 
 
 @pytest.mark.parametrize("cell, shown", [("abc", "'abc'"), ("nan", "'nan'"), ("inf", "'inf'"), ("", "empty cell")])
-def test_a_latency_that_is_not_a_finite_number_is_named_with_its_line(tmp_path, cell, shown):
+def test_a_latency_that_is_not_a_finite_number_is_named_with_its_line(read, tmp_path, cell, shown):
     path = write(tmp_path, HEADER + "1,16,2.0\n2,16,3.0\n" + f"3,16,{cell}\n")
-    assert error_of(formats.read_measurements, path) == (
+    assert error_of(read, path) == (
         f"{path}:4: column 'Latency [us]': not a finite number: {shown}"
     )
 
 
-def test_a_truncated_last_line_is_named(tmp_path):
+def test_a_truncated_last_line_is_named(read, tmp_path):
     path = write(tmp_path, HEADER + "1,16,2.0\n2,16")
-    assert error_of(formats.read_measurements, path) == (
+    assert error_of(read, path) == (
         f"{path}:3: column 'Latency [us]': not a finite number: empty cell"
     )
 
 
-def test_a_line_with_too_many_fields_is_named(tmp_path):
+def test_a_line_with_too_many_fields_is_named(read, tmp_path):
     path = write(tmp_path, HEADER + "1,16,2.0\n2,16,3.0,4\n")
-    assert error_of(formats.read_measurements, path) == f"{path}:3: malformed CSV: expected 3 fields, saw 4"
+    assert error_of(read, path) == f"{path}:3: malformed CSV: expected 3 fields, saw 4"
 
 
-def test_a_fractional_payload_is_rejected(tmp_path):
+def test_a_fractional_payload_is_rejected(read, tmp_path):
     path = write(tmp_path, HEADER + "1,16.5,2.0\n")
-    assert "column 'Payload [Bytes]': not a whole number" in error_of(formats.read_measurements, path)
+    assert "column 'Payload [Bytes]': not a whole number" in error_of(read, path)
 
 
-def test_a_missing_file_is_named(tmp_path):
-    assert error_of(formats.read_measurements, tmp_path / "nope.csv") == f"{tmp_path / 'nope.csv'}: no such file"
+def test_a_payload_that_is_not_positive_is_named_with_its_line(read, tmp_path):
+    path = write(tmp_path, HEADER + "1,16,2.0\n2,0,3.0\n")
+    assert error_of(read, path) == f"{path}:3: column 'Payload [Bytes]': must be positive"
+
+
+def test_numpy_reads_every_number_as_pandas_read_csv_does_bit_for_bit(tmp_path):
+    rng = np.random.default_rng(4)
+    latencies = np.concatenate([rng.lognormal(3, 2, 3000), rng.uniform(0, 1e6, 1000)])
+    cells = ([f"{value:.3f}" for value in latencies[:2000]] + [f"{value:.6f}" for value in latencies[2000:3000]]
+             + [repr(float(value)) for value in latencies[3000:]] + ["1e3", "0.1", "007.50", "12"])
+    path = write(tmp_path, HEADER + "".join(f"{index + 1},{16 * (1 + index % 3)},{cell}\n"
+                                            for index, cell in enumerate(cells)))
+
+    parsed_by_pandas = pd.read_csv(path)  # as the reference scripts read it
+    for read in (formats.read_measurements, formats.read_measurement_columns):  # both parse with numpy
+        columns = read(path)
+        for column in formats.MEASUREMENT_COLUMNS:
+            assert np.asarray(columns[column]).dtype == parsed_by_pandas[column].dtype, column
+            assert np.asarray(columns[column]).tobytes() == parsed_by_pandas[column].to_numpy().tobytes(), column
+
+
+def test_a_missing_file_is_named(read, tmp_path):
+    assert error_of(read, tmp_path / "nope.csv") == f"{tmp_path / 'nope.csv'}: no such file"
 
 
 def test_requirements_name_an_unknown_sub_experiment_with_its_line(tmp_path):

@@ -1,13 +1,15 @@
-"""Specification of the plots: which files a batch writes, and what each plot shows."""
+"""Specification of the plots: which files a batch writes, and what each plot shows (the
+payload-series plots through their descriptions and line_plots' legend and limits, and in
+their pixels; the matplotlib shapes through their drawn axes)."""
 
 import numpy as np
 import pandas as pd
 import pytest
-from matplotlib.colors import to_hex
+from PIL import Image, ImageColor
 
 from latency_gate.contracts import throughput_formats as tf
 from latency_gate.contracts.formats import CHECK_COLUMNS, SUMMARY_COLUMNS
-from latency_gate.render import plots
+from latency_gate.render import line_plots, plots
 
 pytestmark = pytest.mark.unit
 
@@ -55,9 +57,14 @@ def job_named(batch, name):
     return job
 
 
+def series_of(job):
+    """{label: (x, y)} of a payload-series job's lines, as its legend lists them."""
+    return {one.label: (np.asarray(one.x).tolist(), np.asarray(one.y).tolist()) for one in line_plots.legend(job)}
+
+
 def drawn_axes(job):
-    """The main axes of a job's figure, drawn (not saved). Figures are reused: inspect
-    the axes before drawing another job."""
+    """The main axes of a job's matplotlib figure, drawn (not saved). Figures are reused:
+    inspect the axes before drawing another job."""
     figure = plots.draw(job)
     figure.canvas.draw()
     return figure.axes[0]
@@ -80,13 +87,13 @@ def test_subexperiment_comparison_has_one_plot_per_magnitude_and_one_series_per_
     batch.add_subexperiment_comparison({name: summary(i + 1) for i, name in enumerate(SUBEXPERIMENTS)}, tmp_path)
 
     paths = batch.render(workers=1)
-    axes = drawn_axes(job_named(batch, "subexperiments_99.png"))
+    job = job_named(batch, "subexperiments_99.png")
 
     assert sorted(p.name for p in paths) == [f"subexperiments_{m}.png" for m in ("99", "max", "median", "min")]
     assert_valid_pngs(paths)
-    assert legend_labels(axes) == list(SUBEXPERIMENTS)
-    assert [tick.get_text() for tick in axes.get_xticklabels()] == ["16", "64", "1024"]
-    np.testing.assert_array_equal(axes.lines[1].get_ydata(), summary(2)["99%"])
+    assert list(series_of(job)) == list(SUBEXPERIMENTS)
+    assert job.data["payloads"].tolist() == [16, 64, 1024]
+    assert series_of(job)["interprocess_reliable"] == ([0, 1, 2], summary(2)["99%"].tolist())
 
 
 def test_check_plots_show_experiment_in_blue_requirement_in_red_and_mark_failed_points(tmp_path):
@@ -94,26 +101,32 @@ def test_check_plots_show_experiment_in_blue_requirement_in_red_and_mark_failed_
     batch.add_checks("interprocess_reliable", checks(failed_payloads=(64,)), tmp_path)
 
     paths = batch.render(workers=1)
-    axes = drawn_axes(job_named(batch, "comparison_99.png"))
+    job = job_named(batch, "comparison_99.png")
 
     assert sorted(p.relative_to(tmp_path).as_posix() for p in paths) == [
         f"measurements_interprocess_reliable/comparison_{name}.png" for name in ("99", "max", "median")]
     assert_valid_pngs(paths)
-    experiment, requirement, failed = axes.lines
-    assert legend_labels(axes) == ["Experiment", "Requirement", "Failed"]
-    assert (to_hex(experiment.get_color()), to_hex(requirement.get_color())) == (
-        plots.EXPERIMENT_COLOR, plots.REQUIREMENT_COLOR)
-    assert (list(failed.get_xdata()), list(failed.get_ydata())) == ([1], [12.0])  # 64 Bytes is tick 1
-    assert axes.get_title() == "interprocess_reliable: 99% check (1 of 3 failed)"
+    experiment, requirement, failed = line_plots.legend(job)
+    assert [one.label for one in line_plots.legend(job)] == ["Experiment", "Requirement", "Failed"]
+    assert (experiment.color, requirement.color, failed.color) == (
+        plots.EXPERIMENT_COLOR, plots.REQUIREMENT_COLOR, plots.REQUIREMENT_COLOR)
+    assert (failed.x.tolist(), failed.y.tolist(), failed.marker) == ([1], [12.0], "X")  # 64 Bytes is tick 1
+    assert job.title == "interprocess_reliable: 99% check (1 of 3 failed)"
+    # Drawn: the failed point's cross in red at 64 Bytes and 12 us (its centre, on the blue line, is red).
+    image = Image.open(job.path).convert("RGB")
+    (x0, x1), (y0, y1) = line_plots.limits(job)
+    left, top, right, bottom = line_plots.PLOT_AREA
+    at = (round(left + (1 - x0) / (x1 - x0) * (right - left)), round(bottom - (12.0 - y0) / (y1 - y0) * (bottom - top)))
+    assert image.getpixel(at) == ImageColor.getrgb(plots.REQUIREMENT_COLOR)
 
 
 def test_check_plot_without_failures_marks_nothing():
     batch = plots.PlotBatch()
     batch.add_checks("interprocess_reliable", checks(failed_payloads=()), "unused")
 
-    axes = drawn_axes(job_named(batch, "comparison_median.png"))
+    job = job_named(batch, "comparison_median.png")
 
-    assert legend_labels(axes) == ["Experiment", "Requirement"]
+    assert [one.label for one in line_plots.legend(job)] == ["Experiment", "Requirement"]
 
 
 def test_experiment_comparison_draws_reference_in_reds_and_result_in_blues(tmp_path):
@@ -122,12 +135,13 @@ def test_experiment_comparison_draws_reference_in_reds_and_result_in_blues(tmp_p
                                     "Reference: a", "Result: b", tmp_path)
 
     paths = batch.render(workers=1)
-    axes = drawn_axes(job_named(batch, "intraprocess_best_effort_max_99%.png"))
+    job = job_named(batch, "intraprocess_best_effort_max_99%.png")
 
     assert sorted(p.name for p in paths) == ["intraprocess_best_effort_max_99%.png",
                                              "intraprocess_best_effort_min_median.png"]
-    assert legend_labels(axes) == ["Reference: a Max", "Reference: a 99%", "Result: b Max", "Result: b 99%"]
-    assert [to_hex(line.get_color()) for line in axes.lines] == ["#ff0000", "#ff6666", "#09487e", "#0895cd"]
+    assert list(series_of(job)) == ["Reference: a Max", "Reference: a 99%", "Result: b Max", "Result: b 99%"]
+    assert [one.color for one in line_plots.legend(job)] == ["#ff0000", "#ff6666", "#09487e", "#0895cd"]
+    assert [one.linestyle for one in line_plots.legend(job)] == ["-", "--", "-", "--"]
 
 
 def test_history_writes_magnitude_and_payload_plots_per_subexperiment(tmp_path):
@@ -148,10 +162,10 @@ def test_magnitude_history_with_few_runs_names_every_run_in_the_legend():
     batch = plots.PlotBatch()
     batch.add_history(history(runs=3), None, "unused")
 
-    axes = drawn_axes(job_named(batch, "intraprocess_best_effort/history_Median.png"))
+    job = job_named(batch, "intraprocess_best_effort/history_Median.png")
 
-    assert legend_labels(axes) == ["run-000", "run-001", "run-002"]
-    assert (axes.get_xlabel(), axes.get_ylabel()) == ("Payload [Bytes]", "Latency [us]")
+    assert list(series_of(job)) == ["run-000", "run-001", "run-002"]
+    assert job.axis_labels == ("Payload [Bytes]", "Latency [us]")
 
 
 def test_magnitude_history_with_many_runs_colours_runs_by_order_and_names_only_the_latest():
@@ -219,6 +233,15 @@ def test_every_plot_has_a_title_axis_labels_a_legend_and_a_grid():
     assert len(batch.jobs) == 4 + 3 + 2 + len(SUBEXPERIMENTS) * (4 + 3 * len(PAYLOADS))
 
     for job in batch.jobs:
+        if job.shape in plots.PILLOW_SHAPES:  # its title and labels as given, the legend line_plots draws
+            assert job.title and line_plots.legend(job), job.path
+            image = plots.draw(job)
+            left, top, right, bottom = line_plots.PLOT_AREA
+            assert image.size == line_plots.SIZE
+            # A grid row crosses the plot area's left edge: light grey, as the grid (blended with white).
+            edge = [image.getpixel((left + 3, y)) for y in range(top + 3, bottom - 3)]
+            assert any(r == g == b and ImageColor.getrgb(line_plots.GRID_COLOR)[0] <= r < 0xfa for r, g, b in edge)
+            continue
         axes = drawn_axes(job)
         assert axes.get_title() and axes.get_xlabel() and axes.get_ylabel(), job.path
         assert axes.get_legend() is not None and legend_labels(axes), job.path
@@ -253,7 +276,7 @@ def test_a_failing_plot_leaves_no_half_written_file(tmp_path, monkeypatch):
     def broken_png(*args, **kwargs):
         raise OSError("disk full")
 
-    monkeypatch.setattr(plots.FigureCanvasAgg, "print_png", broken_png)
+    monkeypatch.setattr(Image.Image, "save", broken_png)
     with pytest.raises(OSError, match="disk full"):
         batch.render(workers=1)
 
@@ -262,27 +285,6 @@ def test_a_failing_plot_leaves_no_half_written_file(tmp_path, monkeypatch):
 
 def test_an_empty_batch_renders_nothing():
     assert plots.PlotBatch().render() == []
-
-
-def test_throughput_scatter_plots_draw_every_case_at_its_demand_and_recovery_time_with_its_value(tmp_path):
-    measured = pd.DataFrame({column: 1 for column in tf.MEASUREMENT_COLUMNS}, index=range(4))
-    measured[tf.PAYLOAD] = 1024
-    measured[tf.DEMAND] = [100, 100, 1000, 1000]
-    measured[tf.RECOVERY] = [0, 20, 0, 20]
-    measured[tf.THROUGHPUT] = [10.0, 20.0, 30.0, 45.5]
-    batch = plots.PlotBatch()
-
-    batch.add_throughput_scatter("interprocess_reliable", measured, tmp_path)
-
-    assert sorted(job.path.name for job in batch.jobs) == ["lost_samples_scatterplot_1024.png",
-                                                             "throughput_scatterplot_1024.png"]
-    axes = drawn_axes(job_named(batch, "measurements_interprocess_reliable/throughput_scatterplot_1024.png"))
-    (points,) = axes.collections
-    assert points.get_offsets().tolist() == [[0, 0], [0, 1], [1, 0], [1, 1]]  # demand index, recovery index
-    assert [text.get_text() for text in axes.texts] == ["10", "20", "30", "45.5"]
-    assert [label.get_text() for label in axes.get_xticklabels()] == ["100", "1000"]
-    assert axes.get_xlabel() == tf.DEMAND and axes.get_ylabel() == tf.RECOVERY
-    assert_valid_pngs(batch.render(workers=1))
 
 
 def test_throughput_payload_history_draws_its_requirement_as_a_floor_on_a_throughput_axis(tmp_path):

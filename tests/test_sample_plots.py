@@ -1,4 +1,4 @@
-"""Specification of the per-payload plots of a run's samples (render/sample_plots.py):
+"""Specification of the per-payload plots of a run's measurements (render/sample_plots.py):
 which files a sub-experiment gets, what each plot shows, and that they are real images.
 
 - a histogram and a time series per payload, in the order payloads first appear;
@@ -7,14 +7,20 @@ which files a sub-experiment gets, what each plot shows, and that they are real 
 - the time series draws every sample, sample number against latency;
 - each has a title naming sub-experiment and payload, axis labels with units, a legend;
 - the images are PNGs that show the series (its colour inside the plot area), and a
-  failed draw leaves no file behind.
+  failed draw leaves no file behind;
+- a throughput run's cases, per payload, as the throughput specification's throughput and
+  lost samples scatter plots: demand against recovery time, a circle per case, larger and
+  further along the colour map for a larger value, its value written on it.
 """
+
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 from PIL import Image
 
+from latency_gate.contracts import throughput_formats as tf
 from latency_gate.contracts.formats import LATENCY, PAYLOAD, SAMPLE
 from latency_gate.render import sample_plots
 
@@ -140,3 +146,57 @@ def test_a_long_line_is_drawn_from_each_pixel_columns_first_lowest_highest_and_l
         assert kept_x[kept_column == c][[0, -1]].tolist() == x[column == c][[0, -1]].tolist()
     short = sample_plots.visible_points(x[:300], y[:300], columns=100)
     assert len(short[0]) == 300  # few points: all drawn
+
+
+def cases(values, payloads=(1024,)):
+    """A throughput measurements frame: every payload at demands 100 and 1000 x recovery 0 and 20 ms."""
+    frame = pd.DataFrame({column: 1 for column in tf.MEASUREMENT_COLUMNS}, index=range(4 * len(payloads)))
+    frame[tf.PAYLOAD] = np.repeat(payloads, 4)
+    frame[tf.DEMAND] = np.tile([100, 100, 1000, 1000], len(payloads))
+    frame[tf.RECOVERY] = np.tile([0, 20, 0, 20], len(payloads))
+    frame[tf.THROUGHPUT] = np.tile(values, len(payloads))
+    frame[tf.LOST] = np.tile([0, 3, 0, 7], len(payloads))
+    return frame
+
+
+def test_throughput_scatter_plots_draw_every_case_at_its_demand_and_recovery_time_with_its_value():
+    charts = sample_plots.scatter_charts("interprocess_reliable", cases([10.0, 20.0, 30.0, 45.5], (64, 1024)), "p")
+
+    assert [path.as_posix() for path in charts] == [f"p/measurements_interprocess_reliable/{name}_{payload}.png"
+                                                     for payload in (64, 1024)
+                                                     for name in ("throughput_scatterplot", "lost_samples_scatterplot")]
+    chart = charts[Path("p/measurements_interprocess_reliable/throughput_scatterplot_1024.png")]
+    scatter = chart.scatter
+    assert (scatter.x.tolist(), scatter.y.tolist()) == ([0, 0, 1, 1], [0, 1, 0, 1])  # demand, recovery index
+    assert scatter.values.tolist() == [10.0, 20.0, 30.0, 45.5] and scatter.label == tf.THROUGHPUT
+    assert (scatter.xcategories.tolist(), scatter.ycategories.tolist()) == ([100, 1000], [0, 20])
+    assert (chart.xlabel, chart.ylabel) == (tf.DEMAND, tf.RECOVERY)
+    assert chart.title == f"interprocess_reliable: {tf.THROUGHPUT}, 1024 Bytes"
+    lost = charts[Path("p/measurements_interprocess_reliable/lost_samples_scatterplot_1024.png")].scatter
+    assert lost.values.tolist() == [0, 3, 0, 7] and lost.label == tf.LOST
+
+
+def test_a_larger_value_is_a_larger_circle_further_along_the_colour_map():
+    scatter = sample_plots.scatter_charts("interprocess_reliable", cases([0.0, 10.0, 20.0, 40.0]), "p")[
+        Path("p/measurements_interprocess_reliable/throughput_scatterplot_1024.png")].scatter
+
+    radii = [scatter.radius(value) for value in scatter.values]
+    assert radii == sorted(radii) and (radii[0], radii[-1]) == sample_plots.SCATTER_RADII
+    viridis = sample_plots.SCATTER_PLOTS[tf.THROUGHPUT][1]
+    assert [scatter.color(0.0), scatter.color(40.0)] == [tuple(int(c[i:i + 2], 16) for i in (1, 3, 5))
+                                                         for c in (viridis[0], viridis[-1])]
+
+
+def test_the_scatter_plots_are_pngs_with_each_circle_in_its_colour_at_its_case(tmp_path):
+    throughput, _ = sample_plots.draw_scatter_plots(tmp_path, {"interprocess_reliable": cases([10.0, 20.0, 30.0, 45.5])})
+
+    chart = sample_plots.scatter_charts("interprocess_reliable", cases([10.0, 20.0, 30.0, 45.5]), tmp_path)[throughput]
+    image = Image.open(throughput).convert("RGB")
+    assert image.size == sample_plots.SIZE
+    left, top, right, bottom = sample_plots.SCATTER_AREA
+    for x, y, value in zip(chart.scatter.x, chart.scatter.y, chart.scatter.values):
+        centre_x = left + (x - chart.xlim[0]) / (chart.xlim[1] - chart.xlim[0]) * (right - left)
+        centre_y = bottom - (y - chart.ylim[0]) / (chart.ylim[1] - chart.ylim[0]) * (bottom - top)
+        # Left of the centre, clear of the value written on it: the circle's own colour.
+        pixel = image.getpixel((int(centre_x - chart.scatter.radius(value) * 0.7), int(centre_y)))
+        assert max(abs(a - b) for a, b in zip(pixel, chart.scatter.color(value))) <= 8, (value, pixel)

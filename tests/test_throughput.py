@@ -57,6 +57,22 @@ def test_the_summary_keeps_per_payload_the_case_of_highest_subscription_throughp
     assert list(summary.columns) == list(tf.SUMMARY_COLUMNS)
 
 
+def test_one_raw_csv_is_summarised_as_its_run_directory_is_byte_for_byte(tmp_path):
+    """The spec's one-file command line reads and summarises with numpy alone; the result is the frames'."""
+    measured = cases([5.5, 9.25, 7, 9.25, 100, 200.125, 300.5, 250], lost=[0, 1, 2, 3, 4, 5, 6, 7])
+    run = tmp_path / "run"
+    formats.write_csv(measured.iloc[::-1], formats.measurements_path(run, SUBEXPERIMENT))  # payloads descending
+
+    assert cli.main(["process", "--kind", "throughput", "--raw-csv", str(formats.measurements_path(run, SUBEXPERIMENT)),
+                     "--output-csv", str(tmp_path / "one.csv"), "--no-plots"]) == EXIT_OK
+    assert cli.main(["process", "--kind", "throughput", "--experiment-directory", str(run), "--no-plots"]) == EXIT_OK
+
+    one, whole = (tmp_path / "one.csv").read_text(), formats.summary_path(run, SUBEXPERIMENT).read_text()
+    assert one == whole
+    assert [line.split(",")[-1] for line in one.splitlines()[1:]] == ["9.250", "300.500"]  # ties: first in the file
+    assert [line.split(",")[8] for line in one.splitlines()[1:]] == ["3", "6"]  # its lost samples, a count
+
+
 def requirements_frame(lost, mbps, payloads=(16, 1024)):
     return pd.DataFrame({tf.EXPERIMENT_TYPE: SUBEXPERIMENT, tf.PAYLOAD: list(payloads), tf.LOST: lost,
                          tf.THROUGHPUT: mbps})
@@ -163,20 +179,24 @@ def test_check_exits_1_when_throughput_drops_below_the_floor_and_says_by_how_muc
                                                       "Demand [sample/burst]=1000, Recovery time [ms]=0"),
     (lambda text: text.rsplit(",", 3)[0] + "\n", "3: column 'Subscription time [us]': not a finite number: empty cell"),
 ])
+@pytest.mark.parametrize("one_file", [False, True], ids=["run directory", "one raw CSV (numpy)"])
 def test_bad_measurements_are_refused_naming_the_file_and_line_and_nothing_is_written(tmp_path, edit, error,
-                                                                                       capsys):
+                                                                                       one_file, capsys):
     run = tmp_path / "run"
     run.mkdir()
     path = formats.measurements_path(run, SUBEXPERIMENT)
     path.write_text(edit(SPEC_MEASUREMENTS))
 
-    code = cli.main(["process", "--experiment-directory", str(run), "--kind", "throughput"])
+    code = cli.main(["process", "--kind", "throughput", *(
+        ["--raw-csv", str(path), "--output-csv", str(tmp_path / "summary.csv"), "--plots-directory", str(run / "plots")]
+        if one_file else ["--experiment-directory", str(run)])])
 
     assert code == EXIT_BAD_INPUT
     message = capsys.readouterr().err.strip()
     assert message.startswith(f"latency-gate process: error: {path}:") and error in message, message
     assert len(message.splitlines()) == 1
     assert not formats.summary_path(run, SUBEXPERIMENT).exists() and not (run / "plots").exists()
+    assert not (tmp_path / "summary.csv").exists()
 
 
 def test_throughput_requirements_naming_an_unknown_subexperiment_are_refused(tmp_path):

@@ -14,11 +14,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-import drawn
 from latency_gate import cli
 from latency_gate.contracts import formats, throughput_formats as tf
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK
-from latency_gate.render import plots, store_views
+from latency_gate.render import sample_plots, store_views
 from latency_gate.runner.middleware import cyclonedds
 from latency_gate.runner.middleware.fastdds import THROUGHPUT_TEST
 from runner_helpers import metadata_of
@@ -52,7 +51,7 @@ def full_run(throughput_test, tmp_path_factory):
 
 
 @pytest.mark.programs
-def test_every_subexperiment_writes_the_specs_measurements_csv_with_every_case(full_run):
+def test_every_subexperiment_writes_the_specs_measurements_csv_with_every_case(full_run, tmp_path):
     for subexperiment in formats.SUBEXPERIMENTS:
         path = formats.measurements_path(full_run, subexperiment)
         assert path.read_text().splitlines()[0] == ",".join(tf.MEASUREMENT_COLUMNS)
@@ -62,11 +61,10 @@ def test_every_subexperiment_writes_the_specs_measurements_csv_with_every_case(f
         assert (measured[tf.PUBLICATION_TIME] > 0.99e6).all() and (measured[tf.RECEIVED] > 0).all(), subexperiment
         summary = tf.read_summary(formats.summary_path(full_run, subexperiment))
         assert summary[tf.THROUGHPUT].iat[0] == measured[tf.THROUGHPUT].max()
-        scatter = plots.PlotBatch()  # the spec's throughput scatter plot, of these cases
-        scatter.add_throughput_scatter(subexperiment, measured, full_run / "expected")
-        name = f"measurements_{subexperiment}/throughput_scatterplot_{PAYLOAD}.png"
-        assert drawn.drawing(full_run / "expected", scatter.jobs[0])[Path(name).name] == \
-            (full_run / "plots" / name).read_bytes(), subexperiment
+        # The spec's scatter plots, of these cases (test_sample_plots.py: what they show).
+        expected = sample_plots.draw_scatter_plots(tmp_path, {subexperiment: measured})
+        assert [path.read_bytes() for path in expected] == [
+            (full_run / "plots" / path.relative_to(tmp_path)).read_bytes() for path in expected]
 
 
 @pytest.mark.programs
@@ -136,11 +134,13 @@ def test_the_specs_process_script_summarises_one_measurements_csv_as_its_how_to_
 
     assert done.returncode == 0, done.stderr
     assert summary.read_text() == formats.summary_path(full_run, "interprocess_best_effort_tcp").read_text()
-    scatter = plots.PlotBatch()  # the spec's lost samples scatter plot, of these cases
-    scatter.add_throughput_scatter("interprocess_best_effort_tcp", tf.read_measurements(raw), tmp_path)
-    lost = next(job for job in scatter.jobs if job.path.name == f"lost_samples_scatterplot_{PAYLOAD}.png")
-    assert drawn.drawing(tmp_path / "expected", lost) == {lost.path.name: (
-        tmp_path / "plots" / "measurements_interprocess_best_effort_tcp" / lost.path.name).read_bytes()}
+    expected = sample_plots.draw_scatter_plots(tmp_path / "expected", {  # the spec's, of these cases
+        "interprocess_best_effort_tcp": tf.read_measurements(raw)})
+    assert [path.relative_to(tmp_path / "expected").as_posix() for path in expected] == [
+        f"measurements_interprocess_best_effort_tcp/{name}_{PAYLOAD}.png"
+        for name in ("throughput_scatterplot", "lost_samples_scatterplot")]
+    assert [path.read_bytes() for path in expected] == [
+        (tmp_path / "plots" / path.relative_to(tmp_path / "expected")).read_bytes() for path in expected]
 
 
 @pytest.mark.programs

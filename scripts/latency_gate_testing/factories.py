@@ -2,7 +2,7 @@
 
 - LatencyTest-like raw measurements (measurements, write_experiment): round-trip latencies
   log-normal around a base that grows with the payload and the transport, with rare large
-  spikes, as real runs show.
+  spikes, as real runs show; ThroughputTest-like cases (throughput_measurements).
 - A history store of realistic runs, as publish-history leaves it on gh-pages (write_history,
   write_throughput_history): latencies grow with the payload and differ by transport the way
   Fast DDS's do (intra-process a few us, UDP tens of us, security and TCP more); each run
@@ -65,6 +65,24 @@ def write_experiment(directory, subexperiments=formats.SUBEXPERIMENTS, payloads=
         formats.write_csv(measurements(name, payloads, samples, seed * 1000 + index, scale),
                           formats.measurements_path(directory, name))
     return directory
+
+
+def throughput_measurements(seed, payloads=tf.PAYLOADS, demands=tf.DEMANDS, recovery_times_ms=tf.RECOVERY_TIMES_MS):
+    """A throughput sub-experiment's cases (the specification's full grid by default): sent
+    per case what the demand and the rest allow, a few lost; 1 s each."""
+    rng = np.random.default_rng(seed)
+    grid = pd.MultiIndex.from_product([payloads, demands, recovery_times_ms], names=list(tf.CASE))
+    cases = grid.to_frame(index=False)
+    payload, demand, rest = (cases[column].to_numpy(float) for column in tf.CASE)
+    rate = np.minimum(250_000.0, demand / np.maximum(rest, 0.05) * 1000) * rng.uniform(0.95, 1.05, len(cases))
+    sent = np.round(rate).astype(np.int64)
+    lost = rng.integers(0, 50, len(cases))
+    time_us = rng.uniform(1.0e6, 1.01e6, len(cases))
+    values = {tf.SENT: sent, tf.PUBLICATION_TIME: time_us, tf.PUBLICATION_RATE: sent / time_us * 1e6,
+              tf.PUBLICATION_THROUGHPUT: sent * payload * 8 / time_us, tf.RECEIVED: sent - lost, tf.LOST: lost,
+              tf.SUBSCRIPTION_TIME: time_us, tf.SUBSCRIPTION_RATE: (sent - lost) / time_us * 1e6,
+              tf.THROUGHPUT: (sent - lost) * payload * 8 / time_us}
+    return cases.assign(**values)[list(tf.MEASUREMENT_COLUMNS)]
 
 
 # A history store

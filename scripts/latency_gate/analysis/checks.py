@@ -105,23 +105,23 @@ def _table(results):
     return pd.concat(tables, ignore_index=True)
 
 
-def failures(results):
-    """All failed checks, worst (furthest beyond its requirement) first."""
-    table = _table(results)
+def failures(results, table=None):
+    """All failed checks, worst (furthest beyond its requirement) first. table: _table(results), when made already."""
+    table = _table(results) if table is None else table
     failed = table[table["Status"] == "failed"]
     return failed.sort_values("Shortfall", ascending=False, kind="stable")
 
 
-def result_document(results, notes=()):
+def result_document(results, notes=(), table=None):
     """check_result.json (contracts.results): counts, the worst margin, every failure, comparability notes."""
-    table = _table(results)
+    table = _table(results) if table is None else table
     worst = table.loc[table["Shortfall"].idxmax()]
     return {
         "passed": int((table["Status"] == "passed").sum()),
         "failed": int((table["Status"] == "failed").sum()),
         "total": len(table),
         "worst": _check_record(worst),
-        "failures": [_check_record(row) for _, row in failures(results).iterrows()],
+        "failures": [_check_record(row) for _, row in failures(results, table).iterrows()],
         "comparability": list(notes),
         "subexperiments": {
             r.subexperiment: {
@@ -152,13 +152,13 @@ def _beyond(row):
     return f"{sign}{row.Difference:.3f} {row.Unit} ({row.Percentage:+.1f}%)"
 
 
-def markdown_report(results, title=None, notes=()):
+def markdown_report(results, title=None, notes=(), table=None):
     """A job-summary report: verdict, what makes the comparison unlike (notes), failures first
     with how far beyond, then per sub-experiment."""
     kind = results[0].kind
     title = title or f"{kind.title} requirements check"
-    table = _table(results)
-    failed = failures(results)
+    table = _table(results) if table is None else table
+    failed = failures(results, table)
     verdict = (
         f"**FAILED**: {len(failed)} of {len(table)} checks are {_beyond_words(kind)} their requirement"
         if len(failed) else f"**PASSED**: all {len(table)} checks meet their requirements"
@@ -207,10 +207,10 @@ def _beyond_words(kind):
     return "beyond" if kind.floors else "over"
 
 
-def junit_report(results):
+def junit_report(results, table=None):
     """JUnit XML: one test case per sub-experiment, payload and check."""
     kind = results[0].kind
-    table = _table(results).rename(columns=_IDENTIFIER_COLUMNS)
+    table = (_table(results) if table is None else table).rename(columns=_IDENTIFIER_COLUMNS)
     suites = ElementTree.Element("testsuites", name=f"{kind.name} requirements", tests=str(len(table)),
                                  failures=str(sum(r.failed for r in results)))
     for r, (_, rows) in zip(results, table.groupby("Subexperiment", sort=False)):
@@ -255,7 +255,9 @@ def check_experiment(requirements_path, experiment_directory, report_directory=N
         print(f"Checking {result.subexperiment}  [{status}] {result.passed}/{len(result.checks)} checks passed")
         if print_summaries:
             print(result.checks.to_string(index=False, float_format=lambda v: f"{v:.3f}"))
-    write_text_atomic(report_directory / results_contract.CHECK_REPORT, markdown_report(results, notes=notes))
-    write_text_atomic(report_directory / results_contract.CHECK_JUNIT, junit_report(results))
-    results_contract.write(report_directory, results_contract.CHECK_RESULT, result_document(results, notes))
+    table = _table(results)  # once, for the three reports
+    write_text_atomic(report_directory / results_contract.CHECK_REPORT, markdown_report(results, notes=notes,
+                                                                                        table=table))
+    write_text_atomic(report_directory / results_contract.CHECK_JUNIT, junit_report(results, table))
+    results_contract.write(report_directory, results_contract.CHECK_RESULT, result_document(results, notes, table))
     return results

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from latency_gate.analysis import statistics, throughput
-from latency_gate.contracts import run_metadata
+from latency_gate.contracts import run_metadata, throughput_formats
 from latency_gate.contracts.formats import (
-    SUBEXPERIMENTS, is_summary, measurements_path, subexperiment_of_measurements, summary_path, write_csv,
+    SUBEXPERIMENTS, is_summary, measurements_path, read_measurement_columns, subexperiment_of_measurements,
+    summary_path, write_csv, write_rows,
 )
 from latency_gate.errors import InputError
 from latency_gate.runner import kinds
@@ -18,19 +19,25 @@ from latency_gate.runner.kinds import LATENCY
 
 
 def summarise(kind, measurements, source=None):
-    """A kind's summary of its measurements (`source` names them in errors): the spec's
+    """A kind's summary frame of its measurements (`source` names them in errors): the spec's
     statistics per payload for latency, the best case per payload for throughput."""
     return (throughput.summarise if kind is kinds.THROUGHPUT else statistics.summarise)(measurements, source)
 
 
 def process_raw_csv(raw_csv, output_csv, kind=LATENCY):
     """The spec's latency_process_results.py (throughput_process_results.py) without its plots:
-    one measurements CSV to its summary; returns {sub-experiment: measurements} and the summary."""
+    one measurements CSV to its summary; returns {sub-experiment: measurements} (the columns
+    as numpy arrays). numpy alone: this runs once per sub-experiment, each time in a new
+    process, and pandas' import would be half of it."""
     subexperiment = subexperiment_of_measurements(raw_csv)
-    measurements = kind.read_measurements(raw_csv)
-    summary = summarise(kind, measurements, raw_csv)
-    write_csv(summary, output_csv)
-    return {subexperiment: measurements}, summary
+    if kind is kinds.THROUGHPUT:
+        measurements = throughput_formats.read_measurement_columns(raw_csv)
+        rows = throughput.summary_rows(measurements, raw_csv)
+    else:
+        measurements = read_measurement_columns(raw_csv)
+        rows = statistics.summary_rows(measurements, raw_csv)
+    write_rows(rows, kind.summary_columns, kind.integers, output_csv)
+    return {subexperiment: measurements}
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,6 @@ their order of first appearance.
 """
 
 import numpy as np
-import pandas as pd
 
 from latency_gate.contracts.formats import LATENCY, PAYLOAD, SUMMARY_COLUMNS
 from latency_gate.errors import InputError
@@ -16,9 +15,10 @@ PERCENTILES = {"90%": 90, "99%": 99, "99.99%": 99.99}
 
 
 def payload_series(measurements):
-    """[(payload, latencies in file order)] with payloads in order of first appearance."""
-    payloads = measurements[PAYLOAD].to_numpy()
-    latencies = measurements[LATENCY].to_numpy(dtype=np.float64)
+    """[(payload, latencies in file order)] with payloads in order of first appearance
+    (measurements: a frame, or formats.read_measurement_columns' arrays)."""
+    payloads = np.asarray(measurements[PAYLOAD])
+    latencies = np.asarray(measurements[LATENCY], dtype=np.float64)
     unique, first_index, inverse = np.unique(payloads, return_index=True, return_inverse=True)
     appearance = np.argsort(first_index)
     # A stable sort by payload keeps each payload's samples in file order.
@@ -28,8 +28,8 @@ def payload_series(measurements):
     return [(int(unique[i]), np.ascontiguousarray(groups[i])) for i in appearance]
 
 
-def summarise(measurements, source=None):
-    """One summary row per payload, columns exactly the spec's SUMMARY_COLUMNS."""
+def summary_rows(measurements, source=None):
+    """One row (a tuple in SUMMARY_COLUMNS order) per payload, with numpy alone."""
     rows = []
     for payload, latency in payload_series(measurements):
         if latency.size < 2:
@@ -40,4 +40,11 @@ def summarise(measurements, source=None):
              np.median(latency), np.std(latency), np.mean(jitter), np.max(jitter),
              *np.percentile(latency, list(PERCENTILES.values())))
         )
-    return pd.DataFrame(rows, columns=list(SUMMARY_COLUMNS))
+    return rows
+
+
+def summarise(measurements, source=None):
+    """One summary row per payload, columns exactly the spec's SUMMARY_COLUMNS."""
+    import pandas as pd  # the frame's; summary_rows needs none
+
+    return pd.DataFrame(summary_rows(measurements, source), columns=list(SUMMARY_COLUMNS))

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from latency_gate.contracts.formats import read_summary, subexperiment_of_summary
+from latency_gate.contracts.formats import read_summary_columns, subexperiment_of_summary
 from latency_gate.cli.options import option
 from latency_gate.errors import EXIT_OK
 from latency_gate.render import processing_plots
@@ -14,6 +14,7 @@ def add_arguments(parser):
 
 
 def run(args):
-    summaries = {subexperiment_of_summary(path): read_summary(path) for path in args.subexperiment_summaries}
+    # numpy's columns, not frames: the spec's command line pays neither pandas' nor matplotlib's import.
+    summaries = {subexperiment_of_summary(path): read_summary_columns(path) for path in args.subexperiment_summaries}
     processing_plots.draw_subexperiment_comparison(summaries, args.plots_directory)
     return EXIT_OK

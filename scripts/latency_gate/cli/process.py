@@ -30,7 +30,7 @@ def run(args):
     elif args.raw_csv and args.output_csv and (args.plots_directory is None) == args.no_plots \
             and not args.experiment_directory:
         kind = args.kind or LATENCY
-        measurements, _ = processing.process_raw_csv(args.raw_csv, args.output_csv, kind)
+        measurements = processing.process_raw_csv(args.raw_csv, args.output_csv, kind)
         if not args.no_plots:
             processing_plots.draw_measurements(kind, args.plots_directory, measurements)
     else:

@@ -4,6 +4,10 @@ Every reader either returns a frame whose columns are exactly the spec's, with n
 columns that are finite numbers, or raises InputError naming the file (and line).
 Every writer writes a temporary file beside the target and renames it, so a failed run
 never leaves a half-written file behind.
+
+pandas is imported where a frame is read or written, not with this module: the spec's
+per-sub-experiment processing (one process per raw CSV) reads and writes with numpy alone
+(read_numeric, write_rows), and pandas' import would be half of its start-up.
 """
 
 import io
@@ -14,7 +18,6 @@ import tempfile
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 from latency_gate.errors import InputError
 
@@ -127,8 +130,16 @@ def find_summaries(directory):
 
 
 def read_table(path, columns, numeric, integer=()):
-    """Read a CSV whose header holds `columns`; check every numeric cell is finite."""
+    """Read a CSV whose header holds `columns`; check every numeric cell is finite. The
+    `integer` columns become int64, every other numeric one float64 (written back with
+    FLOAT_FORMAT however the file wrote it: "1" and "1.0" alike)."""
+    import pandas as pd
+
     path = Path(path)
+    if set(numeric) == set(columns):  # numbers only: numpy parses it faster, when it can vouch for it
+        parsed = _parse_numbers(path, columns, integer)
+        if parsed is not None:
+            return pd.DataFrame(parsed)
     frame = _parse_csv(path, dtype=None)
     _require_columns(frame, columns, path)
     if frame.empty:
@@ -145,10 +156,72 @@ def read_table(path, columns, numeric, integer=()):
             row = int(np.argmax(fractional))
             raise InputError(f"column '{column}': not a whole number: {values[row]:g}", path, row + 2)
         frame[column] = values.astype(np.int64)
+    for column in numeric:
+        if column not in integer:
+            frame[column] = frame[column].astype(np.float64)
     return frame
 
 
+def _parse_numbers(path, columns, integers):
+    """{column: array} of a CSV of numbers whose header is exactly `columns`, parsed with numpy
+    (as pandas parses them, to the bit); None when it cannot vouch for the file (another
+    header, quotes, blank or malformed lines, no rows, a non-finite number, a fractional
+    count): pandas' reader then reads it, or names what is wrong."""
+    try:
+        header, _, body = path.read_text(encoding="utf-8").partition("\n")
+    except (OSError, UnicodeDecodeError):
+        return None
+    body = body.rstrip("\n")
+    if header != ",".join(columns) or not body or any(mark in body for mark in ('"', "\r", "\n\n")):
+        return None
+    try:
+        values = np.loadtxt(io.StringIO(body), delimiter=",", dtype=np.float64, ndmin=2, comments=None)
+    except ValueError:
+        return None
+    if values.shape[1] != len(columns) or not np.isfinite(values).all():
+        return None
+    parsed = {}
+    for index, column in enumerate(columns):
+        if column in integers:
+            if (values[:, index] != np.round(values[:, index])).any():
+                return None
+            parsed[column] = values[:, index].astype(np.int64)
+        else:
+            parsed[column] = values[:, index]
+    return parsed
+
+
+def read_numeric(path, columns, reader, integers=()):
+    """{column: numpy array} of a CSV of numbers whose header is exactly `columns`, as
+    `reader` (the format's validating reader) reads it, without pandas (integers as int64,
+    the other columns float64); a file numpy cannot vouch for goes to `reader`, which reads
+    it or raises the InputError naming the file and line."""
+    parsed = _parse_numbers(Path(path), columns, integers)
+    if parsed is None:
+        frame = reader(path)
+        return {column: frame[column].to_numpy() for column in columns}
+    return parsed
+
+
+def write_rows(rows, columns, integers, path):
+    """Write rows (tuples in `columns` order) as write_csv writes a frame of them, without
+    pandas: whole numbers in `integers` as such, every other number with FLOAT_FORMAT."""
+    formats = [str if column in integers else FLOAT_FORMAT.__mod__ for column in columns]
+    lines = [",".join(columns)] + [",".join(shown(value) for shown, value in zip(formats, row)) for row in rows]
+    write_text_atomic(path, "\n".join(lines) + "\n")
+
+
+def require_positive(table, column, path):
+    """InputError naming the first row whose value in `column` is not positive (table: a
+    frame, or read_numeric's arrays)."""
+    bad = np.asarray(table[column], dtype=float) <= 0
+    if bad.any():
+        raise InputError(f"column '{column}': must be positive", path, int(np.argmax(bad)) + 2)
+
+
 def _parse_csv(path, dtype):
+    import pandas as pd
+
     try:
         # As text, keep "nan" and empty cells as written so the error can quote them.
         frame = pd.read_csv(path, dtype=dtype, keep_default_na=dtype is None, skipinitialspace=True)
@@ -179,6 +252,8 @@ def _require_columns(frame, columns, path):
 
 
 def _numeric_and_finite(frame, numeric):
+    import pandas as pd
+
     return all(
         pd.api.types.is_numeric_dtype(frame[c]) and np.isfinite(frame[c].to_numpy(dtype=float)).all()
         for c in numeric
@@ -186,6 +261,8 @@ def _numeric_and_finite(frame, numeric):
 
 
 def _raise_first_bad_cell(text_frame, numeric, path):
+    import pandas as pd
+
     for column in numeric:
         values = pd.to_numeric(text_frame[column], errors="coerce").to_numpy(dtype=float)
         bad = ~np.isfinite(values)
@@ -199,16 +276,28 @@ def _raise_first_bad_cell(text_frame, numeric, path):
 def read_measurements(path):
     """Raw samples: Sample, Payload [Bytes], Latency [us] (file order kept)."""
     frame = read_table(path, MEASUREMENT_COLUMNS, MEASUREMENT_COLUMNS, integer=(SAMPLE, PAYLOAD))
-    if (frame[PAYLOAD] <= 0).any():
-        row = int(np.argmax((frame[PAYLOAD] <= 0).to_numpy()))
-        raise InputError(f"column '{PAYLOAD}': payload must be positive", path, row + 2)
+    require_positive(frame, PAYLOAD, path)
     return frame
+
+
+def read_measurement_columns(path):
+    """read_measurements' columns as numpy arrays ({column: array}), without pandas."""
+    columns = read_numeric(path, MEASUREMENT_COLUMNS, read_measurements, integers=(SAMPLE, PAYLOAD))
+    require_positive(columns, PAYLOAD, path)
+    return columns
 
 
 def read_summary(path):
     frame = read_table(path, SUMMARY_COLUMNS, SUMMARY_COLUMNS, integer=("Bytes", "Samples"))
     require_unique(frame, ["Bytes"], path)
     return frame
+
+
+def read_summary_columns(path):
+    """read_summary's columns as numpy arrays ({column: array}), without pandas."""
+    columns = read_numeric(path, SUMMARY_COLUMNS, read_summary, integers=("Bytes", "Samples"))
+    require_unique(columns, ["Bytes"], path)
+    return columns
 
 
 def read_requirements(path):
@@ -231,12 +320,15 @@ def read_checks(path):
     return frame
 
 
-def require_unique(frame, keys, path):
-    duplicated = frame.duplicated(keys)
-    if duplicated.any():
-        row = int(np.argmax(duplicated.to_numpy()))
-        what = ", ".join(f"{k}={frame[k].iat[row]}" for k in keys)
-        raise InputError(f"duplicate entry for {what}", path, row + 2)
+def require_unique(table, keys, path):
+    """InputError naming the first row that repeats an earlier row's `keys` (table: a frame,
+    or read_numeric's arrays)."""
+    seen = set()
+    for row, key in enumerate(zip(*(np.asarray(table[k]).tolist() for k in keys))):
+        if key in seen:
+            what = ", ".join(f"{k}={value}" for k, value in zip(keys, key))
+            raise InputError(f"duplicate entry for {what}", path, row + 2)
+        seen.add(key)
 
 
 def read_batch(files, columns, reader, texts, unique=(), integers=("Bytes", "Samples")):
@@ -272,11 +364,14 @@ def read_batch(files, columns, reader, texts, unique=(), integers=("Bytes", "Sam
         regular.append(owner)
     frame = _parse_joined(bodies, rows, regular, columns, reader, unique, integers)
     if irregular:
+        import pandas as pd
         frame = pd.concat([frame, *(_read_one(owner, reader) for owner in irregular)], ignore_index=True)
     return frame
 
 
 def _parse_joined(bodies, rows, owners, columns, reader, unique, integers):
+    import pandas as pd
+
     dtypes = {column: "float64" for column in columns}
     dtypes.update({**{column: "int64" for column in integers}, "Check": "str", "Status": "str"})
     try:

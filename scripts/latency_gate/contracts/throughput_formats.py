@@ -7,7 +7,7 @@ throughput_tests.py writes them, so a throughput run has a results directory of 
 
 import numpy as np
 
-from latency_gate.contracts.formats import SUBEXPERIMENTS, read_table, require_unique
+from latency_gate.contracts.formats import SUBEXPERIMENTS, read_numeric, read_table, require_positive, require_unique
 from latency_gate.errors import InputError
 
 PAYLOAD, DEMAND, RECOVERY = "Payload [Bytes]", "Demand [sample/burst]", "Recovery time [ms]"
@@ -41,11 +41,19 @@ TEST_TIME_S = 1
 
 def read_measurements(path):
     """One row per case (payload, demand, recovery time), counts whole and not negative."""
-    frame = read_table(path, MEASUREMENT_COLUMNS, MEASUREMENT_COLUMNS, integer=COUNTS)
-    _require_not_negative(frame, MEASUREMENT_COLUMNS, path)
-    _require_positive(frame, PAYLOAD, path)
-    require_unique(frame, list(CASE), path)
-    return frame
+    return _validated(read_table(path, MEASUREMENT_COLUMNS, MEASUREMENT_COLUMNS, integer=COUNTS), path)
+
+
+def read_measurement_columns(path):
+    """read_measurements' columns as numpy arrays ({column: array}), without pandas."""
+    return _validated(read_numeric(path, MEASUREMENT_COLUMNS, read_measurements, integers=COUNTS), path)
+
+
+def _validated(table, path):
+    _require_not_negative(table, MEASUREMENT_COLUMNS, path)
+    require_positive(table, PAYLOAD, path)
+    require_unique(table, list(CASE), path)
+    return table
 
 
 def read_summary(path):
@@ -75,18 +83,13 @@ def read_checks(path):
     return frame
 
 
-def _require_not_negative(frame, columns, path):
+def _require_not_negative(table, columns, path):
     for column in columns:
-        negative = frame[column].to_numpy(dtype=float) < 0
+        values = np.asarray(table[column], dtype=float)
+        negative = values < 0
         if negative.any():
             row = int(np.argmax(negative))
-            raise InputError(f"column '{column}': negative value {frame[column].iat[row]:g}", path, row + 2)
-
-
-def _require_positive(frame, column, path):
-    zero = frame[column].to_numpy(dtype=float) <= 0
-    if zero.any():
-        raise InputError(f"column '{column}': must be positive", path, int(np.argmax(zero)) + 2)
+            raise InputError(f"column '{column}': negative value {values[row]:g}", path, row + 2)
 
 
 def demands_text(payloads, demands):

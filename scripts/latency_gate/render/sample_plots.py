@@ -1,15 +1,16 @@
-"""The per-payload plots of a run's samples, a histogram and a time series, drawn with Pillow.
+"""The per-payload plots of a run's measurements, drawn with Pillow: a latency histogram and
+time series, or the throughput specification's throughput and lost-samples scatter plots.
 
-These are 220 of a full run's plots, and the spec's latency_process_results.py draws 22 of
-them per call: with matplotlib each call paid 0.3 s of imports and 20-25 ms per plot
-(text layout, mostly), a third of the time of the spec's whole analysis flow. Pillow
-imports in 20 ms and draws one of these in a few ms, so they are drawn here; every other
-plot (comparisons, checks, history, gate), with its legends of many series, is
-plots.py's (matplotlib).
+These are 220 of a full run's plots, and the spec's latency_process_results.py (and
+throughput_process_results.py) draws 22 of them per call: with matplotlib each call paid
+0.3 s of imports and 20-25 ms per plot (text layout, mostly), a third of the time of the
+spec's whole analysis flow. Pillow imports in 20 ms and draws one of these in a few ms, so
+they are drawn here; every other plot (comparisons, checks, history, gate), with its
+legends of many series, is plots.py's (matplotlib).
 
 A plot is first described (Chart: title, axis labels, ranges, ticks, the series and the
 legend lines), then drawn; the tests read the description. Drawn at twice the size and
-reduced, for smooth lines; written to a temporary name and renamed into place.
+reduced, for smooth lines and circles; written to a temporary name and renamed into place.
 """
 
 import functools
@@ -20,9 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 from PIL import Image, ImageDraw, ImageFont
 
+from latency_gate.contracts import throughput_formats
 from latency_gate.contracts.formats import LATENCY, PAYLOAD, SAMPLE, write_atomic
 
 HISTOGRAM_BINS = 100
@@ -34,10 +35,20 @@ SERIES_COLOR = "#1f77b4"  # matplotlib's first colour, as the other plots
 SIZE = (640, 480)
 SUPERSAMPLING = 2
 PLOT_AREA = (84, 36, 622, 424)  # left, top, right, bottom, in final pixels
-FONT_SIZES = {"title": 15, "label": 13, "tick": 11, "legend": 11}
+FONT_SIZES = {"title": 15, "label": 13, "tick": 11, "legend": 11, "value": 9}
 TICKS = 6  # about this many per axis
 IN_PROCESS_MAX_CHARTS = 8  # fewer are drawn sooner here than a worker starts
 PNG_OPTIONS = {"compress_level": 1}  # 3-4x faster than the default level, files ~30% larger
+# Throughput scatter plots: summary column -> the spec's file name prefix and its colour map,
+# as matplotlib's (viridis; magma reversed: more lost samples darker) at 9 even stops.
+SCATTER_PLOTS = {
+    throughput_formats.THROUGHPUT: ("throughput_scatterplot", (
+        "#440154", "#472d7b", "#3b528b", "#2c728e", "#21918c", "#28ae80", "#5ec962", "#addc30", "#fde725")),
+    throughput_formats.LOST: ("lost_samples_scatterplot", (
+        "#fcfdbf", "#fec287", "#fb8761", "#e55064", "#b5367a", "#812581", "#4f127b", "#1c1044", "#000004")),
+}
+SCATTER_AREA = (84, 36, 548, 424)  # the plot area beside the colour bar
+SCATTER_RADII = (6, 32)  # pixels, of a circle at 0 and at the largest value
 
 
 @dataclass
@@ -52,12 +63,46 @@ class Chart:
     legend: list  # lines of text, the first one beside the series' sample
     histogram: tuple | None = None  # (counts, edges)
     line: tuple | None = None  # (x, y)
+    scatter: "Scatter | None" = None
     xticks: np.ndarray = field(init=False)
     yticks: np.ndarray = field(init=False)
 
     def __post_init__(self):
-        self.xticks = nice_ticks(*self.xlim)
-        self.yticks = nice_ticks(*self.ylim)
+        # A scatter plot's axes are categories: a tick at each (0, 1, ...), labelled with its value.
+        self.xticks = nice_ticks(*self.xlim) if self.scatter is None else np.arange(len(self.scatter.xcategories))
+        self.yticks = nice_ticks(*self.ylim) if self.scatter is None else np.arange(len(self.scatter.ycategories))
+
+
+@dataclass
+class Scatter:
+    """Cases on categorical axes (x: the index of its x category, y: of its y category), a
+    circle each, its area and colour growing with its value, the value written on it."""
+
+    xcategories: np.ndarray
+    ycategories: np.ndarray
+    x: np.ndarray
+    y: np.ndarray
+    values: np.ndarray
+    colors: tuple  # the colour map's even stops, low to high
+    label: str  # the colour bar's: what the values are
+
+    @property
+    def top(self):
+        """The value of the largest circle and the colour map's end."""
+        finite = self.values[np.isfinite(self.values)]
+        return finite.max() if finite.size and finite.max() > 0 else 1.0
+
+    def color(self, value):
+        """The colour map's colour of a value, interpolated between its stops."""
+        stops = np.array([[int(color[i:i + 2], 16) for i in (1, 3, 5)] for color in self.colors], dtype=float)
+        position = np.clip(value / self.top, 0, 1) * (len(stops) - 1)
+        low = min(int(position), len(stops) - 2)
+        return tuple(int(round(c)) for c in stops[low] + (stops[low + 1] - stops[low]) * (position - low))
+
+    def radius(self, value):
+        """A circle's radius in final pixels: its area grows with the value."""
+        small, large = SCATTER_RADII
+        return np.sqrt(small ** 2 + (large ** 2 - small ** 2) * np.clip(value / self.top, 0, 1))
 
 
 def nice_ticks(low, high, count=TICKS):
@@ -101,13 +146,15 @@ def time_series_chart(subexperiment, payload, samples, latencies):
 
 
 def measurement_charts(subexperiment, measurements, plots_directory):
-    """{path: Chart}: a histogram and a time series per payload, in order of first appearance."""
-    payloads = measurements[PAYLOAD].to_numpy()
-    samples = measurements[SAMPLE].to_numpy(dtype=float)
-    latencies = measurements[LATENCY].to_numpy(dtype=float)
+    """{path: Chart}: a histogram and a time series per payload, in order of first appearance
+    (measurements: a frame, or formats.read_measurement_columns' arrays)."""
+    payloads = np.asarray(measurements[PAYLOAD])
+    samples = np.asarray(measurements[SAMPLE], dtype=float)
+    latencies = np.asarray(measurements[LATENCY], dtype=float)
     directory = Path(plots_directory) / subexperiment
     charts = {}
-    for payload in pd.unique(payloads):
+    unique, first = np.unique(payloads, return_index=True)
+    for payload in unique[np.argsort(first)]:
         rows = payloads == payload
         charts[directory / f"histogram_{payload}.png"] = histogram_chart(subexperiment, payload, latencies[rows])
         charts[directory / f"time_series_{payload}.png"] = time_series_chart(
@@ -115,11 +162,43 @@ def measurement_charts(subexperiment, measurements, plots_directory):
     return charts
 
 
+def scatter_charts(subexperiment, measurements, plots_directory):
+    """{path: Chart}: per payload (ascending), the throughput specification's throughput and
+    lost samples scatter plots: demand on x, recovery time on y, a circle per case
+    (measurements: a frame, or read_measurement_columns' arrays)."""
+    tf = throughput_formats
+    demand, recovery = (np.asarray(measurements[column]) for column in (tf.DEMAND, tf.RECOVERY))
+    demands, recoveries = np.unique(demand), np.unique(recovery)
+    payloads = np.asarray(measurements[tf.PAYLOAD])
+    directory = Path(plots_directory) / f"measurements_{subexperiment}"
+    charts = {}
+    for payload in np.unique(payloads):
+        rows = payloads == payload
+        for magnitude, (name, colors) in SCATTER_PLOTS.items():
+            scatter = Scatter(demands, recoveries, np.searchsorted(demands, demand[rows]),
+                              np.searchsorted(recoveries, recovery[rows]),
+                              np.asarray(measurements[magnitude], dtype=float)[rows], colors, magnitude)
+            charts[directory / f"{name}_{payload}.png"] = Chart(
+                f"{subexperiment}: {magnitude}, {payload} Bytes", tf.DEMAND, tf.RECOVERY,
+                (-0.6, len(demands) - 0.4), (-0.6, len(recoveries) - 0.4), [], scatter=scatter)
+    return charts
+
+
+def draw_scatter_plots(plots_directory, measurements):
+    """Write every throughput scatter plot of the sub-experiments in `measurements` ({name:
+    its cases}); return the paths."""
+    return _draw({path: chart for name, cases in measurements.items()
+                  for path, chart in scatter_charts(name, cases, plots_directory).items()})
+
+
 def draw_measurements(plots_directory, measurements):
     """Write every measurement plot of the sub-experiments in `measurements` ({name: frame});
     return the paths. Two or more CPUs draw in forked workers (a worker starts in ~10 ms)."""
-    charts = {path: chart for name, frame in measurements.items()
-              for path, chart in measurement_charts(name, frame, plots_directory).items()}
+    return _draw({path: chart for name, frame in measurements.items()
+                  for path, chart in measurement_charts(name, frame, plots_directory).items()})
+
+
+def _draw(charts):
     jobs = list(charts.items())
     workers = min(os.cpu_count() or 1, len(jobs) // IN_PROCESS_MAX_CHARTS + 1)
     if workers == 1 or "fork" not in multiprocessing.get_all_start_methods():
@@ -141,21 +220,27 @@ def _write(jobs):
 
 
 @functools.cache
-def _font(role, scale):
-    # DejaVu Sans, as matplotlib draws the other plots: its copy, so no system font is needed.
+def font(size, scale=1):
+    """DejaVu Sans of `size` pixels (times `scale`), as matplotlib draws the other plots: its
+    copy, so no system font is needed."""
     fonts = Path(importlib.util.find_spec("matplotlib").submodule_search_locations[0]) / "mpl-data" / "fonts" / "ttf"
-    return ImageFont.truetype(str(fonts / "DejaVuSans.ttf"), FONT_SIZES[role] * scale)
+    return ImageFont.truetype(str(fonts / "DejaVuSans.ttf"), size * scale)
+
+
+def _font(role, scale):
+    return font(FONT_SIZES[role], scale)
 
 
 def draw(chart):
-    """The chart as an RGB image of SIZE pixels. A line is drawn at SUPERSAMPLING times the
-    size and reduced, for smooth slopes; a histogram's bars are axis-aligned and need not be."""
-    s = SUPERSAMPLING if chart.line is not None else 1
+    """The chart as an RGB image of SIZE pixels. A line or circles are drawn at SUPERSAMPLING
+    times the size and reduced, for smooth slopes; a histogram's bars are axis-aligned and
+    need not be."""
+    s = SUPERSAMPLING if chart.line is not None or chart.scatter is not None else 1
     image = Image.new("RGB", (SIZE[0] * s, SIZE[1] * s), "white")
     pen = ImageDraw.Draw(image)
-    left, top, right, bottom = (v * s for v in PLOT_AREA)
-    to_x = _mapping(chart.xlim, left, right)
-    to_y = _mapping(chart.ylim, bottom, top)
+    left, top, right, bottom = (v * s for v in (PLOT_AREA if chart.scatter is None else SCATTER_AREA))
+    to_x = mapping(chart.xlim, left, right)
+    to_y = mapping(chart.ylim, bottom, top)
     xticks = chart.xticks[(chart.xticks >= chart.xlim[0]) & (chart.xticks <= chart.xlim[1])]
     yticks = chart.yticks[(chart.yticks >= chart.ylim[0]) & (chart.yticks <= chart.ylim[1])]
     for x in to_x(xticks):
@@ -171,19 +256,50 @@ def draw(chart):
     if chart.line is not None:
         x, y = visible_points(*chart.line, columns=right - left)
         pen.line(np.column_stack([to_x(x), to_y(y)]).ravel().tolist(), fill=SERIES_COLOR, width=s, joint=None)
+    if chart.scatter is not None:
+        _scatter(pen, chart.scatter, to_x, to_y, s)
+        _color_bar(image, pen, chart.scatter, right, top, bottom, s)
     pen.rectangle([left, top, right, bottom], outline="black", width=s)
     tick_font = _font("tick", s)
-    for x, text in zip(to_x(xticks), tick_labels(xticks)):
+    xtexts, ytexts = ((tick_labels(xticks), tick_labels(yticks)) if chart.scatter is None else
+                      ([str(v) for v in chart.scatter.xcategories], [str(v) for v in chart.scatter.ycategories]))
+    for x, text in zip(to_x(xticks), xtexts):
         pen.line([(x, bottom), (x, bottom + 4 * s)], fill="black", width=s)
         pen.text((x, bottom + 6 * s), text, font=tick_font, fill="black", anchor="ma")
-    for y, text in zip(to_y(yticks), tick_labels(yticks)):
+    for y, text in zip(to_y(yticks), ytexts):
         pen.line([(left - 4 * s, y), (left, y)], fill="black", width=s)
         pen.text((left - 6 * s, y), text, font=tick_font, fill="black", anchor="rm")
     pen.text(((left + right) / 2, top - 10 * s), chart.title, font=_font("title", s), fill="black", anchor="md")
     pen.text(((left + right) / 2, (SIZE[1] - 8) * s), chart.xlabel, font=_font("label", s), fill="black", anchor="md")
-    _vertical_text(image, chart.ylabel, (16 * s, (top + bottom) / 2), s)
-    _legend(pen, chart.legend, right, top, s)
+    vertical_text(image, chart.ylabel, (16 * s, (top + bottom) / 2), s)
+    if chart.legend:
+        _legend(pen, chart.legend, right, top, s)
     return image.reduce(s) if s > 1 else image
+
+
+def _scatter(pen, scatter, to_x, to_y, s):
+    """A circle per case, the largest first so that none hides a smaller one, its value on it."""
+    value_font = _font("value", s)
+    for index in np.argsort(-np.nan_to_num(scatter.values, nan=-np.inf), kind="stable"):
+        value = scatter.values[index]
+        x, y, radius = to_x(scatter.x[index]), to_y(scatter.y[index]), scatter.radius(value) * s
+        pen.ellipse([x - radius, y - radius, x + radius, y + radius], fill=scatter.color(value), outline="black",
+                    width=s)
+        pen.text((x, y), f"{value:.4g}", font=value_font, fill="black", anchor="mm")
+
+
+def _color_bar(image, pen, scatter, right, top, bottom, s):
+    """The colour map from 0 (bottom) to the largest value (top), ticked, its label beside it."""
+    left, width = right + 16 * s, 14 * s
+    for row in range(top, bottom):
+        pen.line([(left, row), (left + width, row)], fill=scatter.color(scatter.top * (bottom - row) / (bottom - top)))
+    pen.rectangle([left, top, left + width, bottom], outline="black", width=s)
+    ticks = nice_ticks(0, scatter.top, 5)
+    for value, text in zip(ticks, tick_labels(ticks)):
+        y = bottom - (bottom - top) * value / scatter.top
+        pen.line([(left + width, y), (left + width + 4 * s, y)], fill="black", width=s)
+        pen.text((left + width + 6 * s, y), text, font=_font("tick", s), fill="black", anchor="lm")
+    vertical_text(image, scatter.label, ((SIZE[0] - 12) * s, (top + bottom) / 2), s)
 
 
 def visible_points(x, y, columns):
@@ -205,29 +321,30 @@ def visible_points(x, y, columns):
     return x[keep], y[keep]
 
 
-def _mapping(limits, start, end):
+def mapping(limits, start, end):
     low, high = limits
     scale = (end - start) / ((high - low) or 1.0)
     return lambda values: start + (np.asarray(values, dtype=float) - low) * scale
 
 
-def _vertical_text(image, text, centre, s):
-    font = _font("label", s)
-    width, height = font.getbbox(text)[2:]
+def vertical_text(image, text, centre, s, size=FONT_SIZES["label"]):
+    """`text` turned a quarter left (an y axis label), centred at `centre`."""
+    text_font = font(size, s)
+    width, height = text_font.getbbox(text)[2:]
     label = Image.new("RGB", (width, height + 4), "white")
-    ImageDraw.Draw(label).text((0, 0), text, font=font, fill="black")
+    ImageDraw.Draw(label).text((0, 0), text, font=text_font, fill="black")
     rotated = label.transpose(Image.Transpose.ROTATE_90)
     image.paste(rotated, (int(centre[0] - rotated.width / 2), int(centre[1] - rotated.height / 2)))
 
 
 def _legend(pen, lines, right, top, s):
-    font = _font("legend", s)
+    legend_font = _font("legend", s)
     line_height = (FONT_SIZES["legend"] + 4) * s
     sample = 22 * s  # the series' sample line before the first line of text
-    width = max(font.getbbox(text)[2] for text in lines) + sample + 14 * s
+    width = max(legend_font.getbbox(text)[2] for text in lines) + sample + 14 * s
     box = [right - width - 8 * s, top + 8 * s, right - 8 * s, top + 8 * s + line_height * len(lines) + 8 * s]
     pen.rounded_rectangle(box, radius=4 * s, fill="white", outline="#cccccc", width=s)
     x, y = box[0] + 6 * s, box[1] + 4 * s + line_height / 2
     pen.line([(x, y), (x + sample - 6 * s, y)], fill=SERIES_COLOR, width=3 * s)
     for index, text in enumerate(lines):
-        pen.text((x + sample, y + index * line_height), text, font=font, fill="black", anchor="lm")
+        pen.text((x + sample, y + index * line_height), text, font=legend_font, fill="black", anchor="lm")
