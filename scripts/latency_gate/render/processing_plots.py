@@ -1,14 +1,12 @@
 """The plots of processing (spec step 2): per sub-experiment, the latency histograms and time
-series or the throughput and lost-samples scatter plots (Pillow, render/sample_plots.py); across
-sub-experiments, the min, max, median and 99% comparison.
-
-matplotlib (render/plots.py) is imported only where it draws: the spec's
-latency_process_results.py and throughput_process_results.py, run once per sub-experiment,
-draw with Pillow alone and should not pay matplotlib's import on every call.
+series or the throughput and lost-samples scatter plots (render/sample_plots.py); across
+sub-experiments, the min, max, median and 99% comparison (render/plots.py). All are drawn with
+Pillow: the spec's process scripts, run once per sub-experiment, and its compare script import
+neither matplotlib nor pandas.
 """
 
+from latency_gate.render import plots, sample_plots
 from latency_gate.runner.kinds import LATENCY
-from latency_gate.render import sample_plots
 
 
 def draw_measurements(kind, plots_directory, measurements):
@@ -20,9 +18,7 @@ def draw_measurements(kind, plots_directory, measurements):
 
 
 def draw_subexperiment_comparison(summaries, plots_directory):
-    """summaries: {sub-experiment: its latency summary}; the plots' paths."""
-    from latency_gate.render import plots  # matplotlib: see the module's docstring
-
+    """summaries: {sub-experiment: its latency summary (a frame, or numpy columns)}; the plots' paths."""
     batch = plots.PlotBatch()
     batch.add_subexperiment_comparison(summaries, plots_directory)
     return batch.render()

@@ -5,8 +5,7 @@ These are 220 of a full run's plots, and the spec's latency_process_results.py (
 throughput_process_results.py) draws 22 of them per call: with matplotlib each call paid
 0.3 s of imports and 20-25 ms per plot (text layout, mostly), a third of the time of the
 spec's whole analysis flow. Pillow imports in 20 ms and draws one of these in a few ms, so
-they are drawn here; every other plot (comparisons, checks, history, gate), with its
-legends of many series, is plots.py's (matplotlib).
+they are drawn here; every other plot (comparisons, checks, history, gate) is plots.py's.
 
 A plot is first described (Chart: title, axis labels, ranges, ticks, the series and the
 legend lines), then drawn; the tests read the description. Drawn at twice the size and
@@ -92,12 +91,15 @@ class Scatter:
         finite = self.values[np.isfinite(self.values)]
         return finite.max() if finite.size and finite.max() > 0 else 1.0
 
-    def color(self, value):
-        """The colour map's colour of a value, interpolated between its stops."""
+    def colors_of(self, values):
+        """The colour map's colours (n x 3, 0-255) of values, interpolated between its stops."""
         stops = np.array([[int(color[i:i + 2], 16) for i in (1, 3, 5)] for color in self.colors], dtype=float)
-        position = np.clip(value / self.top, 0, 1) * (len(stops) - 1)
-        low = min(int(position), len(stops) - 2)
-        return tuple(int(round(c)) for c in stops[low] + (stops[low + 1] - stops[low]) * (position - low))
+        position = np.clip(np.asarray(values, dtype=float) / self.top, 0, 1) * (len(stops) - 1)
+        low = np.minimum(position.astype(int), len(stops) - 2)
+        return np.rint(stops[low] + (stops[low + 1] - stops[low]) * (position - low)[:, None]).astype(np.uint8)
+
+    def color(self, value):
+        return tuple(int(c) for c in self.colors_of([value])[0])
 
     def radius(self, value):
         """A circle's radius in final pixels: its area grows with the value."""
@@ -291,8 +293,8 @@ def _scatter(pen, scatter, to_x, to_y, s):
 def _color_bar(image, pen, scatter, right, top, bottom, s):
     """The colour map from 0 (bottom) to the largest value (top), ticked, its label beside it."""
     left, width = right + 16 * s, 14 * s
-    for row in range(top, bottom):
-        pen.line([(left, row), (left + width, row)], fill=scatter.color(scatter.top * (bottom - row) / (bottom - top)))
+    rows = scatter.colors_of(scatter.top * (bottom - np.arange(top, bottom)) / (bottom - top))
+    image.paste(Image.fromarray(np.repeat(rows[:, None, :], width, axis=1), "RGB"), (left, top))
     pen.rectangle([left, top, left + width, bottom], outline="black", width=s)
     ticks = nice_ticks(0, scatter.top, 5)
     for value, text in zip(ticks, tick_labels(ticks)):
