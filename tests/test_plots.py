@@ -9,7 +9,7 @@ from PIL import Image, ImageColor
 
 from latency_gate.contracts import throughput_formats as tf
 from latency_gate.contracts.formats import CHECK_COLUMNS, SUMMARY_COLUMNS
-from latency_gate.render import line_plots, plots
+from latency_gate.render import line_plots, plots, sample_plots
 
 pytestmark = pytest.mark.unit
 
@@ -276,7 +276,7 @@ def test_a_failing_plot_leaves_no_half_written_file(tmp_path, monkeypatch):
     def broken_png(*args, **kwargs):
         raise OSError("disk full")
 
-    monkeypatch.setattr(Image.Image, "save", broken_png)
+    monkeypatch.setattr(sample_plots, "png_bytes", broken_png)
     with pytest.raises(OSError, match="disk full"):
         batch.render(workers=1)
 

@@ -19,11 +19,12 @@ from matplotlib.ticker import MaxNLocator
 
 from latency_gate.contracts.formats import write_atomic
 from latency_gate.render.plots import (
-    CHANGE_POINT_COLOR, EXPERIMENT_COLOR, LATENCY_AXIS, MAX_RUN_TICKS, PAYLOAD_AXIS, PNG_OPTIONS, REQUIREMENT_COLOR,
-    RUN_AXIS, RUN_COLORMAP,
+    CHANGE_POINT_COLOR, EXPERIMENT_COLOR, LATENCY_AXIS, MAX_RUN_TICKS, PAYLOAD_AXIS, REQUIREMENT_COLOR, RUN_AXIS,
+    RUN_COLORMAP,
 )
 
 DPI = 80
+PNG_OPTIONS = {"compress_level": 1}  # 3-4x faster than the default level, files ~30% larger
 # Text is most of the drawing time (matplotlib renders glyph by glyph): unhinted glyphs
 # render ~15% faster and look the same at these sizes.
 RENDER_SETTINGS = {"text.hinting": "no_hinting"}

@@ -16,6 +16,8 @@ import functools
 import importlib.util
 import multiprocessing
 import os
+import struct
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,7 +39,6 @@ PLOT_AREA = (84, 36, 622, 424)  # left, top, right, bottom, in final pixels
 FONT_SIZES = {"title": 15, "label": 13, "tick": 11, "legend": 11, "value": 9}
 TICKS = 6  # about this many per axis
 IN_PROCESS_MAX_CHARTS = 8  # fewer are drawn sooner here than a worker starts
-PNG_OPTIONS = {"compress_level": 1}  # 3-4x faster than the default level, files ~30% larger
 # Throughput scatter plots: summary column -> the spec's file name prefix and its colour map,
 # as matplotlib's (viridis; magma reversed: more lost samples darker) at 9 even stops.
 SCATTER_PLOTS = {
@@ -201,20 +202,40 @@ def draw_measurements(plots_directory, measurements):
 
 
 def _draw(charts):
+    """Draw and write the charts; this process draws a share beside workers - 1 forked ones."""
     jobs = list(charts.items())
     workers = min(os.cpu_count() or 1, len(jobs) // IN_PROCESS_MAX_CHARTS + 1)
     if workers == 1 or "fork" not in multiprocessing.get_all_start_methods():
         _write(jobs)
     else:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            pool.map(_write, [jobs[index::workers] for index in range(workers)])
+        shares = [jobs[index::workers] for index in range(workers)]
+        with multiprocessing.get_context("fork").Pool(workers - 1) as pool:
+            drawn = pool.map_async(_write, shares[1:])
+            _write(shares[0])
+            drawn.get()
     return list(charts)
 
 
 def _write(jobs):
     for path, chart in jobs:
         image = draw(chart)
-        write_atomic(path, lambda handle: image.save(handle, format="PNG", **PNG_OPTIONS))
+        write_atomic(path, lambda handle: handle.write(png_bytes(image)))
+
+
+def png_bytes(image):
+    """An RGB image as a PNG file's bytes: rows unfiltered, deflated at level 1. Pillow's
+    encoder filters every row first, which takes twice as long here (4 ms a plot against 2);
+    the files are a third larger (20-30 kB)."""
+    pixels = np.asarray(image.convert("RGB"))
+    height, width, _ = pixels.shape
+    rows = np.zeros((height, width * 3 + 1), np.uint8)  # each row: filter type 0, then its pixels
+    rows[:, 1:] = pixels.reshape(height, width * 3)
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows.tobytes(), 1)) + chunk(b"IEND", b""))
 
 
 # ---------------------------------------------------------------------------------------
