@@ -4,13 +4,13 @@ import dataclasses
 import multiprocessing
 
 import pytest
+from PIL import ImageColor
 
 import drawn
 from latency_gate.analysis import changepoints, processing, requirements
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import InputError
-from latency_gate.render import plots
-from latency_gate.render import store_views
+from latency_gate.render import line_plots, plots, store_views
 from latency_gate.store import history
 from latency_gate_testing import factories
 
@@ -18,6 +18,20 @@ pytestmark = pytest.mark.unit
 
 PLATFORM = "linux-x64-latency"
 SUBEXPERIMENTS = ("intraprocess_best_effort", "intraprocess_reliable")
+
+
+def vertical_line_at(job, run, color):
+    """The drawn plot has a line of `color` at `run` (on the x axis) over most of its height."""
+    image, ((x0, x1), _) = plots.draw(job), line_plots.limits(job)
+    left, top, right, bottom = line_plots.RUN_SERIES_AREA
+    column = round(left + (run - x0) / (x1 - x0) * (right - left))
+    rgb = ImageColor.getrgb(color)
+
+    def near(pixel):  # its colour, or its colour blended with the white between dots
+        return max(abs(a - b) for a, b in zip(pixel, rgb)) <= 40
+
+    hits = sum(any(near(image.getpixel((x, y))) for x in (column - 1, column, column + 1)) for y in range(top, bottom))
+    return hits > (bottom - top) / 4  # dotted: a quarter of its height at least
 
 
 def summary_of(run, subexperiment):
@@ -203,13 +217,13 @@ def test_the_payload_history_plot_marks_each_change_point_with_a_labelled_vertic
     batch.add_history(summaries, None, tmp_path, found)
 
     marked = {job.path.name: job for job in batch.jobs if job.path.parent.name == STEPPED}
-    axes = plots.draw(marked["1024_bytes_Median.png"]).axes[0]
-    (line,) = [c for c in axes.collections if c.get_label() == "change point"]
-    assert [segment[:, 0].tolist() for segment in line.get_segments()] == [[6, 6]]  # at run 6, full height
-    assert [text.get_text() for text in axes.get_legend().get_texts()] == ["Median", "change point"]
-    axes = plots.draw(marked["1024_bytes_99.png"]).axes[0]  # another cell of the same payload: none
-    assert [c.get_segments() for c in axes.collections if c.get_label() == "change point"] == [[]]
-    assert [text.get_text() for text in axes.get_legend().get_texts()] == ["99%"]
+    stepped = marked["1024_bytes_Median.png"]
+    assert [one.label for one in line_plots.legend(stepped)] == ["Median", line_plots.CHANGE_POINT_LABEL]
+    assert line_plots.legend(stepped)[1].x.tolist() == [6]  # at run 6
+    assert vertical_line_at(stepped, 6, plots.CHANGE_POINT_COLOR)  # full height, dotted
+    unmarked = marked["1024_bytes_99.png"]  # another cell of the same payload: none
+    assert [one.label for one in line_plots.legend(unmarked)] == ["99%"]
+    assert not vertical_line_at(unmarked, 6, plots.CHANGE_POINT_COLOR)
 
 
 def test_the_payload_history_plots_mark_where_the_measurement_settings_change(tmp_path, rendered_plots):
@@ -222,7 +236,7 @@ def test_the_payload_history_plots_mark_where_the_measurement_settings_change(tm
 
     store_views.regenerate(store)
 
-    axes = plots.draw(rendered_plots.find(f"{SUBEXPERIMENTS[0]}/16_bytes_Median.png")).axes[0]
-    (line,) = [c for c in axes.collections if c.get_label() == "settings changed: not comparable"]
-    assert [segment[:, 0].tolist() for segment in line.get_segments()] == [[3.5, 3.5]]
-    assert "settings changed: not comparable" in [text.get_text() for text in axes.get_legend().get_texts()]
+    job = rendered_plots.find(f"{SUBEXPERIMENTS[0]}/16_bytes_Median.png")
+    (changed,) = [one for one in line_plots.legend(job) if one.label == line_plots.SETTINGS_LABEL]
+    assert changed.x.tolist() == [3.5]  # between runs 3 and 4
+    assert vertical_line_at(job, 3.5, line_plots.SETTINGS_COLOR)

@@ -190,25 +190,32 @@ def test_payload_history_draws_the_requirement_as_a_labelled_line_at_its_value()
     batch = plots.PlotBatch()
     batch.add_history(history(runs=4), requirements(), "unused")
 
-    axes = drawn_axes(job_named(batch, "intraprocess_best_effort/64_bytes_99.png"))
+    job = job_named(batch, "intraprocess_best_effort/64_bytes_99.png")
 
-    values, requirement = axes.lines
-    assert legend_labels(axes) == ["99%", "99% requirement"]
-    assert list(requirement.get_ydata()) == [8.5, 8.5]
-    assert (requirement.get_color(), requirement.get_linestyle()) == (plots.REQUIREMENT_COLOR, "--")
-    np.testing.assert_allclose(values.get_ydata(), [2 * (1 + run / 10) for run in range(4)])
-    assert (axes.get_xlabel(), axes.get_ylabel()) == ("Run", "Latency [us]")
-    assert axes.get_title() == "intraprocess_best_effort: latency 99% history, 64 Bytes"
+    values, requirement = line_plots.legend(job)
+    assert [one.label for one in line_plots.legend(job)] == ["99%", "99% requirement"]
+    assert requirement.y.tolist() == [8.5, 8.5]
+    assert (requirement.color, requirement.linestyle) == (plots.REQUIREMENT_COLOR, "--")
+    np.testing.assert_allclose(values.y, [2 * (1 + run / 10) for run in range(4)])
+    assert job.axis_labels == ("Run", "Latency [us]")
+    assert job.title == "intraprocess_best_effort: latency 99% history, 64 Bytes"
+    # Drawn: the requirement's dashed red line at 8.5 us, across the plot area.
+    image, (_, (y0, y1)) = plots.draw(job), line_plots.limits(job)
+    left, top, right, bottom = line_plots.RUN_SERIES_AREA
+    row = round(bottom - (8.5 - y0) / (y1 - y0) * (bottom - top))
+    red = [x for x in range(left, right) if image.getpixel((x, row)) == ImageColor.getrgb(plots.REQUIREMENT_COLOR)]
+    assert red and red[0] < left + 20 and red[-1] > right - 20  # dashed: from edge to edge, with gaps
 
 
 def test_payload_history_without_requirements_has_no_requirement_line():
     batch = plots.PlotBatch()
     batch.add_history(history(runs=4), None, "unused")
 
-    axes = drawn_axes(job_named(batch, "intraprocess_best_effort/64_bytes_Max.png"))
+    job = job_named(batch, "intraprocess_best_effort/64_bytes_Max.png")
 
-    assert legend_labels(axes) == ["Max"]
-    assert not axes.lines[1].get_visible()
+    assert [one.label for one in line_plots.legend(job)] == ["Max"]
+    image = plots.draw(job)
+    assert ImageColor.getrgb(plots.REQUIREMENT_COLOR) not in {color for _, color in image.getcolors(1 << 20)}
 
 
 def test_payload_history_thins_run_labels_and_always_labels_the_first_and_latest_run():
@@ -216,9 +223,9 @@ def test_payload_history_thins_run_labels_and_always_labels_the_first_and_latest
     batch = plots.PlotBatch()
     batch.add_history(history(runs), requirements(), "unused")
 
-    axes = drawn_axes(job_named(batch, "intraprocess_best_effort/1024_bytes_Median.png"))
+    job = job_named(batch, "intraprocess_best_effort/1024_bytes_Median.png")
 
-    labels = [tick.get_text() for tick in axes.get_xticklabels()]
+    labels = [job.data["runs"][tick] for tick in line_plots.run_ticks(job.data["runs"])]
     assert 2 <= len(labels) <= plots.MAX_RUN_TICKS
     assert (labels[0], labels[-1]) == ("run-000", f"run-{runs - 1:03d}")
 
@@ -236,8 +243,9 @@ def test_every_plot_has_a_title_axis_labels_a_legend_and_a_grid():
         if job.shape in plots.PILLOW_SHAPES:  # its title and labels as given, the legend line_plots draws
             assert job.title and line_plots.legend(job), job.path
             image = plots.draw(job)
-            left, top, right, bottom = line_plots.PLOT_AREA
-            assert image.size == line_plots.SIZE
+            runs = job.shape == "run_series"
+            left, top, right, bottom = line_plots.RUN_SERIES_AREA if runs else line_plots.PLOT_AREA
+            assert image.size == (line_plots.RUN_SERIES_SIZE if runs else line_plots.SIZE)
             # A grid row crosses the plot area's left edge: light grey, as the grid (blended with white).
             edge = [image.getpixel((left + 3, y)) for y in range(top + 3, bottom - 3)]
             assert any(r == g == b and ImageColor.getrgb(line_plots.GRID_COLOR)[0] <= r < 0xfa for r, g, b in edge)
@@ -297,9 +305,10 @@ def test_throughput_payload_history_draws_its_requirement_as_a_floor_on_a_throug
 
     batch.add_history(history, required, tmp_path, view=plots.THROUGHPUT_HISTORY)
 
-    axes = drawn_axes(job_named(batch, "interprocess_reliable/1024_bytes_throughput.png"))
-    assert legend_labels(axes) == ["subscription throughput", "subscription throughput requirement (floor)"]
-    assert axes.lines[1].get_ydata()[0] == 490.0
-    assert axes.get_ylabel() == tf.THROUGHPUT
+    job = job_named(batch, "interprocess_reliable/1024_bytes_throughput.png")
+    assert [one.label for one in line_plots.legend(job)] == ["subscription throughput",
+                                                            "subscription throughput requirement (floor)"]
+    assert line_plots.legend(job)[1].y[0] == 490.0
+    assert job.axis_labels[1] == tf.THROUGHPUT
     assert {job.path.name for job in batch.jobs} == {
         "history_throughput.png", "history_lost.png", "1024_bytes_throughput.png", "1024_bytes_lost.png"}

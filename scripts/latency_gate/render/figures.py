@@ -1,6 +1,5 @@
-"""The matplotlib shapes of plots.py's jobs: many runs coloured by their order, one cell over
-the runs (with its requirement, change points and settings changes), the relative gate's
-ratios. Imported only when such a job is drawn (matplotlib's import costs ~0.35 s).
+"""The matplotlib shapes of plots.py's jobs: many runs coloured by their order, the relative
+gate's ratios. Imported only when such a job is drawn (matplotlib's import costs ~0.35 s).
 
 Drawing is built for speed, because a history draws hundreds of plots: each process keeps
 one figure per shape and only updates its artists (data, title, limits) instead of
@@ -18,10 +17,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from latency_gate.contracts.formats import write_atomic
-from latency_gate.render.plots import (
-    CHANGE_POINT_COLOR, EXPERIMENT_COLOR, LATENCY_AXIS, MAX_RUN_TICKS, PAYLOAD_AXIS, REQUIREMENT_COLOR, RUN_AXIS,
-    RUN_COLORMAP,
-)
+from latency_gate.render.plots import LATENCY_AXIS, PAYLOAD_AXIS, REQUIREMENT_COLOR, RUN_COLORMAP
 
 DPI = 80
 PNG_OPTIONS = {"compress_level": 1}  # 3-4x faster than the default level, files ~30% larger
@@ -111,49 +107,6 @@ class _RunColored(_Shape):
         self.axes.autoscale_view()
 
 
-class _RunSeries(_Shape):
-    """One magnitude of one payload over the runs, with its requirement as a dashed line.
-    Run-id tick labels are thinned so hundreds of runs stay legible."""
-
-    size = (8.0, 5.5)
-    margins = {**_Shape.margins, "left": 0.15, "bottom": 0.36}
-    label_distances = (120, 40)  # below the rotated run ids
-    xlabel, ylabel = RUN_AXIS, LATENCY_AXIS
-
-    def __init__(self):
-        super().__init__()
-        (self.line,) = self.axes.plot([], [], color=EXPERIMENT_COLOR, marker="o", markersize=3)
-        self.requirement = self.axes.axhline(0, color=REQUIREMENT_COLOR, linestyle="--")
-        # Full-height lines at change-point runs: x in data, y in axes coordinates (0..1),
-        # a collection, so limits and the lines' list stay those of the data.
-        self.changes = LineCollection([], colors=CHANGE_POINT_COLOR, linestyles=":", linewidths=1.5,
-                                      label="change point", transform=self.axes.get_xaxis_transform())
-        self.axes.add_collection(self.changes, autolim=False)
-        # Between two runs measured under other settings (run_metadata.settings_changes).
-        self.settings = LineCollection([], colors="#555555", linestyles=(0, (1, 1)), linewidths=2.5,
-                                       label="settings changed: not comparable",
-                                       transform=self.axes.get_xaxis_transform())
-        self.axes.add_collection(self.settings, autolim=False)
-
-    def update(self, magnitude, runs, values, requirement, requirement_label, changes=(), settings_changes=()):
-        x = np.arange(len(runs))
-        self.line.set_data(x, values)
-        self.line.set_label(magnitude)
-        self.requirement.set_ydata([requirement, requirement])
-        self.requirement.set_label(requirement_label)
-        self.requirement.set_visible(bool(np.isfinite(requirement)))
-        ticks = np.unique(np.linspace(0, len(runs) - 1, min(len(runs), MAX_RUN_TICKS)).round().astype(int))
-        self.axes.set_xticks(ticks, [str(runs[t]) for t in ticks], rotation=45, ha="right", rotation_mode="anchor", fontsize=7)
-        self.changes.set_segments([[(run, 0), (run, 1)] for run in changes])
-        self.settings.set_segments([[(run - 0.5, 0), (run - 0.5, 1)] for run in settings_changes])
-        handles = [self.line, self.requirement] if self.requirement.get_visible() else [self.line]
-        handles += [self.changes] if len(changes) else []
-        handles += [self.settings] if len(settings_changes) else []
-        self.axes.legend(handles=handles, loc="upper left", fontsize=8)
-        self.axes.relim(visible_only=True)
-        self.axes.autoscale_view()
-
-
 class _GateRatios(_Shape):
     """PR / base ratios with interval bars over categorical payloads; regressions as red X,
     improvements as green triangles, the no-change line and the minimum effect dashed."""
@@ -191,7 +144,6 @@ class _GateRatios(_Shape):
 
 SHAPES = {
     "run_colored": _RunColored,
-    "run_series": _RunSeries,
     "gate_ratios": _GateRatios,
 }
 _figures = {}  # shape name -> this process's reused figure of that shape

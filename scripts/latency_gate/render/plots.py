@@ -5,10 +5,11 @@ Callers add plot jobs to a PlotBatch (sub-experiment and experiment comparisons,
 history, gate ratios, middleware comparisons) and call render() once, so a run pays the
 worker start-up cost once. A job (PlotJob) describes one PNG: its shape, title, axis labels
 and data (numpy arrays, Series and strings, cheap to send to a worker); the tests read the
-descriptions. Payload-series jobs (lines over the payloads: the comparisons, the checks, a
-short history) are drawn with Pillow (line_plots.py), so the spec's compare and check
-commands never import matplotlib; the other shapes (many runs coloured by order, a cell
-over the runs, the gate's ratios) with matplotlib (figures.py), imported when one is drawn.
+descriptions. Line plots (lines over the payloads: the comparisons, the checks, a short
+history; one cell over the runs: the history's payload plots) are drawn with Pillow
+(line_plots.py), so neither the spec's commands nor a history's regeneration import
+matplotlib; the other shapes (many runs coloured by order, the gate's ratios) are drawn with
+matplotlib (figures.py), imported when one is drawn.
 (The per-payload histograms, time series and throughput scatter plots are sample_plots.py's.)
 
 Workers are forked and get jobs in a few large chunks; a handful of jobs is rendered in the
@@ -16,6 +17,7 @@ calling process. Every PNG is written to a temporary name beside its target and 
 into place.
 """
 
+import importlib
 import multiprocessing
 import os
 from dataclasses import dataclass
@@ -265,6 +267,8 @@ class PlotBatch:
         # which spreads the expensive ones over the workers.
         bounds = np.linspace(0, len(self.jobs), chunk_count + 1).round().astype(int)
         chunks = [self.jobs[start:stop] for start, stop in zip(bounds[:-1], bounds[1:])]
+        if any(job.shape not in PILLOW_SHAPES for job in self.jobs):  # matplotlib once, before the workers fork
+            importlib.import_module("latency_gate.render.figures")
         with _process_context().Pool(min(workers, chunk_count)) as pool:
             return [path for paths in pool.map(_render_jobs, chunks, chunksize=1) for path in paths]
 
@@ -335,10 +339,11 @@ def draw(job):
     if job.shape in PILLOW_SHAPES:
         from latency_gate.render import line_plots
 
-        return line_plots.draw(job, job.axis_labels or (PAYLOAD_AXIS, LATENCY_AXIS))
+        default_labels = (RUN_AXIS, LATENCY_AXIS) if job.shape == "run_series" else (PAYLOAD_AXIS, LATENCY_AXIS)
+        return line_plots.draw(job, job.axis_labels or default_labels)
     from latency_gate.render import figures  # matplotlib: only for its shapes
 
     return figures.draw(job)
 
 
-PILLOW_SHAPES = frozenset({"payload_series"})
+PILLOW_SHAPES = frozenset({"payload_series", "run_series"})
