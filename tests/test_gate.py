@@ -35,8 +35,9 @@ def test_an_unchanged_pull_request_passes_with_every_report(tmp_path, latency_te
     results = tmp_path / "gate"
     code = cli.main(["gate", "--base", str(latency_test), "--pr", str(latency_test), "-r", str(results), *TINY,
                      "--rounds", "3", "--max-rounds", "4", "--look-every", "1", "--seed", "7", "--head-sha", "f" * 40])
-    assert code == EXIT_OK, capsys.readouterr().err
-    assert "Relative gate PASSED" in capsys.readouterr().out.splitlines()[-1]
+    printed = capsys.readouterr()
+    assert code == EXIT_OK, printed.err
+    assert "Relative gate PASSED" in printed.out.splitlines()[-1]
 
     rounds = pd.read_csv(results / "rounds.csv")
     used = rounds[relative.ROUND].max()

@@ -230,8 +230,9 @@ def test_compare_middleware_interleaves_the_middleware_and_pools_their_rounds_in
     report = (results / middleware_comparison.REPORT_FILE).read_text()
     assert "Not run by socket floor: a bare socket has no DDS Security" in report
     assert "Settings in force: " in report and "| Fast DDS | 16 | 200 |" in report
-    for name in names:  # each middleware's mean and minimum per payload, as the table has them
-        drawn_series = rendered_plots.series(f"middleware_{name}.png")
+    for name in names:  # each middleware's mean and minimum per payload, as the table has them (3 decimals)
+        drawn_series = {label: np.round(values, 3).tolist()
+                        for label, values in rendered_plots.series(f"middleware_{name}.png").items()}
         assert drawn_series == {f"{BACKENDS[middleware].TITLE} {magnitude.lower()}": rows[magnitude].tolist()
                                 for (middleware, rows) in written[written["Experiment type"] == name]
                                 .groupby("Middleware", sort=False)
