@@ -166,7 +166,7 @@ def test_the_job_has_only_what_it_needs_and_never_the_pull_requests_code():
     assert job["permissions"] == {"actions": "read", "pull-requests": "write"}
     assert job["runs-on"] == "ubuntu-latest"
     assert job["if"] == ("github.event.workflow_run.event == 'pull_request' && "
-                         "github.event.workflow_run.conclusion != 'cancelled'\n"
+                         "github.event.workflow_run.conclusion != 'cancelled' "
                          "&& github.event.workflow_run.path == '.github/workflows/latency-pr.yml'")
     (checkout,) = [step for step in job["steps"] if step.get("uses", "").startswith("actions/checkout@")]
     assert checkout["with"] == {"persist-credentials": False}  # the default branch: GitHub's ref for workflow_run
