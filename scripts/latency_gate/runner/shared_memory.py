@@ -69,8 +69,9 @@ class SharedMemory:
             time.sleep(0.02)
 
     def prefix(self):
-        """What a program of the run is started under to enter the namespace."""
-        return ["nsenter", "--target", str(self.process.pid), "--mount", "--"]
+        """What a program of the run is started under to enter the namespace (in the runner's working
+        directory: entering a mount namespace starts at its root)."""
+        return ["nsenter", "--target", str(self.process.pid), "--mount", f"--wd={Path.cwd()}", "--"]
 
     def release(self):
         """Stop the service; with it the namespace and everything in its /dev/shm and /tmp. Safe to
