@@ -12,17 +12,18 @@ set -eu
 exec 3</tmp  # the host's /tmp, still reachable through this descriptor once covered
 mount -t tmpfs -o mode=1777 latency-gate-shm /dev/shm
 mount -t tmpfs -o mode=1777 latency-gate-tmp /tmp
+# An entry that other users' programs remove meanwhile is skipped; any other failure ends the script.
 for entry in /proc/self/fd/3/* /proc/self/fd/3/.[!.]* /proc/self/fd/3/..?*; do
     name=${entry#/proc/self/fd/3/}
     target=/tmp/$name
     if [ -L "$entry" ]; then
-        ln -s "$(readlink "$entry")" "$target"
+        ln -s "$(readlink "$entry")" "$target" || [ ! -L "$entry" ]
     elif [ -d "$entry" ]; then
         mkdir "$target"
-        mount --no-canonicalize --bind "$entry" "$target"
+        mount --no-canonicalize --bind "$entry" "$target" 2>/dev/null || [ ! -e "$entry" ]
     elif [ -f "$entry" ] && [ "$name" != iox-unique-roudi.lock ]; then
         : > "$target"
-        mount --no-canonicalize --bind "$entry" "$target"
+        mount --no-canonicalize --bind "$entry" "$target" 2>/dev/null || [ ! -e "$entry" ]
     fi
 done
 exec 3<&-
