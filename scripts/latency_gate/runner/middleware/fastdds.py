@@ -22,9 +22,9 @@ from latency_gate.runner.middleware.common import (
 
 TITLE = "Fast DDS"
 # The shared-memory family through the profiles (profiles/fastdds/*_shm.xml: the SHM transport;
-# *_zero_copy.xml: data sharing) and LatencyTest's --data_loans; not its --shared_memory, which
-# replaces the transports by a default SHM one (512 KiB segment) and UDPv4 both, so that samples
-# too large for the segment cross by UDP (docs/middleware.md).
+# *_zero_copy.xml: data sharing) and LatencyTest's --data_loans; not its --shared_memory, which adds
+# a default SHM transport (512 KiB segment) and UDPv4 to the profile's own: with the UDP profile the
+# samples still crossed by UDP (benchmarks/fastdds_shared_memory_option.sh, docs/middleware.md).
 FAMILIES = ("spec", "shm")
 _BUILD_HINT = "run scripts/setup/build_latencytest.sh"
 
