@@ -3,7 +3,7 @@
 signal (callgrind on LatencyTest's per-sample path: DataWriter::write and the readers' callbacks),
 instructions per round trip at a small and two large payloads, and the copies they amount to.
 
-    .venv/bin/python benchmarks/zero_copy_count.py OUT [--payloads 16 65536 1048576] [--samples 100]
+    .venv/bin/python benchmarks/zero_copy_count.py OUT [--payloads 16 65536 1048576] [--samples 50]
 
 A copy grows with the payload; nothing else on the path does (headers, wake-ups, bookkeeping). So the
 instructions that grow with the payload, per byte, say how many copies a round trip makes. The size of
@@ -33,7 +33,8 @@ def count(out, payloads, samples):
     run = Path(out) / "fastdds"
     if not (run / "metadata.json").is_file():
         command = [*CLI, "run", "-r", str(run), "--middleware", "fastdds", "--family", "shm", "--signal", "instructions",
-                   "--payloads", *map(str, payloads), "--samples", str(samples), "--baseline-seconds", "0"]
+                   "--payloads", *map(str, payloads), "--samples", str(samples), "--baseline-seconds", "0",
+                   "--timeout", "1800"]  # valgrind runs the programs ~50x slower
         print("$", " ".join(command), flush=True)
         subprocess.run(command, check=True)
     return run
@@ -71,7 +72,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("out", type=Path)
     parser.add_argument("--payloads", nargs="+", type=int, default=[16, 65536, 1048576])
-    parser.add_argument("--samples", type=int, default=100)
+    parser.add_argument("--samples", type=int, default=50)
     args = parser.parse_args()
     frame, per_copy_byte = table(count(args.out, args.payloads, args.samples))
     text = frame.to_markdown(index=False)

@@ -113,8 +113,9 @@ def test_two_concurrent_runs_each_have_their_own_roudi(programs, tmp_path):
     command = [sys.executable, "-m", "latency_gate", "run", "--middleware", "cyclonedds", "--family", "shm",
                "--subexperiments", "interprocess_best_effort_shm", "interprocess_best_effort_zero_copy",
                "--payloads", "16", "65536", "--samples", "3000", "--baseline-seconds", "0", "--no-realtime"]
-    runs = [subprocess.Popen([*command, "-r", str(tmp_path / name)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                             text=True) for name in ("one", "two")]
+    # Relative results directories: the programs enter the namespace in the runner's working directory.
+    runs = [subprocess.Popen([*command, "-r", name], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                             cwd=tmp_path) for name in ("one", "two")]
     outputs = [run.communicate(timeout=300)[0] for run in runs]
     assert [run.returncode for run in runs] == [EXIT_OK, EXIT_OK], outputs
     domains = {metadata_of(tmp_path / name)["settings"]["domain"] for name in ("one", "two")}

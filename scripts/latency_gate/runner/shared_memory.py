@@ -69,9 +69,11 @@ class SharedMemory:
             time.sleep(0.02)
 
     def prefix(self):
-        """What a program of the run is started under to enter the namespace (in the runner's working
-        directory: entering a mount namespace starts at its root)."""
-        return ["nsenter", "--target", str(self.process.pid), "--mount", f"--wd={Path.cwd()}", "--"]
+        """What a program of the run is started under to enter the namespace, in the runner's working
+        directory by its path there (entering a mount namespace starts at its root; nsenter's --wd
+        would keep the host's directory, which the namespace's getcwd() calls unreachable)."""
+        return ["nsenter", "--target", str(self.process.pid), "--mount", "--", "sh", "-c", 'cd "$0" && exec "$@"',
+                str(Path.cwd())]
 
     def release(self):
         """Stop the service; with it the namespace and everything in its /dev/shm and /tmp. Safe to
