@@ -5,6 +5,7 @@
 #   default   no XML, --shared_memory on (LatencyTest: a default SHM transport and UDPv4, builtins off)
 #   udp-xml   the project's interprocess_best_effort profile (UDPv4 only) with --shared_memory on
 #   shm-xml   the project's interprocess_best_effort_shm profile (SHM only, 32 MiB segment), no option
+#   udp       the project's interprocess_best_effort profile alone (UDP at robot sizes, best effort)
 # and prints, per configuration, the loopback packets and the samples recorded per payload.
 # Usage: bash benchmarks/fastdds_shared_memory_option.sh [SAMPLES]   (as root; default 200)
 set -euo pipefail
@@ -38,3 +39,4 @@ measure() {  # name, options...
 measure default --shared_memory on
 measure udp-xml --xml "$WORK/udp.xml" --shared_memory on
 measure shm-xml --xml "$WORK/shm.xml"
+measure udp --xml "$WORK/udp.xml"
