@@ -40,8 +40,9 @@ MEMBERS = ("interprocess_reliable_shm", "interprocess_reliable_zero_copy")
 def count(out, payloads, samples):
     run = Path(out) / "fastdds"
     if not (run / "metadata.json").is_file():
-        command = [*CLI, "run", "-r", str(run), "--middleware", "fastdds", "--family", "shm", "--signal", "instructions",
-                   "--subexperiments", *MEMBERS, "--payloads", *map(str, payloads), "--samples", str(samples), "--baseline-seconds", "0",
+        command = [*CLI, "run", "-r", str(run), "--middleware", "fastdds", "--family", "shm",
+                   "--signal", "instructions", "--subexperiments", *MEMBERS, "--payloads", *map(str, payloads),
+                   "--samples", str(samples), "--baseline-seconds", "0",
                    "--timeout", "1800"]  # valgrind runs the programs ~50x slower
         print("$", " ".join(command), flush=True)
         subprocess.run(command, check=True)
@@ -57,14 +58,16 @@ def own_copies(functions):
 def table(run):
     rows, per_copy_byte = [], None
     for name in MEMBERS:
-        totals = instruction_counts.per_round_trip(instruction_counts.read_counts(instruction_counts.counts_path(run, name)))
+        counts = instruction_counts.read_counts(instruction_counts.counts_path(run, name))
+        totals = instruction_counts.per_round_trip(counts)
         functions = instruction_counts.read_functions(instruction_counts.functions_path(run, name))
         own = own_copies(functions).reindex(totals.index, fill_value=0.0)
         small, large = totals.index.min(), totals.index.max()
         if name.endswith("_zero_copy") and own[large] > own[small]:
             per_copy_byte = (own[large] - own[small]) / (large - small) / 2
         for payload in totals.index:
-            rows.append({"sub-experiment": name, "Bytes": payload, "instructions per round trip": round(totals[payload]),
+            rows.append({"sub-experiment": name, "Bytes": payload,
+                         "instructions per round trip": round(totals[payload]),
                          "of which LatencyTest's own copies": round(own[payload]),
                          "middleware": round(totals[payload] - own[payload])})
     frame = pd.DataFrame(rows)

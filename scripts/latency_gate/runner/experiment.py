@@ -168,10 +168,10 @@ def validate_run(spec):
 
 def _undeclared(backend, name):
     """Why a backend does not run a sub-experiment of a family it does not declare, or None."""
-    family = family_of(name).name
-    if family in interface.families(backend):
+    family, declared = family_of(name).name, interface.families(backend)
+    if family in declared:
         return None
-    return f"{backend.TITLE} does not run the {family} family (its backend declares {', '.join(interface.families(backend))})"
+    return f"{backend.TITLE} does not run the {family} family (its backend declares {', '.join(declared)})"
 
 
 def _counted_path(signal, measure, backend):
