@@ -1,5 +1,5 @@
 """The shared memory of a run of the shared-memory family (contracts/formats.FAMILIES "shm"): a mount
-namespace of the run's own whose /dev/shm and /tmp are fresh (shared_memory_namespace.sh), and in it
+namespace of the run's own whose /dev/shm and /tmp are fresh (shared_memory_namespace.py), and in it
 the middleware's shared-memory service, if it has one (Cyclone DDS: iceoryx's RouDi), as the
 namespace's first process.
 
@@ -15,16 +15,16 @@ namespace with `nsenter --target <service> --mount` (prefix()).
 """
 
 import shutil
+import sys
 import time
 from pathlib import Path
 
 from latency_gate.errors import InputError, RunFailed
+from latency_gate.runner import shared_memory_namespace
 from latency_gate.runner.processes import has_exited, kill_group, start
 
-NAMESPACE_SCRIPT = Path(__file__).with_name("shared_memory_namespace.sh")
 # What holds the namespace when the middleware needs no service.
 HOLDER = ("sleep", "infinity")
-NAMESPACE_READY = "shared_memory_namespace: ready"  # the script's last line before the command
 READY_TIMEOUT_S = 20.0  # RouDi writes ~130 MB of zeros into its segments before it is ready
 
 
@@ -52,9 +52,9 @@ class SharedMemory:
         not become ready."""
         command = list(self.service.command(config, self.logs)) if self.service else list(HOLDER)
         log = self.logs / f"shared-memory-{self.name}.log"
-        self.process = start(["unshare", "--mount", "--propagation", "private", "--", "sh", str(NAMESPACE_SCRIPT),
-                              *command], log, environment)
-        ready = [NAMESPACE_READY, *([self.service.ready] if self.service else [])]
+        self.process = start(["unshare", "--mount", "--propagation", "private", "--", sys.executable, "-m",
+                              shared_memory_namespace.__name__, *command], log, environment)
+        ready = [shared_memory_namespace.READY, *([self.service.ready] if self.service else [])]
         deadline = time.monotonic() + READY_TIMEOUT_S
         while True:
             if has_exited(self.process):
