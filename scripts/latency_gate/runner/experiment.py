@@ -7,7 +7,10 @@ For every chosen sub-experiment the runner has the backend render its configurat
 starts the program (`both` for intra-process; `subscriber` and `publisher` for
 inter-process), and turns its raw data export into measurements_<sub-experiment>.csv. A
 sub-experiment the middleware cannot do is recorded as unsupported, with why, and not run.
-metadata.json records what ran where, how, and how each sub-experiment ended.
+metadata.json records what ran where, how, and how each sub-experiment ended. The family
+(contracts/formats.FAMILIES: the spec's ten, or shared memory and zero copy) gives the default
+sub-experiments and payloads; a run of the shared-memory family runs its programs in a mount
+namespace of its own with the middleware's shared-memory service (shared_memory.py).
 
 This module orchestrates a run; its parts are in this package:
 middleware (the backends: programs, libraries, configurations), domain_lease (a DDS domain
