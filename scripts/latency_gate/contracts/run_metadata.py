@@ -111,6 +111,9 @@ class RunMetadata:
 
     run_id: str
     kind: str = "latency"  # what was measured: latency or throughput (analysis/kinds.py); runs before it: latency
+    # the sub-experiment family whose payloads and sub-experiments the run took (formats.FAMILIES);
+    # runs before families: the spec's
+    family: str = "spec"
     platform: str | None = None  # set when the run is added to a history store
     middleware: str = "fastdds"  # the backend measured (runner/middleware/); runs before backends: Fast DDS
     middleware_version: str | None = None  # of the library the program loaded

@@ -41,8 +41,10 @@ def run_subexperiment(name, config, logs):
     results = config.results
     raw = results / f".partial-measurements_{name}.csv"  # hidden: never taken for a result
     raw.unlink(missing_ok=True)
+    in_shared_memory = config.shared_memory.prefix() if subexperiment.shared_memory and config.shared_memory else []
     commands = {
         role: config.topology.prefix(role)
+        + in_shared_memory
         + config.real_time.prefix(config.measure.cpus(config.real_time, role))
         + (counting.prefix(config.counting, role, logs, name) if config.counting else [])
         + command
