@@ -3,8 +3,9 @@
 # Fast DDS plugin against Debian's libraries: the programs of the perftest-cyclonedds and
 # perftest-fastdds backends (perf_test builds one plugin at a time).
 #
-# 1. Copy the upstream sources and apply third_party/performance_test/patches/*.patch, one copy
-#    per set of sources and patches (named by their hash, kept), so rebuilds stay incremental.
+# 1. Copy the upstream sources and apply third_party/performance_test/patches/*.patch into
+#    <build dir>/perftest/sources, writing only the files whose content changed, so rebuilds stay
+#    incremental.
 # 2. Per plugin, configure with Debian's ament-cmake and the stand-ins for ROS 2's pieces
 #    (third_party/performance_test/stand-ins), tabulate and sole from third_party/ where its
 #    build-time clones would have put them, Debian's fastddsgen for the Fast DDS messages, and
@@ -32,18 +33,28 @@ done
 recipe=$( (cd "$REPO" && find third_party/performance_test third_party/tabulate third_party/sole \
         scripts/setup/build_perftest.sh -type f -print0 | sort -z | xargs -0 sha256sum;
     dpkg-query -W libfastrtps-dev cyclonedds-dev ament-cmake fastddsgen) | sha256sum | cut -c1-16)
-sources=$BUILD_DIR/perftest/sources-$(cd "$REPO" && find third_party/performance_test/performance_test \
-    third_party/performance_test/patches -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
-if [[ ! -f $sources/.patched ]]; then
-    rm -rf "$sources" && mkdir -p "$sources"
-    cp -r "$UPSTREAM/performance_test/." "$sources/"
+# The patched sources, at one path for every set of patches: a file is written only where its
+# content changed, so CMake and make rebuild what a new patch touches, not everything.
+sources=$BUILD_DIR/perftest/sources
+patched=$(cd "$REPO" && find third_party/performance_test/performance_test third_party/performance_test/patches \
+    -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
+if [[ ! -f $sources/.patched-$patched ]]; then
+    staging=$BUILD_DIR/perftest/sources.staging
+    rm -rf "$staging" && mkdir -p "$staging" "$sources"
+    cp -r "$UPSTREAM/performance_test/." "$staging/"
     for patch_file in "$UPSTREAM"/patches/*.patch; do
-        patch --quiet --forward -d "$sources" -p1 < "$patch_file" >&2 || {
+        patch --quiet --forward -d "$staging" -p1 < "$patch_file" >&2 || {
             echo "build_perftest: $patch_file: does not apply to performance_test 2.3.0" >&2
             exit 3
         }
     done
-    touch "$sources/.patched"
+    while IFS= read -r -d '' file; do
+        cmp -s "$staging/$file" "$sources/$file" || install -D -m 644 "$staging/$file" "$sources/$file"
+    done < <(cd "$staging" && find . -type f -print0)
+    while IFS= read -r -d '' file; do
+        [[ -e $staging/$file ]] || rm -f "$sources/$file"
+    done < <(cd "$sources" && find . -type f ! -name '.patched-*' -print0)
+    rm -rf "$staging" "$sources"/.patched-* && touch "$sources/.patched-$patched"
 fi
 
 for plugin in cyclonedds fastdds; do
@@ -52,6 +63,10 @@ for plugin in cyclonedds fastdds; do
     if [[ -f $stamp && -x $build/perf_test ]]; then
         echo "$build/perf_test"
         continue
+    fi
+    # A build directory configured from other sources (moved, or an older layout) starts afresh.
+    if [[ -f $build/CMakeCache.txt ]] && ! grep -qx "CMAKE_HOME_DIRECTORY:INTERNAL=$sources" "$build/CMakeCache.txt"; then
+        rm -rf "$build"
     fi
     mkdir -p "$build/external"
     # Where performance_test's build-time clones of tabulate and sole would be (patches/0001).
