@@ -177,3 +177,20 @@ def test_a_relative_gate_a_a_on_perf_test_passes(tmp_path):
     assert gate_and_report(tmp_path / "gate", program, program, spec, rounds=2, max_rounds=2, look_every=1, seed=1,
                            out=sys.stdout) == EXIT_OK
     assert "interprocess_best_effort" in (tmp_path / "gate" / "rounds.csv").read_text()
+
+
+@pytest.mark.parametrize("middleware", BACKENDS)
+def test_under_netns_the_main_and_the_relay_side_run_in_the_two_namespaces(middleware, tmp_path):
+    code = experiment.run_experiment(tmp_path, RunSpec(middleware=middleware, payloads=(16,), samples=SAMPLES,
+                                                       subexperiments=("interprocess_reliable_tcp",), baseline_s=0,
+                                                       topology="netns", retries=0))
+
+    metadata = metadata_of(tmp_path)
+    outcome = metadata["subexperiments"]["interprocess_reliable_tcp"]
+    assert code == EXIT_OK, outcome["error"]
+    command = shlex.split(outcome["commands"]["both"])
+    namespaces = {side: shlex.split(command[command.index(f"--{side}") + 1])[:4] for side in ("main", "relay")}
+    assert namespaces["main"][:3] == namespaces["relay"][:3] == ["ip", "netns", "exec"]
+    assert namespaces["main"][3].endswith("-pub") and namespaces["relay"][3].endswith("-sub")
+    packets = metadata["settings"]["link_packets"]  # every round trip crossed the veth pair
+    assert packets["publisher"]["tx_packets"] >= SAMPLES and packets["subscriber"]["tx_packets"] >= SAMPLES
