@@ -102,6 +102,9 @@ class Settings:
     # the instructions signal: what counted the per-sample path (valgrind version, tool, functions);
     # None: a latency run
     counted: str | None = None
+    # {publisher, subscriber: options}: the real-time settings above as the program's own options, for
+    # a program that applies them itself (perf_test's --use-rt-prio, ...); None: the runner applied them
+    program_realtime: dict | None = None
 
 
 @dataclass(frozen=True)

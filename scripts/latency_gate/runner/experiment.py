@@ -29,6 +29,7 @@ at the end).
 
 import datetime
 import os
+import shlex
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -141,6 +142,10 @@ def validate_run(spec):
     if payloads[0] < 16:
         raise InputError(f"payloads must be at least 16 bytes (LatencyTest's and ThroughputTest's minimum), "
                          f"got {payloads[0]}")
+    beyond = sorted(set(payloads) - set(program.payloads or payloads))
+    if beyond:
+        raise InputError(f"{program.name} cannot measure payload(s) of {', '.join(map(str, beyond))} bytes "
+                         f"(it can: {', '.join(map(str, program.payloads))})")
     if spec.samples < 1:
         raise InputError(f"samples must be positive, got {spec.samples}")
     if spec.timeout_s is not None and spec.timeout_s <= 0:
@@ -267,7 +272,7 @@ def _prepare(results, spec, checked):
     # Every process the run starts carries its run id, so leftovers are easy to find.
     marker = {RUN_ID_VARIABLE: run_id}
     environment = library_environment(checked.binary) | marker
-    if real_time.lock_memory:
+    if real_time.lock_memory and measures.program(checked.backend, measure.name).realtime_options is None:
         preload = [str(real_time.lock_memory_library), environment.get("LD_PRELOAD")]
         environment["LD_PRELOAD"] = " ".join(filter(None, preload))
     lease = DomainLease(spec.domain)
@@ -329,6 +334,9 @@ def _loop(run, spec, checked, out, err):
     run.stress_process = start_stress(spec.stress, logs, dict(os.environ) | run.marker)
     if config.real_time.cpu_idle == realtime.CPU_IDLE_HOLD:
         run.metadata = _hold_cpu_idle(run.cpu_idle_hold, run.metadata, err)
+        config.real_time.cpu_idle = run.metadata.settings.cpu_idle  # in force: a program's own options follow it
+    run.metadata = replace(run.metadata, settings=replace(run.metadata.settings,
+                                                          program_realtime=_program_realtime(config)))
     run.save()
     baseline, warning = platform_info.measure_baseline(spec.baseline_s, config.real_time.rt_prio,
                                                        config.real_time.pub_cpus)
@@ -388,6 +396,15 @@ def _clean_up(run):
     config.lease.release()
     run.metadata = replace(run.metadata, finished_at=_utc_now())
     run.save()
+
+
+def _program_realtime(config):
+    """{role: options} of a program that applies the real-time settings itself, else None."""
+    options = measures.program(config.backend, config.measure.name).realtime_options
+    if options is None:
+        return None
+    return {role: shlex.join(options(config.real_time, config.measure.cpus(config.real_time, role)))
+            for role in ("publisher", "subscriber")}
 
 
 def _hold_cpu_idle(hold, metadata, err):

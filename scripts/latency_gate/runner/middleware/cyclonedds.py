@@ -43,7 +43,8 @@ def describe(binary, environment):
             "source_revision": debian_source_version(library)}
 
 
-def _configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides, role):
+def configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides, role):
+    """Its configuration of a sub-experiment rendered for a role (publisher, subscriber or both)."""
     own, peer = sides.publisher_address, sides.subscriber_address
     if role == "subscriber":
         own, peer = peer, own
@@ -56,7 +57,7 @@ def _configuration(profiles_directory, subexperiment, certs_directory, tcp_port,
 
 def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides):
     for role in ("publisher", "subscriber"):
-        _configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides, role)
+        configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides, role)
 
 
 def _latency_commands(subexperiment, config, logs, raw):
@@ -107,10 +108,10 @@ def _roles(subexperiment, config, logs, common, publisher_only):
     reliability = "reliable" if subexperiment.reliable else "best_effort"
     result = {}
     for role in roles:
-        configuration = logs / f"{subexperiment.name}_{role}.xml"
-        write_text_atomic(configuration, _configuration(config.profiles, subexperiment, config.certs,
-                                                        config.lease.tcp_port, config.topology, role))
-        command = [str(config.binary), role, "--config", str(configuration), "--reliability", reliability,
+        rendered = logs / f"{subexperiment.name}_{role}.xml"
+        write_text_atomic(rendered, configuration(config.profiles, subexperiment, config.certs, config.lease.tcp_port,
+                                                  config.topology, role))
+        command = [str(config.binary), role, "--config", str(rendered), "--reliability", reliability,
                    "--domain", str(config.lease.domain), *common]
         result[role] = command + (publisher_only if role != "subscriber" else [])
     return result

@@ -92,14 +92,15 @@ def describe(binary, environment):
             "source_revision": source_revision(binary, library)}
 
 
-def _profile(profiles_directory, subexperiment, certs_directory, tcp_port, sides):
+def profile(profiles_directory, subexperiment, certs_directory, tcp_port, sides):
+    """Its XML profile of a sub-experiment rendered with the run's addresses, TCP port and security artifacts."""
     return render_configuration(profiles_directory, f"{subexperiment.name}.xml", certs_dir=certs_directory,
                                 tcp_port=tcp_port, publisher_address=sides.publisher_address,
                                 subscriber_address=sides.subscriber_address)
 
 
 def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides):
-    _profile(profiles_directory, subexperiment, certs_directory, tcp_port, sides)
+    profile(profiles_directory, subexperiment, certs_directory, tcp_port, sides)
 
 
 def _latency_commands(subexperiment, config, logs, raw):
@@ -120,10 +121,10 @@ def _throughput_commands(subexperiment, config, logs, raw):
 
 
 def _configured(subexperiment, config, logs):
-    profile = logs / f"{subexperiment.name}.xml"
-    write_text_atomic(profile, _profile(config.profiles, subexperiment, config.certs, config.lease.tcp_port,
+    rendered = logs / f"{subexperiment.name}.xml"
+    write_text_atomic(rendered, profile(config.profiles, subexperiment, config.certs, config.lease.tcp_port,
                                         config.topology))
-    return ["--xml", str(profile), "--domain", str(config.lease.domain)]
+    return ["--xml", str(rendered), "--domain", str(config.lease.domain)]
 
 
 def _roles(subexperiment, binary, publisher_only, common):

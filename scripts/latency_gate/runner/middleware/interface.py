@@ -37,6 +37,11 @@ class Program:
     # and "publisher" (started in that order). It writes its rendered configuration into logs.
     commands: Callable[..., dict]
     profiles: Path | None = None  # its configuration templates; None: it needs none
+    # A program that applies the run's real-time settings itself: (RealTime, cpus) -> its own
+    # options for them (its commands() pass them; metadata.json records them as
+    # settings.program_realtime). None: the runner applies them (taskset, chrt, its memory-locking preload).
+    realtime_options: Callable[..., list] | None = None
+    payloads: tuple | None = None  # the only payloads (bytes) it can measure; None: any from 16 bytes
 
 
 @dataclass(frozen=True)
