@@ -9,6 +9,7 @@ created as the token's user; editing another user's comment is refused (403) as 
 for a token without the right to do so.
 """
 
+import contextlib
 import json
 import re
 import threading
@@ -96,6 +97,15 @@ class GitHubStandIn:
             comment["body"] = body["body"]
             return 200, comment
         return 404, {"message": "Not Found"}
+
+    @contextlib.contextmanager
+    def serving(self):
+        """Serve on 127.0.0.1 for the with-block, at self.url."""
+        self.url, stop = self.serve()
+        try:
+            yield self
+        finally:
+            stop()
 
     def serve(self):
         """Start serving on 127.0.0.1 (a free port); returns (api_url, stop)."""

@@ -95,11 +95,8 @@ def machine():
 
 @pytest.fixture
 def github():
-    standin = GitHubStandIn(REPOSITORY)
-    url, stop = standin.serve()
-    standin.url = url
-    yield standin
-    stop()
+    with GitHubStandIn(REPOSITORY).serving() as standin:
+        yield standin
 
 
 def serve_jobs(runner, token, github, *options):

@@ -37,11 +37,8 @@ FIRST, SECOND = "1" * 40, "2" * 40
 
 @pytest.fixture
 def github():
-    standin = GitHubStandIn(GITHUB_REPOSITORY)
-    url, stop = standin.serve()
-    standin.url = url
-    yield standin
-    stop()
+    with GitHubStandIn(GITHUB_REPOSITORY).serving() as standin:
+        yield standin
 
 
 def workflow_run(run_id, head_sha, pull_requests=(7,), head_repository=GITHUB_REPOSITORY, branch="feature"):
