@@ -11,6 +11,7 @@
  * two receive threads only, as LatencyTest's (and ddsperf's default listener mode). */
 #include "pingpong.h"
 #include "PingPong.h"
+#include "counted_path.h"
 #include "cyclone_domain.h"
 
 #include <dds/dds.h>
@@ -32,34 +33,46 @@ typedef struct {
     double arrived_us;
 } cyclone_side;
 
-/* Cyclone's receive thread: take what arrived; echo it, or post it with its arrival time. */
+/* Cyclone's receive thread: take what arrived; echo it, or post it with its arrival time. The
+ * takes and the echo are counted (counted_path.h), the hand-off to the main thread is not: how
+ * much a condition variable costs depends on whether the other thread waits yet. */
 static void on_data_available(dds_entity_t reader, void *opaque)
 {
     cyclone_side *side = opaque;
     void *samples[1] = {NULL};
     dds_sample_info_t info;
     dds_return_t taken;
+    int arrived = 0, stopped = 0;
+    uint32_t seq = 0, payload = 0;
+    double now = 0;
+    pingpong_count_reception(side->echo);
     while ((taken = dds_take(reader, samples, &info, 1, 1)) > 0) {
         const latency_PingPong *sample = samples[0];
         if (info.valid_data) {
-            double now = pingpong_now_us();
+            now = pingpong_now_us();
+            seq = sample->seqnum;
+            payload = sample->data._length + 8;
+            pingpong_count_taken(side->echo, seq, payload);
             if (side->echo) {  /* the stop message too: its echo tells the publisher this side ends */
-                side->reply.seqnum = sample->seqnum;
+                side->reply.seqnum = seq;
                 side->reply.data._length = sample->data._length;
                 dds_write(side->writer, &side->reply);
             }
-            if (!side->echo || sample->seqnum == PINGPONG_STOP) {
-                pthread_mutex_lock(&side->lock);
-                side->seq = sample->seqnum;
-                side->payload = sample->data._length + 8;
-                side->arrived_us = now;
-                side->full = 1;  /* keep-last 1: an unread one is replaced */
-                side->stopped |= side->echo;
-                pthread_cond_signal(&side->arrived);
-                pthread_mutex_unlock(&side->lock);
-            }
+            arrived = !side->echo || seq == PINGPONG_STOP;
+            stopped |= side->echo && seq == PINGPONG_STOP;
         }
         dds_return_loan(reader, samples, taken);
+    }
+    pingpong_count_end();
+    if (arrived) {
+        pthread_mutex_lock(&side->lock);
+        side->seq = seq;
+        side->payload = payload;
+        side->arrived_us = now;
+        side->full = 1;  /* keep-last 1: an unread one is replaced */
+        side->stopped |= stopped;
+        pthread_cond_signal(&side->arrived);
+        pthread_mutex_unlock(&side->lock);
     }
 }
 

@@ -4,6 +4,7 @@
  * sample there and back ("memory", the floor of intra-process delivery). A message is
  * `payload` bytes: its length and sequence number, then zeros. */
 #include "pingpong.h"
+#include "counted_path.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -21,6 +22,7 @@
 
 typedef struct {
     int tcp;
+    int echo;  /* the subscriber's side */
     int fd;
     struct sockaddr_in peer;  /* UDP: where echoes go; learnt from the last ping */
     int has_peer;
@@ -50,6 +52,7 @@ static void *socket_open(const pingpong_options *options, enum pingpong_side whi
 {
     socket_side *side = calloc(1, sizeof *side);
     side->tcp = !strcmp(options->transport, "tcp");
+    side->echo = which == PINGPONG_SUBSCRIBER;
     side->capacity = options->max_payload;
     side->buffer = calloc(1, side->capacity);
     side->fd = -1;
@@ -158,9 +161,8 @@ static int read_exactly(socket_side *side, uint8_t *into, uint32_t length)
     return 0;
 }
 
-static int socket_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t *payload, double *arrived_us)
+static int socket_take(socket_side *side, int timeout_ms, uint32_t *seq, uint32_t *payload, double *arrived_us)
 {
-    socket_side *side = opaque;
     int ready = wait_readable(side->fd, timeout_ms);
     if (ready <= 0)
         return ready;
@@ -185,6 +187,18 @@ static int socket_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t 
     memcpy(payload, side->buffer, 4);
     memcpy(seq, side->buffer + 4, 4);
     return 1;
+}
+
+/* A reception is counted (counted_path.h): the wait, the read and the header. */
+static int socket_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t *payload, double *arrived_us)
+{
+    socket_side *side = opaque;
+    pingpong_count_reception(side->echo);
+    int got = socket_take(side, timeout_ms, seq, payload, arrived_us);
+    if (got > 0)
+        pingpong_count_taken(side->echo, *seq, *payload);
+    pingpong_count_end();
+    return got;
 }
 
 static void socket_close(void *opaque)
@@ -254,10 +268,13 @@ static int memory_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t 
     (void)timeout_ms;  /* the echo is there when send returns, or never */
     if (!side->full)
         return 0;
+    pingpong_count_reception(0);
     side->full = 0;
     *arrived_us = pingpong_now_us();
     memcpy(payload, side->buffer, 4);
     memcpy(seq, side->buffer + 4, 4);
+    pingpong_count_taken(0, *seq, *payload);
+    pingpong_count_end();
     return 1;
 }
 
