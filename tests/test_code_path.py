@@ -9,10 +9,16 @@ Specification:
   payload is bad data, named;
 - the code-path gate decides on instructions per round trip with the rank guard: every PR run
   above every base run, exact p = 1 / C(2R, R);
+- a program that marks its path itself labels each dump: its payloads and round trips come from
+  the labels, a dump of a message that was not a sample is left out, a payload whose counts hold
+  one is refused;
+- the estimated cycles are iai-callgrind's EstimatedCycles of callgrind's cache simulation;
 - a middleware without a counted path, or a throughput run, is refused before anything runs.
 """
 
+import json
 import subprocess
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -23,7 +29,7 @@ from latency_gate.contracts import instruction_counts
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, InputError
 from latency_gate.analysis import code_path, relative
 from latency_gate.runner.run_spec import RunSpec
-from latency_gate.runner import counting, experiment
+from latency_gate.runner import counting, experiment, measures
 
 PATH_PROGRAM = r"""
 #include <stdlib.h>
@@ -165,11 +171,49 @@ def test_a_regressed_cell_names_the_functions_that_grew_in_every_run_innermost_f
     assert listed[1] == {"function": "write", "base": 1000, "pr": 1100, "delta": 100, "share": round(100 / 190, 3)}
 
 
-def test_a_middleware_without_a_counted_path_is_refused_before_anything_runs(tmp_path, capsys):
-    code = cli.main(["run", "-r", str(tmp_path / "run"), "--middleware", "socket", "--signal", "instructions"])
-    assert code == EXIT_BAD_INPUT
-    assert "socket floor: the instructions signal is not supported" in capsys.readouterr().err
-    assert not (tmp_path / "run").exists()
+def test_a_middleware_without_a_counted_path_is_refused_before_anything_runs():
+    uncounted = SimpleNamespace(TITLE="Some DDS", COUNTED_PATH=None)
+    with pytest.raises(InputError, match="Some DDS: the instructions signal is not supported for this middleware"):
+        experiment._counted_path("instructions", measures.Latency, uncounted)
+
+
+def test_estimated_cycles_are_iai_callgrinds():
+    """iai-callgrind's own example (its regression tests: these events give 410 estimated cycles):
+    130 L1 hits + 5 x 0 last-level hits + 35 x 8 memory accesses."""
+    events = dict(zip(counting.CACHE_EVENTS, (96, 24, 18, 6, 0, 2, 6, 0, 2)))
+    assert counting.estimated_cycles(events) == 410
+
+
+def marked_profile(path, label, instructions=1000):
+    events = (instructions, 300, 200, 10, 5, 2, 1, 1, 0)
+    path.write_text(f"# callgrind format\nversion: 1\ndesc: Trigger: Client Request: {label}\n"
+                    f"events: {' '.join(counting.CACHE_EVENTS)}\nfn=(1) f\n0 {' '.join(map(str, events))}\n"
+                    f"totals: {' '.join(map(str, events))}\n")
+
+
+MARKED = counting.CountedPath(description="a program that marks its path")
+
+
+def test_a_marked_programs_payloads_come_from_its_labels_and_a_discarded_dump_is_left_out(tmp_path):
+    stem = counting.profile_stem(tmp_path, "x", "subscriber")
+    marked_profile(stem.with_name(stem.name + ".1"), "latency-gate not-a-sample", 77)
+    marked_profile(stem.with_name(stem.name + ".2"), "latency-gate payload=16 round-trips=100 strays=0", 1000)
+    marked_profile(stem.with_name(stem.name + ".3"), "latency-gate payload=1024 round-trips=98 strays=0", 1960)
+    counts = counting.store(MARKED, tmp_path, "x", ["subscriber"], (16, 1024), samples=100, results=tmp_path)
+    assert counts[instruction_counts.ROUND_TRIPS].tolist() == [100, 98]
+    assert counts[instruction_counts.PER_ROUND_TRIP].tolist() == [10.0, 20.0]
+
+
+@pytest.mark.parametrize("label, problem", [
+    ("latency-gate payload=16 round-trips=100 strays=1", "1 message\\(s\\) counted with the 16-byte samples were not samples"),
+    ("some other dump", "a profile the program did not label"),
+    ("latency-gate payload=32 round-trips=100 strays=0", r"profiles of payloads \[32\] for the payloads \[16\]"),
+])
+def test_a_marked_programs_counts_that_are_not_the_paths_are_bad_data_named(tmp_path, label, problem):
+    stem = counting.profile_stem(tmp_path, "x", "publisher")
+    marked_profile(stem.with_name(stem.name + ".1"), label)
+    with pytest.raises(InputError, match=problem):
+        counting.store(MARKED, tmp_path, "x", ["publisher"], (16,), samples=100, results=tmp_path)
 
 
 def test_throughput_is_not_counted():
@@ -186,7 +230,9 @@ def test_the_code_path_gate_runs_the_real_latency_test_and_passes_a_build_agains
     printed = capsys.readouterr().out
     assert code == EXIT_OK, printed
     cells = pd.read_csv(results / "gate_cells.csv")
-    assert set(cells[relative.MAGNITUDE]) == {relative.INSTRUCTIONS}
+    assert set(cells[relative.MAGNITUDE]) == {relative.INSTRUCTIONS, relative.ESTIMATED_CYCLES}
+    assert set(cells.loc[cells["Gated"], relative.MAGNITUDE]) == {relative.INSTRUCTIONS}  # cycles: reported
+    cells = cells[cells["Gated"]]
     # An inter-process round trip of Fast DDS 2.9 is ~19,000 instructions on both sides together.
     assert cells["Base [us]"].between(5_000, 100_000).all()
     for build in ("base", "pr"):
@@ -195,3 +241,8 @@ def test_the_code_path_gate_runs_the_real_latency_test_and_passes_a_build_agains
         assert set(counts[instruction_counts.ROLE]) == {"publisher", "subscriber"}
     report = (results / "gate_report.md").read_text()
     assert report.startswith("## Code-path gate") and "Not seen: system calls" in report
+    assert "### Estimated cycles per round trip (reported, not gated)" in report
+    estimates = json.loads((results / "gate_result.json").read_text())["estimated_cycles"]
+    assert [(cell["bytes"], cell["verdict"] != "regression") for cell in estimates] == [(16, True), (1024, True)]
+    # A simulated cache costs more than one cycle per instruction: misses weigh 5 and 35.
+    assert all(cell["base"] > cells["Base [us]"].min() for cell in estimates)

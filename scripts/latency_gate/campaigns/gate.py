@@ -228,13 +228,17 @@ def load_requirements(path, chosen, payloads, kind):
 
 def cell_values(directory, subexperiment, kind, signal="latency"):
     """A run's values of the gate's cells: the latency summary's magnitudes, 1/throughput
-    (us per Mb) of the throughput summary's best case per payload, or the instructions per
-    round trip the run counted."""
+    (us per Mb) of the throughput summary's best case per payload, or the instructions and
+    estimated cycles per round trip the run counted."""
     if signal == "instructions":
-        counted = instruction_counts.per_round_trip(
-            instruction_counts.read_counts(instruction_counts.counts_path(directory, subexperiment)))
-        return pd.DataFrame({"Bytes": counted.index, relative.MAGNITUDE: relative.INSTRUCTIONS,
-                             relative.VALUE: counted.to_numpy()})
+        counts = instruction_counts.read_counts(instruction_counts.counts_path(directory, subexperiment))
+        return pd.concat([
+            pd.DataFrame({"Bytes": counted.index, relative.MAGNITUDE: magnitude, relative.VALUE: counted.to_numpy()})
+            for magnitude, counted in (
+                (relative.INSTRUCTIONS, instruction_counts.per_round_trip(counts)),
+                (relative.ESTIMATED_CYCLES,
+                 instruction_counts.per_round_trip(counts, instruction_counts.CYCLES_PER_ROUND_TRIP)))
+        ], ignore_index=True)
     path = measurements_path(directory, subexperiment)
     summary = kind.summarise(kind.read_measurements(path), path)
     if kind is kinds.THROUGHPUT:

@@ -12,13 +12,18 @@ both specs is supported.
 import functools
 
 from latency_gate.contracts.formats import write_text_atomic
+from latency_gate.runner.counting import CountedPath
 from latency_gate.runner.middleware.common import (
     PROFILES_ROOT, debian_source_version, installed_program, linked_library, locate_program, render_configuration,
 )
 from latency_gate.runner.middleware.interface import Program
 
 TITLE = "Cyclone DDS"
-COUNTED_PATH = None  # the instructions signal: not yet (its program has no per-payload boundary)
+# The code-path signal (runner/counting.py): CycloneLatency marks its per-sample path itself
+# (pingpong/src/counted_path.h): the publisher's dds_write of a sample and both listeners' takes,
+# the echo's dds_write included; intra-process, Cyclone delivers within the writer's call.
+COUNTED_PATH = CountedPath(description="CycloneLatency: dds_write of the samples and the listeners' "
+                                       "dds_take and echo (marked in the program)")
 _BUILD_HINT = "run scripts/setup/build_latencytest.sh"
 _ROLES = {"publisher": "pub", "subscriber": "sub", "both": "pub"}  # the identity each side presents
 

@@ -11,11 +11,16 @@ middleware's cost of security is measured against the floor of its plain twin.
 
 import functools
 
+from latency_gate.runner.counting import CountedPath
 from latency_gate.runner.middleware.common import installed_program, locate_program
 from latency_gate.runner.middleware.interface import Program
 
 TITLE = "socket floor"
-COUNTED_PATH = None  # the instructions signal: not yet (its program has no per-payload boundary)
+# The code-path signal (runner/counting.py): SocketLatency marks its per-sample path itself
+# (pingpong/src/counted_path.h): the send of a sample, the wait, read and header of a reception,
+# the echo's send; intra-process, the copies there and back. What the kernel does is not counted.
+COUNTED_PATH = CountedPath(description="SocketLatency: the sends and receptions of the samples "
+                                       "(marked in the program)")
 
 
 def unsupported(subexperiment):
