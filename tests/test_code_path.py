@@ -18,6 +18,7 @@ Specification:
 
 import json
 import subprocess
+from dataclasses import replace
 from types import SimpleNamespace
 
 import numpy as np
@@ -75,6 +76,19 @@ def test_only_the_toggled_path_counts_and_it_counts_the_same_every_run(toy_progr
     # nothing of the program's start-up (tens of thousands of instructions in the dynamic loader).
     assert 5 < per_trip[16] < 200
     assert per_trip[16384] > 10 * per_trip[16]
+
+
+def test_with_the_cache_simulation_a_round_trip_costs_more_estimated_cycles_than_instructions(toy_program, tmp_path):
+    tmp_path.mkdir(exist_ok=True)
+    simulated = replace(TOY_PATH, cache_sim=True)
+    command = counting.prefix(simulated, "both", tmp_path, "toy") + [str(toy_program), "16384"]
+    subprocess.run(command, check=True, capture_output=True)
+    counts = counting.store(simulated, tmp_path, "toy", ["both"], (16384,), samples=100, results=tmp_path)
+    row = counts.iloc[0]
+    # A 16 KiB copy misses the first-level data cache on every line it first touches: each miss weighs 5 or 35.
+    assert row[instruction_counts.CYCLES_PER_ROUND_TRIP] > row[instruction_counts.PER_ROUND_TRIP]
+    assert instruction_counts.simulated(instruction_counts.read_counts(instruction_counts.counts_path(tmp_path, "toy")))
+    assert not instruction_counts.simulated(count_toy(toy_program, tmp_path / "plain", (16,)))
 
 
 def test_the_functions_file_holds_each_payloads_functions_inclusive_per_round_trip(toy_program, tmp_path):
@@ -226,7 +240,7 @@ def test_the_code_path_gate_runs_the_real_latency_test_and_passes_a_build_agains
     results = tmp_path / "gate"
     code = cli.main(["gate", "--base", str(latency_test), "--pr", str(latency_test), "-r", str(results),
                      "--signal", "instructions", "--subexperiments", "interprocess_best_effort",
-                     "--payloads", "16", "1024", "--samples", "50", "--seed", "3"])
+                     "--payloads", "16", "1024", "--samples", "50", "--seed", "3", "--estimated-cycles"])
     printed = capsys.readouterr().out
     assert code == EXIT_OK, printed
     cells = pd.read_csv(results / "gate_cells.csv")

@@ -8,7 +8,8 @@ Specification:
 - the socket floor's path (its sends, receptions and copies, no middleware) counts the same
   instructions in every run, the handshake pings and the stop message left out;
 - Cyclone DDS counts its dds_write and the listeners' dds_take, named in the functions file;
-  the code-path gate passes a build against itself and reports the estimated cycles beside.
+  the code-path gate passes a build against itself and, asked for, reports the estimated cycles
+  of callgrind's cache simulation beside (a run without it has no such column).
 """
 
 import json
@@ -49,6 +50,7 @@ def test_the_socket_floor_counts_the_same_instructions_in_every_run(programs, tm
     for name in subexperiments:
         assert first[name][counts.INSTRUCTIONS].tolist() == second[name][counts.INSTRUCTIONS].tolist(), name
         assert (first[name][counts.ROUND_TRIPS] == SAMPLES).all()
+        assert not counts.simulated(first[name])  # no cache simulation unless asked for
     inter = first["interprocess_best_effort"].set_index([counts.BYTES, counts.ROLE])[counts.PER_ROUND_TRIP]
     # A UDP round trip in user space: the system calls' wrappers, a poll and a header on each side
     # (a few hundred instructions); the kernel's work is not counted. One ping's take (the one that
@@ -64,7 +66,8 @@ def test_cyclone_dds_counts_its_writes_and_takes_and_the_gate_passes_it_against_
     program = str(cyclonedds.PROGRAMS["latency"].default())
     code = cli.main(["gate", "--middleware", "cyclonedds", "--base", program, "--pr", program, "-r", str(results),
                      "--signal", "instructions", "--subexperiments", "interprocess_best_effort",
-                     "--payloads", *map(str, PAYLOADS), "--samples", str(SAMPLES), "--seed", "4"])
+                     "--payloads", *map(str, PAYLOADS), "--samples", str(SAMPLES), "--seed", "4",
+                     "--estimated-cycles"])
     assert code == EXIT_OK, capsys.readouterr().out
     run = results / "runs" / "round-01" / "base"
     counted = counts.read_counts(counts.counts_path(run, "interprocess_best_effort"))
@@ -78,3 +81,4 @@ def test_cyclone_dds_counts_its_writes_and_takes_and_the_gate_passes_it_against_
     result = json.loads((results / "gate_result.json").read_text())
     assert result["passed"] and result["signal"] == "instructions" and result["settings"]["gated"] == ["Instructions"]
     assert [cell["bytes"] for cell in result["estimated_cycles"]] == list(PAYLOADS)
+    assert "with its cache simulation" in json.loads((run / "metadata.json").read_text())["settings"]["counted"]

@@ -232,12 +232,13 @@ def cell_values(directory, subexperiment, kind, signal="latency"):
     estimated cycles per round trip the run counted."""
     if signal == "instructions":
         counts = instruction_counts.read_counts(instruction_counts.counts_path(directory, subexperiment))
+        magnitudes = [(relative.INSTRUCTIONS, instruction_counts.PER_ROUND_TRIP)] + (
+            [(relative.ESTIMATED_CYCLES, instruction_counts.CYCLES_PER_ROUND_TRIP)]
+            if instruction_counts.simulated(counts) else [])
         return pd.concat([
             pd.DataFrame({"Bytes": counted.index, relative.MAGNITUDE: magnitude, relative.VALUE: counted.to_numpy()})
-            for magnitude, counted in (
-                (relative.INSTRUCTIONS, instruction_counts.per_round_trip(counts)),
-                (relative.ESTIMATED_CYCLES,
-                 instruction_counts.per_round_trip(counts, instruction_counts.CYCLES_PER_ROUND_TRIP)))
+            for magnitude, counted in ((magnitude, instruction_counts.per_round_trip(counts, column))
+                                       for magnitude, column in magnitudes)
         ], ignore_index=True)
     path = measurements_path(directory, subexperiment)
     summary = kind.summarise(kind.read_measurements(path), path)

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from latency_gate.cli.experiment_options import (
-    add_execution_options, add_kind_options, add_matrix_options, run_spec,
+    add_estimated_cycles_option, add_execution_options, add_kind_options, add_matrix_options, run_spec,
 )
 from latency_gate.contracts import gate_result
 from latency_gate.analysis import relative
@@ -42,6 +42,7 @@ def add_arguments(parser):
     add_matrix_options(parser, None, f"{DEFAULT_SAMPLES}; instructions: {INSTRUCTIONS_SAMPLES}",
                        "16 .. 16384, powers of two; instructions: " + " ".join(map(str, INSTRUCTIONS_PAYLOADS)))
     add_kind_options(parser, THROUGHPUT_GATE_GRID)
+    add_estimated_cycles_option(parser)
     parser.add_argument("--rounds", type=int,
                         help=f"rounds before the first look (default: {DEFAULT_ROUNDS}; instructions: "
                              f"{INSTRUCTIONS_ROUNDS})")
@@ -104,7 +105,8 @@ def _gate(args, signal, results_dir):
         grid = {"demands": tuple(args.demands or THROUGHPUT_GATE_GRID.demands),
                 "recovery_times_ms": tuple(args.recovery_times_ms or THROUGHPUT_GATE_GRID.recovery_times_ms),
                 "test_time_s": args.test_time_s or THROUGHPUT_GATE_GRID.test_time_s}
-    spec = run_spec(args, samples=samples, payloads=payloads and tuple(payloads), signal=signal, **grid)
+    spec = run_spec(args, samples=samples, payloads=payloads and tuple(payloads), signal=signal,
+                    estimated_cycles=counted and args.estimated_cycles, **grid)
     status = gate_and_report(results_dir, args.base, args.pr, spec, rounds, max_rounds, args.look_every, settings,
                              args.requirements if not counted else None, args.seed)
     if args.head_sha:

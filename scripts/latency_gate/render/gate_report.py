@@ -309,7 +309,7 @@ def result_document(decision, ceiling, looks, settings, details, failed):
             code_path.cell_key(row[relative.SUBEXPERIMENT], row[relative.BYTES]), [])} if functions else {})
             for _, row in regressions.iterrows()],
         "improvements": [_cell_record(row) for _, row in gated[gated["Verdict"] == relative.IMPROVEMENT].iterrows()],
-        **({"estimated_cycles": estimated_cycles(decision)} if details.get("signal") == "instructions" else {}),
+        **({"estimated_cycles": cycles} if (cycles := estimated_cycles(decision)) else {}),
         "ceiling_over": [] if over is None else [
             {"subexperiment": row[relative.SUBEXPERIMENT], "bytes": int(row[relative.BYTES]),
              "magnitude": row[relative.MAGNITUDE], "requirement_us": round(float(row["Requirement [us]"]), 3),

@@ -19,10 +19,12 @@ outermost function (runner/middleware/fastdds.py COUNTED_PATH). A program of the
 (pingpong/src/counted_path.h) marks its path itself with valgrind's client requests and dumps
 each payload's counts with a label that says the payload and its round trips (MARKED).
 
-With the counts, callgrind simulates the caches (--cache-sim=yes: first-level instruction and
-data caches and the last level, sized like the machine's): the estimated cycles are iai-callgrind's
-(now Gungraun's) EstimatedCycles, L1 hits + 5 x last-level hits + 35 x memory accesses
-(estimated_cycles below), a magnitude of what the instructions cost beside how many they are.
+Asked for (--estimated-cycles), callgrind also simulates the caches (--cache-sim=yes: first-level
+instruction and data caches and the last level, sized like the machine's): the estimated cycles
+are iai-callgrind's (now Gungraun's) EstimatedCycles, L1 hits + 5 x last-level hits + 35 x memory
+accesses (estimated_cycles below), a magnitude of what the instructions cost beside how many they
+are. It simulates every access of the run, start-up included, which doubles a counted run's wall
+time (benchmarks/results/code-path-2026-11-25b/): not the default.
 Lazy binding is resolved at start-up (LD_BIND_NOW): a function's first call would otherwise count
 the dynamic linker's look-up in whichever payload called it first.
 """
@@ -52,6 +54,7 @@ class CountedPath:
     description: str  # one line for metadata and reports
     toggles: dict = field(default_factory=dict)  # role -> function name patterns (callgrind's: * matches anything)
     payload_end: dict = field(default_factory=dict)  # role -> function name pattern
+    cache_sim: bool = False  # a run's choice (experiment.py): the cache simulation's estimated cycles too
 
     @property
     def marked(self):
@@ -104,9 +107,9 @@ def prefix(path, role, logs, subexperiment):
     """The command line that runs a program of `role` under callgrind, counting `path`."""
     toggles = [f"--toggle-collect={pattern}" for pattern in path.toggles.get(role, ())]
     dump = [] if path.marked else [f"--dump-after={path.payload_end[role]}"]
-    return ["env", "LD_BIND_NOW=1", "valgrind", f"--tool={TOOL}", "--collect-atstart=no", "--cache-sim=yes",
-            "--dump-instr=no", "--dump-line=no", f"--callgrind-out-file={profile_stem(logs, subexperiment, role)}",
-            *toggles, *dump, "--"]
+    return ["env", "LD_BIND_NOW=1", "valgrind", f"--tool={TOOL}", "--collect-atstart=no",
+            f"--cache-sim={'yes' if path.cache_sim else 'no'}", "--dump-instr=no", "--dump-line=no",
+            f"--callgrind-out-file={profile_stem(logs, subexperiment, role)}", *toggles, *dump, "--"]
 
 
 def store(path, logs, subexperiment, roles, payloads, samples, results):
@@ -119,10 +122,15 @@ def store(path, logs, subexperiment, roles, payloads, samples, results):
         profiles = _payload_profiles(path, role, stem, dumps, payloads, samples)
         for payload, (round_trips, profile) in zip(payloads, profiles):
             events = profile.events
-            count_rows.append((payload, role, round_trips, events["Ir"], events["Ir"] / round_trips,
-                               estimated_cycles(events) / round_trips))
+            missing = [event for event in CACHE_EVENTS if event not in events]
+            if path.cache_sim and missing:
+                raise InputError(f"{role}: a profile without the cache simulation's events ({', '.join(missing)})",
+                                 stem)
+            count_rows.append((payload, role, round_trips, events["Ir"], events["Ir"] / round_trips)
+                              + ((estimated_cycles(events) / round_trips,) if path.cache_sim else ()))
             function_rows += [(payload, name, cost / round_trips) for name, cost in profile.inclusive.items()]
-    counts = pd.DataFrame(count_rows, columns=list(counts_contract.COUNTS_COLUMNS))
+    counts = pd.DataFrame(count_rows, columns=list(counts_contract.COUNTS_COLUMNS) + (
+        [counts_contract.CYCLES_PER_ROUND_TRIP] if path.cache_sim else []))
     functions = pd.DataFrame(function_rows, columns=list(counts_contract.FUNCTIONS_COLUMNS))
     # Every function of the path (a few hundred): a function missing from one run's list would
     # read as a change of its whole count.
@@ -165,7 +173,7 @@ class Profile:
     inclusive instructions."""
 
     label: str | None  # the client request's description; None: not dumped by one
-    events: dict  # event (CACHE_EVENTS, or Ir alone) -> total
+    events: dict  # event (Ir; with the cache simulation CACHE_EVENTS) -> total
     inclusive: dict  # function -> inclusive instructions
 
 
@@ -212,9 +220,6 @@ def read_profile(dump):
                 label = line[len("desc: Trigger: Client Request: "):].strip()
     if totals is None:
         raise InputError("not a callgrind profile (no totals line)", dump)
-    missing = [event for event in CACHE_EVENTS if event not in totals]
-    if missing:
-        raise InputError(f"a callgrind profile without the cache simulation's events ({', '.join(missing)})", dump)
     return Profile(label, totals, {name: cost for name, cost in inclusive.items() if own.get(name, 0) > 0})
 
 

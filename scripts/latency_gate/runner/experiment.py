@@ -140,22 +140,25 @@ def validate_run(spec):
         security.check_security_artifacts(certs)
     check_stress(spec.stress)
     return CheckedInputs(measure, backend, binary, chosen, payloads, profiles, certs, unsupported, grid,
-                         _counted_path(spec.signal, measure, backend))
+                         _counted_path(spec.signal, measure, backend, spec.estimated_cycles))
 
 
-def _counted_path(signal, measure, backend):
-    """The backend's counted path for the instructions signal, None for latency; InputError
-    when the signal is unknown or the backend, the kind or the machine cannot count."""
+def _counted_path(signal, measure, backend, estimated_cycles=False):
+    """The backend's counted path for the instructions signal (with the cache simulation when the
+    estimated cycles are asked for), None for latency; InputError when the signal is unknown or
+    the backend, the kind or the machine cannot count."""
     if signal not in SIGNALS:
         raise InputError(f"unknown signal '{signal}' (known: {', '.join(SIGNALS)})")
     if signal == "latency":
+        if estimated_cycles:
+            raise InputError("the estimated cycles come with the instructions signal (--signal instructions)")
         return None
     if measure is not measures.Latency:
         raise InputError(f"the instructions signal counts latency round trips; {measure.name} is not counted")
     if backend.COUNTED_PATH is None:
         raise InputError(f"{backend.TITLE}: the instructions signal is not supported for this middleware yet")
     counting.valgrind_version()
-    return backend.COUNTED_PATH
+    return replace(backend.COUNTED_PATH, cache_sim=estimated_cycles)
 
 
 def run_experiment(results_directory, spec, out=sys.stdout, err=None):
@@ -273,7 +276,9 @@ def _record(spec, checked, config, host, run_id, started_at, earlier):
             addresses={"publisher": sides.publisher_address, "subscriber": sides.subscriber_address},
             tcp_port=lease.tcp_port, timeout_s=config.timeout_s, retries=spec.retries,
             profiles=config.profiles and str(config.profiles), certs=str(config.certs),
-            counted=checked.counting and f"{counting.valgrind_version()} {counting.TOOL}: {checked.counting.description}",
+            counted=checked.counting and (f"{counting.valgrind_version()} {counting.TOOL}"
+                                          + (" with its cache simulation" if checked.counting.cache_sim else "")
+                                          + f": {checked.counting.description}"),
             requested=spec.requested_real_time(),
         ),
         samples=spec.samples if checked.measure is measures.Latency else None,
