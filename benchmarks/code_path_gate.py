@@ -14,6 +14,10 @@ OUT/ab-<change>-<bytes>/change.patch), gated against the project-built one (gate
   echo-copy         the subscriber copies BYTES of every received sample to the heap before its
                     echo (vector construction: one allocation, a copy, a free)
   receive-alloc     the publisher's reception callback allocates and frees BYTES per sample
+  cyclone-echo-copy CycloneLatency's echo side copies BYTES of every received sample to the heap
+                    before its echo (malloc, memcpy, free); the variant is pingpong/ with the
+                    change, built with colcon (OUT/ab-cyclone-echo-copy-<bytes>/), gated with
+                    --middleware cyclonedds
 table: per gate its verdict, wall time, the cells flagged and the function the report names first;
 per middleware and cell the spread of instructions and of estimated cycles per round trip over every
 run of its A/A gates (relative s.d.);
@@ -25,6 +29,7 @@ Extra arguments go to `latency-gate gate` (e.g. --subexperiments ..., --payloads
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -32,16 +37,19 @@ from pathlib import Path
 import pandas as pd
 
 from latency_gate.contracts import instruction_counts
-from latency_gate.runner.middleware import DEFAULT_MIDDLEWARE, backend
+from latency_gate.runner.middleware import DEFAULT_MIDDLEWARE, backend, cyclonedds
 from latency_gate.runner.middleware.common import build_directory
 from latency_gate.runner.middleware.fastdds import LATENCY_TEST
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 CLI = [sys.executable, "-m", "latency_gate"]
 
-# Where each change goes: (source file, the line it is inserted before, the inserted code).
+# Where each change goes: (source file, the line it is inserted before, the inserted code); a
+# LatencyTest source, or one of pingpong/src (PINGPONG_CHANGES).
 ECHO_WRITE = "                if (!sub->data_writer_->write(data))\n"
 RECEIVE_LOCK = "    // Atomic managemente of the sample\n"
+CYCLONE_ECHO_WRITE = "                dds_write(side->writer, &side->reply);\n"
+PINGPONG_CHANGES = {"cyclone-echo-copy"}
 CHANGES = {
     "echo-copy": ("LatencyTestSubscriber.cpp", ECHO_WRITE,
                   "                {  // calibrated code-path change (benchmarks/code_path_gate.py)\n"
@@ -54,6 +62,13 @@ CHANGES = {
                       "        void* volatile block = ::operator new({bytes});\n"
                       "        ::operator delete(block);\n"
                       "    }\n"),
+    "cyclone-echo-copy": ("cyclone_latency.c", CYCLONE_ECHO_WRITE,
+                          "                {  /* calibrated code-path change (benchmarks/code_path_gate.py) */\n"
+                          "                    void *copy = malloc({bytes});\n"
+                          "                    memcpy(copy, side->reply.data._buffer, {bytes});\n"
+                          "                    __asm__ volatile(\"\" : : \"r\"(copy) : \"memory\");\n"
+                          "                    free(copy);\n"
+                          "                }\n"),
 }
 
 
@@ -75,9 +90,11 @@ def run_aa(args, extra):
 
 
 def variant_patch(change, byte_count):
-    """A unified diff inserting the change into the project's patched LatencyTest source."""
+    """A unified diff inserting the change into the project's patched LatencyTest source, or
+    into pingpong/src."""
     name, anchor, code = CHANGES[change]
-    sources = sorted((build_directory() / "latency-sources").glob(f"*/{name}"))
+    sources = ([REPOSITORY / "pingpong" / "src" / name] if change in PINGPONG_CHANGES
+               else sorted((build_directory() / "latency-sources").glob(f"*/{name}")))
     if not sources:
         raise SystemExit("code_path_gate: no patched LatencyTest sources: run scripts/setup/build_latencytest.sh")
     text = sources[0].read_text()
@@ -93,11 +110,33 @@ def variant_patch(change, byte_count):
     return header + body
 
 
+def pingpong_variant(out, patch):
+    """CycloneLatency of pingpong/ with the patch, built with colcon into OUT."""
+    out, patch = out.resolve(), patch.resolve()
+    sources = out / "pingpong"
+    shutil.rmtree(sources, ignore_errors=True)
+    shutil.copytree(REPOSITORY / "pingpong", sources)
+    subprocess.run(["patch", "--quiet", "-d", str(sources / "src"), "-p1", "-i", str(patch)], check=True)
+    with open(out / "build.log", "w") as log:
+        built = subprocess.run(["colcon", "--log-base", str(out / "log"), "build", "--paths", str(sources),
+                                "--build-base", str(out / "build"), "--install-base", str(out / "install"),
+                                "--cmake-args", "-DCMAKE_BUILD_TYPE=Release"], stdout=log, stderr=log)
+    if built.returncode:
+        raise SystemExit(f"code_path_gate: the variant did not build; see {out / 'build.log'}")
+    return out / "install" / "pingpong" / "bin" / "CycloneLatency"
+
+
 def run_ab(args, extra):
     out = Path(args.out) / f"ab-{args.change}-{args.bytes}"
     out.mkdir(parents=True, exist_ok=True)
     patch = out / "change.patch"
     patch.write_text(variant_patch(args.change, args.bytes))
+    if args.change in PINGPONG_CHANGES:
+        variant = pingpong_variant(out, patch)
+        base = cyclonedds.PROGRAMS["latency"].default()
+        for index in range(1, args.gates + 1):
+            gate(base, variant, out / f"gate-{index:02d}", [*extra, "--middleware", "cyclonedds"])
+        return
     environment = os.environ | {"LATENCY_GATE_BUILD_DIR": str(out / "build"),
                                 "LATENCY_GATE_SOURCES_DIR": str(build_directory() / "sources"),
                                 "LATENCY_GATE_EXTRA_PATCHES": str(patch)}
