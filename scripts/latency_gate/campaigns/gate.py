@@ -49,6 +49,9 @@ THROUGHPUT_GATE_GRID = Grid(demands=(1000,), recovery_times_ms=(0,), test_time_s
 # full matrix under valgrind takes ~2 min, both builds at once (benchmarks/results/code-path-2026-11-25/).
 INSTRUCTIONS_SAMPLES = 100
 INSTRUCTIONS_ROUNDS = 3
+# Under valgrind a secured sub-experiment's run took 35-95 s beside other work (Cyclone DDS over TCP
+# with DDS Security, both builds at once: over 120 s twice in one full-matrix gate).
+INSTRUCTIONS_RUN_TIMEOUT_S = 360.0
 # Instructions per round trip are nearly flat from 16 B to 4 KiB and jump at 8 KiB (full-matrix
 # A/A, benchmarks/results/code-path-2026-11-25/): one payload of each regime and both large ones,
 # while each payload costs a secured run 3-5 s under valgrind (its endpoints' handshakes).
@@ -71,7 +74,8 @@ def run_gate(results_directory, base, pr, spec=RunSpec(samples=DEFAULT_SAMPLES),
     if look_every < 1:
         raise InputError(f"look-every must be at least 1, got {look_every}")
     if spec.timeout_s is None:
-        spec = replace(spec, timeout_s=DEFAULT_RUN_TIMEOUT_S)
+        spec = replace(spec, timeout_s=INSTRUCTIONS_RUN_TIMEOUT_S if spec.signal == "instructions"
+                       else DEFAULT_RUN_TIMEOUT_S)
     kind, signal, samples = kinds.kind(spec.kind), spec.signal, spec.samples
     builds = {}
     for build, program in ((BASE, base), (PR, pr)):
