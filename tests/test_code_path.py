@@ -260,3 +260,14 @@ def test_the_code_path_gate_runs_the_real_latency_test_and_passes_a_build_agains
     assert [(cell["bytes"], cell["verdict"] != "regression") for cell in estimates] == [(16, True), (1024, True)]
     # A simulated cache costs more than one cycle per instruction: misses weigh 5 and 35.
     assert all(cell["base"] > cells["Base [us]"].min() for cell in estimates)
+
+
+def test_a_counted_run_keeps_its_counts_when_latency_test_recorded_no_round_trip_of_a_payload(tmp_path):
+    """Under valgrind beside other work every secured 16 KiB round trip can take over 100 ms, and
+    LatencyTest records none of them: the counts are the counted run's result; a timed run fails."""
+    raw = tmp_path / "raw.csv"
+    raw.write_text("Sample,Payload [Bytes],Latency [us]\n1,16,1000.0\n")
+    counted = SimpleNamespace(payloads=(16, 16384), counting=MARKED)
+    assert measures.Latency.store(raw, tmp_path / "counted.csv", counted) == 1
+    with pytest.raises(InputError, match="no samples for payload\\(s\\) 16384"):
+        measures.Latency.store(raw, tmp_path / "timed.csv", SimpleNamespace(payloads=(16, 16384), counting=None))
