@@ -56,9 +56,6 @@ INSTRUCTIONS_RUN_TIMEOUT_S = 360.0
 # A/A, benchmarks/results/code-path-2026-11-25/): one payload of each regime and both large ones,
 # while each payload costs a secured run 3-5 s under valgrind (its endpoints' handshakes).
 INSTRUCTIONS_PAYLOADS = (16, 1024, 8192, 16384)
-# The smallest change in instructions per round trip that counts: the median cell's run-to-run
-# spread in the same A/A (0.22 % relative s.d.; best-effort cells 0.0-0.1 %, secured ones up to 0.9 %).
-INSTRUCTIONS_MIN_EFFECT = 0.002
 
 
 def run_gate(results_directory, base, pr, spec=RunSpec(samples=DEFAULT_SAMPLES), rounds=DEFAULT_ROUNDS,

@@ -18,13 +18,15 @@ from latency_gate.contracts import gate_result
 from latency_gate.analysis import relative
 from latency_gate.analysis.relative import GateSettings
 from latency_gate.campaigns.gate import (
-    DEFAULT_LOOK_EVERY, DEFAULT_MAX_ROUNDS, DEFAULT_ROUNDS, DEFAULT_RUN_TIMEOUT_S, DEFAULT_SAMPLES,
-    INSTRUCTIONS_MIN_EFFECT, INSTRUCTIONS_PAYLOADS, INSTRUCTIONS_ROUNDS, INSTRUCTIONS_SAMPLES, THROUGHPUT_GATE_GRID,
+    DEFAULT_LOOK_EVERY, DEFAULT_MAX_ROUNDS, DEFAULT_ROUNDS, DEFAULT_SAMPLES,
+    INSTRUCTIONS_PAYLOADS, INSTRUCTIONS_ROUNDS, INSTRUCTIONS_SAMPLES, THROUGHPUT_GATE_GRID,
     THROUGHPUT_GATE_PAYLOADS,
     run_gate,
 )
 from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK
 from latency_gate.render import gate_report
+from latency_gate.runner import counting
+from latency_gate.runner.middleware import BACKENDS
 
 SIGNALS = ("latency", "instructions", "both")
 
@@ -55,7 +57,7 @@ def add_arguments(parser):
                         help="family-wise false-alarm rate over all gated cells (default: %(default)s)")
     parser.add_argument("--min-effect", type=float,
                         help=f"smallest relative slowdown that counts, e.g. 0.05 = 5%% (default: {GateSettings.min_effect}; "
-                             f"instructions: {INSTRUCTIONS_MIN_EFFECT})")
+                             f"instructions: the middleware's, from its measured spread: {_min_effects()})")
     parser.add_argument("--clear-confidence", type=float, default=GateSettings.clear_confidence,
                         help="confidence with which a cell's 'no regression' rules out the minimum effect "
                              "(default: %(default)s)")
@@ -73,8 +75,7 @@ def add_arguments(parser):
                              "to the pull request)")
     parser.add_argument("--seed", type=int, help="seed of the run order and the randomisation test "
                                                  "(default: random, printed)")
-    add_execution_options(parser)
-    parser.set_defaults(timeout_s=DEFAULT_RUN_TIMEOUT_S)
+    add_execution_options(parser)  # --timeout: run_gate's default (DEFAULT_RUN_TIMEOUT_S, counted INSTRUCTIONS_RUN_TIMEOUT_S)
 
 
 def run(args):
@@ -82,6 +83,16 @@ def run(args):
         return _gate(args, args.signal, args.results_dir)
     latency = _gate(args, "latency", args.results_dir)
     return max(latency, _gate(args, "instructions", args.results_dir / "instructions"))
+
+
+def _counted_min_effect(middleware):
+    """The code-path gate's default minimum effect for a middleware: its counted path's."""
+    path = BACKENDS[middleware].COUNTED_PATH
+    return path.min_effect if path else counting.DEFAULT_MIN_EFFECT
+
+
+def _min_effects():
+    return ", ".join(f"{name} {_counted_min_effect(name):g}" for name in BACKENDS)
 
 
 def _given(value, default):
@@ -92,7 +103,7 @@ def _gate(args, signal, results_dir):
     counted = signal == "instructions"
     settings = GateSettings(
         alpha=args.alpha, clear_confidence=args.clear_confidence, variance=args.variance,
-        min_effect=_given(args.min_effect, INSTRUCTIONS_MIN_EFFECT if counted else GateSettings.min_effect),
+        min_effect=_given(args.min_effect, _counted_min_effect(args.middleware) if counted else GateSettings.min_effect),
         gated=tuple(args.gate_magnitudes or ((relative.INSTRUCTIONS,) if counted else relative.GATED_BY_KIND[args.kind])),
         guard="rank" if counted else GateSettings.guard,
     )

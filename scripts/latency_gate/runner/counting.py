@@ -45,6 +45,12 @@ from latency_gate.errors import InputError
 TOOL = "callgrind"
 
 
+# The smallest change in instructions per round trip the code-path gate counts by default: Fast
+# DDS's median cell's run-to-run spread in its first full-matrix A/A gates (0.22 % relative s.d.;
+# best-effort cells 0.0-0.1 %, secured ones up to 0.9 %; benchmarks/results/code-path-2026-11-25/).
+DEFAULT_MIN_EFFECT = 0.002
+
+
 @dataclass(frozen=True)
 class CountedPath:
     """A backend's per-sample path, per process role (publisher, subscriber, both): the functions
@@ -55,6 +61,7 @@ class CountedPath:
     toggles: dict = field(default_factory=dict)  # role -> function name patterns (callgrind's: * matches anything)
     payload_end: dict = field(default_factory=dict)  # role -> function name pattern
     cache_sim: bool = False  # a run's choice (experiment.py): the cache simulation's estimated cycles too
+    min_effect: float = DEFAULT_MIN_EFFECT  # the gate's default for this path: chosen from its measured spread
 
     @property
     def marked(self):
