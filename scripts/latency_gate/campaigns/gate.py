@@ -60,12 +60,13 @@ INSTRUCTIONS_PAYLOADS = (16, 1024, 8192, 16384)
 
 def run_gate(results_directory, base, pr, spec=RunSpec(samples=DEFAULT_SAMPLES), rounds=DEFAULT_ROUNDS,
              max_rounds=DEFAULT_MAX_ROUNDS, look_every=DEFAULT_LOOK_EVERY, settings=GateSettings(), requirements=None,
-             seed=None, out=sys.stdout):
+             seed=None, out=None):
     """Run the relative gate to its last look; returns its GateOutcome. base, pr: the two
     builds' programs; spec: every run's settings (runner/run_spec.RunSpec), its program aside.
 
     Raises InputError (nothing runs) on bad input, RunFailed when a run fails.
     """
+    out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     if not 2 <= rounds <= max_rounds:  # a look needs 2 rounds for a spread
         raise InputError(f"need 2 <= rounds ({rounds}) <= max rounds ({max_rounds})")
     if look_every < 1:

@@ -125,8 +125,9 @@ def _gate(args, signal, results_dir):
     return status
 
 
-def gate_and_report(results_directory, *args, out=sys.stdout, **kwargs):
+def gate_and_report(results_directory, *args, out=None, **kwargs):
     """campaigns.gate.run_gate, then its reports and verdict line; EXIT_OK (pass) or EXIT_CHECK_FAILED."""
+    out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     outcome = run_gate(results_directory, *args, out=out, **kwargs)
     failed = gate_report.write_reports(outcome)
     print(gate_report.verdict_line(outcome.decision, outcome.ceiling, failed, outcome.elapsed_s), file=out, flush=True)

@@ -161,7 +161,7 @@ def _counted_path(signal, measure, backend, estimated_cycles=False):
     return replace(backend.COUNTED_PATH, cache_sim=estimated_cycles)
 
 
-def run_experiment(results_directory, spec, out=sys.stdout, err=None):
+def run_experiment(results_directory, spec, out=None, err=None):
     """Run the experiment a RunSpec describes; returns EXIT_OK, EXIT_RUN_FAILED if any
     sub-experiment failed, or EXIT_INTERRUPTED.
 
@@ -173,6 +173,7 @@ def run_experiment(results_directory, spec, out=sys.stdout, err=None):
 
     Raises InputError (exit 3) before anything runs when an input is wrong.
     """
+    out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     checked = validate_run(spec)
     err = err or sys.stderr  # looked up per call: tests and the gate replace it
     run = _prepare(Path(results_directory), spec, checked)
