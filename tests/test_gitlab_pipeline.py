@@ -43,23 +43,25 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 import ci_tools
 from ci_tools import GENEROUS, PLATFORM, RELATIVE_GATE, SMALL_MATRIX, TIGHT, git, set_requirements
 
 
-def run_pipeline(tools, repository, history, variables=(), jobs=(), unset=(), file=None):
+def run_pipeline(tools, repository, history, variables=(), jobs=(), unset=(), file=None, variables_file=None):
     variables = {
         "LATENCY_GATE_VENV": sys.prefix,  # install_cli.sh uses this venv instead of pip-installing
         "LATENCY_GATE_BUILD_DIR": ci_tools.project_build(),
         **SMALL_MATRIX, "LATENCY_HISTORY_REMOTE": history, **dict(variables),
     }
-    command = [str(tools / "gitlab-ci-local"), "--shell-executor-no-image", *(["--file", file] if file else []), *jobs]
+    command = [str(tools / "gitlab-ci-local"), "--shell-executor-no-image", *(["--file", file] if file else []),
+               *(["--variables-file", variables_file] if variables_file else []), *jobs]
     for name, value in variables.items():
         command += ["--variable", f"{name}={value}"]
     for name in unset:
         command += ["--unset-variable", name]
-    result = subprocess.run(command, cwd=repository, capture_output=True, text=True, timeout=300)
+    result = subprocess.run(command, cwd=repository, capture_output=True, text=True, timeout=900)  # as act's: ci_tools
     return result.returncode, result.stdout + result.stderr
 
 
@@ -283,6 +285,57 @@ def test_the_history_job_never_runs_on_the_latency_runner(tools, repository, his
     pages_log = "\n".join(line for line in output.splitlines() if line.startswith("pages "))
     assert "FAIL 3" in pages_log and "LATENCY_GATE_HOME" not in pages_log  # refused before any set-up
     assert history_runs_or_none(history) is None
+
+
+def test_the_history_token_is_given_to_the_history_job_alone(tools, repository, history, tmp_path):
+    """GitLab gives a protected variable to every job of a protected branch's pipeline, the
+    latency runner's included, unless it is scoped to an environment: scoped to latency-history,
+    which only pages declares, no other job is given it. Here every job's shell sources BASH_ENV,
+    which writes down its environment, as a process a merge request's job left on the runner
+    could read the next job's."""
+    set_requirements(repository, GENEROUS)
+    shutil.rmtree(repository / "results", ignore_errors=True)
+    environments = tmp_path / "environments"
+    environments.mkdir()
+    (tmp_path / "write-environment.sh").write_text(f'env > "{environments}/${{CI_JOB_NAME//:/_}}.env"\n')
+    # The variable as docs/adopting.md says to create it (gitlab-ci-local reads the file relative to the project).
+    variables_file = repository / ".gitlab-ci-local-variables.yml"
+    variables_file.write_text("LATENCY_HISTORY_TOKEN:\n  values:\n    latency-history: history-token-value\n")
+    try:
+        code, output = run_pipeline(tools, repository, history,
+                                    {**HISTORY_RUNNER, "BASH_ENV": tmp_path / "write-environment.sh"},
+                                    variables_file=variables_file.name)
+    finally:
+        variables_file.unlink()
+
+    assert code == 0, output
+    seen = {path.stem: path.read_text() for path in environments.glob("*.env")}
+    assert sorted(seen) == ["latency_check", "latency_run", "pages"], sorted(seen)
+    assert [job for job, environment in seen.items() if "history-token-value" in environment] == ["pages"]
+    assert len(history_runs(history)[0]) == 1
+
+
+def test_a_protected_branchs_run_builds_outside_every_cache():
+    """A shell executor's cache zips are files a merge request's job can write: a protected
+    branch's latency:run builds into a directory no cache: restores."""
+    class GitLabLoader(yaml.SafeLoader):
+        pass
+
+    GitLabLoader.add_constructor("!reference", lambda loader, node: loader.construct_sequence(node))
+    pipeline = yaml.load((ci_tools.REPO / ".gitlab-ci.yml").read_text(), Loader=GitLabLoader)
+    (protected,) = [rule for rule in pipeline["latency:run"]["rules"]
+                    if rule.get("if") == '$CI_COMMIT_REF_PROTECTED == "true"']
+    build = protected["variables"]["LATENCY_GATE_BUILD_DIR"]
+    cached = [path for job in pipeline.values() if isinstance(job, dict)
+              for cache in ([job["cache"]] if isinstance(job.get("cache"), dict) else job.get("cache", []))
+              for path in cache["paths"]]
+    assert cached and build.startswith("$CI_PROJECT_DIR/build/")
+    relative = build.removeprefix("$CI_PROJECT_DIR/") + "/"
+    assert not any(relative.startswith(path) or path.startswith(relative) for path in cached), (build, cached)
+    assert "when" not in protected  # it runs, with that build directory
+    assert pipeline["pages"]["environment"]["name"] == "latency-history"
+    assert not any(job.get("environment") for name, job in pipeline.items()
+                   if isinstance(job, dict) and name != "pages")
 
 
 def included_from(repository, tmp_path):

@@ -35,6 +35,24 @@ void pingpong_name_program(const char *program)
     program_name = program;
 }
 
+void pingpong_echo_copy(const void *sample, uint32_t size)
+{
+#ifdef LATENCY_GATE_ECHO_COPY
+    static uint8_t *scratch;
+    static uint32_t capacity;
+    if (size > capacity) {
+        free(scratch);
+        scratch = malloc(size);
+        capacity = size;
+    }
+    memcpy(scratch, sample, size);
+    __asm__ volatile("" : : "r"(scratch) : "memory");  /* the copy is kept */
+#else
+    (void)sample;
+    (void)size;
+#endif
+}
+
 double pingpong_now_us(void)
 {
     struct timespec t;
@@ -74,9 +92,9 @@ static int read_demands(pingpong_options *options)
     for (char *token = strtok(text, "; \r\n"); token; token = strtok(NULL, "; \r\n")) {
         char *end;
         long value = strtol(token, &end, 10);
-        if (*end || value < 16 || value > 65000 || options->payload_count == PINGPONG_MAX_PAYLOADS) {
-            pingpong_fail("%s: bad payload '%s' (16 to 65000 bytes, at most %d payloads)",
-                          options->demands_file, token, PINGPONG_MAX_PAYLOADS);
+        if (*end || value < 16 || value > PINGPONG_MAX_PAYLOAD || options->payload_count == PINGPONG_MAX_PAYLOADS) {
+            pingpong_fail("%s: bad payload '%s' (16 to %u bytes, at most %d payloads)",
+                          options->demands_file, token, PINGPONG_MAX_PAYLOAD, PINGPONG_MAX_PAYLOADS);
             return -1;
         }
         options->payloads[options->payload_count++] = (uint32_t)value;

@@ -1,10 +1,12 @@
 /* SocketLatency: the floor under every middleware. The same ping-pong as the DDS
  * programs over a bare loopback socket (UDP, or TCP with TCP_NODELAY), each side blocked in
  * its receive as a middleware's receive thread is, or within one process by copying the
- * sample there and back ("memory", the floor of intra-process delivery). A message is
- * `payload` bytes: its length and sequence number, then zeros. */
+ * sample there and back ("memory", the floor of intra-process delivery), or through a shared-memory
+ * ring between two processes ("shm", "zero_copy": shared_memory_ring.c, the shared-memory family's
+ * floor). A message is `payload` bytes: its length and sequence number, then zeros. */
 #include "pingpong.h"
 #include "counted_path.h"
+#include "shared_memory_ring.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -19,6 +21,7 @@
 #include <unistd.h>
 
 #define CONNECT_LIMIT_S 30
+#define UDP_MAX_PAYLOAD 65000u
 
 typedef struct {
     int tcp;
@@ -186,6 +189,8 @@ static int socket_take(socket_side *side, int timeout_ms, uint32_t *seq, uint32_
     *arrived_us = pingpong_now_us();
     memcpy(payload, side->buffer, 4);
     memcpy(seq, side->buffer + 4, 4);
+    if (side->echo)
+        pingpong_echo_copy(side->buffer, *payload);
     return 1;
 }
 
@@ -260,6 +265,7 @@ static int memory_send(void *opaque, uint32_t seq, uint32_t payload)
         return 0;
     }
     memcpy(channel.echo_buffer, side->buffer, payload);  /* delivered to the echo side */
+    pingpong_echo_copy(channel.echo_buffer, payload);
     memcpy(side->buffer, channel.echo_buffer, payload);  /* and its echo delivered back */
     side->full = 1;
     return 0;
@@ -302,11 +308,18 @@ static const pingpong_driver *choose_transport(const pingpong_options *options)
 {
     static const pingpong_driver sockets = {socket_open, socket_send, socket_receive, socket_close, NULL};
     static const pingpong_driver memory = {memory_open, memory_send, memory_receive, memory_close, memory_serve};
+    const pingpong_driver *ring = shared_memory_ring_driver(options->transport);
+    if (ring)
+        return ring;
     if (!strcmp(options->transport, "memory"))
         return &memory;
+    if (!strcmp(options->transport, "udp") && options->max_payload > UDP_MAX_PAYLOAD) {
+        pingpong_fail("a UDP datagram carries at most %u bytes, not %u", UDP_MAX_PAYLOAD, options->max_payload);
+        return NULL;
+    }
     if (!strcmp(options->transport, "udp") || !strcmp(options->transport, "tcp"))
         return &sockets;
-    pingpong_fail("unknown transport '%s' (udp, tcp or memory)", options->transport);
+    pingpong_fail("unknown transport '%s' (udp, tcp, memory, shm or zero_copy)", options->transport);
     return NULL;
 }
 

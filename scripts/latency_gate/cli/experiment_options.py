@@ -5,6 +5,7 @@ import argparse
 import dataclasses
 from pathlib import Path
 
+from latency_gate.contracts.formats import FAMILIES
 from latency_gate.runner import realtime, topology as topologies
 from latency_gate.runner.measures import (
     MEASURES, TIMEOUT_BASE_S, TIMEOUT_PER_CASE_S, TIMEOUT_PER_ROUND_TRIP_S, Grid, Latency,
@@ -77,10 +78,14 @@ def add_middleware_option(parser):
 def add_matrix_options(parser, samples, samples_text="%(default)s", payloads_text="16 .. 16384, powers of two"):
     """Which sub-experiments, payloads and how many samples (shared with the relative gate, whose
     default depends on its signal: samples None, samples_text says what)."""
+    parser.add_argument("--family", choices=tuple(FAMILIES),
+                        help="sub-experiment family, whose sub-experiments and payloads are the defaults: "
+                             + "; ".join(f"{family.name}: {family.description}" for family in FAMILIES.values())
+                             + " (default: the family of the sub-experiments named, else spec)")
     parser.add_argument("--subexperiments", nargs="+", metavar="NAME",
-                        help="sub-experiments to run, in spec order (default: all 10)")
+                        help="sub-experiments to run, in report order (default: the family's; the spec's 10)")
     parser.add_argument("--payloads", nargs="+", type=_payload, metavar="BYTES",
-                        help=f"payload sizes (default: {payloads_text})")
+                        help=f"payload sizes (default: the family's; the spec's {payloads_text})")
     parser.add_argument("--samples", type=int, default=samples,
                         help=f"round trips per payload (default: {samples_text})")
 

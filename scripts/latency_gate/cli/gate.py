@@ -15,6 +15,7 @@ from latency_gate.cli.experiment_options import (
     add_estimated_cycles_option, add_execution_options, add_kind_options, add_matrix_options, run_spec,
 )
 from latency_gate.contracts import gate_result
+from latency_gate.contracts.formats import SPEC_FAMILY, choose_family
 from latency_gate.analysis import relative
 from latency_gate.analysis.relative import GateSettings
 from latency_gate.campaigns.gate import (
@@ -110,7 +111,9 @@ def _gate(args, signal, results_dir):
     rounds = _given(args.rounds, INSTRUCTIONS_ROUNDS if counted else DEFAULT_ROUNDS)
     max_rounds = _given(args.max_rounds, max(rounds, INSTRUCTIONS_ROUNDS) if counted else DEFAULT_MAX_ROUNDS)
     samples = _given(args.samples, INSTRUCTIONS_SAMPLES if counted else DEFAULT_SAMPLES)
-    payloads, grid = args.payloads or (INSTRUCTIONS_PAYLOADS if counted else None), {}
+    # The code-path gate's own payloads stand for the spec's; another family's are its own.
+    spec_family = choose_family(args.family, args.subexperiments).name == SPEC_FAMILY
+    payloads, grid = args.payloads or (INSTRUCTIONS_PAYLOADS if counted and spec_family else None), {}
     if args.kind == "throughput":  # the gate's own, smaller grid unless given
         payloads = payloads or THROUGHPUT_GATE_PAYLOADS
         grid = {"demands": tuple(args.demands or THROUGHPUT_GATE_GRID.demands),

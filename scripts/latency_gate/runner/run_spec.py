@@ -23,8 +23,11 @@ class RunSpec:
     kind: str = "latency"  # latency or throughput (runner/measures.py)
     middleware: str = "fastdds"  # a backend's name (runner/middleware/)
     program: Path | None = None  # the backend's program of that kind (or a workspace holding it); None: the built one
-    subexperiments: tuple | None = None  # None: all, in spec order
-    payloads: tuple | None = None  # None: the spec's
+    # the family (contracts/formats.FAMILIES) whose sub-experiments and payloads are the defaults;
+    # None: the family of the sub-experiments named, else the spec's
+    family: str | None = None
+    subexperiments: tuple | None = None  # None: the family's, in report order
+    payloads: tuple | None = None  # None: the family's
     samples: int = DEFAULT_SAMPLES  # round trips per payload (latency)
     timeout_s: float | None = None  # per sub-experiment; None: what it has to do (measures.py)
     retries: int = DEFAULT_RETRIES
