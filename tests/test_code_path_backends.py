@@ -6,7 +6,8 @@ Specification:
 - `--signal instructions` runs them under callgrind and writes instructions_/functions_ CSVs, one
   row per payload and process, the round trips as the program counted them;
 - the socket floor's path (its sends, receptions and copies, no middleware) counts the same
-  instructions in every run, the handshake pings and the stop message left out;
+  instructions in every run, the handshake pings and the stop message left out; so does its
+  shared-memory ring (the shm family's floor), whose zero copy counts the same at every payload;
 - Cyclone DDS counts its dds_write and the listeners' dds_take, named in the functions file;
   the code-path gate passes a build against itself and, asked for, reports the estimated cycles
   of callgrind's cache simulation beside (a run without it has no such column).
@@ -59,6 +60,21 @@ def test_the_socket_floor_counts_the_same_instructions_in_every_run(programs, tm
     assert inter[16, "publisher"] == inter[1024, "publisher"]  # a datagram's size is the kernel's business
     intra = counts.per_round_trip(first["intraprocess_best_effort"])
     assert intra[1024] > intra[16] + 2 * (1024 - 16) / 32  # the two copies grow with the payload
+
+
+def test_the_socket_floors_shared_memory_ring_counts_the_same_in_every_run_and_zero_copy_copies_nothing(
+        programs, tmp_path):
+    subexperiments = ("interprocess_best_effort_shm", "interprocess_best_effort_zero_copy")
+    first = counted_run(tmp_path / "first", "socket", subexperiments)
+    second = counted_run(tmp_path / "second", "socket", subexperiments)
+    for name in subexperiments:
+        # Its futex wait loop goes round as often as the other side is late: left out, or no two runs would agree.
+        assert first[name][counts.INSTRUCTIONS].tolist() == second[name][counts.INSTRUCTIONS].tolist(), name
+        assert (first[name][counts.ROUND_TRIPS] == SAMPLES).all()
+    copied = counts.per_round_trip(first["interprocess_best_effort_shm"])
+    in_place = counts.per_round_trip(first["interprocess_best_effort_zero_copy"])
+    assert in_place[1024] == in_place[16]  # written and read in place: nothing grows with the payload
+    assert copied[1024] > copied[16] + 4 * (1024 - 16) / 32  # copied in and out, on both sides
 
 
 def test_cyclone_dds_counts_its_writes_and_takes_and_the_gate_passes_it_against_itself(programs, tmp_path, capsys):

@@ -9,6 +9,7 @@
 static int counting;                        /* under valgrind: set once, read everywhere */
 static _Thread_local int depth;             /* this thread's nested regions */
 static _Thread_local int collecting;        /* this thread switched collection on */
+static _Thread_local int waiting;           /* this thread switched it off for a wait */
 static atomic_int collecting_threads;       /* threads with collection on: the publisher's dump waits */
 static atomic_int sampling;                 /* publisher: its samples run */
 static atomic_long echoed;                  /* echo side: samples counted since its last dump */
@@ -56,6 +57,22 @@ void pingpong_count_end(void)
 {
     if (counting && --depth == 0)
         collect(0);
+}
+
+void pingpong_count_wait_begin(void)
+{
+    if (counting && collecting) {
+        waiting = 1;
+        collect(0);
+    }
+}
+
+void pingpong_count_wait_end(void)
+{
+    if (waiting) {
+        waiting = 0;
+        collect(1);
+    }
 }
 
 static int is_sample(uint32_t seq)

@@ -36,6 +36,11 @@ void pingpong_count_reception(int echo);    /* a reception begins: a region, cou
  * (the echo side has dumped and stopped counting for the rest of the region). */
 int pingpong_count_taken(int echo, uint32_t seq, uint32_t payload);
 void pingpong_count_end(void);              /* the innermost region ends */
+/* Inside a region: collection off while the thread waits for a message in a loop of its own (one
+ * that goes round as often as the other side is late: the shared-memory ring's futex wait), on
+ * again after it. A wait in one system call (poll, a DDS listener's) needs neither. */
+void pingpong_count_wait_begin(void);
+void pingpong_count_wait_end(void);
 void pingpong_count_samples_begin(void);    /* publisher: the handshake is done, samples follow */
 /* publisher: the payload's samples are done; waits until no thread counts, then dumps */
 void pingpong_count_samples_end(uint32_t payload, long round_trips);

@@ -23,7 +23,9 @@ TITLE = "socket floor"
 FAMILIES = ("spec", "shm")
 # The code-path signal (runner/counting.py): SocketLatency marks its per-sample path itself
 # (pingpong/src/counted_path.h): the send of a sample, the wait, read and header of a reception,
-# the echo's send; intra-process, the copies there and back. What the kernel does is not counted.
+# the echo's send; intra-process, the copies there and back; the shared-memory ring's sends and
+# receptions but its futex wait loop (it goes round as often as the other side is late). What the
+# kernel does is not counted.
 COUNTED_PATH = CountedPath(description="SocketLatency: the sends and receptions of the samples "
                                        "(marked in the program)")
 
