@@ -13,7 +13,8 @@ Specification:
   the labels, a dump of a message that was not a sample is left out, a payload whose counts hold
   one is refused;
 - the estimated cycles are iai-callgrind's EstimatedCycles of callgrind's cache simulation;
-- a middleware without a counted path, or a throughput run, is refused before anything runs.
+- a middleware without a counted path, a family its counted path does not count, or a throughput
+  run, is refused before anything runs.
 """
 
 import json
@@ -189,6 +190,15 @@ def test_a_middleware_without_a_counted_path_is_refused_before_anything_runs():
     uncounted = SimpleNamespace(TITLE="Some DDS", COUNTED_PATH=None)
     with pytest.raises(InputError, match="Some DDS: the instructions signal is not supported for this middleware"):
         experiment._counted_path("instructions", measures.Latency, uncounted)
+
+
+def test_a_family_the_counted_path_does_not_count_is_refused_and_the_others_count():
+    path = counting.CountedPath(description="marked", uncounted_families={"shm": "its counts vary by 10 %"})
+    partly = SimpleNamespace(TITLE="Some DDS", COUNTED_PATH=path)
+    assert experiment._counted_path("instructions", measures.Latency, partly, families={"spec"}) == path
+    with pytest.raises(InputError, match="^Some DDS: the instructions signal does not count the shm family yet: "
+                                         "its counts vary by 10 %$"):
+        experiment._counted_path("instructions", measures.Latency, partly, families={"spec", "shm"})
 
 
 def test_estimated_cycles_are_iai_callgrinds():

@@ -8,7 +8,9 @@ Specification:
 - the socket floor's path (its sends, receptions and copies, no middleware) counts the same
   instructions in every run, the handshake pings and the stop message left out; so does its
   shared-memory ring (the shm family's floor), whose zero copy counts the same at every payload;
-- Cyclone DDS counts its dds_write and the listeners' dds_take, named in the functions file;
+- Cyclone DDS counts its dds_write and the listeners' dds_take, named in the functions file; its
+  shared-memory family is refused under the instructions signal (iceoryx's chunks make its counts
+  vary), in one line, exit 3, before anything runs;
   the code-path gate passes a build against itself and, asked for, reports the estimated cycles
   of callgrind's cache simulation beside (a run without it has no such column).
 """
@@ -19,7 +21,7 @@ import pytest
 
 from latency_gate import cli
 from latency_gate.contracts import instruction_counts as counts
-from latency_gate.errors import EXIT_OK
+from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK
 from latency_gate.runner import experiment
 from latency_gate.runner.middleware import cyclonedds, socket_floor
 from latency_gate.runner.run_spec import RunSpec
@@ -98,3 +100,13 @@ def test_cyclone_dds_counts_its_writes_and_takes_and_the_gate_passes_it_against_
     assert result["passed"] and result["signal"] == "instructions" and result["settings"]["gated"] == ["Instructions"]
     assert [cell["bytes"] for cell in result["estimated_cycles"]] == list(PAYLOADS)
     assert "with its cache simulation" in json.loads((run / "metadata.json").read_text())["settings"]["counted"]
+
+
+def test_cyclone_ddss_shared_memory_family_is_refused_under_the_instructions_signal(programs, tmp_path, capsys):
+    results = tmp_path / "run"
+    code = cli.main(["run", "--middleware", "cyclonedds", "--signal", "instructions", "--family", "shm",
+                     "--samples", str(SAMPLES), "-r", str(results)])
+    assert code == EXIT_BAD_INPUT
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "Cyclone DDS: the instructions signal does not count the shm family" in error
+    assert not results.exists()  # nothing ran

@@ -62,6 +62,8 @@ class CountedPath:
     payload_end: dict = field(default_factory=dict)  # role -> function name pattern
     cache_sim: bool = False  # a run's choice (experiment.py): the cache simulation's estimated cycles too
     min_effect: float = DEFAULT_MIN_EFFECT  # the gate's default for this path: chosen from its measured spread
+    # family name -> why its counts are not exact enough to gate (measured): a run of it is refused
+    uncounted_families: dict = field(default_factory=dict)
 
     @property
     def marked(self):

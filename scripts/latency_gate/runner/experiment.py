@@ -164,8 +164,10 @@ def validate_run(spec):
     if any(subexperiment.security for subexperiment in runnable):
         security.check_security_artifacts(certs)
     check_stress(spec.stress)
+    counted_path = _counted_path(spec.signal, measure, backend, spec.estimated_cycles,
+                                 {family_of(subexperiment.name).name for subexperiment in runnable})
     checked = CheckedInputs(measure, backend, binary, chosen, payloads, profiles, certs, unsupported, grid,
-                            _counted_path(spec.signal, measure, backend, spec.estimated_cycles), family.name)
+                            counted_path, family.name)
     if checked.shared_memory:
         shared_memory.check_tools()
         service = interface.shared_memory_service(backend)
@@ -182,10 +184,10 @@ def _undeclared(backend, name):
     return f"{backend.TITLE} does not run the {family} family (its backend declares {', '.join(declared)})"
 
 
-def _counted_path(signal, measure, backend, estimated_cycles=False):
+def _counted_path(signal, measure, backend, estimated_cycles=False, families=()):
     """The backend's counted path for the instructions signal (with the cache simulation when the
     estimated cycles are asked for), None for latency; InputError when the signal is unknown or
-    the backend, the kind or the machine cannot count."""
+    the backend, the kind, a family of the sub-experiments that run or the machine cannot count."""
     if signal not in SIGNALS:
         raise InputError(f"unknown signal '{signal}' (known: {', '.join(SIGNALS)})")
     if signal == "latency":
@@ -196,6 +198,10 @@ def _counted_path(signal, measure, backend, estimated_cycles=False):
         raise InputError(f"the instructions signal counts latency round trips; {measure.name} is not counted")
     if backend.COUNTED_PATH is None:
         raise InputError(f"{backend.TITLE}: the instructions signal is not supported for this middleware yet")
+    uncounted = sorted(set(families) & set(backend.COUNTED_PATH.uncounted_families))
+    if uncounted:
+        raise InputError(f"{backend.TITLE}: the instructions signal does not count the {uncounted[0]} family yet: "
+                         f"{backend.COUNTED_PATH.uncounted_families[uncounted[0]]}")
     counting.valgrind_version()
     return replace(backend.COUNTED_PATH, cache_sim=estimated_cycles)
 
