@@ -48,7 +48,7 @@ CLI = [sys.executable, "-m", "latency_gate"]
 # LatencyTest source, or one of pingpong/src (PINGPONG_CHANGES).
 ECHO_WRITE = "                if (!sub->data_writer_->write(data))\n"
 RECEIVE_LOCK = "    // Atomic managemente of the sample\n"
-CYCLONE_ECHO_WRITE = "                dds_write(side->writer, &side->reply);\n"
+CYCLONE_ECHO_WRITE = "    dds_write(side->writer, &side->reply);\n"  # in echo_network, the UDP/TCP echo
 PINGPONG_CHANGES = {"cyclone-echo-copy"}
 CHANGES = {
     "echo-copy": ("LatencyTestSubscriber.cpp", ECHO_WRITE,
@@ -63,12 +63,12 @@ CHANGES = {
                       "        ::operator delete(block);\n"
                       "    }\n"),
     "cyclone-echo-copy": ("cyclone_latency.c", CYCLONE_ECHO_WRITE,
-                          "                {  /* calibrated code-path change (benchmarks/code_path_gate.py) */\n"
-                          "                    void *copy = malloc({bytes});\n"
-                          "                    memcpy(copy, side->reply.data._buffer, {bytes});\n"
-                          "                    __asm__ volatile(\"\" : : \"r\"(copy) : \"memory\");\n"
-                          "                    free(copy);\n"
-                          "                }\n"),
+                          "    {  /* calibrated code-path change (benchmarks/code_path_gate.py) */\n"
+                          "        void *copy = malloc({bytes});\n"
+                          "        memcpy(copy, side->reply.data._buffer, {bytes});\n"
+                          "        __asm__ volatile(\"\" : : \"r\"(copy) : \"memory\");\n"
+                          "        free(copy);\n"
+                          "    }\n"),
 }
 
 
