@@ -93,7 +93,9 @@ def _counted_min_effect(middleware):
 
 
 def _min_effects():
-    return ", ".join(f"{name} {_counted_min_effect(name):g}" for name in BACKENDS)
+    """Each counted middleware's default (a backend without a counted path is refused, not gated)."""
+    return ", ".join(f"{name} {backend.COUNTED_PATH.min_effect:g}" for name, backend in BACKENDS.items()
+                     if backend.COUNTED_PATH)
 
 
 def _given(value, default):
