@@ -35,6 +35,7 @@ Specification:
   jobs: each installs its own (hash-checked) and says so, and the run is published.
 """
 
+import functools
 import json
 import re
 import shutil
@@ -321,14 +322,22 @@ def test_a_protected_branchs_run_builds_outside_every_cache():
     class GitLabLoader(yaml.SafeLoader):
         pass
 
-    GitLabLoader.add_constructor("!reference", lambda loader, node: loader.construct_sequence(node))
+    class Reference(list):  # !reference [job, key, ...]: GitLab's copy of another job's value
+        pass
+
+    GitLabLoader.add_constructor("!reference", lambda loader, node: Reference(loader.construct_sequence(node)))
     pipeline = yaml.load((ci_tools.REPO / ".gitlab-ci.yml").read_text(), Loader=GitLabLoader)
+
+    def resolved(value):
+        return resolved(functools.reduce(lambda within, key: within[key], value, pipeline)) \
+            if isinstance(value, Reference) else value
+
     (protected,) = [rule for rule in pipeline["latency:run"]["rules"]
                     if rule.get("if") == '$CI_COMMIT_REF_PROTECTED == "true"']
     build = protected["variables"]["LATENCY_GATE_BUILD_DIR"]
-    cached = [path for job in pipeline.values() if isinstance(job, dict)
-              for cache in ([job["cache"]] if isinstance(job.get("cache"), dict) else job.get("cache", []))
-              for path in cache["paths"]]
+    caches = [resolved(job.get("cache", [])) for job in pipeline.values() if isinstance(job, dict)]
+    cached = [path for cache in caches for each in ([cache] if isinstance(cache, dict) else cache)
+              for path in each["paths"]]
     assert cached and build.startswith("$CI_PROJECT_DIR/build/")
     relative = build.removeprefix("$CI_PROJECT_DIR/") + "/"
     assert not any(relative.startswith(path) or path.startswith(relative) for path in cached), (build, cached)
