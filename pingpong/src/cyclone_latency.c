@@ -21,6 +21,7 @@
  * never falls back to the network unnoticed. */
 #include "pingpong.h"
 #include "PingPong.h"
+#include "counted_path.h"
 #include "cyclone_domain.h"
 
 #include <dds/dds.h>
@@ -59,28 +60,50 @@ typedef struct cyclone_side {
     double arrived_us;
 } cyclone_side;
 
-/* What the listeners do with a sample that arrived: the echo side writes it back (the stop message
- * too: its echo tells the publisher this side ends); the publisher posts it with its arrival time. */
-static void arrived(cyclone_side *side, uint32_t seq, uint32_t payload, double now, int (*echo)(void *, uint32_t),
-                    void *echo_argument)
+/* What a listener's takes leave for the main thread. The takes and the echo are counted
+ * (counted_path.h); the hand-off is not: how much a condition variable costs depends on whether the
+ * other thread waits yet. */
+typedef struct {
+    int arrived, stopped, failed;
+    uint32_t seq, payload;
+    double arrived_us;
+} taken_messages;
+
+/* A message taken (and told to counted_path.h): the echo side writes it back (the stop message too:
+ * its echo tells the publisher this side ends); the publisher keeps it, with its arrival time, for
+ * the hand-off. */
+static void took(cyclone_side *side, taken_messages *taken, uint32_t seq, uint32_t payload, double now,
+                 int (*echo)(void *, uint32_t), void *echo_argument)
 {
     if (side->echo && echo(echo_argument, seq)) {
-        pthread_mutex_lock(&side->lock);
-        side->failed = 1;
-        pthread_cond_signal(&side->arrived);
-        pthread_mutex_unlock(&side->lock);
+        taken->failed = 1;
         return;
     }
     if (!side->echo || seq == PINGPONG_STOP) {
-        pthread_mutex_lock(&side->lock);
-        side->seq = seq;
-        side->payload = payload;
-        side->arrived_us = now;
-        side->full = 1;  /* keep-last 1: an unread one is replaced */
-        side->stopped |= side->echo;
-        pthread_cond_signal(&side->arrived);
-        pthread_mutex_unlock(&side->lock);
+        taken->arrived = 1;
+        taken->seq = seq;
+        taken->payload = payload;
+        taken->arrived_us = now;
+        taken->stopped |= side->echo;
     }
+}
+
+/* After the counted region: post what arrived (keep-last 1: an unread one is replaced), or a failure. */
+static void hand_off(cyclone_side *side, const taken_messages *taken)
+{
+    if (!taken->arrived && !taken->failed)
+        return;
+    pthread_mutex_lock(&side->lock);
+    if (taken->arrived) {
+        side->seq = taken->seq;
+        side->payload = taken->payload;
+        side->arrived_us = taken->arrived_us;
+        side->full = 1;
+        side->stopped |= taken->stopped;
+    }
+    side->failed |= taken->failed;
+    pthread_cond_signal(&side->arrived);
+    pthread_mutex_unlock(&side->lock);
 }
 
 /* An echo's write that fails is a lost sample to the publisher, as over the network; only an echo
@@ -99,19 +122,24 @@ static void on_data_available(dds_entity_t reader, void *opaque)
     cyclone_side *side = opaque;
     void *samples[1] = {NULL};
     dds_sample_info_t info;
-    dds_return_t taken;
-    while ((taken = dds_take(reader, samples, &info, 1, 1)) > 0) {
+    dds_return_t count;
+    taken_messages taken = {0};
+    pingpong_count_reception(side->echo);
+    while ((count = dds_take(reader, samples, &info, 1, 1)) > 0) {
         const latency_PingPong *sample = samples[0];
         if (info.valid_data) {
             double now = pingpong_now_us();
+            pingpong_count_taken(side->echo, sample->seqnum, sample->data._length + 8);
             if (side->echo) {
                 pingpong_echo_copy(sample->data._buffer, sample->data._length);
                 side->reply.data._length = sample->data._length;
             }
-            arrived(side, sample->seqnum, sample->data._length + 8, now, echo_network, side);
+            took(side, &taken, sample->seqnum, sample->data._length + 8, now, echo_network, side);
         }
-        dds_return_loan(reader, samples, taken);
+        dds_return_loan(reader, samples, count);
     }
+    pingpong_count_end();
+    hand_off(side, &taken);
 }
 
 /* shm: a sample of a fixed size, written with dds_write (copied into an iceoryx chunk). */
@@ -149,42 +177,46 @@ static void on_fixed_available(dds_entity_t reader, void *opaque)
 {
     fixed_endpoints *fixed = opaque;
     cyclone_side *side = fixed->side;
+    taken_messages taken = {0};
+    pingpong_count_reception(side->echo);
     if (side->transport == SHARED_MEMORY_COPY) {
         void *samples[1] = {NULL};
         dds_sample_info_t info;
-        dds_return_t taken;
-        while ((taken = dds_take(reader, samples, &info, 1, 1)) > 0) {  /* copied out of the chunk */
+        dds_return_t count;
+        while ((count = dds_take(reader, samples, &info, 1, 1)) > 0) {  /* copied out of the chunk */
             if (info.valid_data) {
                 double now = pingpong_now_us();
                 uint32_t seq;
                 memcpy(&seq, samples[0], 4);
+                pingpong_count_taken(side->echo, seq, fixed->payload);
                 if (side->echo)
                     pingpong_echo_copy(samples[0], fixed->payload);
-                arrived(side, seq, fixed->payload, now, echo_copy, fixed);
+                took(side, &taken, seq, fixed->payload, now, echo_copy, fixed);
             }
-            dds_return_loan(reader, samples, taken);
+            dds_return_loan(reader, samples, count);
         }
-        return;
-    }
-    struct ddsi_serdata *data = NULL;
-    dds_sample_info_t info;
-    while (dds_takecdr(reader, &data, 1, &info, 0) > 0) {  /* the chunk itself */
-        if (info.valid_data && !data->iox_chunk) {
-            pingpong_fail("payload %u: a sample arrived without shared memory (not through iceoryx)", fixed->payload);
-            pthread_mutex_lock(&side->lock);
-            side->failed = 1;
-            pthread_cond_signal(&side->arrived);
-            pthread_mutex_unlock(&side->lock);
-        } else if (info.valid_data) {
-            double now = pingpong_now_us();
-            uint32_t seq;
-            memcpy(&seq, data->iox_chunk, 4);
-            if (side->echo)
-                pingpong_echo_copy(data->iox_chunk, fixed->payload);
-            arrived(side, seq, fixed->payload, now, echo_loaned, fixed);
+    } else {
+        struct ddsi_serdata *data = NULL;
+        dds_sample_info_t info;
+        while (dds_takecdr(reader, &data, 1, &info, 0) > 0) {  /* the chunk itself */
+            if (info.valid_data && !data->iox_chunk) {
+                pingpong_fail("payload %u: a sample arrived without shared memory (not through iceoryx)",
+                              fixed->payload);
+                taken.failed = 1;
+            } else if (info.valid_data) {
+                double now = pingpong_now_us();
+                uint32_t seq;
+                memcpy(&seq, data->iox_chunk, 4);
+                pingpong_count_taken(side->echo, seq, fixed->payload);
+                if (side->echo)
+                    pingpong_echo_copy(data->iox_chunk, fixed->payload);
+                took(side, &taken, seq, fixed->payload, now, echo_loaned, fixed);
+            }
+            ddsi_serdata_unref(data);
         }
-        ddsi_serdata_unref(data);
     }
+    pingpong_count_end();
+    hand_off(side, &taken);
 }
 
 /* The fixed-size type of a payload: a 4-byte sequence number and payload - 4 octets (Cyclone DDS's

@@ -1,4 +1,5 @@
 #include "shared_memory_ring.h"
+#include "counted_path.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -132,9 +133,9 @@ static int ring_send(void *opaque, uint32_t seq, uint32_t payload)
     return 0;
 }
 
-static int ring_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t *payload, double *arrived_us)
+/* Waits until the other side has written a message: 1, 0 after timeout_ms (< 0: forever), -1 on error. */
+static int ring_wait(ring_side *side, int timeout_ms)
 {
-    ring_side *side = opaque;
     double deadline = pingpong_now_us() + timeout_ms * 1000.0;
     uint32_t now_written;
     while ((now_written = atomic_load_explicit(side->to_read, memory_order_acquire)) == side->seen) {
@@ -154,6 +155,16 @@ static int ring_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t *p
         }
     }
     side->seen = now_written;  /* one message in flight at a time: the latest is the one */
+    return 1;
+}
+
+static int ring_take(ring_side *side, int timeout_ms, uint32_t *seq, uint32_t *payload, double *arrived_us)
+{
+    pingpong_count_wait_begin();  /* how often the wait goes round is the other side's timing: not counted */
+    int ready = ring_wait(side, timeout_ms);
+    pingpong_count_wait_end();
+    if (ready <= 0)
+        return ready;
     const uint8_t *message = side->in;
     memcpy(payload, message, 4);
     if (*payload < 8 || *payload > ((ring_header *)side->base)->capacity) {
@@ -169,6 +180,18 @@ static int ring_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t *p
     if (side->which == PINGPONG_SUBSCRIBER)
         pingpong_echo_copy(side->in, *payload);
     return 1;
+}
+
+static int ring_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t *payload, double *arrived_us)
+{
+    ring_side *side = opaque;
+    int echo = side->which == PINGPONG_SUBSCRIBER;
+    pingpong_count_reception(echo);
+    int got = ring_take(side, timeout_ms, seq, payload, arrived_us);
+    if (got > 0)
+        pingpong_count_taken(echo, *seq, *payload);
+    pingpong_count_end();
+    return got;
 }
 
 static void ring_close(void *opaque)

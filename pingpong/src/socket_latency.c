@@ -5,6 +5,7 @@
  * ring between two processes ("shm", "zero_copy": shared_memory_ring.c, the shared-memory family's
  * floor). A message is `payload` bytes: its length and sequence number, then zeros. */
 #include "pingpong.h"
+#include "counted_path.h"
 #include "shared_memory_ring.h"
 
 #include <arpa/inet.h>
@@ -24,12 +25,12 @@
 
 typedef struct {
     int tcp;
+    int echo;  /* the subscriber's side */
     int fd;
     struct sockaddr_in peer;  /* UDP: where echoes go; learnt from the last ping */
     int has_peer;
     uint8_t *buffer;
     uint32_t capacity;
-    int echo;  /* the subscriber's side */
 } socket_side;
 
 static void put_header(uint8_t *buffer, uint32_t payload, uint32_t seq)
@@ -163,9 +164,8 @@ static int read_exactly(socket_side *side, uint8_t *into, uint32_t length)
     return 0;
 }
 
-static int socket_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t *payload, double *arrived_us)
+static int socket_take(socket_side *side, int timeout_ms, uint32_t *seq, uint32_t *payload, double *arrived_us)
 {
-    socket_side *side = opaque;
     int ready = wait_readable(side->fd, timeout_ms);
     if (ready <= 0)
         return ready;
@@ -192,6 +192,18 @@ static int socket_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t 
     if (side->echo)
         pingpong_echo_copy(side->buffer, *payload);
     return 1;
+}
+
+/* A reception is counted (counted_path.h): the wait, the read and the header. */
+static int socket_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t *payload, double *arrived_us)
+{
+    socket_side *side = opaque;
+    pingpong_count_reception(side->echo);
+    int got = socket_take(side, timeout_ms, seq, payload, arrived_us);
+    if (got > 0)
+        pingpong_count_taken(side->echo, *seq, *payload);
+    pingpong_count_end();
+    return got;
 }
 
 static void socket_close(void *opaque)
@@ -227,13 +239,16 @@ static void *memory_open(const pingpong_options *options, enum pingpong_side whi
         pingpong_fail("transport 'memory' needs the role 'both' (two threads of one process)");
         return NULL;
     }
-    pthread_mutex_lock(&channel.lock);
-    if (!channel.echo_buffer)
+    /* The echo side's buffer is the publisher's to allocate (on the main thread, before its own):
+     * which thread allocated first would set the buffers' alignment, and memcpy's path with it
+     * (a counted run's instructions varied by one per round trip at 1 KiB). */
+    if (which == PINGPONG_PUBLISHER) {
+        pthread_mutex_lock(&channel.lock);
         channel.echo_buffer = calloc(1, options->max_payload);
-    pthread_mutex_unlock(&channel.lock);
+        pthread_mutex_unlock(&channel.lock);
+    }
     memory_side *side = calloc(1, sizeof *side);
     side->buffer = calloc(1, options->max_payload);
-    (void)which;
     return side;
 }
 
@@ -262,10 +277,13 @@ static int memory_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t 
     (void)timeout_ms;  /* the echo is there when send returns, or never */
     if (!side->full)
         return 0;
+    pingpong_count_reception(0);
     side->full = 0;
     *arrived_us = pingpong_now_us();
     memcpy(payload, side->buffer, 4);
     memcpy(seq, side->buffer + 4, 4);
+    pingpong_count_taken(0, *seq, *payload);
+    pingpong_count_end();
     return 1;
 }
 

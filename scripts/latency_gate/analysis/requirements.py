@@ -90,9 +90,10 @@ def _require_consistent_payloads(history, runs, payload):
                 )
 
 
-def write_requirements(runs, output, percentile=DEFAULT_PERCENTILE, out=sys.stdout, kind=None):
+def write_requirements(runs, output, percentile=DEFAULT_PERCENTILE, out=None, kind=None):
     """Derive the requirements from `runs`, write the CSV and its provenance, and say how well founded it is.
     kind: latency or throughput; None: what the runs' metadata says."""
+    out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     kind = kinds.of_runs(runs, kind and kind.name)
     derived = derive_requirements(runs, percentile, kind)
     origin = provenance(runs, percentile, kind)

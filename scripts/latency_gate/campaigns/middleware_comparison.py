@@ -43,13 +43,14 @@ DEFAULT_ROUNDS = 3
 
 
 def compare_middleware(results_directory, middlewares=tuple(BACKENDS), programs=None, spec=RunSpec(),
-                       rounds=DEFAULT_ROUNDS, seed=None, out=sys.stdout):
+                       rounds=DEFAULT_ROUNDS, seed=None, out=None):
     """Run the comparison and write its table and report; returns the table.
 
     programs: {middleware: its latency program} where not the project-built one. spec: every
     run's settings (runner/run_spec.RunSpec), its middleware and program aside.
     Raises InputError (nothing runs) on bad input, RunFailed when a run fails in every attempt.
     """
+    out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     programs = programs or {}
     if len(set(middlewares)) != len(middlewares) or not middlewares:
         raise InputError(f"name each middleware once, got {' '.join(middlewares) or 'none'}")

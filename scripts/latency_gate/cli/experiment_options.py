@@ -42,8 +42,16 @@ def add_experiment_options(parser):
                         help="latency: time round trips (the spec's); instructions: also count the instructions of "
                              "each process's per-sample path under valgrind (instructions_/functions_<sub-experiment>"
                              ".csv), scheduling left to the OS (default: %(default)s)")
+    add_estimated_cycles_option(parser)
     parser.add_argument("--baseline-seconds", dest="baseline_s", type=int, default=DEFAULT_BASELINE_S,
                         help="cyclictest platform baseline before the run; 0 skips it (default: %(default)s)")
+
+
+def add_estimated_cycles_option(parser):
+    parser.add_argument("--estimated-cycles", action="store_true",
+                        help="with the instructions signal: callgrind simulates the caches too and the estimated "
+                             "cycles per round trip are reported beside the instructions (iai-callgrind's "
+                             "EstimatedCycles); about twice a counted run's wall time")
 
 
 def add_kind_options(parser, grid_defaults=Grid()):

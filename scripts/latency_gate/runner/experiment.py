@@ -164,8 +164,10 @@ def validate_run(spec):
     if any(subexperiment.security for subexperiment in runnable):
         security.check_security_artifacts(certs)
     check_stress(spec.stress)
+    counted_path = _counted_path(spec.signal, measure, backend, spec.estimated_cycles,
+                                 {family_of(subexperiment.name).name for subexperiment in runnable})
     checked = CheckedInputs(measure, backend, binary, chosen, payloads, profiles, certs, unsupported, grid,
-                            _counted_path(spec.signal, measure, backend), family.name)
+                            counted_path, family.name)
     if checked.shared_memory:
         shared_memory.check_tools()
         service = interface.shared_memory_service(backend)
@@ -182,22 +184,29 @@ def _undeclared(backend, name):
     return f"{backend.TITLE} does not run the {family} family (its backend declares {', '.join(declared)})"
 
 
-def _counted_path(signal, measure, backend):
-    """The backend's counted path for the instructions signal, None for latency; InputError
-    when the signal is unknown or the backend, the kind or the machine cannot count."""
+def _counted_path(signal, measure, backend, estimated_cycles=False, families=()):
+    """The backend's counted path for the instructions signal (with the cache simulation when the
+    estimated cycles are asked for), None for latency; InputError when the signal is unknown or
+    the backend, the kind, a family of the sub-experiments that run or the machine cannot count."""
     if signal not in SIGNALS:
         raise InputError(f"unknown signal '{signal}' (known: {', '.join(SIGNALS)})")
     if signal == "latency":
+        if estimated_cycles:
+            raise InputError("the estimated cycles come with the instructions signal (--signal instructions)")
         return None
     if measure is not measures.Latency:
         raise InputError(f"the instructions signal counts latency round trips; {measure.name} is not counted")
     if backend.COUNTED_PATH is None:
         raise InputError(f"{backend.TITLE}: the instructions signal is not supported for this middleware yet")
+    uncounted = sorted(set(families) & set(backend.COUNTED_PATH.uncounted_families))
+    if uncounted:
+        raise InputError(f"{backend.TITLE}: the instructions signal does not count the {uncounted[0]} family yet: "
+                         f"{backend.COUNTED_PATH.uncounted_families[uncounted[0]]}")
     counting.valgrind_version()
-    return backend.COUNTED_PATH
+    return replace(backend.COUNTED_PATH, cache_sim=estimated_cycles)
 
 
-def run_experiment(results_directory, spec, out=sys.stdout, err=None):
+def run_experiment(results_directory, spec, out=None, err=None):
     """Run the experiment a RunSpec describes; returns EXIT_OK, EXIT_RUN_FAILED if any
     sub-experiment failed, or EXIT_INTERRUPTED.
 
@@ -209,6 +218,7 @@ def run_experiment(results_directory, spec, out=sys.stdout, err=None):
 
     Raises InputError (exit 3) before anything runs when an input is wrong.
     """
+    out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     checked = validate_run(spec)
     err = err or sys.stderr  # looked up per call: tests and the gate replace it
     run = _prepare(Path(results_directory), spec, checked)
@@ -314,7 +324,9 @@ def _record(spec, checked, config, host, run_id, started_at, earlier):
             addresses={"publisher": sides.publisher_address, "subscriber": sides.subscriber_address},
             tcp_port=lease.tcp_port, timeout_s=config.timeout_s, retries=spec.retries,
             profiles=config.profiles and str(config.profiles), certs=str(config.certs),
-            counted=checked.counting and f"{counting.valgrind_version()} {counting.TOOL}: {checked.counting.description}",
+            counted=checked.counting and (f"{counting.valgrind_version()} {counting.TOOL}"
+                                          + (" with its cache simulation" if checked.counting.cache_sim else "")
+                                          + f": {checked.counting.description}"),
             requested=spec.requested_real_time(),
         ),
         samples=spec.samples if checked.measure is measures.Latency else None,

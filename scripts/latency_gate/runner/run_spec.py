@@ -46,6 +46,7 @@ class RunSpec:
     recovery_times_ms: tuple | None = None
     test_time_s: int | None = None
     signal: str = SIGNALS[0]
+    estimated_cycles: bool = False  # instructions: callgrind's cache simulation too (twice the wall time)
     baseline_s: int = DEFAULT_BASELINE_S  # cyclictest before the run; 0: none
     run_id: str | None = None  # None: the directory's earlier run's, else a new one
 

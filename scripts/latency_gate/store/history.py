@@ -63,6 +63,9 @@ def add_run(store_root, run_directory, platform, run_id=None, requirements_path=
     recorded = run_directory / run_metadata.METADATA_FILE
     recorded_bytes = _check_size(recorded) if recorded.is_symlink() or recorded.exists() else 0  # before it is parsed
     metadata = run_metadata.read_if_present(run_directory)  # None: the spec's own flows write none
+    if metadata and metadata.settings and metadata.settings.counted:
+        raise InputError("a counted run (--signal instructions): its latencies were timed under valgrind, ~50x "
+                         "slower, and the history keeps no instruction counts yet", run_directory)
     _validate_run_files(files, kinds.of_run(metadata), requirements_path, recorded_bytes)
     run_id = _safe_name(run_id or (metadata and metadata.run_id) or run_metadata.make_run_id(), "run id")
     # Stored as this version of the contract writes it (an older record migrated), with its place in the store.

@@ -15,12 +15,19 @@ place (_zero_copy, only its header touched); reliability changes nothing there e
 
 import functools
 
+from latency_gate.runner.counting import CountedPath
 from latency_gate.runner.middleware.common import installed_program, locate_program
 from latency_gate.runner.middleware.interface import Program
 
 TITLE = "socket floor"
 FAMILIES = ("spec", "shm")
-COUNTED_PATH = None  # the instructions signal: not yet (its program has no per-payload boundary)
+# The code-path signal (runner/counting.py): SocketLatency marks its per-sample path itself
+# (pingpong/src/counted_path.h): the send of a sample, the wait, read and header of a reception,
+# the echo's send; intra-process, the copies there and back; the shared-memory ring's sends and
+# receptions but its futex wait loop (it goes round as often as the other side is late). What the
+# kernel does is not counted.
+COUNTED_PATH = CountedPath(description="SocketLatency: the sends and receptions of the samples "
+                                       "(marked in the program)")
 
 
 def unsupported(subexperiment):
