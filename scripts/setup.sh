@@ -3,8 +3,9 @@
 # with nothing to do takes seconds.
 #
 #   scripts/setup.sh              what the main job needs: Debian packages (Fast DDS,
-#                                 colcon, rt-tests, ...), the Python venv (.venv) and
-#                                 the LatencyTest build, the site's chart library
+#                                 colcon, rt-tests, ...), the Python venv (.venv),
+#                                 the LatencyTest build and performance_test's, the
+#                                 site's chart library
 #   scripts/setup.sh --for-tests  also the tools the tests drive: act, actionlint,
 #                                 zizmor, gitlab-ci-local, Chromium and Playwright
 set -euo pipefail
@@ -27,6 +28,7 @@ if [[ ! -f $stamp ]]; then
 fi
 
 bash "$SETUP/build_latencytest.sh"
+bash "$SETUP/build_perftest.sh"  # the perftest-* backends: Apex.AI performance_test
 bash "$SETUP/install_site_tools.sh" --chart-library-only  # the history site ships it
 
 if [[ ${1:-} == --for-tests ]]; then

@@ -14,6 +14,10 @@ PACKAGES=("$@")
     g++ cmake openssl stress-ng rt-tests dpkg-dev python3-venv
     cyclonedds-dev cyclonedds-tools  # the cyclonedds backend; the tools hold idlc and ddsperf
     valgrind  # the code-path signal counts instructions under callgrind (runner/counting.py)
+    iceoryx  # iox-roudi: Cyclone DDS's shared memory (the shared-memory family, runner/shared_memory.py)
+    # the perftest backends' performance_test build (build_perftest.sh): ament's CMake, its
+    # command line and JSON libraries, and the Fast DDS message generator with a Java runtime
+    ament-cmake libtclap-dev rapidjson-dev fastddsgen default-jre-headless
 )
 
 missing=()
