@@ -135,9 +135,7 @@ def validate_run(spec):
     family = choose_family(spec.family, spec.subexperiments)
     chosen = tuple(validate_subexperiment(s) for s in (spec.subexperiments or family.subexperiments))
     chosen = tuple(s for s in KNOWN_SUBEXPERIMENTS if s in chosen)  # report order, no duplicates
-    if kind is kinds.THROUGHPUT and any(family_of(s).name != SPEC_FAMILY for s in chosen):
-        raise InputError("the throughput experiment runs the spec's sub-experiments only (the shared-memory family "
-                         "is a latency extension)")
+    kind.check_families({family_of(s).name for s in chosen})
     payloads = tuple(sorted(set(spec.payloads or family.payloads)))
     if payloads[0] < 16:
         raise InputError(f"payloads must be at least 16 bytes (LatencyTest's and ThroughputTest's minimum), "

@@ -15,6 +15,8 @@ holds what differs, so that everything else is written once:
 - trended: the magnitudes a history is searched for change points in (analysis/changepoints.py);
 - signals: what the gate can measure it by; the instructions signal (runner/counting.py)
   counts latency round trips;
+- families: the sub-experiment families it runs (contracts/formats.FAMILIES): the shared-memory
+  family is a latency extension;
 - its run: the program's input files (payloads; or demands and recovery times) and the
   arguments naming them and its export, the CPUs a role is pinned to, how long a
   sub-experiment may take, and how its raw export becomes measurements_<sub-experiment>.csv.
@@ -88,6 +90,7 @@ class Kind:
     # samples are mostly 0, a level with no scale to shift by.
     trended: tuple
     signals: tuple
+    families: tuple
 
     def is_floor(self, magnitude):
         return magnitude in self.floors
@@ -98,6 +101,13 @@ class Kind:
 
     def unit(self, magnitude):
         return self.units[magnitude]
+
+    def check_families(self, families):
+        """InputError when sub-experiments of `families` (names) are not this kind's."""
+        foreign = sorted(set(families) - set(self.families))
+        if foreign:
+            raise InputError(f"the {self.name} experiment runs the {' and '.join(self.families)}'s "
+                             f"sub-experiments only, not the {' and '.join(foreign)} family's")
 
     def program(self, backend):
         """A backend's program of this kind (runner/middleware/interface.Program); InputError when it has none."""
@@ -215,7 +225,7 @@ LATENCY = _Latency(
     requirements_columns=formats.REQUIREMENTS_COLUMNS,
     check_columns=formats.CHECK_COLUMNS, read_measurements=formats.read_measurements,
     read_summary=formats.read_summary, read_requirements=formats.read_requirements, read_checks=formats.read_checks,
-    trended=("Median", "99%"), signals=("latency", "instructions"),
+    trended=("Median", "99%"), signals=("latency", "instructions"), families=tuple(formats.FAMILIES),
 )
 THROUGHPUT = _Throughput(
     name="throughput", title="Throughput", payload=throughput_formats.PAYLOAD,
@@ -226,7 +236,7 @@ THROUGHPUT = _Throughput(
     requirements_columns=throughput_formats.REQUIREMENTS_COLUMNS, check_columns=throughput_formats.CHECK_COLUMNS,
     read_measurements=throughput_formats.read_measurements, read_summary=throughput_formats.read_summary,
     read_requirements=throughput_formats.read_requirements, read_checks=throughput_formats.read_checks,
-    trended=(throughput_formats.THROUGHPUT,), signals=("latency",),
+    trended=(throughput_formats.THROUGHPUT,), signals=("latency",), families=(formats.SPEC_FAMILY,),
 )
 KINDS = {kind.name: kind for kind in (LATENCY, THROUGHPUT)}
 
