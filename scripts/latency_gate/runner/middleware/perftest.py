@@ -125,7 +125,9 @@ class PerfTestBackend:
         return binary
 
     def _commands(self, subexperiment, config, logs, raw):
-        """{"both": the driver's command line}; writes each side's rendered configuration."""
+        """{"both": the driver's command line, LatencyTest's options naming the kind's input file and
+        export (runner/kinds.py) and its own}; writes each side's rendered configuration."""
+        every_role, publisher_only = config.kind.arguments(config, raw)
         sides = {}
         for role, mode in _MODES.items():
             rendered = logs / f"{subexperiment.name}_{role}.xml"
@@ -140,8 +142,7 @@ class PerfTestBackend:
                 *realtime_options(config.real_time, config.kind.cpus(config.real_time, role)),
             ] + (["--rate", str(RATE_HZ)] if mode == "Main" else [])
         return {"both": [
-            sys.executable, str(DRIVER), "--payloads", ",".join(map(str, config.payloads)),
-            "--samples", str(config.samples), "--rate", str(RATE_HZ), "--export_raw_data", str(raw),
+            sys.executable, str(DRIVER), *every_role, *publisher_only, "--rate", str(RATE_HZ),
             "--logs", str(logs), "--name", subexperiment.name,
             "--relay", shlex.join(sides["Relay"]), "--main", shlex.join(sides["Main"]),
         ]}

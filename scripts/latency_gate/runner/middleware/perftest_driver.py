@@ -31,9 +31,19 @@ def message_type(payload):
     return f"Array{payload // 1024}k" if payload >= 1024 else f"Array{payload}"
 
 
+def read_payloads(path):
+    """The payloads of LatencyTest's demands file (runner/kinds.py: every payload followed by ';')."""
+    try:
+        return [int(payload) for payload in Path(path).read_text().split(";") if payload.strip()]
+    except (OSError, ValueError) as error:
+        raise argparse.ArgumentTypeError(f"{path}: not a demands file of payloads: {error}") from None
+
+
 def parse(argv):
     parser = argparse.ArgumentParser(prog="perftest_driver", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--payloads", required=True, type=lambda text: [int(p) for p in text.split(",")])
+    # LatencyTest's options naming its inputs and export (runner/kinds.Kind.arguments), then its own.
+    parser.add_argument("--file", required=True, dest="payloads", type=read_payloads, metavar="FILE",
+                        help="LatencyTest's demands file: the payloads, each followed by ';'")
     parser.add_argument("--samples", required=True, type=int)
     parser.add_argument("--rate", required=True, type=int, help="the main side's publishing rate, Hz")
     parser.add_argument("--export_raw_data", required=True, type=Path)
