@@ -10,10 +10,12 @@
 #    test/performance/throughput with throughputtest/patches/*.patch (if any). One copy per
 #    set of patches, kept, so rebuilds stay incremental.
 # 3. `colcon build` the project's colcon packages: `latencytest/` and `throughputtest/`,
-#    which compile LatencyTest and ThroughputTest from those copies, and `pingpong/`, the
+#    which compile LatencyTest and ThroughputTest from those copies, `pingpong/`, the
 #    other backends' programs
-#    (SocketLatency, the floor; CycloneLatency, on Debian's Cyclone DDS). colcon/CMake
-#    rebuild only what changed.
+#    (SocketLatency, the floor; CycloneLatency, on Debian's Cyclone DDS), and
+#    `pingpong_madara/` (MadaraLatency, with the part of MADARA it needs from
+#    third_party/madara: about 2 min of CPU the first time). colcon/CMake rebuild only what
+#    changed.
 # 4. Create the DDS Security artifacts (once) with make_security_artifacts.sh.
 #
 # Environment:
@@ -122,7 +124,7 @@ python=${LATENCY_GATE_PYTHON:-$REPO/.venv/bin/python}
 
 cd "$REPO"
 colcon --log-base "$COLCON_DIR/log" build \
-    --paths "$REPO/latencytest" "$REPO/throughputtest" "$REPO/pingpong" \
+    --paths "$REPO/latencytest" "$REPO/throughputtest" "$REPO/pingpong" "$REPO/pingpong_madara" \
     --build-base "$COLCON_DIR/build" \
     --install-base "$COLCON_DIR/install" \
     --event-handlers console_direct- \
