@@ -162,7 +162,23 @@ protected:
     }
 };
 
-bool read_configuration(const char* path, MadaraConfiguration& configuration)
+/* An optional number: left as MADARA's default when absent, bad input when not a number. */
+template <typename Number>
+bool read_number(const char* path, const boost::property_tree::ptree& root, const char* name, Number& field)
+{
+    auto child = root.get_child_optional(name);
+    if (!child)
+        return true;
+    auto value = child->get_value_optional<Number>();
+    if (!value) {
+        pingpong_fail("%s: <%s> is not a number: '%s'", path, name, child->data().c_str());
+        return false;
+    }
+    field = *value;
+    return true;
+}
+
+bool read_configuration(const char* path, MadaraConfiguration& into)
 {
     if (!path) {
         pingpong_fail("--config: MADARA settings (XML) are required");
@@ -173,37 +189,41 @@ bool read_configuration(const char* path, MadaraConfiguration& configuration)
         pt::ptree tree;
         pt::read_xml(path, tree, pt::xml_parser::no_comments);
         const pt::ptree& root = tree.get_child("madara");
-        auto& settings = configuration.settings;
-        configuration.transport = root.get<std::string>("transport");
+        auto& settings = into.settings;
+        into.transport = root.get<std::string>("transport");
         if (auto hosts = root.get_child_optional("hosts"))
             for (const auto& host : *hosts)
                 settings.hosts.push_back(host.second.get_value<std::string>());
-        settings.queue_length = root.get("queue_length", settings.queue_length);
-        settings.read_threads = root.get("read_threads", settings.read_threads);
-        settings.read_thread_hertz = root.get("read_thread_hertz", settings.read_thread_hertz);
-        settings.max_fragment_size = root.get("max_fragment_size", settings.max_fragment_size);
-        settings.fragment_queue_length = root.get("fragment_queue_length", settings.fragment_queue_length);
+        if (!read_number(path, root, "queue_length", settings.queue_length)
+            || !read_number(path, root, "read_threads", settings.read_threads)
+            || !read_number(path, root, "read_thread_hertz", settings.read_thread_hertz)
+            || !read_number(path, root, "max_fragment_size", settings.max_fragment_size)
+            || !read_number(path, root, "fragment_queue_length", settings.fragment_queue_length))
+            return false;
         std::string wait = root.get<std::string>("read_wait", "poll");
-        configuration.aes_password_file = root.get<std::string>("aes_password_file", "");
+        into.aes_password_file = root.get<std::string>("aes_password_file", "");
         if (wait != "poll" && wait != "madara") {
             pingpong_fail("%s: read_wait '%s' (poll or madara)", path, wait.c_str());
             return false;
         }
-        configuration.poll_udp = wait == "poll";
-        if (configuration.transport == "udp")
+        into.poll_udp = wait == "poll";
+        if (into.transport == "udp")
             settings.type = transport::UDP;
-        else if (configuration.transport == "zmq")
+        else if (into.transport == "zmq")
             settings.type = transport::ZMQ;
-        else if (configuration.transport != "shared_memory") {
-            pingpong_fail("%s: transport '%s' (udp, zmq or shared_memory)", path, configuration.transport.c_str());
+        else if (into.transport != "shared_memory") {
+            pingpong_fail("%s: transport '%s' (udp, zmq or shared_memory)", path, into.transport.c_str());
             return false;
         }
-        if (configuration.transport != "shared_memory" && settings.hosts.size() < 2) {
+        if (into.transport != "shared_memory" && settings.hosts.size() < 2) {
             pingpong_fail("%s: %s needs <hosts> with this side's address first, then the peer's", path,
-                          configuration.transport.c_str());
+                          into.transport.c_str());
             return false;
         }
-    } catch (const pt::ptree_error& error) {
+    } catch (const pt::file_parser_error& error) {
+        pingpong_fail("%s:%lu: %s", path, error.line(), error.message().c_str());
+        return false;
+    } catch (const pt::ptree_error& error) {  // a required element missing or not a number
         pingpong_fail("%s: %s", path, error.what());
         return false;
     }
@@ -260,26 +280,21 @@ bool connect_in_memory(Side& publisher, const transport::QoSTransportSettings& b
     return true;
 }
 
+MadaraConfiguration configuration;  // read once, before either side opens (choose_madara)
+
 void* madara_open(const pingpong_options* options, enum pingpong_side which)
 {
-    MadaraConfiguration configuration;
-    if (!read_configuration(options->config, configuration))
-        return nullptr;
     auto side = std::make_unique<Side>();
     bool publisher = which == PINGPONG_PUBLISHER;
     side->echo = !publisher;
     side->out = side->kb.get_ref(publisher ? "ping" : "pong");
     side->in_key = publisher ? "pong" : "ping";
     side->message.assign(options->max_payload, 0);
-    auto& settings = configuration.settings;
+    transport::QoSTransportSettings settings(configuration.settings);  // each side adds its own filters
     settings.write_domain = "latency_gate." + std::to_string(options->domain);
     if (!configuration.aes_password_file.empty() && !use_aes(*side, configuration.aes_password_file, settings))
         return nullptr;
     if (configuration.transport == "shared_memory") {
-        if (std::strcmp(options->role, "both")) {
-            pingpong_fail("transport 'shared_memory' needs the role 'both' (two knowledge bases of one process)");
-            return nullptr;
-        }
         if (publisher) {
             if (!connect_in_memory(*side, settings))
                 return nullptr;
@@ -359,9 +374,17 @@ void madara_close(void* opaque)
     delete side;
 }
 
-const pingpong_driver* choose_madara(const pingpong_options*)
+/* Bad settings are bad input (exit 2), found before anything opens. */
+const pingpong_driver* choose_madara(const pingpong_options* options)
 {
     static const pingpong_driver madara = {madara_open, madara_send, madara_receive, madara_close, madara_serve};
+    if (!read_configuration(options->config, configuration))
+        return nullptr;
+    if (configuration.transport == "shared_memory" && std::strcmp(options->role, "both")) {
+        pingpong_fail("%s: transport 'shared_memory' needs the role 'both' (two knowledge bases of one process)",
+                      options->config);
+        return nullptr;
+    }
     return &madara;
 }
 

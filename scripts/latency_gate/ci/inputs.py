@@ -20,7 +20,7 @@ SIGNALS = ("latency", "instructions", "both")
 VARIABLES = {
     "LATENCY_RESULTS": "results directory (required)",
     "LATENCY_KIND": "latency (default) or throughput",
-    "LATENCY_MIDDLEWARE": "a middleware backend's name: fastdds (default), cyclonedds, socket, ...",
+    "LATENCY_MIDDLEWARE": "a middleware backend's name: fastdds (default), cyclonedds, madara, socket, ...",
     "LATENCY_TEST": "run: the middleware's program of that kind, or a Fast DDS workspace (default: the project's)",
     "LATENCY_SUBEXPERIMENTS": "sub-experiments, comma or space separated",
     "LATENCY_PAYLOADS": "payload sizes in bytes, comma or space separated",
