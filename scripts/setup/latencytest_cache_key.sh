@@ -15,7 +15,7 @@ build_directory=${RUNNER_TEMP:?RUNNER_TEMP is not set: run inside a CI job}/late
 fastdds=$(dpkg-query -W -f='${Version}' libfastrtps-dev 2>/dev/null || echo not-installed)
 cyclonedds=$(dpkg-query -W -f='${Version}' cyclonedds-dev 2>/dev/null || echo not-installed)
 recipe=$(cd "$REPO" && find scripts/setup/build_latencytest.sh latencytest throughputtest pingpong pingpong_madara \
-    third_party/madara \
+    third_party/madara third_party/madara-patches \
     scripts/latency_gate/runner/security.py -type f -print0 \
     | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
 echo "key=latencytest-fastdds-${fastdds//[^A-Za-z0-9.+-]/_}-cyclonedds-${cyclonedds//[^A-Za-z0-9.+-]/_}-$(uname -s)-$(uname -m)-$recipe"
