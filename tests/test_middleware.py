@@ -98,6 +98,18 @@ def test_the_socket_floor_runs_what_a_socket_can_and_reports_the_rest_as_unsuppo
     assert history_run.failure("interprocess_reliable_security").startswith("unsupported: ")
 
 
+def test_the_floors_udp_carries_a_message_above_a_datagrams_limit_in_several(programs, tmp_path):
+    name = "interprocess_best_effort"
+    payloads = (65000, 65001, 500000)  # one datagram, two, eight
+
+    code = experiment.run_experiment(tmp_path, RunSpec(middleware="socket", subexperiments=(name,), payloads=payloads,
+                                                       samples=SAMPLES, baseline_s=0, retries=0))
+
+    assert code == EXIT_OK
+    per_payload = read_measurements(measurements_path(tmp_path, name)).groupby(PAYLOAD).size()
+    assert tuple(per_payload.index) == payloads and (per_payload >= 0.95 * SAMPLES).all()
+
+
 def test_the_floor_is_below_every_middleware_on_the_same_machine(programs, tmp_path):
     """The floor is only a floor if no middleware beats it: compare medians per payload."""
     names = ["intraprocess_reliable", "interprocess_reliable", "interprocess_reliable_tcp"]

@@ -68,9 +68,9 @@ static int read_demands(pingpong_options *options)
     for (char *token = strtok(text, "; \r\n"); token; token = strtok(NULL, "; \r\n")) {
         char *end;
         long value = strtol(token, &end, 10);
-        if (*end || value < 16 || value > 65000 || options->payload_count == PINGPONG_MAX_PAYLOADS) {
-            pingpong_fail("%s: bad payload '%s' (16 to 65000 bytes, at most %d payloads)",
-                          options->demands_file, token, PINGPONG_MAX_PAYLOADS);
+        if (*end || value < 16 || value > PINGPONG_MAX_PAYLOAD || options->payload_count == PINGPONG_MAX_PAYLOADS) {
+            pingpong_fail("%s: bad payload '%s' (16 to %u bytes, at most %d payloads)",
+                          options->demands_file, token, PINGPONG_MAX_PAYLOAD, PINGPONG_MAX_PAYLOADS);
             return -1;
         }
         options->payloads[options->payload_count++] = (uint32_t)value;

@@ -12,6 +12,7 @@ extern "C" {  /* MadaraLatency (C++) drives the same core */
 #endif
 
 #define PINGPONG_MAX_PAYLOADS 64
+#define PINGPONG_MAX_PAYLOAD (10u << 20)  /* bytes: LatencyTest's type holds up to 10 MiB */
 #define PINGPONG_STOP UINT32_MAX  /* sequence number that ends the echo side */
 
 typedef struct {
