@@ -242,6 +242,7 @@ def test_compare_middleware_interleaves_the_middleware_and_pools_their_rounds_in
 @pytest.mark.parametrize("arguments, problem", [
     (["--middlewares", "socket", "socket"], "name each middleware once"),
     (["--middlewares", "socket", "--program", "fastdds=/opt/LatencyTest"], "a program for middleware not compared"),
+    (["--middlewares", "socket", "--profiles", "madara=/opt/deep"], "configurations for middleware not compared"),
     (["--middlewares", "socket", "--program", "socket=/nowhere/SocketLatency"], "/nowhere/SocketLatency"),
     (["--middlewares", "socket", "--rounds", "0"], "rounds must be at least 1"),
 ])

@@ -41,25 +41,29 @@ DEFAULT_ROUNDS = 3
 
 
 def compare_middleware(results_directory, middlewares=tuple(BACKENDS), programs=None, spec=RunSpec(),
-                       rounds=DEFAULT_ROUNDS, seed=None, out=sys.stdout):
+                       rounds=DEFAULT_ROUNDS, seed=None, out=sys.stdout, profiles=None):
     """Run the comparison and write its table and report; returns the table.
 
-    programs: {middleware: its latency program} where not the project-built one. spec: every
-    run's settings (runner/run_spec.RunSpec), its middleware and program aside.
+    programs: {middleware: its latency program} where not the project-built one; profiles:
+    {middleware: its configurations directory} where not the backend's own. spec: every run's
+    settings (runner/run_spec.RunSpec), its middleware, program and profiles aside.
     Raises InputError (nothing runs) on bad input, RunFailed when a run fails in every attempt.
     """
-    programs = programs or {}
+    programs, profiles = programs or {}, profiles or {}
     if len(set(middlewares)) != len(middlewares) or not middlewares:
         raise InputError(f"name each middleware once, got {' '.join(middlewares) or 'none'}")
     if rounds < 1:
         raise InputError(f"rounds must be at least 1, got {rounds}")
-    unknown = sorted(set(programs) - set(middlewares))
-    if unknown:
-        raise InputError(f"a program for middleware not compared: {', '.join(unknown)}")
+    for what, given in (("a program", programs), ("configurations", profiles)):
+        unknown = sorted(set(given) - set(middlewares))
+        if unknown:
+            raise InputError(f"{what} for middleware not compared: {', '.join(unknown)}")
     arms, skip = {}, {}
     for middleware in middlewares:
-        checked = experiment.validate_run(replace(spec, middleware=middleware, program=programs.get(middleware)))
-        arms[middleware] = replace(spec, middleware=middleware, program=checked.binary, payloads=checked.payloads)
+        checked = experiment.validate_run(replace(spec, middleware=middleware, program=programs.get(middleware),
+                                                  profiles=profiles.get(middleware)))
+        arms[middleware] = replace(spec, middleware=middleware, program=checked.binary, payloads=checked.payloads,
+                                   profiles=profiles.get(middleware))
         skip[middleware] = dict(checked.unsupported)
         for name, why in checked.unsupported.items():
             print(f"{name}: not run by {checked.backend.TITLE}: {why}", file=out, flush=True)
@@ -83,7 +87,8 @@ def compare_middleware(results_directory, middlewares=tuple(BACKENDS), programs=
     regime = run_metadata.regime_text(run_metadata.regime(run_metadata.read(runs[0].directory)))
     write_csv(table, results / TABLE_FILE)
     write_text_atomic(results / REPORT_FILE, markdown_report(table, middlewares, chosen, regime, samples, rounds,
-                                                             {m: arms[m].program for m in middlewares}, skip))
+                                                             {m: arms[m].program for m in middlewares}, skip,
+                                                             profiles))
     print(overview(table, middlewares).to_string(), file=out)
     print(f"Settings in force: {regime}\nDone in {time.monotonic() - started:.0f} s: {results / REPORT_FILE}",
           file=out, flush=True)
@@ -135,9 +140,10 @@ def _markdown_table(frame):
     return "\n".join([header, rule, *rows])
 
 
-def markdown_report(table, middlewares, chosen, regime, samples, rounds, programs, unsupported):
+def markdown_report(table, middlewares, chosen, regime, samples, rounds, programs, unsupported, profiles=None):
     """The report: settings, an overview, then one table per sub-experiment (rows by payload,
-    then middleware in the order given); `unsupported`: {middleware: {sub-experiment: why}}."""
+    then middleware in the order given); `unsupported`: {middleware: {sub-experiment: why}};
+    `profiles`: {middleware: configurations directory} where not the backend's own."""
     titles = {m: BACKENDS[m].TITLE for m in middlewares}
     lines = [
         "# Middleware comparison", "",
@@ -145,6 +151,8 @@ def markdown_report(table, middlewares, chosen, regime, samples, rounds, program
         "payload, pooled; one-way latency (round trip / 2) in microseconds.",
         f"Settings in force: {regime}.", "",
         "Programs: " + "; ".join(f"{titles[m]}: `{programs[m]}`" for m in middlewares), "",
+        *([f"Configurations: {'; '.join(f'{titles[m]}: `{d}`' for m, d in profiles.items())} (the others: their "
+           "backend's own)", ""] if profiles else []),
         "## Median at the smallest and largest payload (us)", "",
         _markdown_table(overview(table, middlewares).reset_index()), "",
     ]
