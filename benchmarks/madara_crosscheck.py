@@ -101,8 +101,10 @@ def run_network_profiler(binary, payload, seconds, send_hz, queue_length, lease)
             values[match[1]] = int(match[2]) / 1000
         else:
             values["received"] = int(match[3])
+    if "Subscriber received no data" in report:  # the wiki page's "Test: FAIL."
+        return {"samples": 0}
     if len(values) != 4:
-        fail(f"network_profiler's subscriber reported no latency for {payload} B:\n{report[-500:]}")
+        fail(f"network_profiler's subscriber printed no report for {payload} B:\n{report[-500:]}")
     return {"samples": values["received"], "min_us": values["Min"], "mean_us": values["Avg"],
             "max_us": values["Max"]}
 
@@ -131,14 +133,17 @@ def run_madara_latency(directory, lease, payload, samples, read_wait, queue_leng
                                                                           queue_length),
                                                           *common]), stdout=subprocess.DEVNULL)
     try:
-        subprocess.run(pinned(PUBLISHER_CPU, [program, "publisher", "--config",
-                                              madara_settings(directory, lease, "publisher", read_wait, queue_length), *common,
-                                              "--samples", samples, "--export_raw_data", raw]),
-                       check=True, capture_output=True, timeout=600)
-        subscriber.wait(timeout=30)
+        done = subprocess.run(pinned(PUBLISHER_CPU, [program, "publisher", "--config",
+                                                     madara_settings(directory, lease, "publisher", read_wait,
+                                                                     queue_length), *common,
+                                                     "--samples", samples, "--export_raw_data", raw]),
+                              capture_output=True, text=True, timeout=600)
     finally:
         subscriber.kill()
         subscriber.wait()
+    if done.returncode != 0:  # every message of the payload lost: no echo to the handshake
+        progress(f"MadaraLatency ({read_wait}) at {payload} B: {done.stderr.strip()}")
+        return {"samples": 0}
     one_way = pd.read_csv(raw)["Latency [us]"]
     return {"samples": len(one_way), "min_us": one_way.min(), "mean_us": one_way.mean(), "max_us": one_way.max()}
 
@@ -179,7 +184,7 @@ def main():
                     measured = run_network_profiler(profiler, payload, args.seconds, args.send_hz,
                                                     args.queue_length, lease)
                     rows.append({"payload": payload, "tool": "network_profiler", "read_wait": "madara", **measured})
-                    samples = min(measured["samples"], args.max_samples)
+                    samples = min(measured["samples"], args.max_samples) or args.max_samples
                     for read_wait in ("madara", "poll"):
                         rows.append({"payload": payload, "tool": "MadaraLatency", "read_wait": read_wait,
                                      **run_madara_latency(Path(scratch), lease, payload, samples, read_wait,
@@ -194,7 +199,8 @@ def main():
     table.to_csv(args.output / "crosscheck.csv", index=False)
     print(table.to_string(index=False))
     pace = f"{args.send_hz} Hz" if args.send_hz else "unpaced"
-    print(f"one-way latency in us; queue_length {args.queue_length} B; CPU idle {'left to the OS' if refused else 'held'}; "
+    print(f"one-way latency in us; queue_length {args.queue_length} B; "
+          f"CPU idle {'left to the OS' if refused else 'held'}; "
           f"network_profiler {pace} for {args.seconds} s per run; written to {args.output}")
 
 
