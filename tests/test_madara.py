@@ -168,3 +168,15 @@ def test_madara_latency_refuses_settings_it_cannot_use_in_one_line(program, tmp_
 
     assert done.returncode == 2  # the ping-pong core's exit code for bad input
     assert done.stderr.startswith("MadaraLatency: error: ") and done.stderr.count("\n") == 1 and problem in done.stderr
+
+
+@pytest.mark.parametrize("command", [["run"], ["gate", "--signal", "instructions"], ["gate", "--signal", "both"]])
+def test_the_instructions_signal_is_refused_for_madara_before_anything_runs(program, tmp_path, capsys, command):
+    builds = ["--base", str(program), "--pr", str(program)] if command[0] == "gate" else ["--signal", "instructions"]
+
+    code = cli.main([*command, "--middleware", "madara", "-r", str(tmp_path / "r"), *builds])
+
+    error = capsys.readouterr().err.strip()
+    assert code == EXIT_BAD_INPUT and error.endswith("MADARA: the instructions signal is not supported for this "
+                                                     "middleware yet")
+    assert not (tmp_path / "r").exists()

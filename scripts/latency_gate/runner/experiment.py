@@ -143,6 +143,12 @@ def validate_run(spec):
                          _counted_path(spec.signal, measure, backend))
 
 
+def check_signal(spec):
+    """What validate_run checks of a spec's signal alone, InputError (the gate's `both` checks
+    its instructions signal before its latency gate runs)."""
+    _counted_path(spec.signal, measures.measure(spec.kind), middleware_backend(spec.middleware))
+
+
 def _counted_path(signal, measure, backend):
     """The backend's counted path for the instructions signal, None for latency; InputError
     when the signal is unknown or the backend, the kind or the machine cannot count."""
