@@ -69,7 +69,7 @@ def progress(message):
 def build_network_profiler():
     package = build_directory() / "colcon" / "build" / "pingpong_madara"
     if not (package / "CMakeCache.txt").is_file():
-        fail(f"{package} is not configured: run scripts/setup/build_latencytest.sh first")
+        fail(f"{package} is not configured: run scripts/setup/build_latencytest.sh --all first")
     subprocess.run(["cmake", "--build", str(package), "--target", "network_profiler"], check=True,
                    stdout=subprocess.DEVNULL)
     return package / "network_profiler"

@@ -4,7 +4,8 @@
 #
 #   scripts/setup.sh              what the main job needs: Debian packages (Fast DDS,
 #                                 colcon, rt-tests, ...), the Python venv (.venv) and
-#                                 the LatencyTest build, the site's chart library
+#                                 the LatencyTest build (every middleware's program), the
+#                                 site's chart library
 #   scripts/setup.sh --for-tests  also the tools the tests drive: act, actionlint,
 #                                 zizmor, gitlab-ci-local, Chromium and Playwright
 set -euo pipefail
@@ -26,7 +27,7 @@ if [[ ! -f $stamp ]]; then
     rm -f "$REPO"/.venv/.installed-* && touch "$stamp"
 fi
 
-bash "$SETUP/build_latencytest.sh"
+bash "$SETUP/build_latencytest.sh" --all  # every middleware's program, MADARA's too
 bash "$SETUP/install_site_tools.sh" --chart-library-only  # the history site ships it
 
 if [[ ${1:-} == --for-tests ]]; then

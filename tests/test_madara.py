@@ -34,7 +34,7 @@ SUPPORTED = ("intraprocess_best_effort", "interprocess_best_effort", "interproce
 @pytest.fixture(scope="module")
 def program():
     binary = madara.PROGRAMS["latency"].default()
-    assert binary.is_file(), f"{binary} missing: run scripts/setup/build_latencytest.sh first"
+    assert binary.is_file(), f"{binary} missing: run scripts/setup/build_latencytest.sh --all first"
     return binary
 
 

@@ -22,7 +22,7 @@ from latency_gate.runner.middleware.interface import Program
 
 TITLE = "MADARA"
 COUNTED_PATH = None  # the instructions signal: not yet (its program has no per-payload boundary)
-_BUILD_HINT = "run scripts/setup/build_latencytest.sh"
+_BUILD_HINT = "run scripts/setup/build_latencytest.sh --all"
 # What madara::utility::get_version() returns, compiled into the program (pingpong_madara/CMakeLists.txt).
 _VERSION = re.compile(rb"(\d+\.\d+\.\d+) \(([0-9a-f]{40})\)")
 
