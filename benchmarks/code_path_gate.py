@@ -2,19 +2,25 @@
 """The code-path gate (gate --signal instructions), run for real: spread, A/A false alarms, and
 A/B gates of calibrated code-path changes.
 
-    .venv/bin/python benchmarks/code_path_gate.py aa OUT [--gates 3] [gate options ...]
+    .venv/bin/python benchmarks/code_path_gate.py aa OUT [--gates 3] [--middleware M] [gate options ...]
     .venv/bin/python benchmarks/code_path_gate.py ab OUT --change echo-copy --bytes 64 [--gates 2] [gate options]
     .venv/bin/python benchmarks/code_path_gate.py table OUT
 
-aa: --gates code-path gates of the project-built LatencyTest against itself (OUT/aa/gate-NN).
+aa: --gates code-path gates of the project-built LatencyTest against itself (OUT/aa/gate-NN), or of
+the project's program of another backend (--middleware cyclonedds|socket: OUT/aa-<middleware>/gate-NN).
 ab: a variant of LatencyTest with one calibrated change on the counted per-sample path, built
 with scripts/setup/build_latencytest.sh (LATENCY_GATE_EXTRA_PATCHES: a generated patch,
 OUT/ab-<change>-<bytes>/change.patch), gated against the project-built one (gate-NN there):
   echo-copy         the subscriber copies BYTES of every received sample to the heap before its
                     echo (vector construction: one allocation, a copy, a free)
   receive-alloc     the publisher's reception callback allocates and frees BYTES per sample
+  cyclone-echo-copy CycloneLatency's echo side copies BYTES of every received sample to the heap
+                    before its echo (malloc, memcpy, free); the variant is pingpong/ with the
+                    change, built with colcon (OUT/ab-cyclone-echo-copy-<bytes>/), gated with
+                    --middleware cyclonedds
 table: per gate its verdict, wall time, the cells flagged and the function the report names first;
-per cell the spread of instructions per round trip over every run of the A/A gates (relative s.d.);
+per middleware and cell the spread of instructions and of estimated cycles per round trip over every
+run of its A/A gates (relative s.d.);
 per calibrated change and cell the gates that found it and its realised change. OUT/code_path_gate.md
 and code_path_*.csv (each from gate_result.json, gate_cells.csv and the runs' instructions_*.csv).
 Extra arguments go to `latency-gate gate` (e.g. --subexperiments ..., --payloads ...).
@@ -23,6 +29,7 @@ Extra arguments go to `latency-gate gate` (e.g. --subexperiments ..., --payloads
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -30,15 +37,19 @@ from pathlib import Path
 import pandas as pd
 
 from latency_gate.contracts import instruction_counts
+from latency_gate.runner.middleware import DEFAULT_MIDDLEWARE, backend, cyclonedds
 from latency_gate.runner.middleware.common import build_directory
 from latency_gate.runner.middleware.fastdds import LATENCY_TEST
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 CLI = [sys.executable, "-m", "latency_gate"]
 
-# Where each change goes: (source file, the line it is inserted before, the inserted code).
+# Where each change goes: (source file, the line it is inserted before, the inserted code); a
+# LatencyTest source, or one of pingpong/src (PINGPONG_CHANGES).
 ECHO_WRITE = "                if (!sub->data_writer_->write(data))\n"
 RECEIVE_LOCK = "    // Atomic managemente of the sample\n"
+CYCLONE_ECHO_WRITE = "    dds_write(side->writer, &side->reply);\n"  # in echo_network, the UDP/TCP echo
+PINGPONG_CHANGES = {"cyclone-echo-copy"}
 CHANGES = {
     "echo-copy": ("LatencyTestSubscriber.cpp", ECHO_WRITE,
                   "                {  // calibrated code-path change (benchmarks/code_path_gate.py)\n"
@@ -51,6 +62,13 @@ CHANGES = {
                       "        void* volatile block = ::operator new({bytes});\n"
                       "        ::operator delete(block);\n"
                       "    }\n"),
+    "cyclone-echo-copy": ("cyclone_latency.c", CYCLONE_ECHO_WRITE,
+                          "    {  /* calibrated code-path change (benchmarks/code_path_gate.py) */\n"
+                          "        void *copy = malloc({bytes});\n"
+                          "        memcpy(copy, side->reply.data._buffer, {bytes});\n"
+                          "        __asm__ volatile(\"\" : : \"r\"(copy) : \"memory\");\n"
+                          "        free(copy);\n"
+                          "    }\n"),
 }
 
 
@@ -65,14 +83,18 @@ def gate(base, pr, directory, extra):
 
 
 def run_aa(args, extra):
+    program = backend(args.middleware).PROGRAMS["latency"].default()
+    out = Path(args.out) / ("aa" if args.middleware == DEFAULT_MIDDLEWARE else f"aa-{args.middleware}")
     for index in range(1, args.gates + 1):
-        gate(LATENCY_TEST.default(), LATENCY_TEST.default(), Path(args.out) / "aa" / f"gate-{index:02d}", extra)
+        gate(program, program, out / f"gate-{index:02d}", [*extra, "--middleware", args.middleware])
 
 
 def variant_patch(change, byte_count):
-    """A unified diff inserting the change into the project's patched LatencyTest source."""
+    """A unified diff inserting the change into the project's patched LatencyTest source, or
+    into pingpong/src."""
     name, anchor, code = CHANGES[change]
-    sources = sorted((build_directory() / "latency-sources").glob(f"*/{name}"))
+    sources = ([REPOSITORY / "pingpong" / "src" / name] if change in PINGPONG_CHANGES
+               else sorted((build_directory() / "latency-sources").glob(f"*/{name}")))
     if not sources:
         raise SystemExit("code_path_gate: no patched LatencyTest sources: run scripts/setup/build_latencytest.sh")
     text = sources[0].read_text()
@@ -88,11 +110,33 @@ def variant_patch(change, byte_count):
     return header + body
 
 
+def pingpong_variant(out, patch):
+    """CycloneLatency of pingpong/ with the patch, built with colcon into OUT."""
+    out, patch = out.resolve(), patch.resolve()
+    sources = out / "pingpong"
+    shutil.rmtree(sources, ignore_errors=True)
+    shutil.copytree(REPOSITORY / "pingpong", sources)
+    subprocess.run(["patch", "--quiet", "-d", str(sources / "src"), "-p1", "-i", str(patch)], check=True)
+    with open(out / "build.log", "w") as log:
+        built = subprocess.run(["colcon", "--log-base", str(out / "log"), "build", "--paths", str(sources),
+                                "--build-base", str(out / "build"), "--install-base", str(out / "install"),
+                                "--cmake-args", "-DCMAKE_BUILD_TYPE=Release"], stdout=log, stderr=log)
+    if built.returncode:
+        raise SystemExit(f"code_path_gate: the variant did not build; see {out / 'build.log'}")
+    return out / "install" / "pingpong" / "bin" / "CycloneLatency"
+
+
 def run_ab(args, extra):
     out = Path(args.out) / f"ab-{args.change}-{args.bytes}"
     out.mkdir(parents=True, exist_ok=True)
     patch = out / "change.patch"
     patch.write_text(variant_patch(args.change, args.bytes))
+    if args.change in PINGPONG_CHANGES:
+        variant = pingpong_variant(out, patch)
+        base = cyclonedds.PROGRAMS["latency"].default()
+        for index in range(1, args.gates + 1):
+            gate(base, variant, out / f"gate-{index:02d}", [*extra, "--middleware", "cyclonedds"])
+        return
     environment = os.environ | {"LATENCY_GATE_BUILD_DIR": str(out / "build"),
                                 "LATENCY_GATE_SOURCES_DIR": str(build_directory() / "sources"),
                                 "LATENCY_GATE_EXTRA_PATCHES": str(patch)}
@@ -121,20 +165,32 @@ def gate_rows(root):
 
 
 def spread(root):
-    """Per cell: mean instructions per round trip and relative s.d. over every run of every A/A gate."""
+    """Per middleware and cell: mean instructions and estimated cycles per round trip and their
+    relative s.d. over every run of every A/A gate."""
     values = []
-    for counts_file in Path(root).glob("aa/gate-*/runs/round-*/*/instructions_*.csv"):
+    for counts_file in Path(root).glob("aa*/gate-*/runs/round-*/*/instructions_*.csv"):
         counts = instruction_counts.read_counts(counts_file)
-        per_trip = instruction_counts.per_round_trip(counts)
+        middleware = counts_file.parents[4].name.removeprefix("aa").removeprefix("-") or DEFAULT_MIDDLEWARE
         name = counts_file.stem.removeprefix("instructions_")
-        values += [{"Sub-experiment": name, "Bytes": int(payload), "value": value}
-                   for payload, value in per_trip.items()]
+        per_trip = {column: instruction_counts.per_round_trip(counts, column)
+                    for column in (instruction_counts.PER_ROUND_TRIP, instruction_counts.CYCLES_PER_ROUND_TRIP)
+                    if column in counts}
+        for payload in per_trip[instruction_counts.PER_ROUND_TRIP].index:
+            values.append({"Middleware": middleware, "Sub-experiment": name, "Bytes": int(payload),
+                           **{column: series[payload] for column, series in per_trip.items()}})
     if not values:
         return pd.DataFrame()
     frame = pd.DataFrame(values)
-    table = frame.groupby(["Sub-experiment", "Bytes"])["value"].agg(["count", "mean", "std"]).reset_index()
-    table["Relative s.d. [%]"] = 100 * table["std"] / table["mean"]
-    return table.rename(columns={"count": "Runs", "mean": "Instructions per round trip"}).drop(columns="std")
+    cell = ["Middleware", "Sub-experiment", "Bytes"]
+    table = frame.groupby(cell).agg(Runs=(instruction_counts.PER_ROUND_TRIP, "count"),
+                                    **{"Instructions per round trip": (instruction_counts.PER_ROUND_TRIP, "mean")})
+    table["Relative s.d. [%]"] = 100 * frame.groupby(cell)[instruction_counts.PER_ROUND_TRIP].std() / table[
+        "Instructions per round trip"]
+    if instruction_counts.CYCLES_PER_ROUND_TRIP in frame:  # runs before the cache simulation lack it
+        cycles = frame.groupby(cell)[instruction_counts.CYCLES_PER_ROUND_TRIP]
+        table["Estimated cycles per round trip"] = cycles.mean()
+        table["Cycles relative s.d. [%]"] = 100 * cycles.std() / cycles.mean()
+    return table.reset_index()
 
 
 def detection(root):
@@ -165,12 +221,16 @@ def run_table(args):
                   found.to_markdown(index=False, floatfmt=".4g"), ""]
         found.to_csv(root / "code_path_detection.csv", index=False)
     if not cells.empty:
+        lines += ["## Spread per round trip over the A/A gates' runs", ""]
+        for middleware, group in cells.groupby("Middleware"):
+            lines.append(f"{middleware}: {len(group)} cells; instructions: relative s.d. median "
+                         f"{group['Relative s.d. [%]'].median():.3f} %, largest {group['Relative s.d. [%]'].max():.3f} %, "
+                         f"cells over 0.1 %: {int((group['Relative s.d. [%]'] > 0.1).sum())}"
+                         + (f"; estimated cycles: median {group['Cycles relative s.d. [%]'].median():.3f} %, largest "
+                            f"{group['Cycles relative s.d. [%]'].max():.3f} %" if "Cycles relative s.d. [%]" in group
+                            and group["Cycles relative s.d. [%]"].notna().any() else ""))
         worst = cells.sort_values("Relative s.d. [%]", ascending=False)
-        lines += ["## Spread of instructions per round trip over the A/A gates' runs", "",
-                  f"{len(cells)} cells; relative s.d. median {cells['Relative s.d. [%]'].median():.3f} %, "
-                  f"largest {cells['Relative s.d. [%]'].max():.3f} %; cells over 0.1 %: "
-                  f"{int((cells['Relative s.d. [%]'] > 0.1).sum())}", "",
-                  worst.to_markdown(index=False, floatfmt=".3f"), ""]
+        lines += ["", worst.to_markdown(index=False, floatfmt=".3f"), ""]
         cells.to_csv(root / "code_path_spread.csv", index=False, float_format="%.4f")
     gates.to_csv(root / "code_path_gates.csv", index=False)
     (root / "code_path_gate.md").write_text("\n".join(lines))
@@ -184,6 +244,7 @@ def main():
     parser.add_argument("--gates", type=int, default=3)
     parser.add_argument("--change", choices=tuple(CHANGES), default="echo-copy")
     parser.add_argument("--bytes", type=int, default=16)  # no more than the smallest payload holds
+    parser.add_argument("--middleware", default=DEFAULT_MIDDLEWARE)  # aa: whose project-built program
     args, extra = parser.parse_known_args()
     {"aa": run_aa, "ab": run_ab, "table": lambda a, _: run_table(a)}[args.step](args, extra)
 

@@ -3,8 +3,9 @@
 # with nothing to do takes seconds.
 #
 #   scripts/setup.sh              what the main job needs: Debian packages (Fast DDS,
-#                                 colcon, rt-tests, ...), the Python venv (.venv) and
-#                                 the LatencyTest build (every middleware's program), the
+#                                 colcon, rt-tests, ...), the Python venv (.venv),
+#                                 the LatencyTest build (every middleware's program) and
+#                                 performance_test's, the
 #                                 site's chart library
 #   scripts/setup.sh --for-tests  also the tools the tests drive: act, actionlint,
 #                                 zizmor, gitlab-ci-local, Chromium and Playwright
@@ -28,6 +29,7 @@ if [[ ! -f $stamp ]]; then
 fi
 
 bash "$SETUP/build_latencytest.sh" --all  # every middleware's program, MADARA's too
+bash "$SETUP/build_perftest.sh"  # the perftest-* backends: Apex.AI performance_test
 bash "$SETUP/install_site_tools.sh" --chart-library-only  # the history site ships it
 
 if [[ ${1:-} == --for-tests ]]; then

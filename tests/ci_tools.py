@@ -200,7 +200,9 @@ class Act:
         for name, value in environment.items():
             command += ["--env", f"{name}={value}"]
         for attempt in range(1, ACT_ATTEMPTS + 1):
-            result = subprocess.run(command, capture_output=True, text=True, timeout=300)
+            # A run takes 1-2 min on a quiet 2-core machine and took over 300 s beside other work
+            # (load 13-15); a hung one still fails.
+            result = subprocess.run(command, capture_output=True, text=True, timeout=900)
             if attempt == ACT_ATTEMPTS or not _output_lost(result.stdout, expect):
                 break
             (self.store / f"act-{event}.lost-output-{attempt}.log").write_text(result.stdout + result.stderr)

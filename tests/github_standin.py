@@ -1,13 +1,15 @@
 """TEST STAND-IN for GitHub's REST API (api.github.com is unreachable here): an HTTP server
 on 127.0.0.1 that keeps pull requests and their issue comments in memory, answers the calls
-latency-gate makes (list pull requests by head, get one, list / create / edit issue comments)
-as GitHub documents them, and records every request it gets.
+latency-gate makes (list pull requests by head, get one, list / create / edit issue comments;
+a runner's just-in-time registration, for scripts/setup/ephemeral_runner.sh) as GitHub
+documents them, and records every request it gets.
 
 A token is a user: requests without a known token get 401, as GitHub's do, and a comment is
 created as the token's user; editing another user's comment is refused (403) as it would be
 for a token without the right to do so.
 """
 
+import contextlib
 import json
 import re
 import threading
@@ -34,6 +36,7 @@ class GitHubStandIn:
     comments: dict = field(default_factory=dict)  # id -> comment object (with "issue": number)
     requests: list = field(default_factory=list)
     users: dict = field(default_factory=lambda: {TOKEN: BOT})
+    runners: list = field(default_factory=list)  # just-in-time registrations: {"name", "labels", ...}
     next_id: int = 1000
 
     def add_pull(self, number, head_sha, head_ref="feature", head_repository=None):
@@ -61,6 +64,13 @@ class GitHubStandIn:
         user = self.users.get((authorization or "").removeprefix("Bearer "))
         if user is None:
             return 401, {"message": "Bad credentials"}
+        if method == "POST" and path in (f"/repos/{self.repository}/actions/runners/generate-jitconfig",
+                                         f"/orgs/{self.repository.split('/')[0]}/actions/runners/generate-jitconfig"):
+            self.next_id += 1
+            runner = {"id": self.next_id, "name": body["name"], "os": "linux", "status": "offline",
+                      "runner_group_id": body["runner_group_id"], "labels": [{"name": n} for n in body["labels"]]}
+            self.runners.append(runner)
+            return 201, {"runner": runner, "encoded_jit_config": f"jit-config-{self.next_id}"}
         prefix = f"/repos/{self.repository}/"
         if not path.startswith(prefix):
             return 404, {"message": "Not Found"}
@@ -87,6 +97,15 @@ class GitHubStandIn:
             comment["body"] = body["body"]
             return 200, comment
         return 404, {"message": "Not Found"}
+
+    @contextlib.contextmanager
+    def serving(self):
+        """Serve on 127.0.0.1 for the with-block, at self.url."""
+        self.url, stop = self.serve()
+        try:
+            yield self
+        finally:
+            stop()
 
     def serve(self):
         """Start serving on 127.0.0.1 (a free port); returns (api_url, stop)."""

@@ -29,8 +29,9 @@ def test_the_projects_own_backends_are_registered_in_report_order_with_their_cap
                                            for name in ("fastdds", "cyclonedds", "socket", "madara"))
     assert set(fastdds.PROGRAMS) == set(cyclonedds.PROGRAMS) == {"latency", "throughput"}
     assert set(socket.PROGRAMS) == set(madara.PROGRAMS) == {"latency"}
-    assert interface.signals(fastdds) == ("latency", "instructions")
-    assert interface.signals(cyclonedds) == interface.signals(socket) == interface.signals(madara) == ("latency",)
+    assert interface.signals(fastdds) == interface.signals(cyclonedds) == interface.signals(socket) == (
+        "latency", "instructions")
+    assert interface.signals(madara) == ("latency",)
     for backend in middleware.BACKENDS.values():
         assert interface.check(backend) is None and isinstance(backend, interface.Backend)
 

@@ -9,10 +9,18 @@ Specification:
   payload is bad data, named;
 - the code-path gate decides on instructions per round trip with the rank guard: every PR run
   above every base run, exact p = 1 / C(2R, R);
-- a middleware without a counted path, or a throughput run, is refused before anything runs.
+- a program that marks its path itself labels each dump: its payloads and round trips come from
+  the labels, a dump of a message that was not a sample is left out, a payload whose counts hold
+  one is refused;
+- the estimated cycles are iai-callgrind's EstimatedCycles of callgrind's cache simulation;
+- a middleware without a counted path, a family its counted path does not count, or a throughput
+  run, is refused before anything runs.
 """
 
+import json
 import subprocess
+from dataclasses import replace
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -23,7 +31,7 @@ from latency_gate.contracts import instruction_counts
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, InputError
 from latency_gate.analysis import code_path, relative
 from latency_gate.runner.run_spec import RunSpec
-from latency_gate.runner import counting, experiment
+from latency_gate.runner import counting, experiment, measures
 
 PATH_PROGRAM = r"""
 #include <stdlib.h>
@@ -69,6 +77,19 @@ def test_only_the_toggled_path_counts_and_it_counts_the_same_every_run(toy_progr
     # nothing of the program's start-up (tens of thousands of instructions in the dynamic loader).
     assert 5 < per_trip[16] < 200
     assert per_trip[16384] > 10 * per_trip[16]
+
+
+def test_with_the_cache_simulation_a_round_trip_costs_more_estimated_cycles_than_instructions(toy_program, tmp_path):
+    tmp_path.mkdir(exist_ok=True)
+    simulated = replace(TOY_PATH, cache_sim=True)
+    command = counting.prefix(simulated, "both", tmp_path, "toy") + [str(toy_program), "16384"]
+    subprocess.run(command, check=True, capture_output=True)
+    counts = counting.store(simulated, tmp_path, "toy", ["both"], (16384,), samples=100, results=tmp_path)
+    row = counts.iloc[0]
+    # A 16 KiB copy misses the first-level data cache on every line it first touches: each miss weighs 5 or 35.
+    assert row[instruction_counts.CYCLES_PER_ROUND_TRIP] > row[instruction_counts.PER_ROUND_TRIP]
+    assert instruction_counts.simulated(instruction_counts.read_counts(instruction_counts.counts_path(tmp_path, "toy")))
+    assert not instruction_counts.simulated(count_toy(toy_program, tmp_path / "plain", (16,)))
 
 
 def test_the_functions_file_holds_each_payloads_functions_inclusive_per_round_trip(toy_program, tmp_path):
@@ -165,11 +186,58 @@ def test_a_regressed_cell_names_the_functions_that_grew_in_every_run_innermost_f
     assert listed[1] == {"function": "write", "base": 1000, "pr": 1100, "delta": 100, "share": round(100 / 190, 3)}
 
 
-def test_a_middleware_without_a_counted_path_is_refused_before_anything_runs(tmp_path, capsys):
-    code = cli.main(["run", "-r", str(tmp_path / "run"), "--middleware", "socket", "--signal", "instructions"])
-    assert code == EXIT_BAD_INPUT
-    assert "socket floor: the instructions signal is not supported" in capsys.readouterr().err
-    assert not (tmp_path / "run").exists()
+def test_a_middleware_without_a_counted_path_is_refused_before_anything_runs():
+    uncounted = SimpleNamespace(TITLE="Some DDS", COUNTED_PATH=None)
+    with pytest.raises(InputError, match="Some DDS: the instructions signal is not supported for this middleware"):
+        experiment._counted_path("instructions", measures.Latency, uncounted)
+
+
+def test_a_family_the_counted_path_does_not_count_is_refused_and_the_others_count():
+    path = counting.CountedPath(description="marked", uncounted_families={"shm": "its counts vary by 10 %"})
+    partly = SimpleNamespace(TITLE="Some DDS", COUNTED_PATH=path)
+    assert experiment._counted_path("instructions", measures.Latency, partly, families={"spec"}) == path
+    with pytest.raises(InputError, match="^Some DDS: the instructions signal does not count the shm family yet: "
+                                         "its counts vary by 10 %$"):
+        experiment._counted_path("instructions", measures.Latency, partly, families={"spec", "shm"})
+
+
+def test_estimated_cycles_are_iai_callgrinds():
+    """iai-callgrind's own example (its regression tests: these events give 410 estimated cycles):
+    130 L1 hits + 5 x 0 last-level hits + 35 x 8 memory accesses."""
+    events = dict(zip(counting.CACHE_EVENTS, (96, 24, 18, 6, 0, 2, 6, 0, 2)))
+    assert counting.estimated_cycles(events) == 410
+
+
+def marked_profile(path, label, instructions=1000):
+    events = (instructions, 300, 200, 10, 5, 2, 1, 1, 0)
+    path.write_text(f"# callgrind format\nversion: 1\ndesc: Trigger: Client Request: {label}\n"
+                    f"events: {' '.join(counting.CACHE_EVENTS)}\nfn=(1) f\n0 {' '.join(map(str, events))}\n"
+                    f"totals: {' '.join(map(str, events))}\n")
+
+
+MARKED = counting.CountedPath(description="a program that marks its path")
+
+
+def test_a_marked_programs_payloads_come_from_its_labels_and_a_discarded_dump_is_left_out(tmp_path):
+    stem = counting.profile_stem(tmp_path, "x", "subscriber")
+    marked_profile(stem.with_name(stem.name + ".1"), "latency-gate not-a-sample", 77)
+    marked_profile(stem.with_name(stem.name + ".2"), "latency-gate payload=16 round-trips=100 strays=0", 1000)
+    marked_profile(stem.with_name(stem.name + ".3"), "latency-gate payload=1024 round-trips=98 strays=0", 1960)
+    counts = counting.store(MARKED, tmp_path, "x", ["subscriber"], (16, 1024), samples=100, results=tmp_path)
+    assert counts[instruction_counts.ROUND_TRIPS].tolist() == [100, 98]
+    assert counts[instruction_counts.PER_ROUND_TRIP].tolist() == [10.0, 20.0]
+
+
+@pytest.mark.parametrize("label, problem", [
+    ("latency-gate payload=16 round-trips=100 strays=1", "1 message\\(s\\) counted with the 16-byte samples were not samples"),
+    ("some other dump", "a profile the program did not label"),
+    ("latency-gate payload=32 round-trips=100 strays=0", r"profiles of payloads \[32\] for the payloads \[16\]"),
+])
+def test_a_marked_programs_counts_that_are_not_the_paths_are_bad_data_named(tmp_path, label, problem):
+    stem = counting.profile_stem(tmp_path, "x", "publisher")
+    marked_profile(stem.with_name(stem.name + ".1"), label)
+    with pytest.raises(InputError, match=problem):
+        counting.store(MARKED, tmp_path, "x", ["publisher"], (16,), samples=100, results=tmp_path)
 
 
 def test_throughput_is_not_counted():
@@ -182,11 +250,13 @@ def test_the_code_path_gate_runs_the_real_latency_test_and_passes_a_build_agains
     results = tmp_path / "gate"
     code = cli.main(["gate", "--base", str(latency_test), "--pr", str(latency_test), "-r", str(results),
                      "--signal", "instructions", "--subexperiments", "interprocess_best_effort",
-                     "--payloads", "16", "1024", "--samples", "50", "--seed", "3"])
+                     "--payloads", "16", "1024", "--samples", "50", "--seed", "3", "--estimated-cycles"])
     printed = capsys.readouterr().out
     assert code == EXIT_OK, printed
     cells = pd.read_csv(results / "gate_cells.csv")
-    assert set(cells[relative.MAGNITUDE]) == {relative.INSTRUCTIONS}
+    assert set(cells[relative.MAGNITUDE]) == {relative.INSTRUCTIONS, relative.ESTIMATED_CYCLES}
+    assert set(cells.loc[cells["Gated"], relative.MAGNITUDE]) == {relative.INSTRUCTIONS}  # cycles: reported
+    cells = cells[cells["Gated"]]
     # An inter-process round trip of Fast DDS 2.9 is ~19,000 instructions on both sides together.
     assert cells["Base [us]"].between(5_000, 100_000).all()
     for build in ("base", "pr"):
@@ -195,3 +265,19 @@ def test_the_code_path_gate_runs_the_real_latency_test_and_passes_a_build_agains
         assert set(counts[instruction_counts.ROLE]) == {"publisher", "subscriber"}
     report = (results / "gate_report.md").read_text()
     assert report.startswith("## Code-path gate") and "Not seen: system calls" in report
+    assert "### Estimated cycles per round trip (reported, not gated)" in report
+    estimates = json.loads((results / "gate_result.json").read_text())["estimated_cycles"]
+    assert [(cell["bytes"], cell["verdict"] != "regression") for cell in estimates] == [(16, True), (1024, True)]
+    # A simulated cache costs more than one cycle per instruction: misses weigh 5 and 35.
+    assert all(cell["base"] > cells["Base [us]"].min() for cell in estimates)
+
+
+def test_a_counted_run_keeps_its_counts_when_latency_test_recorded_no_round_trip_of_a_payload(tmp_path):
+    """Under valgrind beside other work every secured 16 KiB round trip can take over 100 ms, and
+    LatencyTest records none of them: the counts are the counted run's result; a timed run fails."""
+    raw = tmp_path / "raw.csv"
+    raw.write_text("Sample,Payload [Bytes],Latency [us]\n1,16,1000.0\n")
+    counted = SimpleNamespace(payloads=(16, 16384), counting=MARKED)
+    assert measures.Latency.store(raw, tmp_path / "counted.csv", counted) == 1
+    with pytest.raises(InputError, match="no samples for payload\\(s\\) 16384"):
+        measures.Latency.store(raw, tmp_path / "timed.csv", SimpleNamespace(payloads=(16, 16384), counting=None))

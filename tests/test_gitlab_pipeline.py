@@ -16,6 +16,9 @@ Specification:
   run in interleaved rounds, an unchanged merge request passes, and the gate's JUnit report is
   the pipeline's test report;
 - with LATENCY_GATE_MODE=spec a merge request gets the spec's run and check instead;
+- a merge request gets the code-path gate (LATENCY_CODE_PATH_GATE, on by default) in a job of its
+  own on an untagged (shared) runner: its instructions per round trip against its merge base's,
+  counted under valgrind; an unchanged one passes, its JUnit report the job's test report;
 - with LATENCY_KIND=throughput the same pipeline runs ThroughputTest on its grid, checks the
   throughput floors of requirements/<platform>.csv and publishes a <platform>-throughput line;
 - a merge request from a fork fails its pipeline in a job on an untagged runner, saying why,
@@ -32,6 +35,7 @@ Specification:
   jobs: each installs its own (hash-checked) and says so, and the run is published.
 """
 
+import functools
 import json
 import re
 import shutil
@@ -40,23 +44,25 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 import ci_tools
 from ci_tools import GENEROUS, PLATFORM, RELATIVE_GATE, SMALL_MATRIX, TIGHT, git, set_requirements
 
 
-def run_pipeline(tools, repository, history, variables=(), jobs=(), unset=(), file=None):
+def run_pipeline(tools, repository, history, variables=(), jobs=(), unset=(), file=None, variables_file=None):
     variables = {
         "LATENCY_GATE_VENV": sys.prefix,  # install_cli.sh uses this venv instead of pip-installing
         "LATENCY_GATE_BUILD_DIR": ci_tools.project_build(),
         **SMALL_MATRIX, "LATENCY_HISTORY_REMOTE": history, **dict(variables),
     }
-    command = [str(tools / "gitlab-ci-local"), "--shell-executor-no-image", *(["--file", file] if file else []), *jobs]
+    command = [str(tools / "gitlab-ci-local"), "--shell-executor-no-image", *(["--file", file] if file else []),
+               *(["--variables-file", variables_file] if variables_file else []), *jobs]
     for name, value in variables.items():
         command += ["--variable", f"{name}={value}"]
     for name in unset:
         command += ["--unset-variable", name]
-    result = subprocess.run(command, cwd=repository, capture_output=True, text=True, timeout=300)
+    result = subprocess.run(command, cwd=repository, capture_output=True, text=True, timeout=900)  # as act's: ci_tools
     return result.returncode, result.stdout + result.stderr
 
 
@@ -127,9 +133,10 @@ def test_a_violated_requirement_fails_the_pipeline_with_the_junit_failure(tools,
 
 def merge_request(**variables):
     """A merge request pipeline's variables: no branch pipeline (CI_COMMIT_BRANCH is unset), so
-    the default branch's pages job stays out."""
+    the default branch's pages job stays out; the code-path gate only where a test asks for it."""
     return {"CI_PIPELINE_SOURCE": "merge_request_event", "CI_MERGE_REQUEST_IID": "7",
-            "CI_MERGE_REQUEST_PROJECT_ID": "100", "CI_MERGE_REQUEST_SOURCE_PROJECT_ID": "100", **variables}
+            "CI_MERGE_REQUEST_PROJECT_ID": "100", "CI_MERGE_REQUEST_SOURCE_PROJECT_ID": "100",
+            "LATENCY_CODE_PATH_GATE": "false", **variables}
 
 
 def test_a_merge_request_from_a_fork_fails_without_reaching_the_latency_runner(tools, repository, history):
@@ -178,6 +185,37 @@ def test_a_merge_request_is_gated_against_its_merge_base(tools, repository, hist
     # The gate's outputs as the job's dotenv report (ci/outputs.py's GitLab form).
     dotenv = (repository / "gate.env").read_text().splitlines()
     assert "LATENCY_RESULT=passed" in dotenv and f"LATENCY_JUNIT={repository / 'gate/gate_report.xml'}" in dotenv
+
+
+def test_a_merge_request_gets_the_code_path_gate_on_an_untagged_runner(tools, repository, history, tmp_path):
+    job = re.search(r"^latency:code-path:\n(?:  .*\n|\n)*", (repository / ".gitlab-ci.yml").read_text(), re.M)[0]
+    assert "tags:" not in job and "latency-runner" not in job and "LATENCY_SIGNAL: instructions" in job
+    # gitlab-ci-local runs a job with an image in docker, which this machine has not: the job runs
+    # without its image, on this machine, which is what the image is (Debian bookworm, as root) -
+    # a stand-in for the shared runner's docker executor, named here as such.
+    path = repository / ".gitlab-ci.yml"
+    path.write_text(path.read_text().replace("  image: debian:bookworm\n", "", 1))
+    ci_tools.commit(repository, "Run the code-path job on the host (no docker here)", [path])
+    fork_point, _ = ci_tools.pull_request_history(repository, tmp_path / "origin.git")
+    variables = merge_request(
+        CI_MERGE_REQUEST_DIFF_BASE_SHA=fork_point, LATENCY_CODE_PATH_GATE="true",
+        LATENCY_SUBEXPERIMENTS="interprocess_best_effort", LATENCY_PAYLOADS="16,1024", LATENCY_SAMPLES="50",
+        LATENCY_PR_RESTORED="true",  # the project's build as the cache restores it: only the base is built
+        LATENCY_GATE_SOURCES_DIR=ci_tools.REPO / "build" / "sources",
+        **ci_tools.origin_routed_to(tmp_path / "origin.git"))
+
+    code, output = run_pipeline(tools, repository, history, variables, jobs=["latency:code-path"],
+                                unset=["CI_COMMIT_BRANCH"])
+
+    assert code == 0, output
+    assert "PASS  latency:code-path" in output
+    assert f"building the base LatencyTest at the merge base {fork_point}" in output
+    (gate,) = repository.glob(".gitlab-ci-local/artifacts/*code-path/code-path-gate")
+    verdict = json.loads((gate / "gate_result.json").read_text())
+    assert verdict["signal"] == "instructions" and verdict["passed"] is True and verdict["cells"] == 2
+    assert "estimated_cycles" not in verdict  # the cache simulation only when asked for (twice the time)
+    assert (gate / "gate_report.xml").read_text().count("<testcase") == 2
+    assert (gate / "gate_report.md").read_text().startswith("## Code-path gate")
 
 
 def test_a_merge_request_in_spec_mode_is_run_and_checked(tools, repository, history):
@@ -248,6 +286,65 @@ def test_the_history_job_never_runs_on_the_latency_runner(tools, repository, his
     pages_log = "\n".join(line for line in output.splitlines() if line.startswith("pages "))
     assert "FAIL 3" in pages_log and "LATENCY_GATE_HOME" not in pages_log  # refused before any set-up
     assert history_runs_or_none(history) is None
+
+
+def test_the_history_token_is_given_to_the_history_job_alone(tools, repository, history, tmp_path):
+    """GitLab gives a protected variable to every job of a protected branch's pipeline, the
+    latency runner's included, unless it is scoped to an environment: scoped to latency-history,
+    which only pages declares, no other job is given it. Here every job's shell sources BASH_ENV,
+    which writes down its environment, as a process a merge request's job left on the runner
+    could read the next job's."""
+    set_requirements(repository, GENEROUS)
+    shutil.rmtree(repository / "results", ignore_errors=True)
+    environments = tmp_path / "environments"
+    environments.mkdir()
+    (tmp_path / "write-environment.sh").write_text(f'env > "{environments}/${{CI_JOB_NAME//:/_}}.env"\n')
+    # The variable as docs/adopting.md says to create it (gitlab-ci-local reads the file relative to the project).
+    variables_file = repository / ".gitlab-ci-local-variables.yml"
+    variables_file.write_text("LATENCY_HISTORY_TOKEN:\n  values:\n    latency-history: history-token-value\n")
+    try:
+        code, output = run_pipeline(tools, repository, history,
+                                    {**HISTORY_RUNNER, "BASH_ENV": tmp_path / "write-environment.sh"},
+                                    variables_file=variables_file.name)
+    finally:
+        variables_file.unlink()
+
+    assert code == 0, output
+    seen = {path.stem: path.read_text() for path in environments.glob("*.env")}
+    assert sorted(seen) == ["latency_check", "latency_run", "pages"], sorted(seen)
+    assert [job for job, environment in seen.items() if "history-token-value" in environment] == ["pages"]
+    assert len(history_runs(history)[0]) == 1
+
+
+def test_a_protected_branchs_run_builds_outside_every_cache():
+    """A shell executor's cache zips are files a merge request's job can write: a protected
+    branch's latency:run builds into a directory no cache: restores."""
+    class GitLabLoader(yaml.SafeLoader):
+        pass
+
+    class Reference(list):  # !reference [job, key, ...]: GitLab's copy of another job's value
+        pass
+
+    GitLabLoader.add_constructor("!reference", lambda loader, node: Reference(loader.construct_sequence(node)))
+    pipeline = yaml.load((ci_tools.REPO / ".gitlab-ci.yml").read_text(), Loader=GitLabLoader)
+
+    def resolved(value):
+        return resolved(functools.reduce(lambda within, key: within[key], value, pipeline)) \
+            if isinstance(value, Reference) else value
+
+    (protected,) = [rule for rule in pipeline["latency:run"]["rules"]
+                    if rule.get("if") == '$CI_COMMIT_REF_PROTECTED == "true"']
+    build = protected["variables"]["LATENCY_GATE_BUILD_DIR"]
+    caches = [resolved(job.get("cache", [])) for job in pipeline.values() if isinstance(job, dict)]
+    cached = [path for cache in caches for each in ([cache] if isinstance(cache, dict) else cache)
+              for path in each["paths"]]
+    assert cached and build.startswith("$CI_PROJECT_DIR/build/")
+    relative = build.removeprefix("$CI_PROJECT_DIR/") + "/"
+    assert not any(relative.startswith(path) or path.startswith(relative) for path in cached), (build, cached)
+    assert "when" not in protected  # it runs, with that build directory
+    assert pipeline["pages"]["environment"]["name"] == "latency-history"
+    assert not any(job.get("environment") for name, job in pipeline.items()
+                   if isinstance(job, dict) and name != "pages")
 
 
 def included_from(repository, tmp_path):

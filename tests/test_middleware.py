@@ -25,7 +25,6 @@ from latency_gate.cli.gate import gate_and_report
 from latency_gate.runner import experiment, security
 from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner.middleware import BACKENDS, cyclonedds, socket_floor
-from latency_gate.runner.middleware.common import Subexperiment
 from latency_gate.store.site_store import Run
 from runner_helpers import metadata_of
 
@@ -111,15 +110,21 @@ def test_the_floors_udp_carries_a_message_above_a_datagrams_limit_in_several(pro
 
 
 def test_the_floor_is_below_every_middleware_on_the_same_machine(programs, tmp_path):
-    """The floor is only a floor if no middleware beats it: compare medians per payload."""
+    """The floor is only a floor if no middleware beats it: compare medians per payload. The two
+    alternate over three rounds and each keeps its best round, so a burst of other load on a
+    shared machine during one run does not decide it; a floor above Cyclone DDS in every round
+    still fails."""
     names = ["intraprocess_reliable", "interprocess_reliable", "interprocess_reliable_tcp"]
-    medians = {}
-    for middleware in ("socket", "cyclonedds"):
-        assert run(tmp_path / middleware, middleware, subexperiments=names) == EXIT_OK
-        medians[middleware] = {name: read_measurements(measurements_path(tmp_path / middleware, name))
-                               .groupby(PAYLOAD)["Latency [us]"].median() for name in names}
-    for name in names:
-        assert (medians["socket"][name] < medians["cyclonedds"][name]).all(), name
+    medians = {"socket": [], "cyclonedds": []}
+    for round_number in range(3):
+        for middleware in medians:
+            directory = tmp_path / f"{middleware}-{round_number}"
+            assert run(directory, middleware, subexperiments=names) == EXIT_OK
+            medians[middleware].append(pd.concat(
+                {name: read_measurements(measurements_path(directory, name)).groupby(PAYLOAD)["Latency [us]"].median()
+                 for name in names}))
+    best = {middleware: pd.concat(rounds, axis=1).min(axis=1) for middleware, rounds in medians.items()}
+    assert (best["socket"] < best["cyclonedds"]).all(), pd.DataFrame(best)
 
 
 def mixed_certificates(directory, publisher, subscriber):
@@ -212,19 +217,18 @@ def test_compare_middleware_interleaves_the_middleware_and_pools_their_rounds_in
     results = tmp_path / "comparison"
     names = ["interprocess_reliable", "interprocess_reliable_security"]
 
-    assert cli.main(["compare-middleware", "-r", str(results), "--subexperiments", *names, "--payloads", "16", "1024",
-                     "--samples", "100", "--rounds", "2", "--seed", "7"]) == EXIT_OK
+    middlewares = ["fastdds", "cyclonedds", "socket"]
+
+    assert cli.main(["compare-middleware", "-r", str(results), "--middlewares", *middlewares, "--subexperiments", *names,
+                     "--payloads", "16", "1024", "--samples", "100", "--rounds", "2", "--seed", "7"]) == EXIT_OK
 
     written = pd.read_csv(results / middleware_comparison.TABLE_FILE)
     assert tuple(written.columns) == middleware_comparison.COLUMNS
     assert len(written) == 2 * 3 + 2 * 2  # the floor has no security sub-experiment
     # Two rounds pooled; reliable loses nothing but a round trip a loaded machine stalls over 100 ms.
     assert (written["Samples"] <= 2 * 100).all() and (written["Samples"] >= 0.99 * 2 * 100).all()
-    # Every middleware runs in every round, unless it can run none of these (MADARA: no reliability).
-    running = sorted(m for m in BACKENDS if not all(BACKENDS[m].unsupported(Subexperiment(n)) for n in names))
-    assert {"fastdds", "cyclonedds", "socket"} <= set(running)
     for round_number in (1, 2):
-        assert sorted(p.name for p in (results / "runs" / f"round-0{round_number}").iterdir()) == running
+        assert sorted(p.name for p in (results / "runs" / f"round-0{round_number}").iterdir()) == sorted(middlewares)
     cells = written.set_index(["Middleware", "Experiment type", "Bytes"]).sort_index()
     floor = cells.loc[("socket", "interprocess_reliable"), "Median"]
     for middleware in ("fastdds", "cyclonedds"):

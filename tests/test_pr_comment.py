@@ -48,11 +48,8 @@ SLOWER = {(32, "Median"): 1.2}
 
 @pytest.fixture
 def github():
-    standin = GitHubStandIn(REPOSITORY)
-    url, stop = standin.serve()
-    standin.url = url
-    yield standin
-    stop()
+    with GitHubStandIn(REPOSITORY).serving() as standin:
+        yield standin
 
 
 def workflow_run(head_sha, pull_requests=(7,), head_repository=REPOSITORY, branch="feature"):

@@ -37,16 +37,14 @@ FIRST, SECOND = "1" * 40, "2" * 40
 
 @pytest.fixture
 def github():
-    standin = GitHubStandIn(GITHUB_REPOSITORY)
-    url, stop = standin.serve()
-    standin.url = url
-    yield standin
-    stop()
+    with GitHubStandIn(GITHUB_REPOSITORY).serving() as standin:
+        yield standin
 
 
 def workflow_run(run_id, head_sha, pull_requests=(7,), head_repository=GITHUB_REPOSITORY, branch="feature"):
     return {"action": "completed", "workflow_run": {
-        "id": run_id, "name": "Latency gate", "event": "pull_request", "conclusion": "success",
+        "id": run_id, "name": "Latency gate", "path": ".github/workflows/latency-pr.yml", "event": "pull_request",
+        "conclusion": "success",
         "html_url": f"https://github.com/{GITHUB_REPOSITORY}/actions/runs/{run_id}", "head_sha": head_sha,
         "head_branch": branch,
         "head_repository": {"full_name": head_repository, "owner": {"login": head_repository.split("/")[0]}},
@@ -132,6 +130,19 @@ def test_a_cancelled_run_starts_no_comment_job(act, github):
     assert "pr-comment" not in log(result) and github.requests == []
 
 
+def test_a_workflow_of_the_same_name_in_another_file_starts_no_comment_job(act, github):
+    """A pull request can add its own workflow named "Latency gate"; its run is not the gate's."""
+    github.add_pull(7, FIRST)
+    gate_artifact(act.store, 108, FIRST)
+    payload = workflow_run(108, FIRST)
+    payload["workflow_run"]["path"] = ".github/workflows/lookalike.yml"
+
+    result = run_comment_job(act, github, payload)
+
+    assert result.returncode == 0, log(result)
+    assert "pr-comment" not in log(result) and github.requests == []
+
+
 def test_a_run_without_a_gate_result_comments_nothing(act, github):
     github.add_pull(9, FIRST, head_ref="patch-1", head_repository="someone/latency-gate")
 
@@ -152,7 +163,8 @@ def test_the_job_has_only_what_it_needs_and_never_the_pull_requests_code():
     assert job["permissions"] == {"actions": "read", "pull-requests": "write"}
     assert job["runs-on"] == "ubuntu-latest"
     assert job["if"] == ("github.event.workflow_run.event == 'pull_request' && "
-                         "github.event.workflow_run.conclusion != 'cancelled'")
+                         "github.event.workflow_run.conclusion != 'cancelled' "
+                         "&& github.event.workflow_run.path == '.github/workflows/latency-pr.yml'")
     (checkout,) = [step for step in job["steps"] if step.get("uses", "").startswith("actions/checkout@")]
     assert checkout["with"] == {"persist-credentials": False}  # the default branch: GitHub's ref for workflow_run
     assert not any("run" in step for step in job["steps"])  # the composite action runs the CLI

@@ -431,8 +431,14 @@ def test_a_history_whose_site_cannot_be_built_is_not_pushed_to(tmp_path, remote,
 def test_a_public_history_can_keep_the_hosts_name_and_kernel_build_out(tmp_path, remote):
     run = make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1")
     metadata = run_metadata.read(run)
-    run_metadata.write(run, dataclasses.replace(metadata, host="lab-7.internal.example.org",
-                                                kernel="6.1.0-27-rt-amd64", started_at="2026-11-22T07:00:00+00:00"))
+    # As runner/platform_info.describe_host() records them on a Debian real-time kernel.
+    kernel = "Linux 6.1.0-27-rt-amd64 #1 SMP PREEMPT_RT Debian 6.1.115-1 (2024-11-01)"
+    command_line = ("BOOT_IMAGE=/boot/vmlinuz-6.1.0-27-rt-amd64 root=UUID=0d1f6a2e-7c55-4d0b-9a51-3f0e2b9c8d11 ro quiet "
+                    "isolcpus=2,3 nohz_full=2,3 idle=poll")
+    run_metadata.write(run, dataclasses.replace(metadata, host="lab-7.internal.example.org", kernel=kernel,
+                                                kernel_tuning={**(metadata.kernel_tuning or {}),
+                                                               "command_line": command_line},
+                                                started_at="2026-11-22T07:00:00+00:00"))
 
     def publish_as(runner, *options):
         """The id and stored metadata of the run this publish added."""
@@ -446,7 +452,10 @@ def test_a_public_history_can_keep_the_hosts_name_and_kernel_build_out(tmp_path,
     kept_id, kept = publish_as("lab-7")  # control: as recorded
     redacted_id, redacted = publish_as("lab-8", "--redact-host")
 
-    assert kept_id.endswith("-lab_7") and (kept["host"], kept["kernel"]) == ("lab-7.internal.example.org",
-                                                                             "6.1.0-27-rt-amd64")
+    assert kept_id.endswith("-lab_7") and (kept["host"], kept["kernel"]) == ("lab-7.internal.example.org", kernel)
+    assert kept["kernel_tuning"]["command_line"] == command_line
     assert redacted_id == f"20261122T070000Z-0123456789ab-{PLATFORM}"
-    assert (redacted["host"], redacted["kernel"]) == (None, "6.1")
+    assert (redacted["host"], redacted["kernel"]) == (None, "Linux 6.1")
+    # The tuning that makes runs comparable stays; the boot image (the kernel's build) and the disk's UUID go.
+    assert redacted["kernel_tuning"]["command_line"] == "isolcpus=2,3 nohz_full=2,3 idle=poll"
+    assert "6.1.0-27" not in json.dumps(redacted) and "lab-7" not in json.dumps(redacted)

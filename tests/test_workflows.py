@@ -269,6 +269,8 @@ def test_a_push_to_main_lands_on_the_gh_pages_branch(act, repository, tmp_path):
     # Measured with a read-only token; written by a job of its own (a GitHub-hosted runner's)
     # from the run's artifact; pushes queue rather than replace each other.
     assert "[Latency history/Publish to the history] " in log(result) and "Success - Main Download the run" in log(result)
+    # No pool of main's own (LATENCY_HISTORY_RUNNER_LABELS): every run says so.
+    assert "LATENCY_HISTORY_RUNNER_LABELS is not set, so main measures on runners that pull requests' jobs" in log(result)
     workflow = (REPO / ".github/workflows/latency-main.yml").read_text()
     assert "\n  queue: max\n" in workflow and workflow.count("contents: write") == 1
 
@@ -328,9 +330,9 @@ def test_nothing_a_pull_request_leaves_on_the_runner_runs_in_mains_next_job(act,
 
 
 def test_a_requirements_dispatch_comes_back_as_a_pull_request_with_the_csv(act):
+    # No runner labels given and no pool of main's own: the pull requests' runners, said in a warning.
     inputs = {"runs": 2, "shards": 2, "percentile": 99, "platform": PLATFORM,
-              "runner-labels": '["self-hosted","linux","latency"]', "subexperiments": "intraprocess_best_effort",
-              "payloads": "16,32", "samples": 100}
+              "subexperiments": "intraprocess_best_effort", "payloads": "16,32", "samples": 100}
 
     # As a GitHub App, so that the pull request's own workflows (its required checks) run.
     result = act("workflow_dispatch", ".github/workflows/latency-requirements.yml", {"inputs": inputs},
@@ -351,6 +353,8 @@ def test_a_requirements_dispatch_comes_back_as_a_pull_request_with_the_csv(act):
     opened = json.loads((act.store / "pull-requests" / f"latency-requirements_{PLATFORM}.json").read_text())
     assert opened["title"] == f"Latency requirements for {PLATFORM}: 2 runs, percentile 99"
     assert opened["token"] == "stand-in-app-12345-token"  # not GITHUB_TOKEN, whose pull requests start no workflow
+    assert 'on runners labelled\n`["self-hosted","linux","latency"]`' in opened["body"]
+    assert log(result).count("LATENCY_HISTORY_RUNNER_LABELS is not set, so the requirements are measured on") == 2
 
 
 def load_workflow(text):
@@ -469,6 +473,12 @@ def test_the_actions_install_their_cli_from_a_clean_checkout(tmp_path):
     later_step = subprocess.run(["bash", "scripts/setup/install_cli.sh"], cwd=checkout, capture_output=True, text=True,
                                 env={**environment, "LATENCY_GATE_CLI": str(bin_directory.parent)})
     assert later_step.stdout.splitlines()[-1] == str(bin_directory) and "fresh" not in later_step.stderr
+    # A LATENCY_GATE_CLI this job did not make (planted in the runner's .env, say) is not run.
+    planted = tmp_path / "planted" / ".latency-gate-cli.x"
+    planted.mkdir(parents=True)
+    refused = subprocess.run(["bash", "scripts/setup/install_cli.sh"], cwd=checkout, capture_output=True, text=True,
+                             env={**environment, "LATENCY_GATE_CLI": str(planted)})
+    assert refused.returncode == 3 and "is not a CLI this job installed" in refused.stderr
     run = tmp_path / "run"
     run.mkdir()
     (run / "measurements_intraprocess_best_effort.csv").write_text("Sample,Payload [Bytes],Latency [us]\n" + "".join(

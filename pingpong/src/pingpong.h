@@ -12,7 +12,7 @@ extern "C" {  /* MadaraLatency (C++) drives the same core */
 #endif
 
 #define PINGPONG_MAX_PAYLOADS 64
-#define PINGPONG_MAX_PAYLOAD (10u << 20)  /* bytes: LatencyTest's type holds up to 10 MiB */
+#define PINGPONG_MAX_PAYLOAD (64u << 20)  /* bytes; a middleware may carry less */
 #define PINGPONG_STOP UINT32_MAX  /* sequence number that ends the echo side */
 
 typedef struct {
@@ -55,6 +55,11 @@ typedef const pingpong_driver *(*pingpong_choose_driver)(const pingpong_options 
 /* Parses the command line, runs the role; returns the process's exit code (0 done,
  * 1 run failure, 2 bad usage or input), with a one-line reason on stderr. */
 int pingpong_main(int argc, char **argv, pingpong_choose_driver choose, const char *program);
+
+/* The echo side calls this with each sample it received. Built with LATENCY_GATE_ECHO_COPY (CMake
+ * option, for the benchmarks that calibrate a gate: benchmarks/shared_memory_gate.py) it copies the
+ * sample once more, a slowdown that grows with the payload; otherwise it does nothing. */
+void pingpong_echo_copy(const void *sample, uint32_t size);
 
 void pingpong_fail(const char *format, ...);  /* prints "<program>: error: ..." */
 void pingpong_name_program(const char *program);  /* the <program> above */

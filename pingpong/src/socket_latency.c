@@ -1,12 +1,15 @@
 /* SocketLatency: the floor under every middleware. The same ping-pong as the DDS
  * programs over a bare loopback socket (UDP, or TCP with TCP_NODELAY), each side blocked in
  * its receive as a middleware's receive thread is, or within one process by copying the
- * sample there and back ("memory", the floor of intra-process delivery). A message is
- * `payload` bytes: its length and sequence number, then zeros. Over UDP a message above
- * UDP_DATAGRAM bytes goes as several datagrams, as a middleware must send it: the first
- * holds its first UDP_DATAGRAM bytes, each other one the length and sequence number again
+ * sample there and back ("memory", the floor of intra-process delivery), or through a shared-memory
+ * ring between two processes ("shm", "zero_copy": shared_memory_ring.c, the shared-memory family's
+ * floor). A message is `payload` bytes: its length and sequence number, then zeros. Over UDP a
+ * message above UDP_DATAGRAM bytes goes as several datagrams, as a middleware must send it: the
+ * first holds its first UDP_DATAGRAM bytes, each other one the length and sequence number again
  * (8 bytes) and the next bytes; a message with a datagram lost is lost. */
 #include "pingpong.h"
+#include "counted_path.h"
+#include "shared_memory_ring.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -27,6 +30,7 @@
 
 typedef struct {
     int tcp;
+    int echo;  /* the subscriber's side */
     int fd;
     struct sockaddr_in peer;  /* UDP: where echoes go; learnt from the last ping */
     int has_peer;
@@ -56,6 +60,7 @@ static void *socket_open(const pingpong_options *options, enum pingpong_side whi
 {
     socket_side *side = calloc(1, sizeof *side);
     side->tcp = !strcmp(options->transport, "tcp");
+    side->echo = which == PINGPONG_SUBSCRIBER;
     side->capacity = options->max_payload;
     side->buffer = calloc(1, side->capacity);
     side->fd = -1;
@@ -199,9 +204,8 @@ static int receive_rest(socket_side *side, uint32_t have)
     return 1;
 }
 
-static int socket_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t *payload, double *arrived_us)
+static int socket_take(socket_side *side, int timeout_ms, uint32_t *seq, uint32_t *payload, double *arrived_us)
 {
-    socket_side *side = opaque;
     int ready = wait_readable(side->fd, timeout_ms);
     if (ready <= 0)
         return ready;
@@ -228,7 +232,21 @@ static int socket_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t 
     *arrived_us = pingpong_now_us();
     memcpy(payload, side->buffer, 4);
     memcpy(seq, side->buffer + 4, 4);
+    if (side->echo)
+        pingpong_echo_copy(side->buffer, *payload);
     return 1;
+}
+
+/* A reception is counted (counted_path.h): the wait, the read and the header. */
+static int socket_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t *payload, double *arrived_us)
+{
+    socket_side *side = opaque;
+    pingpong_count_reception(side->echo);
+    int got = socket_take(side, timeout_ms, seq, payload, arrived_us);
+    if (got > 0)
+        pingpong_count_taken(side->echo, *seq, *payload);
+    pingpong_count_end();
+    return got;
 }
 
 static void socket_close(void *opaque)
@@ -264,13 +282,16 @@ static void *memory_open(const pingpong_options *options, enum pingpong_side whi
         pingpong_fail("transport 'memory' needs the role 'both' (two threads of one process)");
         return NULL;
     }
-    pthread_mutex_lock(&channel.lock);
-    if (!channel.echo_buffer)
+    /* The echo side's buffer is the publisher's to allocate (on the main thread, before its own):
+     * which thread allocated first would set the buffers' alignment, and memcpy's path with it
+     * (a counted run's instructions varied by one per round trip at 1 KiB). */
+    if (which == PINGPONG_PUBLISHER) {
+        pthread_mutex_lock(&channel.lock);
         channel.echo_buffer = calloc(1, options->max_payload);
-    pthread_mutex_unlock(&channel.lock);
+        pthread_mutex_unlock(&channel.lock);
+    }
     memory_side *side = calloc(1, sizeof *side);
     side->buffer = calloc(1, options->max_payload);
-    (void)which;
     return side;
 }
 
@@ -287,6 +308,7 @@ static int memory_send(void *opaque, uint32_t seq, uint32_t payload)
         return 0;
     }
     memcpy(channel.echo_buffer, side->buffer, payload);  /* delivered to the echo side */
+    pingpong_echo_copy(channel.echo_buffer, payload);
     memcpy(side->buffer, channel.echo_buffer, payload);  /* and its echo delivered back */
     side->full = 1;
     return 0;
@@ -298,10 +320,13 @@ static int memory_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t 
     (void)timeout_ms;  /* the echo is there when send returns, or never */
     if (!side->full)
         return 0;
+    pingpong_count_reception(0);
     side->full = 0;
     *arrived_us = pingpong_now_us();
     memcpy(payload, side->buffer, 4);
     memcpy(seq, side->buffer + 4, 4);
+    pingpong_count_taken(0, *seq, *payload);
+    pingpong_count_end();
     return 1;
 }
 
@@ -326,11 +351,14 @@ static const pingpong_driver *choose_transport(const pingpong_options *options)
 {
     static const pingpong_driver sockets = {socket_open, socket_send, socket_receive, socket_close, NULL};
     static const pingpong_driver memory = {memory_open, memory_send, memory_receive, memory_close, memory_serve};
+    const pingpong_driver *ring = shared_memory_ring_driver(options->transport);
+    if (ring)
+        return ring;
     if (!strcmp(options->transport, "memory"))
         return &memory;
     if (!strcmp(options->transport, "udp") || !strcmp(options->transport, "tcp"))
         return &sockets;
-    pingpong_fail("unknown transport '%s' (udp, tcp or memory)", options->transport);
+    pingpong_fail("unknown transport '%s' (udp, tcp, memory, shm or zero_copy)", options->transport);
     return NULL;
 }
 

@@ -16,7 +16,9 @@
 # end), else $CI_PROJECT_DIR (GitLab's checkout of the next job cleans it), else $TMPDIR.
 #
 # With LATENCY_GATE_VENV set, that venv (with latency-gate installed) is used as is: a venv the
-# job's own configuration names, never one found on the machine.
+# job's own configuration names, never one found on the machine. The runner's environment is
+# trusted configuration: on a persistent runner that also runs pull requests' code, a job can
+# change it (docs/security.md says what that leaves open).
 # python3 (with venv) and npm must be on the runner.
 set -euo pipefail
 
@@ -26,7 +28,13 @@ say() { echo "install_cli: $*" >&2; }
 if [[ -n ${LATENCY_GATE_VENV:-} ]]; then
     venv=$LATENCY_GATE_VENV
 elif [[ -n ${LATENCY_GATE_CLI:-} ]]; then
-    venv=$LATENCY_GATE_CLI  # made by an earlier step of this job
+    # Made by an earlier step of this job, so under this job's $RUNNER_TEMP; anything else (a
+    # value planted in the runner's .env, say) is refused rather than run.
+    if [[ -z ${RUNNER_TEMP:-} || $LATENCY_GATE_CLI != "$RUNNER_TEMP"/.latency-gate-cli.* ]]; then
+        say "LATENCY_GATE_CLI=$LATENCY_GATE_CLI is not a CLI this job installed (under \$RUNNER_TEMP): refused"
+        exit 3
+    fi
+    venv=$LATENCY_GATE_CLI
     say "latency-gate of this job from $venv"
 else
     assets=$REPO/scripts/latency_gate/render/site_assets

@@ -15,6 +15,10 @@ PACKAGES=("$@")
     cyclonedds-dev cyclonedds-tools  # the cyclonedds backend; the tools hold idlc and ddsperf
     libboost-dev libboost-system-dev libzmq3-dev libssl-dev  # the madara backend (third_party/madara)
     valgrind  # the code-path signal counts instructions under callgrind (runner/counting.py)
+    iceoryx  # iox-roudi: Cyclone DDS's shared memory (the shared-memory family, runner/shared_memory.py)
+    # the perftest backends' performance_test build (build_perftest.sh): ament's CMake, its
+    # command line and JSON libraries, and the Fast DDS message generator with a Java runtime
+    ament-cmake libtclap-dev rapidjson-dev fastddsgen default-jre-headless
 )
 
 missing=()

@@ -176,7 +176,7 @@ def _otava_points(series, options):
 
 def _order(point, magnitudes):
     """Oldest first; within a run in the spec's order of sub-experiments, then the magnitudes' order."""
-    return (point.index, formats.SUBEXPERIMENTS.index(point.subexperiment), point.payload,
+    return (point.index, formats.KNOWN_SUBEXPERIMENTS.index(point.subexperiment), point.payload,
             magnitudes.index(point.magnitude))
 
 

@@ -27,7 +27,8 @@ def changed_functions(results, decision, listed=FUNCTIONS_LISTED):
     """{"<sub-experiment> <bytes> B": [{function, base, pr, delta, share}]} for every gated cell
     with a confirmed regression: mean inclusive instructions per round trip of each build over its
     runs, for the functions that grew in every run, the most first; share = delta / the cell's change."""
-    regressed = decision[decision["Gated"] & (decision["Verdict"] == relative.REGRESSION)]
+    regressed = decision[decision["Gated"] & (decision["Verdict"] == relative.REGRESSION)
+                         & (decision[relative.MAGNITUDE] == relative.INSTRUCTIONS)]
     changed = {}
     for subexperiment, cells in regressed.groupby(relative.SUBEXPERIMENT, sort=False):
         runs = {build: _runs(results, build, subexperiment) for build in (relative.BASE, relative.PR)}

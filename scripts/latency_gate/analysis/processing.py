@@ -11,7 +11,7 @@ from latency_gate.analysis import kinds
 from latency_gate.analysis.kinds import LATENCY
 from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import (
-    SUBEXPERIMENTS, is_summary, measurements_path, subexperiment_of_measurements, summary_path, write_csv,
+    KNOWN_SUBEXPERIMENTS, is_summary, measurements_path, subexperiment_of_measurements, summary_path, write_csv,
 )
 from latency_gate.errors import InputError
 
@@ -47,7 +47,7 @@ def process_experiment(experiment_directory, kind=None):
     kind = kind or kinds.of_run(run_metadata.read_if_present(directory))
     raw_files = {
         name: measurements_path(directory, name)
-        for name in SUBEXPERIMENTS if measurements_path(directory, name).is_file()
+        for name in KNOWN_SUBEXPERIMENTS if measurements_path(directory, name).is_file()
     }
     for path in directory.glob("measurements_*.csv"):
         if not is_summary(path):

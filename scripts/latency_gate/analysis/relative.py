@@ -64,10 +64,13 @@ ADVISORY_MAGNITUDES = ("Max",)
 # throughput (1e6 / Mb/s, in us per Mb), so that "slower" and every test below mean for
 # throughput what they mean for latency: log(PR / base) of it is log(base / PR) of throughput.
 INVERSE_THROUGHPUT = "1/throughput"
-# The code-path gate's cell: instructions per round trip on the per-sample path (runner/counting.py).
+# The code-path gate's cell: instructions per round trip on the per-sample path (runner/counting.py),
+# and beside it (advisory unless gated) the estimated cycles per round trip of its cache simulation.
 INSTRUCTIONS = "Instructions"
+ESTIMATED_CYCLES = "EstimatedCycles"
+COUNTED_MAGNITUDES = (INSTRUCTIONS, ESTIMATED_CYCLES)
 LATENCY_MAGNITUDES = GATED_MAGNITUDES + ADVISORY_MAGNITUDES
-MAGNITUDES = LATENCY_MAGNITUDES + (INVERSE_THROUGHPUT, INSTRUCTIONS)
+MAGNITUDES = LATENCY_MAGNITUDES + (INVERSE_THROUGHPUT,) + COUNTED_MAGNITUDES
 GATED_BY_KIND = {"latency": GATED_MAGNITUDES, "throughput": (INVERSE_THROUGHPUT,)}
 
 REGRESSION = "regression"

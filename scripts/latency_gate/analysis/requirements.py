@@ -25,7 +25,7 @@ from latency_gate.analysis import kinds
 from latency_gate.analysis.kinds import LATENCY
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.contracts.formats import (
-    SUBEXPERIMENTS, find_summaries, read_batch, read_json, write_csv, write_text_atomic,
+    KNOWN_SUBEXPERIMENTS, find_summaries, read_batch, read_json, write_csv, write_text_atomic,
 )
 from latency_gate.errors import InputError
 
@@ -63,7 +63,7 @@ def derive_requirements(runs, percentile=DEFAULT_PERCENTILE, kind=LATENCY):
     runs = [Path(r) for r in runs]
     history = collect_summaries(runs, kind)
     _require_consistent_payloads(history, runs, kind.payload)
-    order = {name: i for i, name in enumerate(SUBEXPERIMENTS)}
+    order = {name: i for i, name in enumerate(KNOWN_SUBEXPERIMENTS)}
     cells = history.groupby(["Experiment type", kind.payload], sort=False)
     requirements = pd.concat([
         cells[magnitude].agg(lambda values, at=kind.default_percentile(magnitude, percentile):
@@ -90,9 +90,10 @@ def _require_consistent_payloads(history, runs, payload):
                 )
 
 
-def write_requirements(runs, output, percentile=DEFAULT_PERCENTILE, out=sys.stdout, kind=None):
+def write_requirements(runs, output, percentile=DEFAULT_PERCENTILE, out=None, kind=None):
     """Derive the requirements from `runs`, write the CSV and its provenance, and say how well founded it is.
     kind: latency or throughput; None: what the runs' metadata says."""
+    out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     kind = kinds.of_runs(runs, kind and kind.name)
     derived = derive_requirements(runs, percentile, kind)
     origin = provenance(runs, percentile, kind)

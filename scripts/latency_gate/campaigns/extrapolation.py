@@ -53,7 +53,7 @@ def shard_runs(runs, shard):
 
 
 def extrapolate(runs_directory, spec, output=None, runs=DEFAULT_RUNS, percentile=None, shard=(1, 1),
-                out=sys.stdout):
+                out=None):
     """Run this shard's share of `runs` experiments (each as the RunSpec `spec` says) into
     runs_directory/run-NNNN, summarise each.
 
@@ -61,6 +61,7 @@ def extrapolate(runs_directory, spec, output=None, runs=DEFAULT_RUNS, percentile
     an incomplete run directory is started afresh. When `output` is given and every run of
     every shard is complete here, the requirements CSV is written (see merge_shards).
     """
+    out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     if runs < 1:
         raise InputError(f"--runs must be positive, got {runs}")
     experiment.validate_run(spec)
@@ -97,8 +98,9 @@ def extrapolate(runs_directory, spec, output=None, runs=DEFAULT_RUNS, percentile
     return EXIT_OK
 
 
-def merge_shards(runs_directory, output, runs=DEFAULT_RUNS, percentile=None, out=sys.stdout):
+def merge_shards(runs_directory, output, runs=DEFAULT_RUNS, percentile=None, out=None):
     """Requirements CSV from run-0001 .. run-<runs> under runs_directory (all shards' runs)."""
+    out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     runs_directory = Path(runs_directory)
     expected = [runs_directory / run_name(i) for i in range(1, runs + 1)]
     missing = [d.name for d in expected if not run_complete(d)]

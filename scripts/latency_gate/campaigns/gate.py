@@ -49,29 +49,31 @@ THROUGHPUT_GATE_GRID = Grid(demands=(1000,), recovery_times_ms=(0,), test_time_s
 # full matrix under valgrind takes ~2 min, both builds at once (benchmarks/results/code-path-2026-11-25/).
 INSTRUCTIONS_SAMPLES = 100
 INSTRUCTIONS_ROUNDS = 3
+# Under valgrind a secured sub-experiment's run took 35-95 s beside other work (Cyclone DDS over TCP
+# with DDS Security, both builds at once: over 120 s twice in one full-matrix gate).
+INSTRUCTIONS_RUN_TIMEOUT_S = 360.0
 # Instructions per round trip are nearly flat from 16 B to 4 KiB and jump at 8 KiB (full-matrix
 # A/A, benchmarks/results/code-path-2026-11-25/): one payload of each regime and both large ones,
 # while each payload costs a secured run 3-5 s under valgrind (its endpoints' handshakes).
 INSTRUCTIONS_PAYLOADS = (16, 1024, 8192, 16384)
-# The smallest change in instructions per round trip that counts: the median cell's run-to-run
-# spread in the same A/A (0.22 % relative s.d.; best-effort cells 0.0-0.1 %, secured ones up to 0.9 %).
-INSTRUCTIONS_MIN_EFFECT = 0.002
 
 
 def run_gate(results_directory, base, pr, spec=RunSpec(samples=DEFAULT_SAMPLES), rounds=DEFAULT_ROUNDS,
              max_rounds=DEFAULT_MAX_ROUNDS, look_every=DEFAULT_LOOK_EVERY, settings=GateSettings(), requirements=None,
-             seed=None, out=sys.stdout):
+             seed=None, out=None):
     """Run the relative gate to its last look; returns its GateOutcome. base, pr: the two
     builds' programs; spec: every run's settings (runner/run_spec.RunSpec), its program aside.
 
     Raises InputError (nothing runs) on bad input, RunFailed when a run fails.
     """
+    out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     if not 2 <= rounds <= max_rounds:  # a look needs 2 rounds for a spread
         raise InputError(f"need 2 <= rounds ({rounds}) <= max rounds ({max_rounds})")
     if look_every < 1:
         raise InputError(f"look-every must be at least 1, got {look_every}")
     if spec.timeout_s is None:
-        spec = replace(spec, timeout_s=DEFAULT_RUN_TIMEOUT_S)
+        spec = replace(spec, timeout_s=INSTRUCTIONS_RUN_TIMEOUT_S if spec.signal == "instructions"
+                       else DEFAULT_RUN_TIMEOUT_S)
     kind, signal, samples = kinds.kind(spec.kind), spec.signal, spec.samples
     builds = {}
     for build, program in ((BASE, base), (PR, pr)):
@@ -228,13 +230,18 @@ def load_requirements(path, chosen, payloads, kind):
 
 def cell_values(directory, subexperiment, kind, signal="latency"):
     """A run's values of the gate's cells: the latency summary's magnitudes, 1/throughput
-    (us per Mb) of the throughput summary's best case per payload, or the instructions per
-    round trip the run counted."""
+    (us per Mb) of the throughput summary's best case per payload, or the instructions and
+    estimated cycles per round trip the run counted."""
     if signal == "instructions":
-        counted = instruction_counts.per_round_trip(
-            instruction_counts.read_counts(instruction_counts.counts_path(directory, subexperiment)))
-        return pd.DataFrame({"Bytes": counted.index, relative.MAGNITUDE: relative.INSTRUCTIONS,
-                             relative.VALUE: counted.to_numpy()})
+        counts = instruction_counts.read_counts(instruction_counts.counts_path(directory, subexperiment))
+        magnitudes = [(relative.INSTRUCTIONS, instruction_counts.PER_ROUND_TRIP)] + (
+            [(relative.ESTIMATED_CYCLES, instruction_counts.CYCLES_PER_ROUND_TRIP)]
+            if instruction_counts.simulated(counts) else [])
+        return pd.concat([
+            pd.DataFrame({"Bytes": counted.index, relative.MAGNITUDE: magnitude, relative.VALUE: counted.to_numpy()})
+            for magnitude, counted in ((magnitude, instruction_counts.per_round_trip(counts, column))
+                                       for magnitude, column in magnitudes)
+        ], ignore_index=True)
     path = measurements_path(directory, subexperiment)
     summary = kind.summarise(kind.read_measurements(path), path)
     if kind is kinds.THROUGHPUT:

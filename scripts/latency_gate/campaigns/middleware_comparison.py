@@ -25,7 +25,9 @@ import pandas as pd
 
 from latency_gate.analysis.statistics import summarise
 from latency_gate.contracts import run_metadata
-from latency_gate.contracts.formats import measurements_path, read_measurements, write_csv, write_text_atomic
+from latency_gate.contracts.formats import (
+    family_of, measurements_path, read_measurements, write_csv, write_text_atomic,
+)
 from latency_gate.errors import InputError
 from latency_gate.runner import experiment, interleaving
 from latency_gate.runner.middleware import BACKENDS
@@ -41,7 +43,7 @@ DEFAULT_ROUNDS = 3
 
 
 def compare_middleware(results_directory, middlewares=tuple(BACKENDS), programs=None, spec=RunSpec(),
-                       rounds=DEFAULT_ROUNDS, seed=None, out=sys.stdout, profiles=None):
+                       rounds=DEFAULT_ROUNDS, seed=None, out=None, profiles=None):
     """Run the comparison and write its table and report; returns the table.
 
     programs: {middleware: its latency program} where not the project-built one; profiles:
@@ -49,6 +51,7 @@ def compare_middleware(results_directory, middlewares=tuple(BACKENDS), programs=
     settings (runner/run_spec.RunSpec), its middleware, program and profiles aside.
     Raises InputError (nothing runs) on bad input, RunFailed when a run fails in every attempt.
     """
+    out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     programs, profiles = programs or {}, profiles or {}
     if len(set(middlewares)) != len(middlewares) or not middlewares:
         raise InputError(f"name each middleware once, got {' '.join(middlewares) or 'none'}")
@@ -67,6 +70,13 @@ def compare_middleware(results_directory, middlewares=tuple(BACKENDS), programs=
         skip[middleware] = dict(checked.unsupported)
         for name, why in checked.unsupported.items():
             print(f"{name}: not run by {checked.backend.TITLE}: {why}", file=out, flush=True)
+    # A sub-experiment of another family at this family's payloads (the spec's UDP at robot sizes) is a
+    # reference for the middleware; the floor runs only the family's own.
+    if FLOOR in middlewares:
+        for name in checked.subexperiments:
+            if family_of(name).name != checked.family:
+                skip[FLOOR].setdefault(name, f"a reference from the {family_of(name).name} family at the "
+                                             f"{checked.family} family's payloads: the floor runs the family's own")
     # What no middleware can do here (intra-process under --topology netns) is not in the comparison.
     chosen = tuple(name for name in checked.subexperiments if any(name not in skip[m] for m in middlewares))
     payloads, samples = checked.payloads, spec.samples
@@ -132,6 +142,34 @@ def overview(table, middlewares):
     return wide.round(1)
 
 
+# The shared-memory family's table: each way a sample can cross at robot sizes, per middleware.
+PATHS = (("UDP", "interprocess_best_effort"), ("UDP", "interprocess_reliable"),
+         ("shared memory", "interprocess_best_effort_shm"), ("shared memory", "interprocess_reliable_shm"),
+         ("zero copy", "interprocess_best_effort_zero_copy"), ("zero copy", "interprocess_reliable_zero_copy"))
+ROBOT_PAYLOADS = (16384, 1048576, 4194304)
+
+
+def paths_table(table, middlewares):
+    """Median (us) per path, reliability and payload (rows: ROBOT_PAYLOADS) and middleware (columns);
+    None when the comparison has none of it."""
+    labels = {name: f"{path}, {'reliable' if '_reliable' in name else 'best effort'}" for path, name in PATHS}
+    cells = table[table[EXPERIMENT].isin(labels) & table["Bytes"].isin(ROBOT_PAYLOADS)]
+    if cells.empty:
+        return None
+    order = {name: index for index, (_, name) in enumerate(PATHS)}
+    wide = cells.pivot_table(index=[EXPERIMENT, "Bytes"], columns=MIDDLEWARE, values="Median")
+    wide = wide.reindex(columns=[m for m in middlewares if m in wide.columns])
+    wide = wide.sort_index(key=lambda level: level.map(order) if level.name == EXPERIMENT else level)
+    wide.columns = [BACKENDS[m].TITLE for m in wide.columns]
+    rows = pd.DataFrame({"path": [labels[name] for name, _ in wide.index],
+                         "payload": [_size(size) for _, size in wide.index]})
+    return pd.concat([rows, wide.round(1).reset_index(drop=True)], axis=1)
+
+
+def _size(size):
+    return f"{size >> 20} MiB" if size >= 1 << 20 else f"{size >> 10} KiB"
+
+
 def _markdown_table(frame):
     header = "| " + " | ".join(map(str, frame.columns)) + " |"
     rule = "|" + "|".join("---:" if pd.api.types.is_numeric_dtype(frame[c]) else "---" for c in frame.columns) + "|"
@@ -159,6 +197,11 @@ def markdown_report(table, middlewares, chosen, regime, samples, rounds, program
     if FLOOR in middlewares:
         lines += ["Overhead = a middleware's median minus the socket floor's (the plain sub-experiment's for "
                   "the security ones).", ""]
+    paths = paths_table(table, middlewares)
+    if paths is not None:
+        lines += ["## UDP, shared memory and zero copy at robot sizes: median (us)", "", _markdown_table(paths), "",
+                  "The socket floor's shared memory and zero copy: the same ping-pong through a ring in shared "
+                  "memory with a futex wake-up, the sample copied in and out, or written and read in place.", ""]
     for name in chosen:
         rows = table[table[EXPERIMENT] == name].drop(columns=EXPERIMENT)
         order = rows[MIDDLEWARE].map({m: index for index, m in enumerate(middlewares)})

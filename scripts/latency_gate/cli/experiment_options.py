@@ -5,6 +5,7 @@ import argparse
 import dataclasses
 from pathlib import Path
 
+from latency_gate.contracts.formats import FAMILIES
 from latency_gate.runner import realtime, topology as topologies
 from latency_gate.runner.measures import (
     MEASURES, TIMEOUT_BASE_S, TIMEOUT_PER_CASE_S, TIMEOUT_PER_ROUND_TRIP_S, Grid, Latency,
@@ -41,8 +42,16 @@ def add_experiment_options(parser):
                         help="latency: time round trips (the spec's); instructions: also count the instructions of "
                              "each process's per-sample path under valgrind (instructions_/functions_<sub-experiment>"
                              ".csv), scheduling left to the OS (default: %(default)s)")
+    add_estimated_cycles_option(parser)
     parser.add_argument("--baseline-seconds", dest="baseline_s", type=int, default=DEFAULT_BASELINE_S,
                         help="cyclictest platform baseline before the run; 0 skips it (default: %(default)s)")
+
+
+def add_estimated_cycles_option(parser):
+    parser.add_argument("--estimated-cycles", action="store_true",
+                        help="with the instructions signal: callgrind simulates the caches too and the estimated "
+                             "cycles per round trip are reported beside the instructions (iai-callgrind's "
+                             "EstimatedCycles); about twice a counted run's wall time")
 
 
 def add_kind_options(parser, grid_defaults=Grid()):
@@ -61,18 +70,23 @@ def add_kind_options(parser, grid_defaults=Grid()):
 
 def add_middleware_option(parser):
     parser.add_argument("--middleware", choices=tuple(BACKENDS), default=DEFAULT_MIDDLEWARE,
-                        help="what to measure: fastdds (LatencyTest), cyclonedds (CycloneLatency), madara "
-                             "(MadaraLatency) or socket (SocketLatency: bare loopback sockets, the floor under every "
-                             "middleware) (default: %(default)s)")
+                        help="what to measure, a registered backend: "
+                             + ", ".join(f"{name} ({backend.TITLE})" for name, backend in BACKENDS.items())
+                             + "; the socket floor is bare loopback sockets, the floor under every middleware "
+                               "(default: %(default)s)")
 
 
 def add_matrix_options(parser, samples, samples_text="%(default)s", payloads_text="16 .. 16384, powers of two"):
     """Which sub-experiments, payloads and how many samples (shared with the relative gate, whose
     default depends on its signal: samples None, samples_text says what)."""
+    parser.add_argument("--family", choices=tuple(FAMILIES),
+                        help="sub-experiment family, whose sub-experiments and payloads are the defaults: "
+                             + "; ".join(f"{family.name}: {family.description}" for family in FAMILIES.values())
+                             + " (default: the family of the sub-experiments named, else spec)")
     parser.add_argument("--subexperiments", nargs="+", metavar="NAME",
-                        help="sub-experiments to run, in spec order (default: all 10)")
+                        help="sub-experiments to run, in report order (default: the family's; the spec's 10)")
     parser.add_argument("--payloads", nargs="+", type=_payload, metavar="BYTES",
-                        help=f"payload sizes (default: {payloads_text})")
+                        help=f"payload sizes (default: the family's; the spec's {payloads_text})")
     parser.add_argument("--samples", type=int, default=samples,
                         help=f"round trips per payload (default: {samples_text})")
 

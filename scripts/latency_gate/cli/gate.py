@@ -12,20 +12,22 @@ import sys
 from pathlib import Path
 
 from latency_gate.cli.experiment_options import (
-    add_execution_options, add_kind_options, add_matrix_options, run_spec,
+    add_estimated_cycles_option, add_execution_options, add_kind_options, add_matrix_options, run_spec,
 )
 from latency_gate.contracts import gate_result
+from latency_gate.contracts.formats import SPEC_FAMILY, choose_family
 from latency_gate.analysis import relative
 from latency_gate.analysis.relative import GateSettings
 from latency_gate.campaigns.gate import (
-    DEFAULT_LOOK_EVERY, DEFAULT_MAX_ROUNDS, DEFAULT_ROUNDS, DEFAULT_RUN_TIMEOUT_S, DEFAULT_SAMPLES,
-    INSTRUCTIONS_MIN_EFFECT, INSTRUCTIONS_PAYLOADS, INSTRUCTIONS_ROUNDS, INSTRUCTIONS_SAMPLES, THROUGHPUT_GATE_GRID,
+    DEFAULT_LOOK_EVERY, DEFAULT_MAX_ROUNDS, DEFAULT_ROUNDS, DEFAULT_SAMPLES,
+    INSTRUCTIONS_PAYLOADS, INSTRUCTIONS_ROUNDS, INSTRUCTIONS_SAMPLES, THROUGHPUT_GATE_GRID,
     THROUGHPUT_GATE_PAYLOADS,
     run_gate,
 )
 from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK
 from latency_gate.render import gate_report
-from latency_gate.runner import experiment
+from latency_gate.runner import counting, experiment
+from latency_gate.runner.middleware import BACKENDS
 
 SIGNALS = ("latency", "instructions", "both")
 
@@ -43,6 +45,7 @@ def add_arguments(parser):
     add_matrix_options(parser, None, f"{DEFAULT_SAMPLES}; instructions: {INSTRUCTIONS_SAMPLES}",
                        "16 .. 16384, powers of two; instructions: " + " ".join(map(str, INSTRUCTIONS_PAYLOADS)))
     add_kind_options(parser, THROUGHPUT_GATE_GRID)
+    add_estimated_cycles_option(parser)
     parser.add_argument("--rounds", type=int,
                         help=f"rounds before the first look (default: {DEFAULT_ROUNDS}; instructions: "
                              f"{INSTRUCTIONS_ROUNDS})")
@@ -55,7 +58,7 @@ def add_arguments(parser):
                         help="family-wise false-alarm rate over all gated cells (default: %(default)s)")
     parser.add_argument("--min-effect", type=float,
                         help=f"smallest relative slowdown that counts, e.g. 0.05 = 5%% (default: {GateSettings.min_effect}; "
-                             f"instructions: {INSTRUCTIONS_MIN_EFFECT})")
+                             f"instructions: the middleware's, from its measured spread: {_min_effects()})")
     parser.add_argument("--clear-confidence", type=float, default=GateSettings.clear_confidence,
                         help="confidence with which a cell's 'no regression' rules out the minimum effect "
                              "(default: %(default)s)")
@@ -73,8 +76,7 @@ def add_arguments(parser):
                              "to the pull request)")
     parser.add_argument("--seed", type=int, help="seed of the run order and the randomisation test "
                                                  "(default: random, printed)")
-    add_execution_options(parser)
-    parser.set_defaults(timeout_s=DEFAULT_RUN_TIMEOUT_S)
+    add_execution_options(parser)  # --timeout: run_gate's default (DEFAULT_RUN_TIMEOUT_S, counted INSTRUCTIONS_RUN_TIMEOUT_S)
 
 
 def run(args):
@@ -85,6 +87,18 @@ def run(args):
     return max(latency, _gate(args, "instructions", args.results_dir / "instructions"))
 
 
+def _counted_min_effect(middleware):
+    """The code-path gate's default minimum effect for a middleware: its counted path's."""
+    path = BACKENDS[middleware].COUNTED_PATH
+    return path.min_effect if path else counting.DEFAULT_MIN_EFFECT
+
+
+def _min_effects():
+    """Each counted middleware's default (a backend without a counted path is refused, not gated)."""
+    return ", ".join(f"{name} {backend.COUNTED_PATH.min_effect:g}" for name, backend in BACKENDS.items()
+                     if backend.COUNTED_PATH)
+
+
 def _given(value, default):
     return default if value is None else value
 
@@ -93,20 +107,23 @@ def _gate(args, signal, results_dir):
     counted = signal == "instructions"
     settings = GateSettings(
         alpha=args.alpha, clear_confidence=args.clear_confidence, variance=args.variance,
-        min_effect=_given(args.min_effect, INSTRUCTIONS_MIN_EFFECT if counted else GateSettings.min_effect),
+        min_effect=_given(args.min_effect, _counted_min_effect(args.middleware) if counted else GateSettings.min_effect),
         gated=tuple(args.gate_magnitudes or ((relative.INSTRUCTIONS,) if counted else relative.GATED_BY_KIND[args.kind])),
         guard="rank" if counted else GateSettings.guard,
     )
     rounds = _given(args.rounds, INSTRUCTIONS_ROUNDS if counted else DEFAULT_ROUNDS)
     max_rounds = _given(args.max_rounds, max(rounds, INSTRUCTIONS_ROUNDS) if counted else DEFAULT_MAX_ROUNDS)
     samples = _given(args.samples, INSTRUCTIONS_SAMPLES if counted else DEFAULT_SAMPLES)
-    payloads, grid = args.payloads or (INSTRUCTIONS_PAYLOADS if counted else None), {}
+    # The code-path gate's own payloads stand for the spec's; another family's are its own.
+    spec_family = choose_family(args.family, args.subexperiments).name == SPEC_FAMILY
+    payloads, grid = args.payloads or (INSTRUCTIONS_PAYLOADS if counted and spec_family else None), {}
     if args.kind == "throughput":  # the gate's own, smaller grid unless given
         payloads = payloads or THROUGHPUT_GATE_PAYLOADS
         grid = {"demands": tuple(args.demands or THROUGHPUT_GATE_GRID.demands),
                 "recovery_times_ms": tuple(args.recovery_times_ms or THROUGHPUT_GATE_GRID.recovery_times_ms),
                 "test_time_s": args.test_time_s or THROUGHPUT_GATE_GRID.test_time_s}
-    spec = run_spec(args, samples=samples, payloads=payloads and tuple(payloads), signal=signal, **grid)
+    spec = run_spec(args, samples=samples, payloads=payloads and tuple(payloads), signal=signal,
+                    estimated_cycles=counted and args.estimated_cycles, **grid)
     status = gate_and_report(results_dir, args.base, args.pr, spec, rounds, max_rounds, args.look_every, settings,
                              args.requirements if not counted else None, args.seed)
     if args.head_sha:
@@ -114,8 +131,9 @@ def _gate(args, signal, results_dir):
     return status
 
 
-def gate_and_report(results_directory, *args, out=sys.stdout, **kwargs):
+def gate_and_report(results_directory, *args, out=None, **kwargs):
     """campaigns.gate.run_gate, then its reports and verdict line; EXIT_OK (pass) or EXIT_CHECK_FAILED."""
+    out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     outcome = run_gate(results_directory, *args, out=out, **kwargs)
     failed = gate_report.write_reports(outcome)
     print(gate_report.verdict_line(outcome.decision, outcome.ceiling, failed, outcome.elapsed_s), file=out, flush=True)

@@ -33,8 +33,8 @@ def add_arguments(parser):
     option(parser, "revision", help="commit that was measured, for the run id")
     option(parser, "runner", help="runner that measured, for the run id")
     option(parser, "redact-host", action="store_true",
-           help="for a public site: store no host name and only the kernel's series (6.1), and name the "
-                "platform instead of --runner in the run id")
+           help="for a public site: store no host name, only the kernel's series (Linux 6.1) and its "
+                "command line's tuning parameters, and name the platform instead of --runner in the run id")
     option(parser, "work-directory", type=Path, help="local clone, kept afterwards: the regenerated site to deploy "
                                                      "(default: a temporary one)")
 

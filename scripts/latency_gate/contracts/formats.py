@@ -11,6 +11,7 @@ import json
 import os
 import re
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -31,6 +32,56 @@ SUBEXPERIMENTS = (
     "interprocess_reliable_tcp_security",
 )
 PAYLOADS = tuple(2**n for n in range(4, 15))  # 16 .. 16384 bytes
+# An extension of the spec (docs/specification.md): shared memory and zero copy (loaned samples)
+# between two processes, at the sizes robots send (camera images, point clouds), named in the
+# spec's pattern and written in its formats.
+SHARED_MEMORY_SUBEXPERIMENTS = (
+    "interprocess_best_effort_shm",
+    "interprocess_reliable_shm",
+    "interprocess_best_effort_zero_copy",
+    "interprocess_reliable_zero_copy",
+)
+# 16 B .. 16 KiB as the spec's, then powers of four to 4 MiB.
+SHARED_MEMORY_PAYLOADS = (16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304)
+# Every sub-experiment name a file may carry, in report order.
+KNOWN_SUBEXPERIMENTS = SUBEXPERIMENTS + SHARED_MEMORY_SUBEXPERIMENTS
+
+
+@dataclass(frozen=True)
+class Family:
+    """Sub-experiments measured together: the ones a run of the family runs and its payloads."""
+
+    name: str
+    subexperiments: tuple
+    payloads: tuple
+    description: str
+
+
+SPEC_FAMILY, SHARED_MEMORY_FAMILY = "spec", "shm"
+FAMILIES = {family.name: family for family in (
+    Family(SPEC_FAMILY, SUBEXPERIMENTS, PAYLOADS, "the latency spec's 10 sub-experiments, 16 .. 16384 B"),
+    Family(SHARED_MEMORY_FAMILY, SHARED_MEMORY_SUBEXPERIMENTS, SHARED_MEMORY_PAYLOADS,
+           "shared memory and zero copy between two processes, 16 B .. 4 MiB (an extension of the spec)"),
+)}
+
+
+def family_of(subexperiment):
+    """The family a known sub-experiment name belongs to."""
+    return next(family for family in FAMILIES.values() if subexperiment in family.subexperiments)
+
+
+def choose_family(name=None, subexperiments=None):
+    """A run's family: the one named, else the one its sub-experiments belong to (the spec's when
+    none are named); InputError when the name is unknown or the sub-experiments span families."""
+    if name is not None:
+        if name not in FAMILIES:
+            raise InputError(f"unknown sub-experiment family '{name}' (known: {', '.join(FAMILIES)})")
+        return FAMILIES[name]
+    families = {family_of(validate_subexperiment(s)).name for s in subexperiments or ()}
+    if len(families) > 1:
+        raise InputError(f"the sub-experiments belong to the families {', '.join(sorted(families))}: name the one "
+                         f"whose payloads to use (--family)")
+    return FAMILIES[families.pop() if families else SPEC_FAMILY]
 
 SAMPLE, PAYLOAD, LATENCY = "Sample", "Payload [Bytes]", "Latency [us]"
 MEASUREMENT_COLUMNS = (SAMPLE, PAYLOAD, LATENCY)
@@ -84,9 +135,9 @@ def provenance_path(requirements_path):
 
 
 def validate_subexperiment(name, path=None):
-    if name not in SUBEXPERIMENTS:
+    if name not in KNOWN_SUBEXPERIMENTS:
         raise InputError(
-            f"unknown sub-experiment '{name}' (known: {', '.join(SUBEXPERIMENTS)})", path
+            f"unknown sub-experiment '{name}' (known: {', '.join(KNOWN_SUBEXPERIMENTS)})", path
         )
     return name
 
@@ -123,7 +174,7 @@ def find_summaries(directory):
     found = {subexperiment_of_summary(p): p for p in directory.glob(SUMMARY_GLOB)}
     if not found:
         raise InputError("no sub-experiment summaries (measurements_<sub-experiment>_summary.csv)", directory)
-    return {name: found[name] for name in SUBEXPERIMENTS if name in found}
+    return {name: found[name] for name in KNOWN_SUBEXPERIMENTS if name in found}
 
 
 def read_table(path, columns, numeric, integer=()):
@@ -216,7 +267,7 @@ def read_requirements(path):
         path, REQUIREMENTS_COLUMNS, REQUIREMENTS_COLUMNS[1:], integer=("Bytes",)
     )
     for row, name in enumerate(frame["Experiment type"]):
-        if name not in SUBEXPERIMENTS:
+        if name not in KNOWN_SUBEXPERIMENTS:
             raise InputError(f"unknown sub-experiment '{name}'", path, row + 2)
     require_unique(frame, ["Experiment type", "Bytes"], path)
     return frame

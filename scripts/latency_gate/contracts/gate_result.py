@@ -12,7 +12,9 @@ Optional keys (documents written before them lack them): `regime`, `detectable`,
 `requirements_comparability`, `below_resolution`; `head_sha` (the pull request's head
 commit the gate measured, recorded when `latency-gate gate --head-sha` is given); `signal`
 ("latency" or "instructions"; absent means latency) and, on a regressed cell of the
-instructions signal, `functions` (the functions whose instruction counts grew).
+instructions signal, `functions` (the functions whose instruction counts grew); for the
+instructions signal `estimated_cycles` (per cell, the estimated cycles per round trip of
+callgrind's cache simulation: base, PR, ratio, verdict).
 """
 
 import json
@@ -153,6 +155,8 @@ CELL = _record({
     "ratio": _number, "interval": _list_of(_number, length=2), "p_adjusted": _number,
     "verdict": _choice(*VERDICTS), "reason": _text, "functions": _list_of(FUNCTION, MAX_FUNCTIONS),
 }, optional=("functions",))
+ESTIMATE = _record({"subexperiment": _name, "bytes": _whole, "base": _number, "pr": _number, "ratio": _number,
+                    "verdict": _choice(*VERDICTS)})
 CEILING_BREACH = _record({"subexperiment": _name, "bytes": _whole, "magnitude": _name, "requirement_us": _number,
                           "pr_us": _number})
 SETTINGS = _record({"alpha": _number, "min_effect": _number, "clear_confidence": _number,
@@ -175,6 +179,7 @@ _FIELDS = {
     "detectable": DETECTABLE,
     "regressions": _list_of(CELL),
     "improvements": _list_of(CELL),
+    "estimated_cycles": _list_of(ESTIMATE),
     "ceiling_over": _list_of(CEILING_BREACH),
     "looks": _list_of(LOOK, MAX_LOOKS),
     "seed": _whole, "samples": _whole, "first_look": _whole, "max_rounds": _whole, "look_every": _whole,

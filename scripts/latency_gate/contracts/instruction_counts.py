@@ -2,7 +2,10 @@
 
 instructions_<sub-experiment>.csv   one row per payload and process role (publisher, subscriber, or
                                     both for an intra-process run): what callgrind counted on that
-                                    process's per-sample path, and that per round trip
+                                    process's per-sample path, and that per round trip; a run with the
+                                    cache simulation (--estimated-cycles) adds the estimated cycles per
+                                    round trip (runner/counting.py estimated_cycles: iai-callgrind's
+                                    EstimatedCycles)
 functions_<sub-experiment>.csv      one row per payload and function: the function's inclusive
                                     instructions per round trip on that path, all processes summed
 
@@ -17,8 +20,9 @@ from latency_gate.contracts.formats import read_table, require_unique
 
 BYTES, ROLE, ROUND_TRIPS = "Bytes", "Role", "Round trips"
 INSTRUCTIONS, PER_ROUND_TRIP = "Instructions", "Instructions per round trip"
+CYCLES_PER_ROUND_TRIP = "Estimated cycles per round trip"
 FUNCTION, INCLUSIVE = "Function", "Inclusive per round trip"
-COUNTS_COLUMNS = (BYTES, ROLE, ROUND_TRIPS, INSTRUCTIONS, PER_ROUND_TRIP)
+COUNTS_COLUMNS = (BYTES, ROLE, ROUND_TRIPS, INSTRUCTIONS, PER_ROUND_TRIP)  # then CYCLES_PER_ROUND_TRIP, if simulated
 FUNCTIONS_COLUMNS = (BYTES, FUNCTION, INCLUSIVE)
 
 
@@ -31,15 +35,31 @@ def functions_path(directory, subexperiment):
 
 
 def read_counts(path):
-    frame = read_table(path, COUNTS_COLUMNS, numeric=(BYTES, ROUND_TRIPS, INSTRUCTIONS, PER_ROUND_TRIP),
+    simulated = (CYCLES_PER_ROUND_TRIP,) if CYCLES_PER_ROUND_TRIP in _header(path) else ()
+    frame = read_table(path, COUNTS_COLUMNS + simulated,
+                       numeric=(BYTES, ROUND_TRIPS, INSTRUCTIONS, PER_ROUND_TRIP, *simulated),
                        integer=(BYTES, ROUND_TRIPS, INSTRUCTIONS))
     require_unique(frame, [BYTES, ROLE], path)
     return frame
 
 
-def per_round_trip(counts):
-    """Instructions per round trip of each payload, every process of the run summed."""
-    return counts.groupby(BYTES, sort=True)[PER_ROUND_TRIP].sum()
+def _header(path):
+    """The CSV's first line ('' when it cannot be read: read_table says why)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as lines:
+            return lines.readline().strip().split(",")
+    except OSError:
+        return []
+
+
+def simulated(counts):
+    """Whether a run's counts hold the cache simulation's estimated cycles."""
+    return CYCLES_PER_ROUND_TRIP in counts
+
+
+def per_round_trip(counts, column=PER_ROUND_TRIP):
+    """Instructions (or estimated cycles) per round trip of each payload, every process of the run summed."""
+    return counts.groupby(BYTES, sort=True)[column].sum()
 
 
 def read_functions(path):

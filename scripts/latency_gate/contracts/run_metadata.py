@@ -102,6 +102,9 @@ class Settings:
     # the instructions signal: what counted the per-sample path (valgrind version, tool, functions);
     # None: a latency run
     counted: str | None = None
+    # {publisher, subscriber: options}: the real-time settings above as the program's own options, for
+    # a program that applies them itself (perf_test's --use-rt-prio, ...); None: the runner applied them
+    program_realtime: dict | None = None
 
 
 @dataclass(frozen=True)
@@ -111,6 +114,9 @@ class RunMetadata:
 
     run_id: str
     kind: str = "latency"  # what was measured: latency or throughput (analysis/kinds.py); runs before it: latency
+    # the sub-experiment family whose payloads and sub-experiments the run took (formats.FAMILIES);
+    # runs before families: the spec's
+    family: str = "spec"
     platform: str | None = None  # set when the run is added to a history store
     middleware: str = "fastdds"  # the backend measured (runner/middleware/); runs before backends: Fast DDS
     middleware_version: str | None = None  # of the library the program loaded
@@ -175,11 +181,28 @@ class RunMetadata:
         return revision if kind == "git" else None
 
 
+# The kernel command-line parameters that change what a latency number means; a public site
+# keeps these and drops the rest (the boot image names the kernel's build, root= a disk's UUID).
+TUNING_PARAMETERS = frozenset({
+    "audit", "clocksource", "cpuidle.governor", "cpuidle.off", "default_hugepagesz", "hugepages", "hugepagesz",
+    "idle", "intel_idle.max_cstate", "intel_pstate", "irqaffinity", "isolcpus", "kthread_cpus", "mitigations",
+    "nmi_watchdog", "nohz", "nohz_full", "nosmt", "nosoftlockup", "nowatchdog", "preempt", "processor.max_cstate",
+    "rcu_nocb_poll", "rcu_nocbs", "rcupdate.rcu_expedited", "skew_tick", "threadirqs", "transparent_hugepage",
+    "tsc", "workqueue.power_efficient",
+})
+
+
 def without_host_details(metadata):
-    """The metadata a public site may show of a machine: no host name, the kernel's series
-    only (6.1.0-27-rt-amd64 -> 6.1), not its build."""
-    series = re.match(r"\d+\.\d+", metadata.kernel or "")
-    return dataclasses.replace(metadata, host=None, kernel=series[0] if series else None)
+    """The metadata a public site may show of a machine: no host name; of the kernel its
+    system and series only ("Linux 6.1.0-27-rt-amd64 #1 SMP PREEMPT_RT ..." -> "Linux 6.1"),
+    not its build; of its command line the tuning parameters only."""
+    kernel = re.match(r"(?:(\S+) )?(\d+\.\d+)", metadata.kernel or "")
+    series = " ".join(part for part in kernel.groups() if part) if kernel else None
+    tuning = metadata.kernel_tuning
+    if tuning and tuning.get("command_line"):
+        kept = [word for word in tuning["command_line"].split() if word.split("=", 1)[0] in TUNING_PARAMETERS]
+        tuning = {**tuning, "command_line": " ".join(kept)}
+    return dataclasses.replace(metadata, host=None, kernel=series, kernel_tuning=tuning)
 
 
 def read(path):

@@ -139,6 +139,8 @@ def markdown_report(decision, ceiling, settings, details):
 
     lines += table(regressions, "Confirmed regressions")
     lines += _functions_section(regressions, details.get("functions") or {})
+    if counted:
+        lines += _estimated_cycles_section(decision, settings)
     if over is not None and len(over):
         lines += ["### Over the requirements ceiling (the base is under)", "",
                   "| Cell | Requirement [us] | Base [us] | PR [us] | PR over by |", "|---|---:|---:|---:|---:|"]
@@ -180,6 +182,35 @@ def markdown_report(decision, ceiling, settings, details):
                          for m in magnitudes) + " |"
         )
     return "\n".join(lines) + "\n"
+
+
+def estimated_cycles(decision):
+    """The code-path gate's estimated cycles per round trip, per cell: [{subexperiment, bytes,
+    base, pr, ratio, verdict}] (gate_result.json's estimated_cycles)."""
+    cells = decision[decision[relative.MAGNITUDE] == relative.ESTIMATED_CYCLES]
+    return [{"subexperiment": row[relative.SUBEXPERIMENT], "bytes": int(row[relative.BYTES]),
+             "base": round(float(row["Base [us]"]), 1), "pr": round(float(row["PR [us]"]), 1),
+             "ratio": round(float(row["Ratio"]), 4), "verdict": row["Verdict"]} for _, row in cells.iterrows()]
+
+
+def _estimated_cycles_section(decision, settings):
+    """Beside the instructions, per sub-experiment: what the cache simulation's estimated cycles
+    per round trip did (gated only when --gate-magnitudes names them)."""
+    cells = decision[decision[relative.MAGNITUDE] == relative.ESTIMATED_CYCLES]
+    if cells.empty:
+        return []
+    gated = relative.ESTIMATED_CYCLES in settings.gated
+    lines = ["### Estimated cycles per round trip" + ("" if gated else " (reported, not gated)"), "",
+             "callgrind's cache simulation weighted as iai-callgrind's EstimatedCycles (L1 hits + 5 x last-level "
+             "hits + 35 x memory accesses): what the instructions cost on a simulated cache, not a clock.", "",
+             "| Sub-experiment | Base (smallest payload) | PR | Largest change | Regressions |",
+             "|---|---:|---:|---:|---:|"]
+    for name, group in cells.groupby(relative.SUBEXPERIMENT, sort=False):
+        first, worst = group.iloc[0], group.loc[group["Ratio"].idxmax()]
+        lines.append(f"| {name} | {first['Base [us]']:,.0f} ({first[relative.BYTES]} B) | {first['PR [us]']:,.0f} | "
+                     f"{_percent(worst['Ratio'])} ({worst[relative.BYTES]} B) | "
+                     f"{int((group['Verdict'] == relative.REGRESSION).sum())} |")
+    return lines + [""]
 
 
 def _functions_section(regressions, functions):
@@ -278,6 +309,7 @@ def result_document(decision, ceiling, looks, settings, details, failed):
             code_path.cell_key(row[relative.SUBEXPERIMENT], row[relative.BYTES]), [])} if functions else {})
             for _, row in regressions.iterrows()],
         "improvements": [_cell_record(row) for _, row in gated[gated["Verdict"] == relative.IMPROVEMENT].iterrows()],
+        **({"estimated_cycles": cycles} if (cycles := estimated_cycles(decision)) else {}),
         "ceiling_over": [] if over is None else [
             {"subexperiment": row[relative.SUBEXPERIMENT], "bytes": int(row[relative.BYTES]),
              "magnitude": row[relative.MAGNITUDE], "requirement_us": round(float(row["Requirement [us]"]), 3),

@@ -75,7 +75,7 @@ def _write_data(store, history: History, data_dir, changepoints=None) -> str:
         })
     for run in history.runs:
         _write_run(run, history.texts, data_dir / "runs" / run.platform / f"{run.run_id}.js")
-    index = {"subexperiments": formats.SUBEXPERIMENTS, "magnitudes": MAGNITUDES, "platforms": platforms}
+    index = {"subexperiments": formats.KNOWN_SUBEXPERIMENTS, "magnitudes": MAGNITUDES, "platforms": platforms}
     text = _dumps(index)
     build = hashlib.sha256(text.encode()).hexdigest()[:12]
     _write_script(data_dir / "index.js", f'window.LATENCY_SITE={{"build":"{build}","index":{text},"data":{{}}}};\n')
@@ -152,7 +152,7 @@ def _latest(history, position, kind):
     worst_rows = checks.loc[checks.groupby("subexperiment")[MARGIN].idxmax()].set_index("subexperiment")
     failed = (checks["Status"] == "failed").groupby(checks["subexperiment"]).sum()
     verdicts = []
-    for name in [n for n in formats.SUBEXPERIMENTS if n in names]:
+    for name in [n for n in formats.KNOWN_SUBEXPERIMENTS if n in names]:
         worst = worst_rows.loc[name] if name in worst_rows.index else None
         verdicts.append({
             "name": name, "failure": run.failure(name),
@@ -175,7 +175,7 @@ def _matrix(checks):
     failed = failed.unstack("Bytes").reindex(index=margin.index, columns=margin.columns)
     payloads = sorted(int(b) for b in margin.columns)
     rows = []
-    for name in [n for n in formats.SUBEXPERIMENTS if n in margin.index]:
+    for name in [n for n in formats.KNOWN_SUBEXPERIMENTS if n in margin.index]:
         rows.append({"subexperiment": name, "cells": [
             None if np.isnan(margin.at[name, bytes_]) else {
                 "margin": margin.at[name, bytes_], "check": check.at[name, bytes_],
@@ -207,7 +207,7 @@ def _write_series(history, platform, positions, directory, kind):
         }
         _write_script(directory / f"{name}.js", _register(f"series/{platform}/{name}", series))
         names.append(name)
-    return [n for n in formats.SUBEXPERIMENTS if n in names]
+    return [n for n in formats.KNOWN_SUBEXPERIMENTS if n in names]
 
 
 def _nullable(matrix):

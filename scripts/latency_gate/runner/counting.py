@@ -15,14 +15,25 @@ and wake-ups. Those are time, and the wall-clock gate on a quiet real-time runne
 
 callgrind's toggles flip collection on every entry of a toggled function but a recursive one,
 so a path that nests (an intra-process round trip is one synchronous call chain) toggles only its
-outermost function (runner/middleware/fastdds.py COUNTED_PATH).
+outermost function (runner/middleware/fastdds.py COUNTED_PATH). A program of the project's own
+(pingpong/src/counted_path.h) marks its path itself with valgrind's client requests and dumps
+each payload's counts with a label that says the payload and its round trips (MARKED).
+
+Asked for (--estimated-cycles), callgrind also simulates the caches (--cache-sim=yes: first-level
+instruction and data caches and the last level, sized like the machine's): the estimated cycles
+are iai-callgrind's (now Gungraun's) EstimatedCycles, L1 hits + 5 x last-level hits + 35 x memory
+accesses (estimated_cycles below), a magnitude of what the instructions cost beside how many they
+are. It simulates every access of the run, start-up included, which doubles a counted run's wall
+time (benchmarks/results/code-path-2026-11-25b/): not the default.
+Lazy binding is resolved at start-up (LD_BIND_NOW): a function's first call would otherwise count
+the dynamic linker's look-up in whichever payload called it first.
 """
 
 import functools
 import re
 import shutil
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
@@ -34,18 +45,52 @@ from latency_gate.errors import InputError
 TOOL = "callgrind"
 
 
+# The smallest change in instructions per round trip the code-path gate counts by default: Fast
+# DDS's median cell's run-to-run spread in its first full-matrix A/A gates (0.22 % relative s.d.;
+# best-effort cells 0.0-0.1 %, secured ones up to 0.9 %; benchmarks/results/code-path-2026-11-25/).
+DEFAULT_MIN_EFFECT = 0.002
+
+
 @dataclass(frozen=True)
 class CountedPath:
     """A backend's per-sample path, per process role (publisher, subscriber, both): the functions
-    inside which callgrind counts, and the function after whose return a payload's counts are dumped."""
+    inside which callgrind counts, and the function after whose return a payload's counts are dumped;
+    or, both empty, a program that marks its path and dumps each payload itself (MARKED)."""
 
-    toggles: dict  # role -> function name patterns (callgrind's: * matches anything)
-    payload_end: dict  # role -> function name pattern
     description: str  # one line for metadata and reports
+    toggles: dict = field(default_factory=dict)  # role -> function name patterns (callgrind's: * matches anything)
+    payload_end: dict = field(default_factory=dict)  # role -> function name pattern
+    cache_sim: bool = False  # a run's choice (experiment.py): the cache simulation's estimated cycles too
+    min_effect: float = DEFAULT_MIN_EFFECT  # the gate's default for this path: chosen from its measured spread
+    # family name -> why its counts are not exact enough to gate (measured): a run of it is refused
+    uncounted_families: dict = field(default_factory=dict)
+
+    @property
+    def marked(self):
+        return not self.payload_end
 
     def round_trips(self, samples):
         """LatencyTest sends one sample more than asked for and drops the first."""
         return samples + 1
+
+
+# A marked program's dump descriptions (pingpong/src/counted_path.h COUNTED_PATH_LABEL): a payload's
+# counts, or a message that was not a sample (a repeated handshake ping), left out.
+_PAYLOAD_LABEL = re.compile(r"latency-gate payload=(\d+) round-trips=(\d+) strays=(\d+)$")
+_DISCARDED_LABEL = "latency-gate not-a-sample"
+# callgrind's events with --cache-sim=yes, as its profiles name them.
+CACHE_EVENTS = ("Ir", "Dr", "Dw", "I1mr", "D1mr", "D1mw", "ILmr", "DLmr", "DLmw")
+
+
+def estimated_cycles(events):
+    """iai-callgrind's / Gungraun's EstimatedCycles of callgrind's cache events (a dict, or a frame
+    of columns): memory accesses are the last-level misses, last-level hits the first-level misses
+    that did not miss there too, L1 hits every other access (instruction fetches, data reads and
+    writes); weighted 1, 5 and 35 (Itamar Turner-Trauring's weights)."""
+    memory = events["ILmr"] + events["DLmr"] + events["DLmw"]
+    last_level = events["I1mr"] + events["D1mr"] + events["D1mw"] - memory
+    first_level = events["Ir"] + events["Dr"] + events["Dw"] - last_level - memory
+    return first_level + 5 * last_level + 35 * memory
 
 
 @functools.lru_cache(maxsize=1)  # asked when a run is checked and again for its metadata
@@ -69,28 +114,32 @@ def clear_profiles(logs, subexperiment):
 
 def prefix(path, role, logs, subexperiment):
     """The command line that runs a program of `role` under callgrind, counting `path`."""
-    toggles = [f"--toggle-collect={pattern}" for pattern in path.toggles[role]]
-    return ["valgrind", f"--tool={TOOL}", "--collect-atstart=no", "--dump-instr=no", "--dump-line=no",
-            f"--callgrind-out-file={profile_stem(logs, subexperiment, role)}", *toggles,
-            f"--dump-after={path.payload_end[role]}", "--"]
+    toggles = [f"--toggle-collect={pattern}" for pattern in path.toggles.get(role, ())]
+    dump = [] if path.marked else [f"--dump-after={path.payload_end[role]}"]
+    return ["env", "LD_BIND_NOW=1", "valgrind", f"--tool={TOOL}", "--collect-atstart=no",
+            f"--cache-sim={'yes' if path.cache_sim else 'no'}", "--dump-instr=no", "--dump-line=no",
+            f"--callgrind-out-file={profile_stem(logs, subexperiment, role)}", *toggles, *dump, "--"]
 
 
 def store(path, logs, subexperiment, roles, payloads, samples, results):
     """Turn the run's per-payload profiles into instructions_/functions_<sub-experiment>.csv.
     Raises InputError when a process did not dump one profile per payload."""
-    round_trips = path.round_trips(samples)
     count_rows, function_rows = [], []
     for role in roles:
         stem = profile_stem(logs, subexperiment, role)
         dumps = sorted(stem.parent.glob(f"{stem.name}.*"), key=lambda dump: int(dump.suffix[1:]))
-        if len(dumps) != len(payloads):
-            raise InputError(f"{role}: {len(dumps)} per-payload profile(s) for {len(payloads)} payload(s): the "
-                             f"program did not run every payload's test", stem)
-        for payload, dump in zip(payloads, dumps):
-            total, inclusive = read_profile(dump)
-            count_rows.append((payload, role, round_trips, total, total / round_trips))
-            function_rows += [(payload, name, cost / round_trips) for name, cost in inclusive.items()]
-    counts = pd.DataFrame(count_rows, columns=list(counts_contract.COUNTS_COLUMNS))
+        profiles = _payload_profiles(path, role, stem, dumps, payloads, samples)
+        for payload, (round_trips, profile) in zip(payloads, profiles):
+            events = profile.events
+            missing = [event for event in CACHE_EVENTS if event not in events]
+            if path.cache_sim and missing:
+                raise InputError(f"{role}: a profile without the cache simulation's events ({', '.join(missing)})",
+                                 stem)
+            count_rows.append((payload, role, round_trips, events["Ir"], events["Ir"] / round_trips)
+                              + ((estimated_cycles(events) / round_trips,) if path.cache_sim else ()))
+            function_rows += [(payload, name, cost / round_trips) for name, cost in profile.inclusive.items()]
+    counts = pd.DataFrame(count_rows, columns=list(counts_contract.COUNTS_COLUMNS) + (
+        [counts_contract.CYCLES_PER_ROUND_TRIP] if path.cache_sim else []))
     functions = pd.DataFrame(function_rows, columns=list(counts_contract.FUNCTIONS_COLUMNS))
     # Every function of the path (a few hundred): a function missing from one run's list would
     # read as a change of its whole count.
@@ -101,21 +150,58 @@ def store(path, logs, subexperiment, roles, payloads, samples, results):
     return counts
 
 
+def _payload_profiles(path, role, stem, dumps, payloads, samples):
+    """[(round trips, Profile)] of a process, one per payload in order; InputError when they are not."""
+    if not path.marked:
+        if len(dumps) != len(payloads):
+            raise InputError(f"{role}: {len(dumps)} per-payload profile(s) for {len(payloads)} payload(s): the "
+                             f"program did not run every payload's test", stem)
+        return [(path.round_trips(samples), read_profile(dump)) for dump in dumps]
+    found = []
+    for dump in dumps:
+        profile = read_profile(dump)
+        match = _PAYLOAD_LABEL.match(profile.label or "")
+        if match is None:
+            if profile.label != _DISCARDED_LABEL:
+                raise InputError(f"{role}: a profile the program did not label (its trigger: {profile.label})", dump)
+            continue
+        payload, round_trips, strays = map(int, match.groups())
+        if strays:
+            raise InputError(f"{role}: {strays} message(s) counted with the {payload}-byte samples were not samples "
+                             "(a handshake echo later than its timeout): this run's counts are not the path's", dump)
+        found.append((payload, round_trips, profile))
+    if [payload for payload, _, _ in found] != list(payloads):
+        raise InputError(f"{role}: profiles of payloads {[payload for payload, _, _ in found]} for the payloads "
+                         f"{list(payloads)}: the program did not run every payload's test", stem)
+    return [(round_trips, profile) for _, round_trips, profile in found]
+
+
+@dataclass(frozen=True)
+class Profile:
+    """One callgrind profile: its dump's description, its totals per event, and each function's
+    inclusive instructions."""
+
+    label: str | None  # the client request's description; None: not dumped by one
+    events: dict  # event (Ir; with the cache simulation CACHE_EVENTS) -> total
+    inclusive: dict  # function -> inclusive instructions
+
+
 _COST_LINE = re.compile(r"^[+\-*0-9]")
 _NAMED = re.compile(r"^\((\d+)\)(?: (.*))?$")
 
 
 def read_profile(dump):
-    """(instructions collected, {function: inclusive instructions}) of one callgrind profile.
+    """One callgrind profile (Profile).
 
-    Inclusive = the function's own cost plus the inclusive cost of its calls (callgrind writes a
-    call's inclusive cost on the line after `calls=`); a recursion level is a function of its own
-    (callgrind's name'2), so nothing is counted twice within one function's entry. Only functions
-    that ran collected instructions themselves are listed: the frames above the toggled ones
-    (main, the thread's start) ran with collection off and merely hold the whole count."""
+    Inclusive = the function's own instructions plus the inclusive instructions of its calls
+    (callgrind writes a call's inclusive cost on the line after `calls=`); a recursion level is a
+    function of its own (callgrind's name'2), so nothing is counted twice within one function's
+    entry. Only functions that ran collected instructions themselves are listed: the frames above
+    the counted ones (main, the thread's start) ran with collection off and merely hold the whole
+    count. Events a cost line leaves out are 0 (callgrind's format)."""
     names = {}  # callgrind's name compression: (id) name, later just (id)
     inclusive, own = {}, {}
-    total = None
+    events, totals, label = ["Ir"], None, None
     function = None
     call_cost = False
     with open(dump, encoding="utf-8", errors="replace") as lines:
@@ -134,11 +220,16 @@ def read_profile(dump):
                 call_cost = True
             elif line.startswith("cfn="):
                 _name(line[4:].rstrip("\n"), names)
+            elif line.startswith("events:"):
+                events = line.split()[1:]
             elif line.startswith("totals:") or line.startswith("summary:"):
-                total = int(line.split()[1])
-    if total is None:
+                values = [int(value) for value in line.split()[1:]]
+                totals = dict(zip(events, values + [0] * (len(events) - len(values))))
+            elif line.startswith("desc: Trigger: Client Request: "):
+                label = line[len("desc: Trigger: Client Request: "):].strip()
+    if totals is None:
         raise InputError("not a callgrind profile (no totals line)", dump)
-    return total, {name: cost for name, cost in inclusive.items() if own.get(name, 0) > 0}
+    return Profile(label, totals, {name: cost for name, cost in inclusive.items() if own.get(name, 0) > 0})
 
 
 def _name(text, names):

@@ -7,7 +7,10 @@ For every chosen sub-experiment the runner has the backend render its configurat
 starts the program (`both` for intra-process; `subscriber` and `publisher` for
 inter-process), and turns its raw data export into measurements_<sub-experiment>.csv. A
 sub-experiment the middleware cannot do is recorded as unsupported, with why, and not run.
-metadata.json records what ran where, how, and how each sub-experiment ended.
+metadata.json records what ran where, how, and how each sub-experiment ended. The family
+(contracts/formats.FAMILIES: the spec's ten, or shared memory and zero copy) gives the default
+sub-experiments and payloads; a run of the shared-memory family runs its programs in a mount
+namespace of its own with the middleware's shared-memory service (shared_memory.py).
 
 This module orchestrates a run; its parts are in this package:
 middleware (the backends: programs, libraries, configurations), domain_lease (a DDS domain
@@ -26,22 +29,28 @@ at the end).
 
 import datetime
 import os
+import shlex
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from latency_gate.contracts import run_metadata
-from latency_gate.contracts.formats import PAYLOADS, SUBEXPERIMENTS, measurements_path, validate_subexperiment
+from latency_gate.contracts.formats import (
+    KNOWN_SUBEXPERIMENTS, SPEC_FAMILY, choose_family, family_of, measurements_path, validate_subexperiment,
+)
 from latency_gate.errors import EXIT_OK, EXIT_RUN_FAILED, InputError
-from latency_gate.runner import counting, measures, platform_info, realtime, security, topology as topologies
+from latency_gate.runner import (
+    counting, measures, platform_info, realtime, security, shared_memory, topology as topologies,
+)
 from latency_gate.runner.counting import CountedPath
 from latency_gate.runner.domain_lease import TCP_PORT_BASE, DomainLease
-from latency_gate.runner.middleware import backend as middleware_backend
+from latency_gate.runner.middleware import backend as middleware_backend, interface
 from latency_gate.runner.middleware.common import Subexperiment, default_certs_directory, library_environment
 from latency_gate.runner.processes import (
     Interrupted, check_stress, has_exited, install_signal_handlers, kill_group, restore_signal_handlers, start_stress,
 )
 from latency_gate.runner.run_spec import SIGNALS
+from latency_gate.runner.shared_memory import SharedMemory
 from latency_gate.runner.subexperiment import outcome_text, run_with_retries
 
 # A sub-experiment's default time-out follows what it has to do (measures.py), so a hang
@@ -71,6 +80,7 @@ class RunConfig:
     measure: object = measures.Latency  # what the run measures (measures.py)
     grid: measures.Grid | None = None  # throughput: the cases of every payload
     counting: CountedPath | None = None  # the instructions signal: what callgrind counts
+    shared_memory: SharedMemory | None = None  # the shared-memory family's namespace (and service)
 
     @property
     def payloads_file(self):  # LatencyTest's "demands" file
@@ -92,9 +102,9 @@ def _utc_now():
 @dataclass(frozen=True)
 class CheckedInputs:
     """A run's inputs once checked: what it measures, the middleware's backend and program, the
-    sub-experiments in spec order, the payloads sorted, the profiles and security artifacts
+    sub-experiments in report order, the payloads sorted, the profiles and security artifacts
     directories, the sub-experiments the middleware or the topology cannot run ({name: why}),
-    and the throughput grid."""
+    the throughput grid, the counted path and the family."""
 
     measure: object
     backend: object
@@ -106,6 +116,12 @@ class CheckedInputs:
     unsupported: dict
     grid: measures.Grid | None = None
     counting: CountedPath | None = None
+    family: str = SPEC_FAMILY
+
+    @property
+    def shared_memory(self):
+        """Whether a sub-experiment that runs needs the run's shared memory (runner/shared_memory.py)."""
+        return any(Subexperiment(name).shared_memory for name in self.subexperiments if name not in self.unsupported)
 
 
 def validate_run(spec):
@@ -116,12 +132,20 @@ def validate_run(spec):
     binary = program.locate(spec.program or program.default())
     grid = (measures.validate_grid(spec.demands, spec.recovery_times_ms, spec.test_time_s)
             if measure is measures.Throughput else None)
-    chosen = tuple(validate_subexperiment(s) for s in (spec.subexperiments or SUBEXPERIMENTS))
-    chosen = tuple(s for s in SUBEXPERIMENTS if s in chosen)  # spec order, no duplicates
-    payloads = tuple(sorted(set(spec.payloads or PAYLOADS)))
+    family = choose_family(spec.family, spec.subexperiments)
+    chosen = tuple(validate_subexperiment(s) for s in (spec.subexperiments or family.subexperiments))
+    chosen = tuple(s for s in KNOWN_SUBEXPERIMENTS if s in chosen)  # report order, no duplicates
+    if measure is measures.Throughput and any(family_of(s).name != SPEC_FAMILY for s in chosen):
+        raise InputError("the throughput experiment runs the spec's sub-experiments only (the shared-memory family "
+                         "is a latency extension)")
+    payloads = tuple(sorted(set(spec.payloads or family.payloads)))
     if payloads[0] < 16:
         raise InputError(f"payloads must be at least 16 bytes (LatencyTest's and ThroughputTest's minimum), "
                          f"got {payloads[0]}")
+    beyond = sorted(set(payloads) - set(program.payloads or payloads))
+    if beyond:
+        raise InputError(f"{program.name} cannot measure payload(s) of {', '.join(map(str, beyond))} bytes "
+                         f"(it can: {', '.join(map(str, program.payloads))})")
     if spec.samples < 1:
         raise InputError(f"samples must be positive, got {spec.samples}")
     if spec.timeout_s is not None and spec.timeout_s <= 0:
@@ -132,39 +156,65 @@ def validate_run(spec):
     certs = Path(spec.certs or default_certs_directory()).resolve()
     sides = topologies.describe(topologies.validate(spec.topology), domain=1)
     unsupported = {name: why for name in chosen
-                   if (why := sides.unsupported(Subexperiment(name)) or backend.unsupported(Subexperiment(name)))}
+                   if (why := sides.unsupported(Subexperiment(name)) or _undeclared(backend, name)
+                       or backend.unsupported(Subexperiment(name)))}
     runnable = [Subexperiment(name) for name in chosen if name not in unsupported]
     for subexperiment in runnable:
         backend.check_configuration(profiles, subexperiment, certs, TCP_PORT_BASE, sides)
     if any(subexperiment.security for subexperiment in runnable):
         security.check_security_artifacts(certs)
     check_stress(spec.stress)
-    return CheckedInputs(measure, backend, binary, chosen, payloads, profiles, certs, unsupported, grid,
-                         _counted_path(spec.signal, measure, backend))
+    counted_path = _counted_path(spec.signal, measure, backend, spec.estimated_cycles,
+                                 {family_of(subexperiment.name).name for subexperiment in runnable})
+    checked = CheckedInputs(measure, backend, binary, chosen, payloads, profiles, certs, unsupported, grid,
+                            counted_path, family.name)
+    if checked.shared_memory:
+        shared_memory.check_tools()
+        service = interface.shared_memory_service(backend)
+        if service is not None:
+            service.check()
+    return checked
 
 
 def check_signal(spec):
     """What validate_run checks of a spec's signal alone, InputError (the gate's `both` checks
     its instructions signal before its latency gate runs)."""
-    _counted_path(spec.signal, measures.measure(spec.kind), middleware_backend(spec.middleware))
+    names = spec.subexperiments or choose_family(spec.family, spec.subexperiments).subexperiments
+    _counted_path(spec.signal, measures.measure(spec.kind), middleware_backend(spec.middleware),
+                  spec.estimated_cycles, {family_of(validate_subexperiment(name)).name for name in names})
 
 
-def _counted_path(signal, measure, backend):
-    """The backend's counted path for the instructions signal, None for latency; InputError
-    when the signal is unknown or the backend, the kind or the machine cannot count."""
+def _undeclared(backend, name):
+    """Why a backend does not run a sub-experiment of a family it does not declare, or None."""
+    family, declared = family_of(name).name, interface.families(backend)
+    if family in declared:
+        return None
+    return f"{backend.TITLE} does not run the {family} family (its backend declares {', '.join(declared)})"
+
+
+def _counted_path(signal, measure, backend, estimated_cycles=False, families=()):
+    """The backend's counted path for the instructions signal (with the cache simulation when the
+    estimated cycles are asked for), None for latency; InputError when the signal is unknown or
+    the backend, the kind, a family of the sub-experiments that run or the machine cannot count."""
     if signal not in SIGNALS:
         raise InputError(f"unknown signal '{signal}' (known: {', '.join(SIGNALS)})")
     if signal == "latency":
+        if estimated_cycles:
+            raise InputError("the estimated cycles come with the instructions signal (--signal instructions)")
         return None
     if measure is not measures.Latency:
         raise InputError(f"the instructions signal counts latency round trips; {measure.name} is not counted")
     if backend.COUNTED_PATH is None:
         raise InputError(f"{backend.TITLE}: the instructions signal is not supported for this middleware yet")
+    uncounted = sorted(set(families) & set(backend.COUNTED_PATH.uncounted_families))
+    if uncounted:
+        raise InputError(f"{backend.TITLE}: the instructions signal does not count the {uncounted[0]} family yet: "
+                         f"{backend.COUNTED_PATH.uncounted_families[uncounted[0]]}")
     counting.valgrind_version()
-    return backend.COUNTED_PATH
+    return replace(backend.COUNTED_PATH, cache_sim=estimated_cycles)
 
 
-def run_experiment(results_directory, spec, out=sys.stdout, err=None):
+def run_experiment(results_directory, spec, out=None, err=None):
     """Run the experiment a RunSpec describes; returns EXIT_OK, EXIT_RUN_FAILED if any
     sub-experiment failed, or EXIT_INTERRUPTED.
 
@@ -176,6 +226,7 @@ def run_experiment(results_directory, spec, out=sys.stdout, err=None):
 
     Raises InputError (exit 3) before anything runs when an input is wrong.
     """
+    out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     checked = validate_run(spec)
     err = err or sys.stderr  # looked up per call: tests and the gate replace it
     run = _prepare(Path(results_directory), spec, checked)
@@ -239,7 +290,7 @@ def _prepare(results, spec, checked):
     # Every process the run starts carries its run id, so leftovers are easy to find.
     marker = {RUN_ID_VARIABLE: run_id}
     environment = library_environment(checked.binary) | marker
-    if real_time.lock_memory:
+    if real_time.lock_memory and measures.program(checked.backend, measure.name).realtime_options is None:
         preload = [str(real_time.lock_memory_library), environment.get("LD_PRELOAD")]
         environment["LD_PRELOAD"] = " ".join(filter(None, preload))
     lease = DomainLease(spec.domain)
@@ -253,7 +304,8 @@ def _prepare(results, spec, checked):
     timeout_s = spec.timeout_s or measure.default_timeout(spec.samples, checked.payloads, checked.grid)
     config = RunConfig(checked.binary, results, checked.payloads, logs, spec.samples, timeout_s, checked.profiles,
                        checked.certs, real_time, lease, environment, checked.backend, sides, measure, checked.grid,
-                       checked.counting)
+                       checked.counting, SharedMemory(interface.shared_memory_service(checked.backend), logs)
+                       if checked.shared_memory else None)
     measure.write_inputs(config)
     metadata = _record(spec, checked, config, host, run_id, started_at, earlier)
     return _Run(config, metadata, marker, realtime.CpuIdleHold())
@@ -267,6 +319,7 @@ def _record(spec, checked, config, host, run_id, started_at, earlier):
     return run_metadata.RunMetadata(
         run_id=run_id,
         kind=checked.measure.name,
+        family=checked.family,
         middleware=spec.middleware,
         **described,
         fastdds_version=described["middleware_version"] if fastdds else None,
@@ -279,7 +332,9 @@ def _record(spec, checked, config, host, run_id, started_at, earlier):
             addresses={"publisher": sides.publisher_address, "subscriber": sides.subscriber_address},
             tcp_port=lease.tcp_port, timeout_s=config.timeout_s, retries=spec.retries,
             profiles=config.profiles and str(config.profiles), certs=str(config.certs),
-            counted=checked.counting and f"{counting.valgrind_version()} {counting.TOOL}: {checked.counting.description}",
+            counted=checked.counting and (f"{counting.valgrind_version()} {counting.TOOL}"
+                                          + (" with its cache simulation" if checked.counting.cache_sim else "")
+                                          + f": {checked.counting.description}"),
             requested=spec.requested_real_time(),
         ),
         samples=spec.samples if checked.measure is measures.Latency else None,
@@ -299,6 +354,9 @@ def _loop(run, spec, checked, out, err):
     run.stress_process = start_stress(spec.stress, logs, dict(os.environ) | run.marker)
     if config.real_time.cpu_idle == realtime.CPU_IDLE_HOLD:
         run.metadata = _hold_cpu_idle(run.cpu_idle_hold, run.metadata, err)
+        config.real_time.cpu_idle = run.metadata.settings.cpu_idle  # in force: a program's own options follow it
+    run.metadata = replace(run.metadata, settings=replace(run.metadata.settings,
+                                                          program_realtime=_program_realtime(config)))
     run.save()
     baseline, warning = platform_info.measure_baseline(spec.baseline_s, config.real_time.rt_prio,
                                                        config.real_time.pub_cpus)
@@ -309,6 +367,8 @@ def _loop(run, spec, checked, out, err):
     if baseline:
         print(f"platform baseline (cyclictest {spec.baseline_s} s): avg {baseline['avg_us']} us, "
               f"p99 {baseline['p99_us']:g} us, max {baseline['max_us']} us", file=out, flush=True)
+    if config.shared_memory:
+        config.shared_memory.start(config, dict(os.environ) | run.marker)
     chosen = checked.subexperiments
     width = max(map(len, chosen))
     stress_ended = False
@@ -347,6 +407,8 @@ def _clean_up(run):
     if run.stress_process is not None:
         kill_group(run.stress_process)
     run.cpu_idle_hold.release()
+    if config.shared_memory:
+        config.shared_memory.release()
     if config.topology.namespaces:
         run.metadata = replace(run.metadata, settings=replace(run.metadata.settings,
                                                               link_packets=config.topology.traffic()))
@@ -354,6 +416,15 @@ def _clean_up(run):
     config.lease.release()
     run.metadata = replace(run.metadata, finished_at=_utc_now())
     run.save()
+
+
+def _program_realtime(config):
+    """{role: options} of a program that applies the real-time settings itself, else None."""
+    options = measures.program(config.backend, config.measure.name).realtime_options
+    if options is None:
+        return None
+    return {role: shlex.join(options(config.real_time, config.measure.cpus(config.real_time, role)))
+            for role in ("publisher", "subscriber")}
 
 
 def _hold_cpu_idle(hold, metadata, err):

@@ -91,7 +91,10 @@ class Latency:
         fixes the precision and makes the final file appear only once complete."""
         measurements = formats.read_measurements(raw)
         missing = sorted(set(config.payloads) - set(measurements[formats.PAYLOAD].unique()))
-        if missing:
+        # A counted run's round trips ran under valgrind (~50x slower): LatencyTest records none of
+        # a payload whose round trips all took over 100 ms (measured beside other work: secured
+        # 16 KiB); its counts (runner/counting.py) are its result.
+        if missing and not config.counting:
             raise InputError(f"no samples for payload(s) {', '.join(map(str, missing))}", raw)
         if (measurements[formats.LATENCY] < 0).any():
             raise InputError("negative latency", raw)

@@ -23,8 +23,11 @@ class RunSpec:
     kind: str = "latency"  # latency or throughput (runner/measures.py)
     middleware: str = "fastdds"  # a backend's name (runner/middleware/)
     program: Path | None = None  # the backend's program of that kind (or a workspace holding it); None: the built one
-    subexperiments: tuple | None = None  # None: all, in spec order
-    payloads: tuple | None = None  # None: the spec's
+    # the family (contracts/formats.FAMILIES) whose sub-experiments and payloads are the defaults;
+    # None: the family of the sub-experiments named, else the spec's
+    family: str | None = None
+    subexperiments: tuple | None = None  # None: the family's, in report order
+    payloads: tuple | None = None  # None: the family's
     samples: int = DEFAULT_SAMPLES  # round trips per payload (latency)
     timeout_s: float | None = None  # per sub-experiment; None: what it has to do (measures.py)
     retries: int = DEFAULT_RETRIES
@@ -43,6 +46,7 @@ class RunSpec:
     recovery_times_ms: tuple | None = None
     test_time_s: int | None = None
     signal: str = SIGNALS[0]
+    estimated_cycles: bool = False  # instructions: callgrind's cache simulation too (twice the wall time)
     baseline_s: int = DEFAULT_BASELINE_S  # cyclictest before the run; 0: none
     run_id: str | None = None  # None: the directory's earlier run's, else a new one
 

@@ -41,12 +41,16 @@ def run_subexperiment(name, config, logs):
     results = config.results
     raw = results / f".partial-measurements_{name}.csv"  # hidden: never taken for a result
     raw.unlink(missing_ok=True)
+    program = config.backend.PROGRAMS[config.measure.name]
+    in_shared_memory = config.shared_memory.prefix() if subexperiment.shared_memory and config.shared_memory else []
     commands = {
         role: config.topology.prefix(role)
-        + config.real_time.prefix(config.measure.cpus(config.real_time, role))
+        + in_shared_memory
+        + (config.real_time.prefix(config.measure.cpus(config.real_time, role)) if program.realtime_options is None
+           else [])
         + (counting.prefix(config.counting, role, logs, name) if config.counting else [])
         + command
-        for role, command in config.backend.PROGRAMS[config.measure.name].commands(subexperiment, config, logs, raw).items()
+        for role, command in program.commands(subexperiment, config, logs, raw).items()
     }
     counting.clear_profiles(logs, name)
     processes = {}

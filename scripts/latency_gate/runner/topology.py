@@ -45,6 +45,8 @@ class Topology:
     def unsupported(self, subexperiment):
         if self.name == NETNS and not subexperiment.interprocess:
             return "one process cannot span two hosts (intra-process under --topology netns)"
+        if self.name == NETNS and subexperiment.shared_memory:
+            return "shared memory does not cross hosts (the shared-memory family under --topology netns)"
         return None
 
     def traffic(self):

@@ -61,10 +61,12 @@ def add_run(store_root, run_directory, platform, run_id=None, requirements_path=
     if not any(formats.is_summary(p) for p in files):
         raise InputError("no sub-experiment summaries to publish (run 'process' first)", run_directory)
     recorded = run_directory / run_metadata.METADATA_FILE
-    if recorded.is_symlink() or recorded.exists():
-        _check_size(recorded)  # before it is parsed
+    recorded_bytes = _check_size(recorded) if recorded.is_symlink() or recorded.exists() else 0  # before it is parsed
     metadata = run_metadata.read_if_present(run_directory)  # None: the spec's own flows write none
-    _validate_run_files(files, kinds.of_run(metadata), requirements_path)
+    if metadata and metadata.settings and metadata.settings.counted:
+        raise InputError("a counted run (--signal instructions): its latencies were timed under valgrind, ~50x "
+                         "slower, and the history keeps no instruction counts yet", run_directory)
+    _validate_run_files(files, kinds.of_run(metadata), requirements_path, recorded_bytes)
     run_id = _safe_name(run_id or (metadata and metadata.run_id) or run_metadata.make_run_id(), "run id")
     # Stored as this version of the contract writes it (an older record migrated), with its place in the store.
     metadata = replace(metadata or run_metadata.RunMetadata(run_id), run_id=run_id, platform=platform)
@@ -89,12 +91,12 @@ def add_run(store_root, run_directory, platform, run_id=None, requirements_path=
     return destination
 
 
-def _validate_run_files(files, kind, requirements_path):
+def _validate_run_files(files, kind, requirements_path, metadata_bytes):
     """Read every file a run would bring into the store with its format's owner (contracts/,
     through the run's kind) before any is copied: a name that is not a known sub-experiment's
-    summary or check report, a malformed file, a link or an oversized file or run is an
-    InputError naming the file, and the store is left as it was."""
-    total = 0
+    summary or check report, a malformed file, a link or an oversized file or run (its
+    metadata.json counted) is an InputError naming the file, and the store is left as it was."""
+    total = metadata_bytes
     for path in files:
         total += _check_size(path)
         if formats.is_summary(path):

@@ -52,6 +52,16 @@ class Subexperiment:
     def reliable(self):
         return "_reliable" in self.name
 
+    @property
+    def shared_memory(self):
+        """Over shared memory (the shared-memory family): the sample copied (_shm) or loaned (_zero_copy)."""
+        return self.name.endswith(("_shm", "_zero_copy"))
+
+    @property
+    def zero_copy(self):
+        """The sample loaned from the middleware and never copied by it."""
+        return self.name.endswith("_zero_copy")
+
 
 def check_program(path, what, build_hint):
     """An existing executable file, resolved; InputError otherwise."""

@@ -6,19 +6,44 @@ Each side loads profiles/cyclonedds/<sub-experiment>.xml (both programs: transpo
 discovery, DDS Security), rendered for its role (its DDS Security identity; over TCP, the
 publisher listens on the run's TCP port and the subscriber dials it); reliability comes
 from the sub-experiment's name, the other QoS from the program. Every sub-experiment of
-both specs is supported.
+both specs is supported, and the shared-memory family (latency) through iceoryx: its RouDi
+started for the run (SHARED_MEMORY_SERVICE, runner/shared_memory.py) and CycloneLatency's
+--transport shm|zero_copy (pingpong/src/cyclone_latency.c).
 """
 
 import functools
+import shutil
 
 from latency_gate.contracts.formats import write_text_atomic
+from latency_gate.errors import InputError
+from latency_gate.runner.counting import CountedPath
 from latency_gate.runner.middleware.common import (
     PROFILES_ROOT, debian_source_version, installed_program, linked_library, locate_program, render_configuration,
 )
-from latency_gate.runner.middleware.interface import Program
+from latency_gate.runner.middleware.interface import Program, SharedMemoryService
 
 TITLE = "Cyclone DDS"
-COUNTED_PATH = None  # the instructions signal: not yet (its program has no per-payload boundary)
+FAMILIES = ("spec", "shm")
+# iceoryx's chunk of a sample carries a chunk header and Cyclone's own header before the sample
+# (Cyclone's documentation: 64 bytes more than the type); 256 leaves room for their alignment.
+CHUNK_HEADERS = 256
+CHUNKS_PER_PAYLOAD = 16  # in flight per payload: a loan or write, the reader's queue and history, both ways
+# The code-path signal (runner/counting.py): CycloneLatency marks its per-sample path itself
+# (pingpong/src/counted_path.h): the publisher's dds_write of a sample and both listeners' takes,
+# the echo's dds_write included; intra-process, Cyclone delivers within the writer's call. Its counts
+# take a few levels (GUID-keyed hash look-ups: the GUID prefix hashes the process id and the clock):
+# A/A ratios PR / base reached +-1.15 % intra-process (inter-process 0.2-0.6 %), so the code-path
+# gate's default minimum effect for it is 1.5 % (benchmarks/results/code-path-2026-11-25b/). Its
+# shared-memory family is marked too, but not counted: iceoryx reuses a writer's last chunk, or takes
+# a new one and frees the old, by whether the other process has let go of it yet (a race between the
+# processes): a cell's count per round trip was up to 9 % apart between runs, relative s.d. 2-3 % at
+# 16 B and 1 KiB and at every zero-copy payload (benchmarks/results/code-path-shm-2026-11-25/).
+COUNTED_PATH = CountedPath(
+    description="CycloneLatency: dds_write of the samples and the listeners' dds_take and echo (marked in the program)",
+    min_effect=0.015,
+    uncounted_families={"shm": "iceoryx reuses or frees a sample's chunk by whether the other process has released "
+                               "it yet, so its counts per round trip varied by up to 9 % between runs (relative "
+                               "s.d. 2-3 %, over the 1.5 % minimum effect)"})
 _BUILD_HINT = "run scripts/setup/build_latencytest.sh"
 _ROLES = {"publisher": "pub", "subscriber": "sub", "both": "pub"}  # the identity each side presents
 
@@ -34,7 +59,8 @@ def describe(binary, environment):
             "source_revision": debian_source_version(library)}
 
 
-def _configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides, role):
+def configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides, role):
+    """Its configuration of a sub-experiment rendered for a role (publisher, subscriber or both)."""
     own, peer = sides.publisher_address, sides.subscriber_address
     if role == "subscriber":
         own, peer = peer, own
@@ -47,13 +73,41 @@ def _configuration(profiles_directory, subexperiment, certs_directory, tcp_port,
 
 def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides):
     for role in ("publisher", "subscriber"):
-        _configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides, role)
+        configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides, role)
 
 
 def _latency_commands(subexperiment, config, logs, raw):
     """{role: CycloneLatency's command line}; writes each role's rendered configuration."""
-    return _roles(subexperiment, config, logs, ["--file", str(config.payloads_file)],
+    transport = (["--transport", "zero_copy" if subexperiment.zero_copy else "shm"] if subexperiment.shared_memory
+                 else [])
+    return _roles(subexperiment, config, logs, ["--file", str(config.payloads_file), *transport],
                   ["--samples", str(config.samples), "--export_raw_data", str(raw)])
+
+
+def roudi_configuration(payloads):
+    """iceoryx 2.0's RouDi configuration (TOML) for a run: a memory pool per payload, its chunks the
+    size of CycloneLatency's fixed-size sample (4-byte aligned) and iceoryx's and Cyclone's headers."""
+    sizes = sorted({(payload + 3) // 4 * 4 + CHUNK_HEADERS for payload in payloads})
+    pools = "".join(f"\n[[segment.mempool]]\nsize = {size}\ncount = {CHUNKS_PER_PAYLOAD}\n" for size in sizes)
+    return f"[general]\nversion = 1\n\n[[segment]]\n{pools}"
+
+
+def _roudi_command(config, logs):
+    path = logs / "roudi.toml"
+    write_text_atomic(path, roudi_configuration(config.payloads))
+    # Monitoring off: a program under valgrind (the instructions signal) answers RouDi's heartbeat too
+    # late and would be taken for dead; the run's RouDi ends with the run anyway.
+    return ["iox-roudi", "--config-file", str(path), "--log-level", "warning", "--monitoring-mode", "off"]
+
+
+def _check_roudi():
+    if shutil.which("iox-roudi") is None:
+        raise InputError("Cyclone DDS's shared memory needs iceoryx's RouDi (iox-roudi, Debian package iceoryx: "
+                         "scripts/setup/install_system_packages.sh installs it)")
+
+
+# Cyclone DDS's shared memory is iceoryx's: its RouDi runs for the run, in the run's namespace.
+SHARED_MEMORY_SERVICE = SharedMemoryService("RouDi", _roudi_command, "RouDi is ready for clients", _check_roudi)
 
 
 def _throughput_commands(subexperiment, config, logs, raw):
@@ -70,10 +124,10 @@ def _roles(subexperiment, config, logs, common, publisher_only):
     reliability = "reliable" if subexperiment.reliable else "best_effort"
     result = {}
     for role in roles:
-        configuration = logs / f"{subexperiment.name}_{role}.xml"
-        write_text_atomic(configuration, _configuration(config.profiles, subexperiment, config.certs,
-                                                        config.lease.tcp_port, config.topology, role))
-        command = [str(config.binary), role, "--config", str(configuration), "--reliability", reliability,
+        rendered = logs / f"{subexperiment.name}_{role}.xml"
+        write_text_atomic(rendered, configuration(config.profiles, subexperiment, config.certs, config.lease.tcp_port,
+                                                  config.topology, role))
+        command = [str(config.binary), role, "--config", str(rendered), "--reliability", reliability,
                    "--domain", str(config.lease.domain), *common]
         result[role] = command + (publisher_only if role != "subscriber" else [])
     return result

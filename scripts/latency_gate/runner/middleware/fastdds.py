@@ -2,9 +2,9 @@
 
 The runner renders the project's XML profile of a sub-experiment
 (profiles/fastdds/<sub-experiment>.xml, for throughput profiles/fastdds-throughput/:
-transport, reliability, security) with its security artifacts and TCP port; a colcon
-workspace's own Fast DDS libraries come before the system's. Every sub-experiment of the
-specs is supported.
+transport, reliability, security, data sharing) with its security artifacts and TCP port; a
+colcon workspace's own Fast DDS libraries come before the system's. Every sub-experiment of the
+specs and of the shared-memory family is supported.
 """
 
 import functools
@@ -21,6 +21,11 @@ from latency_gate.runner.middleware.common import (
 )
 
 TITLE = "Fast DDS"
+# The shared-memory family through the profiles (profiles/fastdds/*_shm.xml: the SHM transport;
+# *_zero_copy.xml: data sharing) and LatencyTest's --data_loans; not its --shared_memory, which adds
+# a default SHM transport (512 KiB segment) and UDPv4 to the profile's own: with the UDP profile the
+# samples still crossed by UDP (benchmarks/fastdds_shared_memory_option.sh, docs/middleware.md).
+FAMILIES = ("spec", "shm")
 _BUILD_HINT = "run scripts/setup/build_latencytest.sh"
 
 _WRITE = "eprosima::fastdds::dds::DataWriter::write*"
@@ -87,19 +92,22 @@ def describe(binary, environment):
             "source_revision": source_revision(binary, library)}
 
 
-def _profile(profiles_directory, subexperiment, certs_directory, tcp_port, sides):
+def profile(profiles_directory, subexperiment, certs_directory, tcp_port, sides):
+    """Its XML profile of a sub-experiment rendered with the run's addresses, TCP port and security artifacts."""
     return render_configuration(profiles_directory, f"{subexperiment.name}.xml", certs_dir=certs_directory,
                                 tcp_port=tcp_port, publisher_address=sides.publisher_address,
                                 subscriber_address=sides.subscriber_address)
 
 
 def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides):
-    _profile(profiles_directory, subexperiment, certs_directory, tcp_port, sides)
+    profile(profiles_directory, subexperiment, certs_directory, tcp_port, sides)
 
 
 def _latency_commands(subexperiment, config, logs, raw):
-    """{role: LatencyTest's command line} for one sub-experiment; writes its rendered profile."""
-    common = [*_configured(subexperiment, config, logs), "--file", str(config.payloads_file)]
+    """{role: LatencyTest's command line} for one sub-experiment; writes its rendered profile. Zero
+    copy: LatencyTest's --data_loans (its profile turns data sharing on)."""
+    loans = ["--data_loans"] if subexperiment.zero_copy else []
+    common = [*_configured(subexperiment, config, logs), *loans, "--file", str(config.payloads_file)]
     sampled = ["--samples", str(config.samples), "--export_raw_data", str(raw)]
     return _roles(subexperiment, str(config.binary), sampled, common)
 
@@ -113,10 +121,10 @@ def _throughput_commands(subexperiment, config, logs, raw):
 
 
 def _configured(subexperiment, config, logs):
-    profile = logs / f"{subexperiment.name}.xml"
-    write_text_atomic(profile, _profile(config.profiles, subexperiment, config.certs, config.lease.tcp_port,
+    rendered = logs / f"{subexperiment.name}.xml"
+    write_text_atomic(rendered, profile(config.profiles, subexperiment, config.certs, config.lease.tcp_port,
                                         config.topology))
-    return ["--xml", str(profile), "--domain", str(config.lease.domain)]
+    return ["--xml", str(rendered), "--domain", str(config.lease.domain)]
 
 
 def _roles(subexperiment, binary, publisher_only, common):

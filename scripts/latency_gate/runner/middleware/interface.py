@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
+from latency_gate.contracts.formats import FAMILIES, SPEC_FAMILY
 from latency_gate.runner.counting import CountedPath
 
 KINDS = ("latency", "throughput")  # analysis/kinds.py and runner/measures.py hold what each means
@@ -36,6 +37,22 @@ class Program:
     # and "publisher" (started in that order). It writes its rendered configuration into logs.
     commands: Callable[..., dict]
     profiles: Path | None = None  # its configuration templates; None: it needs none
+    # A program that applies the run's real-time settings itself: (RealTime, cpus) -> its own
+    # options for them (its commands() pass them; metadata.json records them as
+    # settings.program_realtime). None: the runner applies them (taskset, chrt, its memory-locking preload).
+    realtime_options: Callable[..., list] | None = None
+    payloads: tuple | None = None  # the only payloads (bytes) it can measure; None: any from 16 bytes
+
+
+@dataclass(frozen=True)
+class SharedMemoryService:
+    """A daemon a backend's programs need for shared memory (Cyclone DDS: iceoryx's RouDi), run by the
+    runner for a run of the shared-memory family in the run's own namespace (runner/shared_memory.py)."""
+
+    name: str  # how logs and errors name it, e.g. "RouDi"
+    command: Callable[..., list]  # (config, logs) -> its command line; it writes its configuration into logs
+    ready: str  # what it prints once programs may connect
+    check: Callable[[], None]  # InputError when it is not installed
 
 
 @runtime_checkable
@@ -57,6 +74,10 @@ class Backend(Protocol):
     def describe(self, binary, environment) -> dict:
         """middleware_version, middleware_library, source_revision, for metadata.json."""
 
+    # Optional: FAMILIES, the sub-experiment families it runs (contracts/formats.FAMILIES; without it,
+    # the spec's only: the others' sub-experiments are recorded unsupported), and
+    # SHARED_MEMORY_SERVICE (a SharedMemoryService, or None: its shared memory needs no daemon).
+
 
 def check(backend):
     """What is wrong with a backend, or None."""
@@ -75,6 +96,12 @@ def check(backend):
         return "PROGRAMS holds something other than runner.middleware.interface.Program"
     if backend.COUNTED_PATH is not None and not isinstance(backend.COUNTED_PATH, CountedPath):
         return "COUNTED_PATH is neither None nor a runner.counting.CountedPath"
+    strange = [name for name in families(backend) if name not in FAMILIES]
+    if strange or not families(backend):
+        return f"FAMILIES is not a tuple of known family names (known: {', '.join(FAMILIES)})"
+    service = shared_memory_service(backend)
+    if service is not None and not isinstance(service, SharedMemoryService):
+        return "SHARED_MEMORY_SERVICE is neither None nor a runner.middleware.interface.SharedMemoryService"
     not_callable = [name for name in ("unsupported", "check_configuration", "describe")
                     if not callable(getattr(backend, name))]
     if not_callable:
@@ -85,3 +112,12 @@ def check(backend):
 def signals(backend):
     """The gate signals a backend supports."""
     return ("latency", "instructions") if backend.COUNTED_PATH is not None else ("latency",)
+
+
+def families(backend):
+    """The sub-experiment families a backend runs (the spec's when it does not say)."""
+    return tuple(getattr(backend, "FAMILIES", (SPEC_FAMILY,)))
+
+
+def shared_memory_service(backend):
+    return getattr(backend, "SHARED_MEMORY_SERVICE", None)

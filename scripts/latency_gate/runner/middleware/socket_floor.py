@@ -7,15 +7,27 @@ does not change a socket on loopback, so best effort and reliable measure the sa
 
 A socket has no DDS Security: the four _security sub-experiments are unsupported, and a
 middleware's cost of security is measured against the floor of its plain twin.
+
+The shared-memory family's floor is a ring in shared memory with a futex wake-up
+(pingpong/src/shared_memory_ring.c): the sample copied in and out (_shm), or written and read in
+place (_zero_copy, only its header touched); reliability changes nothing there either.
 """
 
 import functools
 
+from latency_gate.runner.counting import CountedPath
 from latency_gate.runner.middleware.common import installed_program, locate_program
 from latency_gate.runner.middleware.interface import Program
 
 TITLE = "socket floor"
-COUNTED_PATH = None  # the instructions signal: not yet (its program has no per-payload boundary)
+FAMILIES = ("spec", "shm")
+# The code-path signal (runner/counting.py): SocketLatency marks its per-sample path itself
+# (pingpong/src/counted_path.h): the send of a sample, the wait, read and header of a reception,
+# the echo's send; intra-process, the copies there and back; the shared-memory ring's sends and
+# receptions but its futex wait loop (it goes round as often as the other side is late). What the
+# kernel does is not counted.
+COUNTED_PATH = CountedPath(description="SocketLatency: the sends and receptions of the samples "
+                                       "(marked in the program)")
 
 
 def unsupported(subexperiment):
@@ -38,8 +50,11 @@ def _commands(subexperiment, config, logs, raw):
     binary = str(config.binary)
     if not subexperiment.interprocess:
         return {"both": [binary, "both", "--transport", "memory", *sampled, *common]}
-    # The run's TCP port serves UDP as well: another protocol's port space, held by the same lease.
-    network = ["--transport", "tcp" if subexperiment.tcp else "udp", "--address", config.topology.subscriber_address,
+    # The run's TCP port serves UDP as well: another protocol's port space, held by the same lease;
+    # and it names the shared-memory ring.
+    transport = ("zero_copy" if subexperiment.zero_copy else "shm" if subexperiment.shared_memory
+                 else "tcp" if subexperiment.tcp else "udp")
+    network = ["--transport", transport, "--address", config.topology.subscriber_address,
                "--port", str(config.lease.tcp_port), *common]
     return {"subscriber": [binary, "subscriber", *network], "publisher": [binary, "publisher", *sampled, *network]}
 

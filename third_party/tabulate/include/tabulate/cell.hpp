@@ -1,0 +1,77 @@
+
+/*
+  __        ___.         .__          __
+_/  |______ \_ |__  __ __|  | _____ _/  |_  ____
+\   __\__  \ | __ \|  |  \  | \__  \\   __\/ __ \
+ |  |  / __ \| \_\ \  |  /  |__/ __ \|  | \  ___/
+ |__| (____  /___  /____/|____(____  /__|  \___  >
+           \/    \/                \/          \/
+Table Maker for Modern C++
+https://github.com/p-ranav/tabulate
+
+Licensed under the MIT License <http://opensource.org/licenses/MIT>.
+SPDX-License-Identifier: MIT
+Copyright (c) 2019 Pranav Srinivas Kumar <pranav.srinivas.kumar@gmail.com>.
+
+Permission is hereby  granted, free of charge, to any  person obtaining a copy
+of this software and associated  documentation files (the "Software"), to deal
+in the Software  without restriction, including without  limitation the rights
+to  use, copy,  modify, merge,  publish, distribute,  sublicense, and/or  sell
+copies  of  the Software,  and  to  permit persons  to  whom  the Software  is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE  IS PROVIDED "AS  IS", WITHOUT WARRANTY  OF ANY KIND,  EXPRESS OR
+IMPLIED,  INCLUDING BUT  NOT  LIMITED TO  THE  WARRANTIES OF  MERCHANTABILITY,
+FITNESS FOR  A PARTICULAR PURPOSE AND  NONINFRINGEMENT. IN NO EVENT  SHALL THE
+AUTHORS  OR COPYRIGHT  HOLDERS  BE  LIABLE FOR  ANY  CLAIM,  DAMAGES OR  OTHER
+LIABILITY, WHETHER IN AN ACTION OF  CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE  OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+*/
+#pragma once
+#include <iostream>
+#include <memory>
+#include <string>
+#include <tabulate/format.hpp>
+#include <tabulate/utf8.hpp>
+
+#if __cplusplus >= 201703L
+#include <optional>
+using std::optional;
+#else
+#include <tabulate/optional_lite.hpp>
+using nonstd::optional;
+#endif
+
+#include <vector>
+
+namespace tabulate {
+
+class Cell {
+public:
+  explicit Cell(std::shared_ptr<class Row> parent) : parent_(parent) {}
+
+  void set_text(const std::string &text) { data_ = text; }
+
+  const std::string &get_text() { return data_; }
+
+  size_t size() {
+    return get_sequence_length(data_, locale(), is_multi_byte_character_support_enabled());
+  }
+
+  std::string locale() { return *format().locale_; }
+
+  Format &format();
+
+  bool is_multi_byte_character_support_enabled();
+
+private:
+  std::string data_;
+  std::weak_ptr<class Row> parent_;
+  optional<Format> format_;
+};
+
+} // namespace tabulate
