@@ -1,10 +1,11 @@
 """MADARA: the project's MadaraLatency (pingpong_madara/src/madara_latency.cpp), LatencyTest's
-ping-pong, command line and raw data export on MADARA knowledge bases, built with MADARA 3.4.2
-from third_party/madara/.
+ping-pong, command line and raw data export on MADARA knowledge bases; and MadaraThroughput
+(pingpong_madara/src/madara_throughput.cpp), ThroughputTest's method, command line and CSV
+export on the same; both built with MADARA 3.4.2 from third_party/madara/.
 
-Each side loads profiles/madara/<sub-experiment>.xml (MADARA's transport settings by their
-field names), rendered for its role: its own address and port first, then the peer's (the
-publisher binds the run's TCP port, the subscriber its second port). Five sub-experiments map
+Each side of either program loads profiles/madara/<sub-experiment>.xml (MADARA's transport
+settings by their field names), rendered for its role: its own address and port first, then
+the peer's (the publisher binds the run's TCP port, the subscriber its second port). Five sub-experiments map
 onto what MADARA has: intra-process on two knowledge bases of one process (its SharedMemoryPush
 transport), UDP unicast, ZeroMQ over TCP, and each network one with MADARA's AES buffer filter
 for the security family (its own encryption, not DDS Security; a password written for each
@@ -63,8 +64,8 @@ def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_
         _configuration(profiles_directory, subexperiment, tcp_port, sides, role, "aes.password")
 
 
-def _commands(subexperiment, config, logs, raw):
-    """{role: MadaraLatency's command line}; writes each role's rendered settings (and, for the
+def _roles(subexperiment, config, logs, common, publisher_only):
+    """{role: the program's command line}; writes each role's rendered settings (and, for the
     security family, a new AES password both sides read)."""
     password = logs / f"{subexperiment.name}_aes.password"
     if subexperiment.security:
@@ -77,15 +78,31 @@ def _commands(subexperiment, config, logs, raw):
         write_text_atomic(settings, _configuration(config.profiles, subexperiment, config.lease.tcp_port,
                                                    config.topology, role, password))
         command = [str(config.binary), role, "--config", str(settings), "--domain", str(config.lease.domain),
-                   "--file", str(config.payloads_file)]
-        if role != "subscriber":
-            command += ["--samples", str(config.samples), "--export_raw_data", str(raw)]
-        result[role] = command
+                   *common]
+        result[role] = command + (publisher_only if role != "subscriber" else [])
     return result
 
 
-PROGRAMS = {"latency": Program(
-    "MadaraLatency", default=functools.partial(installed_program, "pingpong_madara", "MadaraLatency"),
-    locate=functools.partial(locate_program, "MadaraLatency", _BUILD_HINT), commands=_commands,
-    profiles=PROFILES_ROOT / "madara",
-)}
+def _latency_commands(subexperiment, config, logs, raw):
+    """{role: MadaraLatency's command line}."""
+    return _roles(subexperiment, config, logs, ["--file", str(config.payloads_file)],
+                  ["--samples", str(config.samples), "--export_raw_data", str(raw)])
+
+
+def _throughput_commands(subexperiment, config, logs, raw):
+    """{role: MadaraThroughput's command line}: the publisher runs the grid and exports the
+    results, the subscriber answers its commands."""
+    return _roles(subexperiment, config, logs, [], [
+        "--file", str(config.demands_file), "--recoveries_file", str(config.recoveries_file),
+        "--time", str(config.grid.test_time_s), "--export_csv", str(raw),
+    ])
+
+
+def _program(name, commands):
+    return Program(name, default=functools.partial(installed_program, "pingpong_madara", name),
+                   locate=functools.partial(locate_program, name, _BUILD_HINT), commands=commands,
+                   profiles=PROFILES_ROOT / "madara")
+
+
+PROGRAMS = {"latency": _program("MadaraLatency", _latency_commands),
+            "throughput": _program("MadaraThroughput", _throughput_commands)}
