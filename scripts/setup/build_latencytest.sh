@@ -13,9 +13,9 @@
 #    which compile LatencyTest and ThroughputTest from those copies, `pingpong/`, the
 #    other backends' programs
 #    (SocketLatency, the floor; CycloneLatency, on Debian's Cyclone DDS), and, with --all or
-#    for a CI job measuring MADARA, `pingpong_madara/` (MadaraLatency, with the part of MADARA
-#    it needs from third_party/madara: about 35 s of CPU the first time). colcon/CMake rebuild only
-#    what changed.
+#    for a CI job measuring MADARA, `pingpong_madara/` (MadaraLatency and MadaraThroughput, with
+#    the part of MADARA they need from third_party/madara: about 40 s of CPU the first time).
+#    colcon/CMake rebuild only what changed.
 # 4. Create the DDS Security artifacts (once) with make_security_artifacts.sh.
 #
 # Usage: build_latencytest.sh [--all]   --all: also MADARA's program (scripts/setup.sh does)
