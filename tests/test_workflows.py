@@ -240,7 +240,6 @@ def test_a_push_to_main_lands_on_the_gh_pages_branch(act, repository, tmp_path):
     set_requirements(repository)
     history = tmp_path / "history.git"
     git("init", "-q", "--bare", str(history), cwd=tmp_path)
-    sha = git("rev-parse", "HEAD", cwd=repository).strip()
     # Throughput too, on one payload of the reduced grid; and a counted run of the socket floor
     # (the cheapest counted path), one sub-experiment at two payloads.
     variables = {**SMALL_MATRIX, "LATENCY_HISTORY_REMOTE": history, "LATENCY_THROUGHPUT": "true",
@@ -249,6 +248,7 @@ def test_a_push_to_main_lands_on_the_gh_pages_branch(act, repository, tmp_path):
                  "LATENCY_INSTRUCTIONS_PAYLOADS": "16,1024"}
     without_queue(repository)  # the end of this test checks the real file has it
     ci_tools.without_container(repository, ".github/workflows/latency-main.yml")
+    sha = git("rev-parse", "HEAD", cwd=repository).strip()  # the commit measured, containers removed
 
     result = act("push", ".github/workflows/latency-main.yml",
                  {"ref": "refs/heads/main", "after": sha, "repository": {"full_name": GITHUB_REPOSITORY}},
