@@ -192,6 +192,14 @@ def test_a_middleware_without_a_counted_path_is_refused_before_anything_runs():
         experiment._counted_path("instructions", measures.Latency, uncounted)
 
 
+def test_a_run_that_asks_a_middleware_without_a_counted_path_to_count_exits_3_and_writes_nothing(tmp_path, capsys):
+    code = cli.main(["run", "-r", str(tmp_path / "run"), "--middleware", "madara", "--signal", "instructions",
+                     "--program", str(tmp_path / "not-built")])
+    assert code == EXIT_BAD_INPUT
+    assert "MADARA: the instructions signal is not supported for this middleware yet" in capsys.readouterr().err
+    assert not (tmp_path / "run").exists()
+
+
 def test_a_family_the_counted_path_does_not_count_is_refused_and_the_others_count():
     path = counting.CountedPath(description="marked", uncounted_families={"shm": "its counts vary by 10 %"})
     partly = SimpleNamespace(TITLE="Some DDS", COUNTED_PATH=path)

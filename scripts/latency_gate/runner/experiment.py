@@ -128,6 +128,7 @@ def validate_run(spec):
     """Check every input of a run (runner/run_spec.RunSpec); returns CheckedInputs. Raises InputError."""
     measure = measures.measure(spec.kind)
     backend = middleware_backend(spec.middleware)
+    check_signal(spec)  # what the middleware cannot count is said before what this machine lacks
     program = measures.program(backend, measure.name)
     binary = program.locate(spec.program or program.default())
     grid = (measures.validate_grid(spec.demands, spec.recovery_times_ms, spec.test_time_s)
