@@ -4,7 +4,8 @@
 #
 #   scripts/setup.sh              what the main job needs: Debian packages (Fast DDS,
 #                                 colcon, rt-tests, ...), the Python venv (.venv),
-#                                 the LatencyTest build and performance_test's, the
+#                                 the LatencyTest build (every middleware's program) and
+#                                 performance_test's, the
 #                                 site's chart library
 #   scripts/setup.sh --for-tests  also the tools the tests drive: act, actionlint,
 #                                 zizmor, gitlab-ci-local, Chromium and Playwright
@@ -27,7 +28,7 @@ if [[ ! -f $stamp ]]; then
     rm -f "$REPO"/.venv/.installed-* && touch "$stamp"
 fi
 
-bash "$SETUP/build_latencytest.sh"
+bash "$SETUP/build_latencytest.sh" --all  # every middleware's program, MADARA's too
 bash "$SETUP/build_perftest.sh"  # the perftest-* backends: Apex.AI performance_test
 bash "$SETUP/install_site_tools.sh" --chart-library-only  # the history site ships it
 

@@ -83,6 +83,18 @@ def commit(repository, message, paths=(".",)):
         "-m", message, cwd=repository)
 
 
+def without_container(repository, workflow):
+    """The workflow with its jobs' `container:` blocks removed, committed. act needs docker for a
+    job's container, which this machine has not; the job then runs on this machine, which is what
+    the container is (Debian bookworm, as root): a stand-in for GitHub's container runtime."""
+    path = repository / workflow
+    text = path.read_text()
+    stripped = re.sub(r"^    container:\n(?:      .*\n)+", "", text, flags=re.M)
+    assert stripped != text
+    path.write_text(stripped)
+    commit(repository, "Run the container jobs on the host (no container runtime here)", [path])
+
+
 def set_requirements(repository, median_32_bytes=GENEROUS):
     """Commit requirements/latency.csv for the small matrix: all generous but one cell."""
     path = repository / "requirements" / f"{PLATFORM}.csv"

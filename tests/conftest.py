@@ -1,4 +1,5 @@
 import io
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -59,3 +60,35 @@ def rendered_plots(monkeypatch):
     import drawn  # matplotlib: only for the tests that ask
 
     return drawn.RenderedPlots(monkeypatch)
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's headless Chromium driven by Playwright, for the site's tests."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: run scripts/setup/install_site_tools.sh")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page; the test fails if the site logs an error or a request fails."""
+    context = browser.new_context(viewport={"width": 1360, "height": 900})
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("requestfailed", lambda request: errors.append(f"request failed: {request.url}"))
+    yield page
+    context.close()
+    assert errors == [], f"console errors: {errors}"

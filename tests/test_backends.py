@@ -24,12 +24,14 @@ def entry_point(name, value):
 
 @pytest.mark.unit
 def test_the_projects_own_backends_are_registered_in_report_order_with_their_capabilities():
-    assert list(middleware.BACKENDS)[:3] == ["fastdds", "cyclonedds", "socket"]
-    fastdds, cyclonedds, socket = (middleware.BACKENDS[name] for name in ("fastdds", "cyclonedds", "socket"))
-    assert set(fastdds.PROGRAMS) == set(cyclonedds.PROGRAMS) == {"latency", "throughput"}
+    assert list(middleware.BACKENDS)[:4] == ["fastdds", "cyclonedds", "socket", "madara"]
+    fastdds, cyclonedds, socket, madara = (middleware.BACKENDS[name]
+                                           for name in ("fastdds", "cyclonedds", "socket", "madara"))
+    assert set(fastdds.PROGRAMS) == set(cyclonedds.PROGRAMS) == set(madara.PROGRAMS) == {"latency", "throughput"}
     assert set(socket.PROGRAMS) == {"latency"}
     assert interface.signals(fastdds) == interface.signals(cyclonedds) == interface.signals(socket) == (
         "latency", "instructions")
+    assert interface.signals(madara) == ("latency",)
     for backend in middleware.BACKENDS.values():
         assert interface.check(backend) is None and isinstance(backend, interface.Backend)
 

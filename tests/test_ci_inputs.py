@@ -88,3 +88,20 @@ def test_ci_variables_lists_every_variable_the_reader_knows(capsys):
     # ... and the reader reads every listed one, and none other.
     reader_source = Path(inputs.__file__).read_text().split("def read(")[1]
     assert set(re.findall(r'"(LATENCY_[A-Z_]+)"', reader_source)) == set(inputs.VARIABLES)
+
+
+@pytest.mark.parametrize("signal, runs", [("both", "1"), ("instructions", "3")])
+def test_a_ci_run_is_timed_or_one_counted_run_never_both_nor_counted_requirements(tmp_path, monkeypatch, capsys,
+                                                                                   signal, runs):
+    monkeypatch.setenv("LATENCY_RESULTS", str(tmp_path / "results"))
+    monkeypatch.setenv("LATENCY_SIGNAL", signal)
+    monkeypatch.setenv("LATENCY_RUNS", runs)
+    assert cli.main(["ci", "run"]) == EXIT_BAD_INPUT
+    assert f"LATENCY_SIGNAL {signal} is not a run's" in capsys.readouterr().err
+    assert not (tmp_path / "results").exists()
+
+
+def test_a_counted_ci_run_keeps_the_signal_for_run():
+    job = inputs.read({"LATENCY_RESULTS": "results", "LATENCY_SIGNAL": "instructions"})
+    assert (job.signal, job.gate) == ("instructions", ["--signal", "instructions"])
+    assert inputs.read({"LATENCY_RESULTS": "results"}).signal is None  # run's default: timed

@@ -28,7 +28,7 @@ import pytest
 
 from latency_gate import cli
 from latency_gate.contracts import instruction_counts
-from latency_gate.errors import EXIT_OK, InputError
+from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, InputError
 from latency_gate.analysis import code_path, relative
 from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner import counting, experiment, kinds
@@ -200,6 +200,15 @@ def test_a_middleware_without_a_counted_path_is_refused_before_anything_runs():
     uncounted = SimpleNamespace(TITLE="Some DDS", COUNTED_PATH=None)
     with pytest.raises(InputError, match="Some DDS: the instructions signal is not supported for this middleware"):
         experiment._counted_path("instructions", kinds.LATENCY, uncounted)
+
+
+@pytest.mark.unit
+def test_a_run_that_asks_a_middleware_without_a_counted_path_to_count_exits_3_and_writes_nothing(tmp_path, capsys):
+    code = cli.main(["run", "-r", str(tmp_path / "run"), "--middleware", "madara", "--signal", "instructions",
+                     "--program", str(tmp_path / "not-built")])
+    assert code == EXIT_BAD_INPUT
+    assert "MADARA: the instructions signal is not supported for this middleware yet" in capsys.readouterr().err
+    assert not (tmp_path / "run").exists()
 
 
 @pytest.mark.unit

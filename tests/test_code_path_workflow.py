@@ -54,16 +54,6 @@ def test_the_job_runs_on_a_github_hosted_runner_with_a_read_only_token():
     assert "signal: instructions" in text
 
 
-def without_container(repository):
-    """The workflow with its `container:` block removed (the stand-in above), committed."""
-    path = repository / WORKFLOW
-    text = path.read_text()
-    stripped = re.sub(r"^    container:\n(?:      .*\n)+", "", text, flags=re.M)
-    assert stripped != text
-    path.write_text(stripped)
-    ci_tools.commit(repository, "Run the code-path job on the host (no container runtime here)", [path])
-
-
 def seed_pull_request_build(act, repository, tmp_path):
     """The cache stand-in holds the project's LatencyTest build under the pull request build's key
     (its recipe is this checkout's), as a earlier push of the pull request would have left it: only
@@ -76,7 +66,7 @@ def seed_pull_request_build(act, repository, tmp_path):
 
 
 def test_a_forks_pull_request_gets_the_code_path_gate_and_an_unchanged_one_passes(act, repository, tmp_path):
-    without_container(repository)
+    ci_tools.without_container(repository, WORKFLOW)
     seed_pull_request_build(act, repository, tmp_path)
     fork_point, target = ci_tools.pull_request_history(repository, tmp_path / "origin.git")
     environment = {"LATENCY_GATE_SOURCES_DIR": REPO / "build" / "sources",  # no download

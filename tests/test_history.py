@@ -72,16 +72,6 @@ def test_a_run_without_metadata_is_published_with_a_record_of_its_run_id_and_pla
     assert run_metadata.parse_run_id(published.name).revision is None  # made now, of no known revision
 
 
-def test_a_counted_run_is_not_history(tmp_path, processed_run):
-    """Its latencies were timed under valgrind; the history has no line for counts (yet)."""
-    metadata = run_metadata.read(processed_run)
-    settings = dataclasses.replace(metadata.settings, counted="valgrind-3.19.0 callgrind: the per-sample path")
-    run_metadata.write(processed_run, dataclasses.replace(metadata, settings=settings))
-    with pytest.raises(InputError, match="a counted run .*timed under valgrind"):
-        history.add_run(tmp_path / "store", processed_run, PLATFORM)
-    assert not (tmp_path / "store" / "runs").exists()
-
-
 def test_a_run_is_never_overwritten(tmp_path, processed_run):
     history.add_run(tmp_path / "store", processed_run, PLATFORM, "r1")
     before = (tmp_path / "store" / "runs" / PLATFORM / "r1" / "metadata.json").read_text()

@@ -101,16 +101,35 @@ def test_the_socket_floor_runs_what_a_socket_can_and_reports_the_rest_as_unsuppo
 
 
 @pytest.mark.programs
+def test_the_floors_udp_carries_a_message_above_a_datagrams_limit_in_several(programs, tmp_path):
+    name = "interprocess_best_effort"
+    payloads = (65000, 65001, 500000)  # one datagram, two, eight
+
+    code = experiment.run_experiment(tmp_path, RunSpec(middleware="socket", subexperiments=(name,), payloads=payloads,
+                                                       samples=SAMPLES, baseline_s=0, retries=0))
+
+    assert code == EXIT_OK
+    per_payload = read_measurements(measurements_path(tmp_path, name)).groupby(PAYLOAD).size()
+    assert tuple(per_payload.index) == payloads and (per_payload >= 0.95 * SAMPLES).all()
+
+
+@pytest.mark.programs
 def test_the_floor_is_below_every_middleware_on_the_same_machine(programs, tmp_path):
-    """The floor is only a floor if no middleware beats it: compare medians per payload."""
+    """The floor is only a floor if no middleware beats it: compare medians per payload. The two
+    alternate over three rounds and each keeps its best round, so a burst of other load on a
+    shared machine during one run does not decide it; a floor above Cyclone DDS in every round
+    still fails."""
     names = ["intraprocess_reliable", "interprocess_reliable", "interprocess_reliable_tcp"]
-    medians = {}
-    for middleware in ("socket", "cyclonedds"):
-        assert run(tmp_path / middleware, middleware, subexperiments=names) == EXIT_OK
-        medians[middleware] = {name: read_measurements(measurements_path(tmp_path / middleware, name))
-                               .groupby(PAYLOAD)["Latency [us]"].median() for name in names}
-    for name in names:
-        assert (medians["socket"][name] < medians["cyclonedds"][name]).all(), name
+    medians = {"socket": [], "cyclonedds": []}
+    for round_number in range(3):
+        for middleware in medians:
+            directory = tmp_path / f"{middleware}-{round_number}"
+            assert run(directory, middleware, subexperiments=names) == EXIT_OK
+            medians[middleware].append(pd.concat(
+                {name: read_measurements(measurements_path(directory, name)).groupby(PAYLOAD)["Latency [us]"].median()
+                 for name in names}))
+    best = {middleware: pd.concat(rounds, axis=1).min(axis=1) for middleware, rounds in medians.items()}
+    assert (best["socket"] < best["cyclonedds"]).all(), pd.DataFrame(best)
 
 
 def mixed_certificates(directory, publisher, subscriber):
@@ -246,6 +265,7 @@ def test_compare_middleware_interleaves_the_middleware_and_pools_their_rounds_in
 @pytest.mark.parametrize("arguments, problem", [
     (["--middlewares", "socket", "socket"], "name each middleware once"),
     (["--middlewares", "socket", "--program", "fastdds=/opt/LatencyTest"], "a program for middleware not compared"),
+    (["--middlewares", "socket", "--profiles", "madara=/opt/deep"], "configurations for middleware not compared"),
     (["--middlewares", "socket", "--program", "socket=/nowhere/SocketLatency"], "/nowhere/SocketLatency"),
     (["--middlewares", "socket", "--rounds", "0"], "rounds must be at least 1"),
 ])

@@ -63,3 +63,5 @@ def test_the_paths_table_sets_udp_shared_memory_and_zero_copy_side_by_side_at_ro
     assert list(paths["payload"]) == ["1 MiB", "4 MiB"] * 3  # 16 B is not a robot's size
     assert paths["socket floor"].isna().tolist()[:2] == [True, True]  # the floor runs no UDP at 4 MiB
     assert middleware_comparison.paths_table(table[table["Bytes"] == 16], ("fastdds",)) is None
+    udp_alone = table[table[middleware_comparison.EXPERIMENT] == "interprocess_reliable"]
+    assert middleware_comparison.paths_table(udp_alone, ("fastdds",)) is None  # the spec's comparison at 16 KiB

@@ -27,9 +27,6 @@ from latency_gate_testing.factories import (
 
 REPO = Path(__file__).resolve().parents[1]
 ARTIFACTS = REPO / "test-artifacts"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-sync"]
 PLATFORM = "linux-x86_64-rt"
 FAILING = Violation(run=4, subexperiment="interprocess_reliable", payload=1024, magnitude="99%", percent=25.0)
 RUNS = 5
@@ -59,32 +56,6 @@ def server(store):
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: run scripts/setup/install_site_tools.sh")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def page(browser):
-    """A fresh page; the test fails if the site logs an error or a request fails."""
-    context = browser.new_context(viewport={"width": 1360, "height": 900})
-    page = context.new_page()
-    errors = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("requestfailed", lambda request: errors.append(f"request failed: {request.url}"))
-    yield page
-    context.close()
-    assert errors == [], f"console errors: {errors}"
 
 
 def history_route(subexperiment, payload, magnitude):

@@ -242,11 +242,15 @@ def test_a_push_to_main_lands_on_the_gh_pages_branch(act, repository, tmp_path):
     set_requirements(repository)
     history = tmp_path / "history.git"
     git("init", "-q", "--bare", str(history), cwd=tmp_path)
-    sha = git("rev-parse", "HEAD", cwd=repository).strip()
-    # Throughput too, on one payload of the reduced grid.
+    # Throughput too, on one payload of the reduced grid; and a counted run of the socket floor
+    # (the cheapest counted path), one sub-experiment at two payloads.
     variables = {**SMALL_MATRIX, "LATENCY_HISTORY_REMOTE": history, "LATENCY_THROUGHPUT": "true",
-                 "LATENCY_THROUGHPUT_PAYLOADS": "1024"}
+                 "LATENCY_THROUGHPUT_PAYLOADS": "1024", "LATENCY_INSTRUCTIONS_MIDDLEWARE": "socket",
+                 "LATENCY_INSTRUCTIONS_SUBEXPERIMENTS": "interprocess_best_effort",
+                 "LATENCY_INSTRUCTIONS_PAYLOADS": "16,1024"}
     without_queue(repository)  # the end of this test checks the real file has it
+    ci_tools.without_container(repository, ".github/workflows/latency-main.yml")
+    sha = git("rev-parse", "HEAD", cwd=repository).strip()  # the commit measured, containers removed
 
     result = act("push", ".github/workflows/latency-main.yml",
                  {"ref": "refs/heads/main", "after": sha, "repository": {"full_name": GITHUB_REPOSITORY}},
@@ -267,6 +271,15 @@ def test_a_push_to_main_lands_on_the_gh_pages_branch(act, repository, tmp_path):
     site = act.store / "pages"  # the deployed Pages artifact, regenerated from the branch
     assert (site / "index.html").is_file() and (site / "runs" / PLATFORM / run_id / "metadata.json").is_file()
     assert (site / "plots" / f"{PLATFORM}-throughput" / "intraprocess_best_effort" / "history_throughput.png").is_file()
+    # The counted run (a GitHub-hosted runner's job): its counts on a line of their own, no latencies.
+    counted = {f for f in files if f.startswith(f"runs/{PLATFORM}-socket-instructions/")}
+    (counted_run,) = {f.split("/")[2] for f in counted}
+    assert sorted(f.split("/")[3] for f in counted) == ["instructions_interprocess_best_effort.csv", "metadata.json"]
+    counts = git("show", f"gh-pages:runs/{PLATFORM}-socket-instructions/{counted_run}/"
+                 "instructions_interprocess_best_effort.csv", cwd=history).splitlines()
+    assert counts[0].startswith("Bytes,Role,Round trips,Instructions,") and len(counts) == 5  # 2 payloads x 2 sides
+    assert (site / "site" / "data" / "series" / f"{PLATFORM}-socket-instructions" /
+            "interprocess_best_effort.js").is_file()
     assert not (site / ".git").exists() and "Success - Main Deploy to GitHub Pages" in log(result)
     # Measured with a read-only token; written by a job of its own (a GitHub-hosted runner's)
     # from the run's artifact; pushes queue rather than replace each other.
@@ -312,7 +325,7 @@ def test_nothing_a_pull_request_leaves_on_the_runner_runs_in_mains_next_job(act,
         main = act("push", ".github/workflows/latency-main.yml",
                    {"ref": "refs/heads/main", "after": git("rev-parse", "HEAD", cwd=repository).strip(),
                     "repository": {"full_name": GITHUB_REPOSITORY}},
-                   {**SMALL_MATRIX, "LATENCY_HISTORY_REMOTE": history},
+                   {**SMALL_MATRIX, "LATENCY_HISTORY_REMOTE": history, "LATENCY_INSTRUCTIONS": "false"},
                    environment={**machine, "LATENCY_GATE_VENV": ""})  # as on an adopter's runner: no venv given
 
         assert main.returncode == 0, log(main)

@@ -74,7 +74,7 @@ static int usage(void)
     fprintf(stderr,
             "usage: %s publisher|subscriber|both --samples N --file DEMANDS [--export_raw_data CSV]\n"
             "       [--domain D] [--transport udp|tcp|memory --address IPv4 --port P]\n"
-            "       [--reliability reliable|best_effort --config CYCLONE_XML]\n", program_name);
+            "       [--reliability reliable|best_effort] [--config XML]\n", program_name);
     return 2;
 }
 

@@ -1,5 +1,5 @@
 /* The ping-pong core shared by the project's own latency programs (SocketLatency, the
- * raw-socket floor, and CycloneLatency): LatencyTest's command line and raw data export,
+ * raw-socket floor, CycloneLatency and MadaraLatency): LatencyTest's command line and raw data export,
  * its method (round trip / 2 minus the clock's own cost, nothing recorded for a round trip
  * over 100 ms), and a transport-neutral publisher and echo loop over a small driver. */
 #ifndef PINGPONG_H
@@ -7,8 +7,12 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {  /* MadaraLatency (C++) drives the same core */
+#endif
+
 #define PINGPONG_MAX_PAYLOADS 64
-#define PINGPONG_MAX_PAYLOAD (64u << 20)  /* bytes; a transport may carry less (UDP: one datagram) */
+#define PINGPONG_MAX_PAYLOAD (64u << 20)  /* bytes; a middleware may carry less */
 #define PINGPONG_STOP UINT32_MAX  /* sequence number that ends the echo side */
 
 typedef struct {
@@ -21,7 +25,7 @@ typedef struct {
     const char *address;       /* SocketLatency: the subscriber's IPv4 address */
     int port;                  /* SocketLatency: the subscriber's port */
     const char *reliability;   /* CycloneLatency: reliable or best_effort */
-    const char *config;        /* CycloneLatency: Cyclone DDS XML configuration file */
+    const char *config;        /* XML: Cyclone DDS configuration (CycloneLatency), MADARA settings (MadaraLatency) */
     uint32_t payloads[PINGPONG_MAX_PAYLOADS];
     int payload_count;
     uint32_t max_payload;
@@ -59,5 +63,9 @@ void pingpong_echo_copy(const void *sample, uint32_t size);
 
 void pingpong_fail(const char *format, ...);  /* prints "<program>: error: ..." */
 void pingpong_name_program(const char *program);  /* the <program> above */
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -3,7 +3,10 @@
  * its receive as a middleware's receive thread is, or within one process by copying the
  * sample there and back ("memory", the floor of intra-process delivery), or through a shared-memory
  * ring between two processes ("shm", "zero_copy": shared_memory_ring.c, the shared-memory family's
- * floor). A message is `payload` bytes: its length and sequence number, then zeros. */
+ * floor). A message is `payload` bytes: its length and sequence number, then zeros. Over UDP a
+ * message above UDP_DATAGRAM bytes goes as several datagrams, as a middleware must send it: the
+ * first holds its first UDP_DATAGRAM bytes, each other one the length and sequence number again
+ * (8 bytes) and the next bytes; a message with a datagram lost is lost. */
 #include "pingpong.h"
 #include "counted_path.h"
 #include "shared_memory_ring.h"
@@ -17,11 +20,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
 #define CONNECT_LIMIT_S 30
-#define UDP_MAX_PAYLOAD 65000u
+#define UDP_DATAGRAM 65000   /* bytes in one datagram at most (IPv4 UDP's limit: 65507) */
+#define REST_LIMIT_MS 100    /* a message's other datagrams follow its first within this */
 
 typedef struct {
     int tcp;
@@ -119,11 +124,20 @@ static int socket_send(void *opaque, uint32_t seq, uint32_t payload)
     if (!side->tcp) {
         if (!side->has_peer)
             return 0;  /* nobody to answer yet */
-        if (sendto(side->fd, side->buffer, payload, 0, (struct sockaddr *)&side->peer, sizeof side->peer) < 0
-            && errno != ECONNREFUSED) {
-            pingpong_fail("send: %s", strerror(errno));
-            return -1;
-        }
+        uint32_t sent = 0;
+        do {  /* the first datagram; then, after the header again, the rest */
+            struct iovec parts[2] = {{side->buffer, 8}, {side->buffer + sent, 0}};
+            int first = sent == 0;
+            uint32_t room = first ? UDP_DATAGRAM : UDP_DATAGRAM - 8;
+            parts[1].iov_len = payload - sent < room ? payload - sent : room;
+            struct msghdr message = {.msg_name = &side->peer, .msg_namelen = sizeof side->peer,
+                                     .msg_iov = parts + first, .msg_iovlen = 2 - first};
+            if (sendmsg(side->fd, &message, 0) < 0 && errno != ECONNREFUSED) {
+                pingpong_fail("send: %s", strerror(errno));
+                return -1;
+            }
+            sent += (uint32_t)parts[1].iov_len;
+        } while (sent < payload);
         return 0;
     }
     for (uint32_t sent = 0; sent < payload;) {
@@ -164,6 +178,32 @@ static int read_exactly(socket_side *side, uint8_t *into, uint32_t length)
     return 0;
 }
 
+/* The other datagrams of a UDP message whose first one (`have` bytes) is in the buffer:
+ * 1 when it is whole, 0 when one is lost (another message's came, or none in time). */
+static int receive_rest(socket_side *side, uint32_t have)
+{
+    uint32_t payload, header[2];
+    memcpy(&payload, side->buffer, 4);
+    if (payload > side->capacity) {
+        pingpong_fail("bad message length %u", payload);
+        return -1;
+    }
+    if (have != (payload < UDP_DATAGRAM ? payload : UDP_DATAGRAM))
+        return 0;  /* not a message's first datagram: the first was lost */
+    while (have < payload) {
+        int ready = wait_readable(side->fd, REST_LIMIT_MS);
+        if (ready <= 0)
+            return ready;
+        struct iovec parts[2] = {{header, 8}, {side->buffer + have, payload - have}};
+        struct msghdr message = {.msg_iov = parts, .msg_iovlen = 2};
+        ssize_t n = recvmsg(side->fd, &message, 0);
+        if (n < 8 || memcmp(header, side->buffer, 8))
+            return n < 0 && errno != ECONNREFUSED ? (pingpong_fail("receive: %s", strerror(errno)), -1) : 0;
+        have += (uint32_t)n - 8;
+    }
+    return 1;
+}
+
 static int socket_take(socket_side *side, int timeout_ms, uint32_t *seq, uint32_t *payload, double *arrived_us)
 {
     int ready = wait_readable(side->fd, timeout_ms);
@@ -175,6 +215,9 @@ static int socket_take(socket_side *side, int timeout_ms, uint32_t *seq, uint32_
         if (n < 8)
             return n < 0 && errno == ECONNREFUSED ? 0 : (pingpong_fail("short datagram"), -1);
         side->has_peer = 1;
+        int got = receive_rest(side, (uint32_t)n);
+        if (got <= 0)
+            return got;
     } else {
         if (read_exactly(side, side->buffer, 8))
             return -1;
@@ -313,10 +356,6 @@ static const pingpong_driver *choose_transport(const pingpong_options *options)
         return ring;
     if (!strcmp(options->transport, "memory"))
         return &memory;
-    if (!strcmp(options->transport, "udp") && options->max_payload > UDP_MAX_PAYLOAD) {
-        pingpong_fail("a UDP datagram carries at most %u bytes, not %u", UDP_MAX_PAYLOAD, options->max_payload);
-        return NULL;
-    }
     if (!strcmp(options->transport, "udp") || !strcmp(options->transport, "tcp"))
         return &sockets;
     pingpong_fail("unknown transport '%s' (udp, tcp, memory, shm or zero_copy)", options->transport);

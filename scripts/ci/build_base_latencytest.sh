@@ -21,8 +21,8 @@
 #                                              build-directory= (the GITHUB_OUTPUT format)
 #
 # The cache keys name everything a build depends on: the commit (the base's merge base, the
-# pull request's HEAD), the build command and output (or the installed Fast DDS version),
-# the OS and the architecture. A restored build directory is reused only when the key it
+# pull request's HEAD), the build command and output (or the installed Fast DDS version, and
+# whether LATENCY_MIDDLEWARE=madara has MADARA's program built too), the OS and the architecture. A restored build directory is reused only when the key it
 # was built for is this one.
 #
 # Environment:
@@ -72,6 +72,7 @@ else
     fastdds=$(dpkg-query -W -f='${Version}' libfastrtps-dev 2>/dev/null) ||
         fail "libfastrtps-dev is not installed (run scripts/setup/install_system_packages.sh)"
     recipe=fastdds-${fastdds//[^A-Za-z0-9.+-]/_}
+    [[ ${LATENCY_MIDDLEWARE:-} != madara ]] || recipe+=-madara  # its build has MADARA's program too
 fi
 key="latencytest-base-$recipe-$platform-$merge_base"
 

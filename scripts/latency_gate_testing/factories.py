@@ -21,7 +21,7 @@ import pandas as pd
 from PIL import Image
 
 from latency_gate.analysis import checks as checks_module
-from latency_gate.contracts import formats, run_metadata, throughput_formats as tf
+from latency_gate.contracts import formats, instruction_counts, run_metadata, throughput_formats as tf
 from latency_gate.runner import kinds, realtime
 
 # Raw measurements
@@ -291,6 +291,47 @@ def write_throughput_history(store: Path, *, platform="linux-x86_64-rt-throughpu
             run_id=identifier, kind="throughput", platform=platform, fastdds_version="2.9.1", host=RUNNER,
             payloads=[int(p) for p in payloads], started_at=(FIRST_RUN_AT + index * RUN_INTERVAL).isoformat(),
             grid={"demands": [1000], "recovery_times_ms": [0], "test_time_s": 1},
+            subexperiments={name: outcome(name) for name in subexperiments}))
+        run_ids.append(identifier)
+    return run_ids
+
+
+def typical_instructions(subexperiment, payloads):
+    """Instructions per round trip of each side, as a counted run's cells look: a few thousand
+    per side, growing slowly with the payload (a copy per byte past a few KiB)."""
+    base = 4200.0 if subexperiment.startswith("intraprocess") else 2600.0
+    return base + np.asarray(payloads) * 0.25
+
+
+def write_instruction_history(store: Path, *, platform="lab-socket-instructions", runs=4,
+                              subexperiments=("interprocess_best_effort", "intraprocess_best_effort"),
+                              payloads=(16, 1024), shift=None, middleware="socket", seed=11) -> list[str]:
+    """Write `runs` counted runs (metadata settings.counted, instructions_<sub-experiment>.csv
+    only, as history.add_run keeps them); shift: (run index, sub-experiment, payload, factor)
+    multiplying that cell's counts from that run on. Counts scatter by 0.05 % (relative s.d.)."""
+    rng = np.random.default_rng(seed)
+    payloads = np.asarray(payloads)
+    run_ids = []
+    for index in range(runs):
+        commit = f"{rng.integers(0, 16**7):07x}"
+        identifier = run_id(index, commit)
+        directory = Path(store) / "runs" / platform / identifier
+        directory.mkdir(parents=True)
+        for name in subexperiments:
+            roles = ("both",) if name.startswith("intraprocess") else ("publisher", "subscriber")
+            per_round_trip = typical_instructions(name, payloads) * rng.normal(1.0, 0.0005, len(payloads))
+            if shift is not None and index >= shift[0] and name == shift[1]:
+                per_round_trip = np.where(payloads == shift[2], per_round_trip * shift[3], per_round_trip)
+            rows = [(int(bytes_), role, 101, round(value * 101), value * (1.0 if role == "both" else share))
+                    for role, share in zip(roles, (0.55, 0.45)) for bytes_, value in zip(payloads, per_round_trip)]
+            frame = pd.DataFrame(rows, columns=list(instruction_counts.COUNTS_COLUMNS))
+            formats.write_csv(frame, instruction_counts.counts_path(directory, name))
+        started = FIRST_RUN_AT + index * RUN_INTERVAL
+        run_metadata.write(directory, run_metadata.RunMetadata(
+            run_id=identifier, platform=platform, middleware=middleware, host=RUNNER, samples=100,
+            payloads=[int(p) for p in payloads], started_at=started.isoformat(),
+            finished_at=(started + timedelta(minutes=2)).isoformat(),
+            settings=run_metadata.Settings(counted="valgrind-3.19.0 callgrind"),
             subexperiments={name: outcome(name) for name in subexperiments}))
         run_ids.append(identifier)
     return run_ids

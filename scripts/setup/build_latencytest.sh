@@ -10,13 +10,19 @@
 #    test/performance/throughput with throughputtest/patches/*.patch (if any). One copy per
 #    set of patches, kept, so rebuilds stay incremental.
 # 3. `colcon build` the project's colcon packages: `latencytest/` and `throughputtest/`,
-#    which compile LatencyTest and ThroughputTest from those copies, and `pingpong/`, the
+#    which compile LatencyTest and ThroughputTest from those copies, `pingpong/`, the
 #    other backends' programs
-#    (SocketLatency, the floor; CycloneLatency, on Debian's Cyclone DDS). colcon/CMake
-#    rebuild only what changed.
+#    (SocketLatency, the floor; CycloneLatency, on Debian's Cyclone DDS), and, with --all or
+#    for a CI job measuring MADARA, `pingpong_madara/` (MadaraLatency and MadaraThroughput, with
+#    the part of MADARA they need from third_party/madara: about 40 s of CPU the first time).
+#    colcon/CMake rebuild only what changed.
 # 4. Create the DDS Security artifacts (once) with make_security_artifacts.sh.
 #
+# Usage: build_latencytest.sh [--all]   --all: also MADARA's program (scripts/setup.sh does)
+#
 # Environment:
+#   LATENCY_MIDDLEWARE        a CI job's middleware (`latency-gate ci`): `madara` builds MADARA's
+#                             program too; a job measuring another one does not compile it
 #   LATENCY_GATE_BUILD_DIR    where everything generated goes (default: <repo>/build)
 #   LATENCY_GATE_SOURCES_DIR  where the Debian source tree is cached (default: <build dir>/sources)
 #   LATENCY_GATE_EXTRA_PATCHES  colon-separated patch files applied after latencytest/patches
@@ -120,9 +126,14 @@ throughput_sources=$(patched_sources ThroughputTest throughput "${throughput_pat
 python=${LATENCY_GATE_PYTHON:-$REPO/.venv/bin/python}
 [[ -x $python ]] || python=$(command -v python3)
 
+packages=("$REPO/latencytest" "$REPO/throughputtest" "$REPO/pingpong")
+if [[ ${1:-} == --all || ${LATENCY_MIDDLEWARE:-} == madara ]]; then
+    packages+=("$REPO/pingpong_madara")
+fi
+
 cd "$REPO"
 colcon --log-base "$COLCON_DIR/log" build \
-    --paths "$REPO/latencytest" "$REPO/throughputtest" "$REPO/pingpong" \
+    --paths "${packages[@]}" \
     --build-base "$COLCON_DIR/build" \
     --install-base "$COLCON_DIR/install" \
     --event-handlers console_direct- \

@@ -13,6 +13,7 @@ PACKAGES=("$@")
     python3-colcon-package-selection  # colcon's --packages-select, used by the spec's command
     g++ cmake openssl stress-ng rt-tests dpkg-dev python3-venv
     cyclonedds-dev cyclonedds-tools  # the cyclonedds backend; the tools hold idlc and ddsperf
+    libboost-dev libboost-system-dev libzmq3-dev libssl-dev  # the madara backend (third_party/madara)
     valgrind  # the code-path signal counts instructions under callgrind (runner/counting.py)
     iceoryx  # iox-roudi: Cyclone DDS's shared memory (the shared-memory family, runner/shared_memory.py)
     # the perftest backends' performance_test build (build_perftest.sh): ament's CMake, its

@@ -65,10 +65,19 @@ class Options:
 DEFAULTS = Options()
 
 
+# Instructions per round trip spread far less than times (relative s.d. from run to run: median
+# 0.14-0.2 %, at most 0.9 %, the socket floor's 0; docs/code-path-gate.md, Measured), and the
+# changes the code-path gate finds are +0.4 to +1.2 %, which 5 % would hide; p < 0.00001 still
+# keeps the spread from passing for a shift.
+COUNTS_MIN_CHANGE = 0.005
+
+
 def options_for(kind):
     """The defaults for a kind's history: its trended magnitudes. A throughput line has half
-    a latency line's series (one magnitude), so the same thresholds are as safe there."""
-    return replace(DEFAULTS, magnitudes=kind.trended)
+    a latency line's series (one magnitude), so the same thresholds are as safe there; an
+    instructions line's counts shift from COUNTS_MIN_CHANGE."""
+    counted = {"min_change": COUNTS_MIN_CHANGE} if kind is kinds.INSTRUCTIONS else {}
+    return replace(DEFAULTS, magnitudes=kind.trended, **counted)
 
 
 @dataclass(frozen=True)
@@ -93,7 +102,7 @@ class Detection:
     changepoints: list[ChangePoint]
     options: Options = field(default_factory=Options)
     library: str = field(default_factory=lambda: f"{LIBRARY} {metadata.version(LIBRARY)}")
-    kind: str = kinds.LATENCY.name  # the history's: latency or throughput
+    kind: str = kinds.LATENCY.name  # the history line's: latency, throughput or instructions
 
 
 def detect(summaries, run_ids, options=DEFAULTS):
@@ -250,7 +259,7 @@ def read(source):
     except (KeyError, TypeError) as error:
         raise InputError(f"change points file has unusable options: {error}", source) from None
     kind = document.get("kind", kinds.LATENCY.name)  # files from before throughput: latency
-    if kind not in kinds.KINDS:
+    if kind not in kinds.LINES:
         raise InputError(f"change points file of unknown kind {kind!r}", source)
     return Detection(str(document.get("platform", "")), int(document.get("runs", 0)), points, options,
                      str(document.get("library", "")), kind)
@@ -263,19 +272,19 @@ def markdown_summary(detection, limit=CHANGE_POINT_ROWS):
     """Markdown: a platform's change points (a changepoints.Detection), newest first."""
     points = sorted(detection.changepoints, key=lambda point: point.index, reverse=True)  # stable: cell order kept
     options = detection.options
-    lines = [f"## {kinds.kind(detection.kind).title} change points on {detection.platform}", ""]
+    lines = [f"## {kinds.line(detection.kind).title} change points on {detection.platform}", ""]
     if not points:
         lines.append(f"None in the {detection.runs} runs of the history: no cell's "
                      f"{' or '.join(options.magnitudes)} {detection.kind} level shifted by more than "
-                     f"{options.min_change:.0%} "
+                     f"{options.min_change * 100:g}% "
                      f"(p < {options.max_pvalue:g}; at least {options.min_runs} runs needed).")
         return "\n".join(lines) + "\n"
     lines += [f"{len(points)} in the {detection.runs} runs of the history, newest first: the first run at the "
               f"new level, the mean level before and after it ({detection.library}, p < {options.max_pvalue:g}, "
-              f"change over {options.min_change:.0%}).", "",
+              f"change over {options.min_change * 100:g}%).", "",
               "| Run | Sub-experiment | Payload | Magnitude | Before → after | Change | p |",
               "|---|---|--:|---|--:|--:|--:|"]
-    kind = kinds.kind(detection.kind)
+    kind = kinds.line(detection.kind)
     lines += [f"| `{point.run_id}` | `{point.subexperiment}` | {point.payload} B | {point.magnitude} | "
               f"{point.mean_before:.3f} → {point.mean_after:.3f} {_unit_text(kind.unit(point.magnitude))} | "
               f"{point.change * 100:+.1f} % | {point.pvalue:.1g} |"

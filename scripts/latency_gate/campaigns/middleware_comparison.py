@@ -26,7 +26,7 @@ import pandas as pd
 from latency_gate.analysis.statistics import summarise
 from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import (
-    family_of, measurements_path, read_measurements, write_csv, write_text_atomic,
+    SPEC_FAMILY, family_of, measurements_path, read_measurements, write_csv, write_text_atomic,
 )
 from latency_gate.errors import InputError
 from latency_gate.runner import experiment, interleaving
@@ -43,31 +43,35 @@ DEFAULT_ROUNDS = 3
 
 
 def compare_middleware(results_directory, middlewares=tuple(BACKENDS), programs=None, spec=RunSpec(),
-                       rounds=DEFAULT_ROUNDS, seed=None, out=None):
+                       rounds=DEFAULT_ROUNDS, seed=None, out=None, profiles=None):
     """Run the comparison and write its table and report; returns the table.
 
-    programs: {middleware: its latency program} where not the project-built one. spec: every
-    run's settings (runner/run_spec.RunSpec), its middleware and program aside.
+    programs: {middleware: its latency program} where not the project-built one; profiles:
+    {middleware: its configurations directory} where not the backend's own. spec: every run's
+    settings (runner/run_spec.RunSpec), its middleware, program and profiles aside.
     Raises InputError (nothing runs) on bad input, RunFailed when a run fails in every attempt.
     """
     out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
-    programs = programs or {}
+    programs, profiles = programs or {}, profiles or {}
     if len(set(middlewares)) != len(middlewares) or not middlewares:
         raise InputError(f"name each middleware once, got {' '.join(middlewares) or 'none'}")
     if rounds < 1:
         raise InputError(f"rounds must be at least 1, got {rounds}")
-    unknown = sorted(set(programs) - set(middlewares))
-    if unknown:
-        raise InputError(f"a program for middleware not compared: {', '.join(unknown)}")
+    for what, given in (("a program", programs), ("configurations", profiles)):
+        unknown = sorted(set(given) - set(middlewares))
+        if unknown:
+            raise InputError(f"{what} for middleware not compared: {', '.join(unknown)}")
     arms, skip = {}, {}
     for middleware in middlewares:
-        checked = experiment.validate_run(replace(spec, middleware=middleware, program=programs.get(middleware)))
-        arms[middleware] = replace(spec, middleware=middleware, program=checked.binary, payloads=checked.payloads)
+        checked = experiment.validate_run(replace(spec, middleware=middleware, program=programs.get(middleware),
+                                                  profiles=profiles.get(middleware)))
+        arms[middleware] = replace(spec, middleware=middleware, program=checked.binary, payloads=checked.payloads,
+                                   profiles=profiles.get(middleware))
         skip[middleware] = dict(checked.unsupported)
         for name, why in checked.unsupported.items():
             print(f"{name}: not run by {checked.backend.TITLE}: {why}", file=out, flush=True)
     # A sub-experiment of another family at this family's payloads (the spec's UDP at robot sizes) is a
-    # reference for the middleware; the floor runs only the family's own (a UDP datagram carries 65000 B).
+    # reference for the middleware; the floor runs only the family's own.
     if FLOOR in middlewares:
         for name in checked.subexperiments:
             if family_of(name).name != checked.family:
@@ -93,7 +97,8 @@ def compare_middleware(results_directory, middlewares=tuple(BACKENDS), programs=
     regime = run_metadata.regime_text(run_metadata.regime(run_metadata.read(runs[0].directory)))
     write_csv(table, results / TABLE_FILE)
     write_text_atomic(results / REPORT_FILE, markdown_report(table, middlewares, chosen, regime, samples, rounds,
-                                                             {m: arms[m].program for m in middlewares}, skip))
+                                                             {m: arms[m].program for m in middlewares}, skip,
+                                                             profiles))
     print(overview(table, middlewares).to_string(), file=out)
     print(f"Settings in force: {regime}\nDone in {time.monotonic() - started:.0f} s: {results / REPORT_FILE}",
           file=out, flush=True)
@@ -146,10 +151,11 @@ ROBOT_PAYLOADS = (16384, 1048576, 4194304)
 
 def paths_table(table, middlewares):
     """Median (us) per path, reliability and payload (rows: ROBOT_PAYLOADS) and middleware (columns);
-    None when the comparison has none of it."""
+    None when the comparison has no shared-memory path at these sizes (UDP alone at 16 KiB is the
+    spec's comparison, not this one)."""
     labels = {name: f"{path}, {'reliable' if '_reliable' in name else 'best effort'}" for path, name in PATHS}
     cells = table[table[EXPERIMENT].isin(labels) & table["Bytes"].isin(ROBOT_PAYLOADS)]
-    if cells.empty:
+    if (cells[EXPERIMENT].map(lambda name: family_of(name).name) == SPEC_FAMILY).all():
         return None
     order = {name: index for index, (_, name) in enumerate(PATHS)}
     wide = cells.pivot_table(index=[EXPERIMENT, "Bytes"], columns=MIDDLEWARE, values="Median")
@@ -173,9 +179,10 @@ def _markdown_table(frame):
     return "\n".join([header, rule, *rows])
 
 
-def markdown_report(table, middlewares, chosen, regime, samples, rounds, programs, unsupported):
+def markdown_report(table, middlewares, chosen, regime, samples, rounds, programs, unsupported, profiles=None):
     """The report: settings, an overview, then one table per sub-experiment (rows by payload,
-    then middleware in the order given); `unsupported`: {middleware: {sub-experiment: why}}."""
+    then middleware in the order given); `unsupported`: {middleware: {sub-experiment: why}};
+    `profiles`: {middleware: configurations directory} where not the backend's own."""
     titles = {m: BACKENDS[m].TITLE for m in middlewares}
     lines = [
         "# Middleware comparison", "",
@@ -183,6 +190,8 @@ def markdown_report(table, middlewares, chosen, regime, samples, rounds, program
         "payload, pooled; one-way latency (round trip / 2) in microseconds.",
         f"Settings in force: {regime}.", "",
         "Programs: " + "; ".join(f"{titles[m]}: `{programs[m]}`" for m in middlewares), "",
+        *([f"Configurations: {'; '.join(f'{titles[m]}: `{d}`' for m, d in profiles.items())} (the others: their "
+           "backend's own)", ""] if profiles else []),
         "## Median at the smallest and largest payload (us)", "",
         _markdown_table(overview(table, middlewares).reset_index()), "",
     ]
@@ -191,9 +200,10 @@ def markdown_report(table, middlewares, chosen, regime, samples, rounds, program
                   "the security ones).", ""]
     paths = paths_table(table, middlewares)
     if paths is not None:
-        lines += ["## UDP, shared memory and zero copy at robot sizes: median (us)", "", _markdown_table(paths), "",
-                  "The socket floor's shared memory and zero copy: the same ping-pong through a ring in shared "
-                  "memory with a futex wake-up, the sample copied in and out, or written and read in place.", ""]
+        lines += ["## UDP, shared memory and zero copy at robot sizes: median (us)", "", _markdown_table(paths), ""]
+        if FLOOR in middlewares:
+            lines += ["The socket floor's shared memory and zero copy: the same ping-pong through a ring in shared "
+                      "memory with a futex wake-up, the sample copied in and out, or written and read in place.", ""]
     for name in chosen:
         rows = table[table[EXPERIMENT] == name].drop(columns=EXPERIMENT)
         order = rows[MIDDLEWARE].map({m: index for index, m in enumerate(middlewares)})

@@ -20,7 +20,7 @@ SIGNALS = ("latency", "instructions", "both")
 VARIABLES = {
     "LATENCY_RESULTS": "results directory (required)",
     "LATENCY_KIND": "latency (default) or throughput",
-    "LATENCY_MIDDLEWARE": "a middleware backend's name: fastdds (default), cyclonedds, socket, ...",
+    "LATENCY_MIDDLEWARE": "a middleware backend's name: fastdds (default), cyclonedds, madara, socket, ...",
     "LATENCY_TEST": "run: the middleware's program of that kind, or a Fast DDS workspace (default: the project's)",
     "LATENCY_SUBEXPERIMENTS": "sub-experiments, comma or space separated",
     "LATENCY_PAYLOADS": "payload sizes in bytes, comma or space separated",
@@ -36,7 +36,8 @@ VARIABLES = {
     "LATENCY_RUNS": "run: number of runs (default 1: one run, processed)",
     "LATENCY_SHARD": "run: k/n, this job's share of the runs",
     "LATENCY_PLOTS": "run: false for summaries only (default true)",
-    "LATENCY_SIGNAL": "gate: latency (default), instructions (the code-path gate) or both",
+    "LATENCY_SIGNAL": "gate: latency (default), instructions (the code-path gate) or both; run: latency (default) "
+                      "or instructions (one counted run, e.g. for the history's instructions line)",
     "LATENCY_ROUNDS": "gate: rounds before the first look",
     "LATENCY_MAX_ROUNDS": "gate: rounds at most",
     "LATENCY_MIN_EFFECT": "gate: the smallest change that counts, as a fraction",
@@ -58,6 +59,7 @@ class CiInputs:
     gate: list = field(default_factory=list)  # options of gate only
     runs: int = 1
     shard: str | None = None
+    signal: str | None = None  # LATENCY_SIGNAL as given (None: the commands' default, latency)
     plots: bool = True
 
 
@@ -123,7 +125,8 @@ def read(environ=None):
     _option(common, "--sub-cpus", reader.text("LATENCY_SUB_CPUS"))
     _option(run, "--program", reader.text("LATENCY_TEST"))
     _option(run, "--stress", reader.text("LATENCY_STRESS"))
-    _option(gate, "--signal", reader.choice("LATENCY_SIGNAL", SIGNALS))
+    signal = reader.choice("LATENCY_SIGNAL", SIGNALS)
+    _option(gate, "--signal", signal)
     _option(gate, "--rounds", reader.number("LATENCY_ROUNDS", minimum=2))
     _option(gate, "--max-rounds", reader.number("LATENCY_MAX_ROUNDS", minimum=2))
     _option(gate, "--min-effect", reader.number("LATENCY_MIN_EFFECT", float, minimum=0))
@@ -138,4 +141,4 @@ def read(environ=None):
     if shard and not re.fullmatch(r"\d+/\d+", shard):
         raise InputError(f"LATENCY_SHARD must be k/n, not '{shard}'")
     return CiInputs(Path(results), common, run, gate, runs=reader.number("LATENCY_RUNS", minimum=1) or 1,
-                    shard=shard or None, plots=reader.choice("LATENCY_PLOTS", TRUE_FALSE) != "false")
+                    shard=shard or None, signal=signal or None, plots=reader.choice("LATENCY_PLOTS", TRUE_FALSE) != "false")

@@ -31,7 +31,8 @@ COMMANDS = {
     "gate": "relative gate: the PR build against its base build in interleaved rounds",
     "history": "magnitude and payload history plots from many runs",
     "compare-experiments": "compare a result against a reference (exit 1 on regression)",
-    "compare-middleware": "Fast DDS, Cyclone DDS and the socket floor on this machine, interleaved, in one table",
+    "compare-middleware": "Fast DDS, Cyclone DDS, MADARA and the socket floor on this machine, interleaved, in one "
+                          "table",
     "requirements": "derive a requirements CSV from many runs",
     "add-to-history": "add a processed run to a local history store and regenerate its plots and site",
     "publish-history": "append a run to the history branch (gh-pages) and push it",

@@ -52,11 +52,15 @@ def run(args):
 
 def _run(job):
     single = job.results / "run" if job.runs == 1 and not job.shard else None
+    if job.signal == "both" or (job.signal == "instructions" and single is None):
+        raise InputError(f"LATENCY_SIGNAL {job.signal} is not a run's: a run is timed (latency) or one counted run "
+                         "(instructions; requirements come from timed runs)")
     outputs.set_outputs({"results-directory": str(job.results), "run-directory": str(single or "")})
     if single is None:
         return cli.main(["extrapolate-requirements", "--runs-directory", str(job.results), "--runs", str(job.runs),
                          "--shard", job.shard or "1/1", *job.common, *job.run])
-    status = cli.main(["run", "--results-dir", str(single), *job.common, *job.run])
+    counted = ["--signal", job.signal] if job.signal else []
+    status = cli.main(["run", "--results-dir", str(single), *job.common, *job.run, *counted])
     if status != EXIT_OK:
         return status
     return cli.main(["process", "--experiment-directory", str(single), *([] if job.plots else ["--no-plots"])])

@@ -1,5 +1,5 @@
-"""Compare middleware on this machine: Fast DDS, Cyclone DDS and the socket floor, one run
-per middleware in interleaved rounds, pooled into the vendor comparison's table (min, mean,
+"""Compare middleware on this machine: Fast DDS, Cyclone DDS, MADARA and the socket floor, one
+run per middleware in interleaved rounds, pooled into the vendor comparison's table (min, mean,
 median, 99% per payload and sub-experiment) with each middleware's overhead over the floor,
 as CSV, markdown and plots. Exit 3 on bad input (nothing runs), 4 when a run failed in every
 attempt.
@@ -16,7 +16,7 @@ from latency_gate.runner.run_spec import DEFAULT_SAMPLES
 from latency_gate.runner.middleware import BACKENDS
 
 
-def _program(text):
+def _middleware_path(text):
     middleware, separator, path = text.partition("=")
     if not separator or middleware not in BACKENDS or not path:
         raise argparse.ArgumentTypeError(f"expected MIDDLEWARE=PATH with MIDDLEWARE one of {', '.join(BACKENDS)}, "
@@ -29,9 +29,12 @@ def add_arguments(parser):
                         help="new directory for the runs, the table, the report and the plots")
     parser.add_argument("--middlewares", nargs="+", choices=tuple(BACKENDS), default=list(BACKENDS),
                         help="middleware to compare, in report order (default: %(default)s)")
-    parser.add_argument("--program", dest="programs", action="append", type=_program, default=[],
+    parser.add_argument("--program", dest="programs", action="append", type=_middleware_path, default=[],
                         metavar="MIDDLEWARE=PATH", help="a middleware's latency program where not the project-built "
                                                         "one, e.g. fastdds=/opt/ws (repeatable)")
+    parser.add_argument("--profiles", dest="profiles", action="append", type=_middleware_path, default=[],
+                        metavar="MIDDLEWARE=DIR", help="a middleware's <sub-experiment>.xml configurations where not "
+                                                       "its backend's own, e.g. madara=deep-buffers/ (repeatable)")
     add_matrix_options(parser, DEFAULT_SAMPLES)
     parser.add_argument("--rounds", type=int, default=middleware_comparison.DEFAULT_ROUNDS,
                         help="interleaved rounds, pooled (default: %(default)s)")
@@ -41,7 +44,8 @@ def add_arguments(parser):
 
 def run(args):
     table = middleware_comparison.compare_middleware(args.results_dir, tuple(args.middlewares), dict(args.programs),
-                                                     run_spec(args), args.rounds, args.seed)
+                                                     run_spec(args, profiles=None), args.rounds, args.seed,
+                                                     profiles=dict(args.profiles))
     batch = plots.PlotBatch()
     titles = {middleware: BACKENDS[middleware].TITLE for middleware in args.middlewares}
     for name, rows in table.groupby(middleware_comparison.EXPERIMENT, sort=False):

@@ -26,7 +26,7 @@ from latency_gate.campaigns.gate import (
 )
 from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK
 from latency_gate.render import gate_report
-from latency_gate.runner import counting
+from latency_gate.runner import counting, experiment
 from latency_gate.runner.middleware import BACKENDS
 
 SIGNALS = ("latency", "instructions", "both")
@@ -82,6 +82,7 @@ def add_arguments(parser):
 def run(args):
     if args.signal != "both":
         return _gate(args, args.signal, args.results_dir)
+    experiment.check_signal(run_spec(args, signal="instructions"))  # bad input before the latency gate runs
     latency = _gate(args, "latency", args.results_dir)
     return max(latency, _gate(args, "instructions", args.results_dir / "instructions"))
 

@@ -382,7 +382,7 @@ def require_unique(table, keys, path):
         seen.add(key)
 
 
-def read_batch(files, columns, reader, texts, unique=(), integers=("Bytes", "Samples")):
+def read_batch(files, columns, reader, texts, unique=(), integers=("Bytes", "Samples"), strings=()):
     """One frame of many spec CSVs of one kind, with `run` and `subexperiment` columns.
 
     Reading thousands of small files one by one costs about 2 ms each, so the files'
@@ -393,7 +393,8 @@ def read_batch(files, columns, reader, texts, unique=(), integers=("Bytes", "Sam
 
     files: (run index, sub-experiment, path) triples; reader: the validating reader of
     the kind (read_summary, read_checks); texts: {path: text} that every file's text is
-    added to (each file is read once); integers: the columns of whole numbers.
+    added to (each file is read once); integers: the columns of whole numbers; strings: the
+    columns of text besides a check report's Check and Status.
     """
     header = ",".join(columns)
     bodies, rows, regular, irregular = [], [], [], []
@@ -413,18 +414,19 @@ def read_batch(files, columns, reader, texts, unique=(), integers=("Bytes", "Sam
         bodies.append(body)
         rows.append(body.count("\n") + 1)
         regular.append(owner)
-    frame = _parse_joined(bodies, rows, regular, columns, reader, unique, integers)
+    frame = _parse_joined(bodies, rows, regular, columns, reader, unique, integers, strings)
     if irregular:
         import pandas as pd
         frame = pd.concat([frame, *(_read_one(owner, reader) for owner in irregular)], ignore_index=True)
     return frame
 
 
-def _parse_joined(bodies, rows, owners, columns, reader, unique, integers):
+def _parse_joined(bodies, rows, owners, columns, reader, unique, integers, strings):
     import pandas as pd
 
     dtypes = {column: "float64" for column in columns}
-    dtypes.update({**{column: "int64" for column in integers}, "Check": "str", "Status": "str"})
+    dtypes.update({**{column: "int64" for column in integers}, "Check": "str", "Status": "str",
+                   **{column: "str" for column in strings}})
     try:
         frame = pd.read_csv(
             io.StringIO("\n".join(bodies)), header=None, names=list(columns),

@@ -12,11 +12,19 @@ functions_<sub-experiment>.csv      one row per payload and function: the functi
 Per round trip: the count divided by the round trips the program made for that payload
 (LatencyTest: the samples plus the one it drops). Readers validate like formats.py (InputError
 naming the file and the bad cell); writers are atomic.
+
+The history keeps a counted run's instructions_<sub-experiment>.csv (store/history.py) and reads
+many at once as cells (read_cells): one row per run, sub-experiment and payload, the instructions
+per round trip of all its processes and of each side.
 """
 
+import re
 from pathlib import Path
 
-from latency_gate.contracts.formats import read_table, require_unique
+import pandas as pd
+
+from latency_gate.contracts.formats import read_batch, read_table, require_unique, validate_subexperiment
+from latency_gate.errors import InputError
 
 BYTES, ROLE, ROUND_TRIPS = "Bytes", "Role", "Round trips"
 INSTRUCTIONS, PER_ROUND_TRIP = "Instructions", "Instructions per round trip"
@@ -24,6 +32,13 @@ CYCLES_PER_ROUND_TRIP = "Estimated cycles per round trip"
 FUNCTION, INCLUSIVE = "Function", "Inclusive per round trip"
 COUNTS_COLUMNS = (BYTES, ROLE, ROUND_TRIPS, INSTRUCTIONS, PER_ROUND_TRIP)  # then CYCLES_PER_ROUND_TRIP, if simulated
 FUNCTIONS_COLUMNS = (BYTES, FUNCTION, INCLUSIVE)
+COUNTS_GLOB = "instructions_*.csv"
+_COUNTS_NAME = re.compile(r"^instructions_(?P<subexperiment>.+)\.csv$")
+# A cell of the history: all processes' instructions per round trip, and each side's (an
+# inter-process run's publisher and subscriber; an intra-process run has one process, so none).
+PUBLISHER_PER_ROUND_TRIP, SUBSCRIBER_PER_ROUND_TRIP = "Publisher per round trip", "Subscriber per round trip"
+SIDES = {"publisher": PUBLISHER_PER_ROUND_TRIP, "subscriber": SUBSCRIBER_PER_ROUND_TRIP}
+CELL_COLUMNS = (BYTES, PER_ROUND_TRIP, PUBLISHER_PER_ROUND_TRIP, SUBSCRIBER_PER_ROUND_TRIP)
 
 
 def counts_path(directory, subexperiment):
@@ -32,6 +47,19 @@ def counts_path(directory, subexperiment):
 
 def functions_path(directory, subexperiment):
     return Path(directory) / f"functions_{subexperiment}.csv"
+
+
+def is_counts(path):
+    """Whether a file is named as a run's counts (instructions_<sub-experiment>.csv)."""
+    return _COUNTS_NAME.match(Path(path).name) is not None
+
+
+def subexperiment_of_counts(path):
+    """Sub-experiment named by an 'instructions_<sub-experiment>.csv' file name."""
+    match = _COUNTS_NAME.match(Path(path).name)
+    if not match:
+        raise InputError("not an instruction counts file name (instructions_<sub-experiment>.csv)", path)
+    return validate_subexperiment(match["subexperiment"], path)
 
 
 def read_counts(path):
@@ -66,3 +94,16 @@ def read_functions(path):
     frame = read_table(path, FUNCTIONS_COLUMNS, numeric=(BYTES, INCLUSIVE), integer=(BYTES,))
     require_unique(frame, [BYTES, FUNCTION], path)
     return frame
+
+
+def read_cells(files, texts):
+    """The cells of many runs' counts files, (run index, sub-experiment, path) triples as
+    formats.read_batch takes them, parsed in one batch (a bad file gets read_counts' InputError
+    naming it): one row per run, sub-experiment and payload with CELL_COLUMNS."""
+    counts = read_batch(files, COUNTS_COLUMNS, read_counts, texts, unique=(BYTES, ROLE),
+                        integers=(BYTES, ROUND_TRIPS, INSTRUCTIONS), strings=(ROLE,))
+    keys = ["run", "subexperiment", BYTES]
+    total = counts.groupby(keys, sort=False)[PER_ROUND_TRIP].sum()
+    sides = counts[counts[ROLE].isin(list(SIDES))].pivot(index=keys, columns=ROLE, values=PER_ROUND_TRIP)
+    cells = pd.DataFrame({PER_ROUND_TRIP: total}).join(sides.rename(columns=SIDES))
+    return cells.reindex(columns=list(CELL_COLUMNS[1:])).reset_index()

@@ -6,7 +6,9 @@ small .js files that register themselves on a global. Scripts load under file://
 fetch() of JSON does not, so the same files work from GitHub Pages and a local folder.
 
   site/data/index.js                         platforms, their runs, each one's latest run
-                                             and the history's change points
+                                             and the history's change points (a platform
+                                             is a line: latency, throughput, or a counted
+                                             run's instructions per round trip)
   site/data/series/<platform>/<subexp>.js    one sub-experiment's history (the charts)
   site/data/runs/<platform>/<run-id>.js      one run: metadata and its CSVs as text
 
@@ -26,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 from latency_gate.analysis import changepoints as changepoint_detection
-from latency_gate.contracts import formats, run_metadata
+from latency_gate.contracts import formats, instruction_counts, run_metadata
 from latency_gate.errors import InputError
 from latency_gate.runner import kinds
 from latency_gate.runner.middleware import BACKENDS
@@ -36,7 +38,8 @@ ASSETS = Path(__file__).parent / "site_assets"
 CHART_LIBRARY = ASSETS / "node_modules" / "uplot"
 SITE_DIR = "site"  # generated, beside runs/ and plots/ in the store
 MAGNITUDES = ("Min", "Median", "99%", "Max")  # latency's charted; the checked ones have requirements
-CHARTED = {"latency": MAGNITUDES, "throughput": kinds.THROUGHPUT.magnitudes[::-1]}  # throughput first
+CHARTED = {"latency": MAGNITUDES, "throughput": kinds.THROUGHPUT.magnitudes[::-1],  # throughput first
+           "instructions": instruction_counts.CELL_COLUMNS[1:]}  # all processes', then each side's
 
 
 def build_site(store_root: Path, changepoints=None) -> None:
@@ -59,7 +62,7 @@ def _write_data(store, history: History, data_dir, changepoints=None) -> str:
     """Write every data file; return the build id (a hash of the index)."""
     platforms = []
     for platform, positions in _runs_by_platform(history).items():
-        kind = kinds.of_run(history.runs[positions[-1]].metadata)
+        kind = kinds.of_line(history.runs[positions[-1]].metadata)
         series = _write_series(history, platform, positions, data_dir / "series" / platform, kind)
         found = (changepoints or {}).get(platform)
         platforms.append({
@@ -162,7 +165,19 @@ def _latest(history, position, kind):
                 "check": worst["Check"], "bytes": int(worst["Bytes"]), "requirement": worst["Requirement"],
                 "experiment": worst["Experiment"], "margin": worst[MARGIN], "unit": kind.unit(worst["Check"])},
         })
-    return {"subexperiments": verdicts, "matrix": _matrix(checks)}
+    latest = {"subexperiments": verdicts, "matrix": _matrix(checks)}
+    if kind is kinds.INSTRUCTIONS:
+        latest["counts"] = _counts(history.summaries[history.summaries["run"] == position])
+    return latest
+
+
+def _counts(cells):
+    """An instructions line's latest run: sub-experiment x payload, its instructions per round trip."""
+    per_round_trip = cells.pivot(index="subexperiment", columns="Bytes", values=instruction_counts.PER_ROUND_TRIP)
+    payloads = sorted(int(b) for b in per_round_trip.columns)
+    return {"payloads": payloads, "rows": [
+        {"subexperiment": name, "cells": _nullable(per_round_trip.loc[name, payloads].to_numpy(dtype=float))}
+        for name in formats.KNOWN_SUBEXPERIMENTS if name in per_round_trip.index]}
 
 
 def _matrix(checks):

@@ -1,6 +1,8 @@
 """Everything derived from the history store (store/history.py): each line's change points,
 its history plots (the spec's latency_plot_history.py / throughput_plot_history.py) and the
-site. Regenerated whole after a run is added; never a source of truth.
+site. Regenerated whole after a run is added; never a source of truth. An instructions line
+(counted runs) has change points and its charts on the site, and no PNG plots: the spec's
+plots are of latency and throughput.
 """
 
 import shutil
@@ -9,10 +11,10 @@ from pathlib import Path
 
 from latency_gate.analysis import changepoints
 from latency_gate.analysis.requirements import collect_summaries, run_directories
-from latency_gate.contracts import run_metadata
+from latency_gate.contracts import instruction_counts, run_metadata
 from latency_gate.render import plots, site
 from latency_gate.runner import kinds
-from latency_gate.store.history import platforms, runs_directory
+from latency_gate.store.history import line_runs, platforms, runs_directory
 
 
 def plot_history(experiments_results, requirements_path, plots_directory, kind=None):
@@ -44,6 +46,12 @@ def regenerate(store_root):
     store_root = Path(store_root)
     found = {}
     for platform in platforms(store_root):
+        stored = line_runs(store_root, platform)
+        if stored and kinds.of_line(run_metadata.read_if_present(stored[-1])) is kinds.INSTRUCTIONS:
+            detection = _counted_changepoints(stored, platform)
+            changepoints.write(detection, changepoints.path(store_root, platform))
+            found[platform] = detection.changepoints
+            continue
         runs = run_directories(runs_directory(store_root, platform))
         kind = kinds.of_runs(runs)
         history = collect_summaries(runs, kind)
@@ -62,6 +70,17 @@ def regenerate(store_root):
             raise
         found[platform] = detection.changepoints
     site.build_site(store_root, changepoints=found)
+
+
+def _counted_changepoints(runs, platform):
+    """The change points of an instructions line's runs (oldest first): its instructions per round trip per cell."""
+    files = [(index, instruction_counts.subexperiment_of_counts(path), path)
+             for index, run in enumerate(runs) for path in sorted(run.glob(instruction_counts.COUNTS_GLOB))]
+    cells = instruction_counts.read_cells(files, {})
+    options = changepoints.options_for(kinds.INSTRUCTIONS)
+    run_ids = [run.name for run in runs]
+    return changepoints.Detection(platform, len(runs), changepoints.detect(cells, run_ids, options), options,
+                                  kind=kinds.INSTRUCTIONS.name)
 
 
 def _swap_directory(new, final):

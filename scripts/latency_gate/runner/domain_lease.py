@@ -1,4 +1,4 @@
-"""A DDS domain (and TCP port) that no other run of this runner on the machine holds.
+"""A DDS domain (and two ports) that no other run of this runner on the machine holds.
 
 Every run takes one via a lock file kept for the whole run, so concurrent runs neither
 discover nor disturb each other.
@@ -18,10 +18,14 @@ from latency_gate.errors import InputError
 # ports fit in 16 bits.
 _DOMAINS = range(1, 230)
 TCP_PORT_BASE = 31000  # TCP port of a run = base + domain (publisher's listening port)
+# A run's second port, for a middleware whose two sides each bind one on the same host (MADARA's
+# UDP and ZeroMQ transports): the TCP port + this, in a range no lease hands out as its first.
+PEER_PORT_OFFSET = 1000
 
 
 class DomainLease:
-    """A DDS domain and TCP port held by this run until release() (lock file per domain)."""
+    """A DDS domain, its TCP port and its second port (tcp_port + PEER_PORT_OFFSET) held by this run
+    until release() (lock file per domain)."""
 
     def __init__(self, requested=None):
         directory = _lock_directory()
@@ -43,7 +47,7 @@ class DomainLease:
             except BlockingIOError:
                 handle.close()
                 continue
-            if _tcp_port_free(TCP_PORT_BASE + domain):
+            if all(_tcp_port_free(TCP_PORT_BASE + domain + offset) for offset in (0, PEER_PORT_OFFSET)):
                 self.domain, self.tcp_port, self._handle = domain, TCP_PORT_BASE + domain, handle
                 return
             handle.close()

@@ -128,6 +128,7 @@ def validate_run(spec):
     """Check every input of a run (runner/run_spec.RunSpec); returns CheckedInputs. Raises InputError."""
     kind = kinds.kind(spec.kind)
     backend = middleware_backend(spec.middleware)
+    check_signal(spec)  # what the middleware cannot count is said before what this machine lacks
     program = kind.program(backend)
     binary = program.locate(spec.program or program.default())
     grid = (kinds.validate_grid(spec.demands, spec.recovery_times_ms, spec.test_time_s)
@@ -172,6 +173,14 @@ def validate_run(spec):
         if service is not None:
             service.check()
     return checked
+
+
+def check_signal(spec):
+    """What validate_run checks of a spec's signal alone, InputError (the gate's `both` checks
+    its instructions signal before its latency gate runs)."""
+    names = spec.subexperiments or choose_family(spec.family, spec.subexperiments).subexperiments
+    _counted_path(spec.signal, kinds.kind(spec.kind), middleware_backend(spec.middleware),
+                  spec.estimated_cycles, {family_of(validate_subexperiment(name)).name for name in names})
 
 
 def _undeclared(backend, name):

@@ -22,11 +22,16 @@ holds what differs, so that everything else is written once:
   sub-experiment may take, and how its raw export becomes measurements_<sub-experiment>.csv.
 Each backend has a program per kind it runs (runner/middleware/interface.Program). What a
 summary is of a kind's measurements is the analysis layer's (analysis/processing.summarise).
+
+A history has a third kind of line, INSTRUCTIONS: a counted run's (--signal instructions)
+instructions per round trip (contracts/instruction_counts.py). It is no kind of experiment (the
+run measured latency, under valgrind) and no requirement applies to counts, so it has no
+requirements, checks, measurements or run of its own; of_line says which line a stored run is on.
 """
 
 from dataclasses import dataclass
 
-from latency_gate.contracts import formats, run_metadata, throughput_formats
+from latency_gate.contracts import formats, instruction_counts, run_metadata, throughput_formats
 from latency_gate.errors import InputError
 
 # LatencyTest: start-up, discovery and the DDS Security handshake (under 30 s here), then
@@ -239,6 +244,14 @@ THROUGHPUT = _Throughput(
     trended=(throughput_formats.THROUGHPUT,), signals=("latency",), families=(formats.SPEC_FAMILY,),
 )
 KINDS = {kind.name: kind for kind in (LATENCY, THROUGHPUT)}
+INSTRUCTIONS = Kind(
+    name="instructions", title="Instructions", payload=instruction_counts.BYTES, magnitudes=(),
+    units={column: "instructions" for column in instruction_counts.CELL_COLUMNS[1:]}, floors=frozenset(),
+    summary_columns=instruction_counts.CELL_COLUMNS, integers=(instruction_counts.BYTES,),
+    requirements_columns=(), check_columns=(), read_measurements=None, read_summary=None,  # read_cells reads many
+    read_requirements=None, read_checks=None, trended=(instruction_counts.PER_ROUND_TRIP,), signals=(), families=(),
+)
+LINES = {**KINDS, INSTRUCTIONS.name: INSTRUCTIONS}  # the kinds of a history's lines
 
 
 def kind(name):
@@ -251,6 +264,18 @@ def kind(name):
 def of_run(metadata):
     """The kind of a run from its metadata (runs from before throughput are latency runs)."""
     return kind(metadata.kind) if metadata else LATENCY
+
+
+def line(name):
+    """A history line's kind by name: an experiment's kind or INSTRUCTIONS."""
+    if name not in LINES:
+        raise InputError(f"unknown kind of history line '{name}' (known: {', '.join(LINES)})")
+    return LINES[name]
+
+
+def of_line(metadata):
+    """The kind of history line a run is kept on: INSTRUCTIONS for a counted run, else its kind."""
+    return INSTRUCTIONS if metadata and metadata.settings and metadata.settings.counted else of_run(metadata)
 
 
 def of_runs(directories, given=None):

@@ -5,7 +5,9 @@ A store of 1,000 runs holds 20,000 small CSVs, so each kind of file is parsed in
 Latency and throughput runs (runner/kinds.py) are read with their own formats into one
 frame of summaries and one of checks: the payload column is "Bytes" for both, and a
 check's "Percentage over requirement" is how far it is on the failing side (a floor's
-percentage with its sign turned), so that the site ranks margins alike.
+percentage with its sign turned), so that the site ranks margins alike. A counted run's
+instruction counts join the summaries as its cells (instruction_counts.read_cells: the
+instructions per round trip in columns of their own); it has no checks.
 """
 
 import functools
@@ -15,7 +17,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from latency_gate.contracts import formats, run_metadata
+from latency_gate.contracts import formats, instruction_counts, run_metadata
 from latency_gate.errors import InputError
 from latency_gate.runner import kinds
 
@@ -96,7 +98,12 @@ class History:
 def read_history(store: Path) -> History:
     runs = find_runs(store)
     files = {name: ([], []) for name in kinds.KINDS}  # kind name -> (summary files, check files)
+    count_files = []
     for index, run in enumerate(runs):
+        if kinds.of_line(run.metadata) is kinds.INSTRUCTIONS:
+            paths = [run.directory / name for name in run.files if instruction_counts.is_counts(name)]
+            count_files += [(index, instruction_counts.subexperiment_of_counts(path), path) for path in paths]
+            continue
         summary_files, check_files = files[kinds.of_run(run.metadata).name]
         for name in run.files:
             path = run.directory / name
@@ -114,6 +121,7 @@ def read_history(store: Path) -> History:
         check[MARGIN] = check[MARGIN].where(~floors, -check[MARGIN])
         summaries.append(summary.rename(columns={kind.payload: "Bytes"}))
         checks.append(check.rename(columns={kind.payload: "Bytes"}))
+    summaries.append(instruction_counts.read_cells(count_files, texts))
     return History(runs, _concat(summaries), _concat(checks), texts)
 
 

@@ -13,7 +13,10 @@
   const INDEX = SITE.index;
   const ALL = "all";
   const COLOURS = { Min: "#2a9d8f", Median: "#3a6ea5", "99%": "#e76f51", Max: "#8d5a97",
-    "Subscription throughput [Mb/s]": "#3a6ea5", "Lost [samples]": "#e76f51" };
+    "Subscription throughput [Mb/s]": "#3a6ea5", "Lost [samples]": "#e76f51",
+    "Instructions per round trip": "#3a6ea5", "Publisher per round trip": "#2a9d8f", "Subscriber per round trip": "#e76f51" };
+  // A line's kind: latency and throughput are timed; instructions are a counted run's (valgrind) counts.
+  const KIND_TITLES = { latency: "Latency", throughput: "Throughput", instructions: "Instructions per round trip" };
   const CHANGE_LIST_ROWS = 10; // newest change points listed on the home page before "show all"
   const main = document.getElementById("main");
   let navigation = 0; // bumped per route, so a slow load cannot draw over a newer view
@@ -44,17 +47,21 @@
     const digits = value < 10 ? 2 : value < 100 ? 1 : 0;
     return value.toFixed(digits) + " µs";
   }
-  // A value in its magnitude's unit: microseconds for latency, Mb/s or samples for throughput.
+  // A value in its magnitude's unit: microseconds for latency, Mb/s or samples for throughput,
+  // instructions (per round trip: fractions below a thousand) for counts.
   function quantity(value, unit) {
     if (unit === "us" || unit === undefined) return micros(value);
     if (value === null || value === undefined) return "–";
+    if (unit === "instructions") {
+      return value.toLocaleString("en-US", { maximumFractionDigits: value < 1000 ? 2 : 0 }) + " instructions";
+    }
     return (unit === "samples" ? String(Math.round(value)) : value.toFixed(value < 100 ? 2 : 1)) + " " + unit;
   }
   // Whether a value is on the failing side of its requirement: below a floor (throughput), above a ceiling.
   const beyond = (platform, magnitude, value, required) => value !== null && required !== null &&
     (platform.floors.includes(magnitude) ? value < required : value > required);
   const unitOf = (platform, magnitude) => platform.units[magnitude];
-  const kindTitle = (kind) => (kind === "throughput" ? "Throughput" : "Latency");
+  const kindTitle = (kind) => KIND_TITLES[kind] || kind;
 
   function margin(value) {
     if (value === null || value === undefined) return "–";
@@ -151,8 +158,9 @@
         badge(latest.status),
         h("span", { class: "muted" }, `latest of ${platform.runs.length} run${platform.runs.length === 1 ? "" : "s"}`)),
       runFacts(platform, latest),
-      h("h3", {}, "Sub-experiments of the latest run"),
-      verdictMatrix(platform, platform.latest),
+      platform.kind === "instructions" ? [h("h3", {}, "Instructions per round trip of the latest run"),
+        countsMatrix(platform, platform.latest.counts)]
+        : [h("h3", {}, "Sub-experiments of the latest run"), verdictMatrix(platform, platform.latest)],
       h("h3", {}, "Change points"), changePointList(platform),
       h("h3", {}, "Recent runs"), runStrip(platform));
   }
@@ -230,6 +238,23 @@
       h("span", { class: "swatch failed", style: `background:${marginColour(10)}` }), "over it (failed)"));
   }
 
+  // An instructions line's latest run: per sub-experiment and payload, its instructions per round
+  // trip (all processes), each linking to that cell's history. Counts have no requirement to colour by.
+  function countsMatrix(platform, counts) {
+    const magnitude = platform.magnitudes[0];
+    return h("div", { class: "matrix-wrap" }, h("table", { class: "matrix counts" },
+      h("thead", {}, h("tr", {}, h("th", { class: "row-head" }, "Sub-experiment"),
+        counts.payloads.map((bytes) => h("th", { class: "payload" }, payloadLabel(bytes))))),
+      h("tbody", {}, counts.rows.map((row) => h("tr", { "data-subexperiment": row.subexperiment },
+        h("th", { class: "row-name" }, h("a", { href: route("history", platform.name, row.subexperiment, "", ALL) },
+          row.subexperiment)),
+        row.cells.map((value, column) => h("td", { class: "number", "data-bytes": counts.payloads[column] },
+          value === null ? "–" : h("a", { href: route("history", platform.name, row.subexperiment, counts.payloads[column], magnitude) },
+            quantity(value, unitOf(platform, magnitude)).replace(" instructions", "")))))))),
+    h("p", { class: "legend" }, "Cells: instructions per round trip of the run's counted path, all its processes " +
+      "(valgrind's callgrind: a count, not a time; no requirement applies)."));
+  }
+
   function matrixCell(platform, subexperiment, bytes, cell) {
     if (!cell) return h("td", { class: "cell empty" });
     return h("td", {
@@ -261,8 +286,9 @@
     const series = await loadData(`series/${platformName}/${subexperiment}`, dataPath("series", platformName, subexperiment));
     const payloadIndex = Math.max(0, series.payloads.indexOf(Number(payloadText)));
     const payload = series.payloads[payloadIndex];
-    // Latency's magnitudes share a unit and can be drawn together; throughput's (Mb/s, samples) one at a time.
-    const together = platform.kind === "latency";
+    // Latency's magnitudes share a unit and can be drawn together, as can the instructions of all
+    // processes and each side's; throughput's (Mb/s, samples) one at a time.
+    const together = platform.kind !== "throughput";
     const choices = together ? [ALL, ...platform.magnitudes] : platform.magnitudes;
     const magnitude = platform.magnitudes.includes(magnitudeText) ? magnitudeText : choices[0];
     const here = (bytes, shown) => route("history", platformName, subexperiment, bytes, shown);
@@ -285,13 +311,18 @@
             line.subexperiments.includes(subexperiment) ? subexperiment : line.subexperiments[0], payload, magnitude)),
           segmented("Magnitude", choices, magnitude, (m) => here(payload, m), (m) => (m === ALL ? "All" : m)),
           segmented("Payload", series.payloads, payload, (b) => here(b, magnitude), payloadLabel)),
+        h("h2", { class: "chart-title" }, `${kindTitle(platform.kind)} of ${subexperiment} at ${payloadLabel(payload)}`,
+          h("span", { class: "muted" }, ` · ${platform.middlewareTitle} on ${platform.platform}`)),
         chartBox,
         changes.length ? h("p", { class: "changepoint-legend" }, h("span", { class: "swatch-line" }),
           `change point (${changes.length}): the first run at a new level of the line of its colour`) : null,
         settingsChanges(platform, series).length ? h("p", { class: "settings-legend" }, h("span", { class: "swatch-settings" }),
           "settings changed: runs on either side of this line were measured under other real-time settings " +
           "and are not comparable (hover for which)") : null,
-        h("p", { class: "hint" }, `Dashed: the requirement each run was checked against${platform.floors.length
+        h("p", { class: "hint" }, platform.kind === "instructions"
+          ? "Counted under valgrind's callgrind: the instructions of the middleware's per-sample path per round " +
+            "trip, of all processes and of each side (an intra-process run has one); no requirement applies. "
+          : `Dashed: the requirement each run was checked against${platform.floors.length
           ? " (throughput: a floor)" : ""}; ringed: a point on its failing side. `,
           "Hover for a run, click to open it; drag across to zoom, double-click to zoom out; click a legend entry to hide its line.")),
       latestRunsTable(platform, series, payloadIndex),
@@ -361,17 +392,21 @@
         element: h("div", { class: "settings-marker", "data-run": runs[change.x].id }) });
     }
     const changesAt = (i) => markers.filter((marker) => marker.x === i).map((marker) => marker.point);
+    // uPlot draws its axes on the canvas: the chart's unit is also said in words, for screen readers.
+    const axisLabel = { latency: "Latency [µs]", instructions: "Instructions per round trip" }[platform.kind] || shown[0];
+    box.setAttribute("role", "img");
+    box.setAttribute("aria-label", `${axisLabel} of each run: ${shown.join(", ")}`);
     const options = {
       width: Math.max(320, box.clientWidth), height: 380,
       cursor: { drag: { x: true, y: false }, points: { size: 9 } },
       legend: { live: false },
       // x: run positions, padded so the first and last points are not cut in half at the edges
       scales: { x: { time: false, range: (u, min, max) => [min - 0.4, max + 0.4] },
-        y: magnitude === ALL ? { distr: 3, log: 10 } : {} },
+        y: magnitude === ALL && platform.kind === "latency" ? { distr: 3, log: 10 } : {} },
       axes: [
         { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000], space: 80, size: 52,
           values: (u, ticks) => ticks.map((i) => (runs[i] ? `${day(runs[i].time)}\n${runs[i].commit || ""}` : "")) },
-        { label: platform.kind === "latency" ? "Latency [µs]" : shown[0], size: 60,
+        { label: axisLabel, size: 60,
           values: (u, ticks) => ticks.map((v) => (v === null ? "" : +v.toPrecision(3))) },
       ],
       series: lines,
@@ -558,6 +593,7 @@
           : h("p", { class: "muted" }, "This run has no metadata.")),
       h("section", { class: "card" }, h("h3", {}, "Sub-experiments"),
         INDEX.subexperiments.filter((name) => data.csv[`measurements_${name}_summary.csv`] || data.csv[`checks_${name}.csv`] ||
+          data.csv[`instructions_${name}.csv`] ||
           (data.metadata.subexperiments || {})[name]).map((name) => subexperimentResults(platform, data, name))),
       h("section", { class: "card", id: "files" }, h("h3", {}, "Files"),
         h("ul", { class: "files" }, data.files.map((name) =>
@@ -574,6 +610,7 @@
     const outcome = (data.metadata.subexperiments || {})[name] || {};
     const checksText = data.csv[`checks_${name}.csv`];
     const summaryText = data.csv[`measurements_${name}_summary.csv`];
+    const countsText = data.csv[`instructions_${name}.csv`]; // a counted run's: it has no summary
     const checks = checksText ? parseCsv(checksText) : null;
     const status = checks ? checks.header.indexOf("Status") : -1;
     const failed = checks ? checks.rows.filter((row) => row[status] === "failed").length : 0;
@@ -584,7 +621,7 @@
     const facts = [checks ? `${failed} of ${checks.rows.length} checks failed, worst margin ${margin(worst)}` : "not checked",
       crashed ? (outcome.error ? `${outcome.status}: ${outcome.error}` : outcome.status) : null,
       typeof outcome.duration_s === "number" ? `${outcome.duration_s} s` : null,
-      summaryText ? null : "no summary"];
+      summaryText || countsText ? null : "no summary"];
     return h("details", { class: "subexperiment", "data-subexperiment": name, open: verdict === "failed" },
       h("summary", {}, h("code", { class: "name" }, name), badge(verdict),
         h("span", { class: "muted" }, facts.filter(Boolean).join(" · ")),
@@ -593,7 +630,9 @@
       checks ? h("h4", {}, "Checks") : null,
       checks ? csvTable(checks, (row) => row[status] === "failed") : null,
       summaryText ? h("h4", {}, "Summary") : null,
-      summaryText ? csvTable(parseCsv(summaryText), () => false) : null);
+      summaryText ? csvTable(parseCsv(summaryText), () => false) : null,
+      countsText ? h("h4", {}, "Instructions (per payload and process, counted under valgrind)") : null,
+      countsText ? csvTable(parseCsv(countsText), () => false) : null);
   }
 
   function csvTable(table, isBad) {

@@ -15,7 +15,7 @@ from latency_gate.runner.middleware import interface
 GROUP = "latency_gate.backends"
 DEFAULT_MIDDLEWARE = "fastdds"
 # The project's own first, in the order reports list them; then the others by name.
-OWN_ORDER = ("fastdds", "cyclonedds", "socket")
+OWN_ORDER = ("fastdds", "cyclonedds", "socket", "madara")
 
 
 def load_backends(entry_points=None, err=sys.stderr):

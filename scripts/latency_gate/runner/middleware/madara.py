@@ -1,0 +1,99 @@
+"""MADARA: the project's MadaraLatency (pingpong_madara/src/madara_latency.cpp), LatencyTest's
+ping-pong, command line and raw data export on MADARA knowledge bases; and MadaraThroughput
+(pingpong_madara/src/madara_throughput.cpp), ThroughputTest's method, command line and CSV
+export on the same; both built with MADARA 3.4.2 from third_party/madara/.
+
+Each side of either program loads profiles/madara/<sub-experiment>.xml (MADARA's transport
+settings by their field names), rendered for its role: its own address and port first, then
+the peer's (the publisher binds the run's TCP port, the subscriber its second port). Five sub-experiments map
+onto what MADARA has: intra-process on two knowledge bases of one process (its SharedMemoryPush
+transport), UDP unicast, ZeroMQ over TCP, and each network one with MADARA's AES buffer filter
+for the security family (its own encryption, not DDS Security; a password written for each
+run). MADARA has no reliability: the five reliable sub-experiments are unsupported.
+"""
+
+import functools
+import re
+import secrets
+
+from latency_gate.contracts.formats import write_text_atomic
+from latency_gate.runner.domain_lease import PEER_PORT_OFFSET
+from latency_gate.runner.middleware.common import PROFILES_ROOT, installed_program, locate_program, render_configuration
+from latency_gate.runner.middleware.interface import Program
+
+TITLE = "MADARA"
+COUNTED_PATH = None  # the instructions signal: not yet (its program has no per-payload boundary)
+_BUILD_HINT = "run scripts/setup/build_latencytest.sh --all"
+# What madara::utility::get_version() returns, compiled into the program (pingpong_madara/CMakeLists.txt).
+_VERSION = re.compile(rb"(\d+\.\d+\.\d+) \(([0-9a-f]{40})\)")
+
+
+def unsupported(subexperiment):
+    """Why MADARA cannot run a sub-experiment; None: it can."""
+    if subexperiment.reliable:
+        return ("MADARA has no reliability: its UDP and ZeroMQ transports send each update once, with no "
+                "acknowledgement or resend (only its OpenSplice DDS transport maps a reliability setting)")
+    return None
+
+
+def describe(binary, environment):
+    """MADARA is linked into the program: its version and upstream commit are read from it."""
+    version, commit = _linked_version(str(binary))
+    return {"middleware_version": version, "middleware_library": None,
+            "source_revision": commit and f"git {commit}"}
+
+
+@functools.lru_cache(maxsize=8)  # the gate and compare-middleware describe the same programs per run
+def _linked_version(binary):
+    with open(binary, "rb") as program:
+        found = _VERSION.search(program.read())
+    return (found[1].decode(), found[2].decode()) if found else (None, None)
+
+
+def _configuration(profiles_directory, subexperiment, tcp_port, sides, role, aes_password_file):
+    own, peer = sides.publisher_address, sides.subscriber_address
+    own_port, peer_port = tcp_port, tcp_port + PEER_PORT_OFFSET
+    if role == "subscriber":
+        own, peer, own_port, peer_port = peer, own, peer_port, own_port
+    return render_configuration(profiles_directory, f"{subexperiment.name}.xml", own_address=own, peer_address=peer,
+                                own_port=own_port, peer_port=peer_port, aes_password_file=aes_password_file)
+
+
+def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides):
+    for role in ("publisher", "subscriber"):
+        _configuration(profiles_directory, subexperiment, tcp_port, sides, role, "aes.password")
+
+
+def _roles(subexperiment, config, logs, common, publisher_only):
+    """{role: the program's command line}; writes each role's rendered settings (and, for the
+    security family, a new AES password both sides read)."""
+    password = logs / f"{subexperiment.name}_aes.password"
+    if subexperiment.security:
+        write_text_atomic(password, secrets.token_hex(32))
+        password.chmod(0o600)
+    roles = ("subscriber", "publisher") if subexperiment.interprocess else ("both",)
+    result = {}
+    for role in roles:
+        settings = logs / f"{subexperiment.name}_{role}.xml"
+        write_text_atomic(settings, _configuration(config.profiles, subexperiment, config.lease.tcp_port,
+                                                   config.topology, role, password))
+        command = [str(config.binary), role, "--config", str(settings), "--domain", str(config.lease.domain),
+                   *common]
+        result[role] = command + (publisher_only if role != "subscriber" else [])
+    return result
+
+
+def _commands(subexperiment, config, logs, raw):
+    """{role: MadaraLatency's or MadaraThroughput's command line} (the kind's input files and
+    export: runner/kinds.py)."""
+    every_role, publisher_only = config.kind.arguments(config, raw)
+    return _roles(subexperiment, config, logs, every_role, publisher_only)
+
+
+def _program(name):
+    return Program(name, default=functools.partial(installed_program, "pingpong_madara", name),
+                   locate=functools.partial(locate_program, name, _BUILD_HINT), commands=_commands,
+                   profiles=PROFILES_ROOT / "madara")
+
+
+PROGRAMS = {"latency": _program("MadaraLatency"), "throughput": _program("MadaraThroughput")}
