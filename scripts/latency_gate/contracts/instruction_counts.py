@@ -21,8 +21,6 @@ per round trip of all its processes and of each side.
 import re
 from pathlib import Path
 
-import pandas as pd
-
 from latency_gate.contracts.formats import read_batch, read_table, require_unique, validate_subexperiment
 from latency_gate.errors import InputError
 
@@ -100,6 +98,8 @@ def read_cells(files, texts):
     """The cells of many runs' counts files, (run index, sub-experiment, path) triples as
     formats.read_batch takes them, parsed in one batch (a bad file gets read_counts' InputError
     naming it): one row per run, sub-experiment and payload with CELL_COLUMNS."""
+    import pandas as pd  # here: runner/kinds imports this module, and the spec's process step no pandas
+
     counts = read_batch(files, COUNTS_COLUMNS, read_counts, texts, unique=(BYTES, ROLE),
                         integers=(BYTES, ROUND_TRIPS, INSTRUCTIONS), strings=(ROLE,))
     keys = ["run", "subexperiment", BYTES]
