@@ -7,8 +7,9 @@ import pytest
 
 from latency_gate.analysis import checks
 from latency_gate.cli import check
-from latency_gate.contracts import formats
+from latency_gate.contracts import formats, throughput_formats as tf
 from latency_gate.errors import InputError
+from latency_gate.runner.kinds import THROUGHPUT
 from spec_examples import CHECK_REPORT
 
 pytestmark = pytest.mark.unit
@@ -41,7 +42,7 @@ def test_a_check_fails_only_when_the_experiment_is_above_the_requirement():
         SUBEXPERIMENT, summary_with([10.0, 10.0], [20.0, 20.0], [50.0, 50.0]),
         requirements_with([10.0, 9.0], [20.0, 25.0], [40.0, 60.0]),
     )
-    status = result.checks.set_index(["Check", "Bytes"])["Status"]
+    status = pd.DataFrame(result.checks).set_index(["Check", "Bytes"])["Status"]
     assert status[("Median", 16)] == "passed"  # equal is not above
     assert status[("Median", 32)] == "failed"
     assert status[("Max", 16)] == "failed"
@@ -53,7 +54,8 @@ def test_difference_is_absolute_and_percentage_is_relative_to_the_requirement():
     result = checks.check_subexperiment(
         SUBEXPERIMENT, summary_with([12.0, 8.0], [1.0, 1.0], [1.0, 1.0]), requirements_with([10.0, 10.0], 2.0, 2.0)
     )
-    median = result.checks[result.checks["Check"] == "Median"].set_index("Bytes")
+    frame = pd.DataFrame(result.checks)
+    median = frame[frame["Check"] == "Median"].set_index("Bytes")
     assert median.at[16, "Difference"] == pytest.approx(2.0)
     assert median.at[16, "Percentage over requirement"] == pytest.approx(20.0)
     assert median.at[32, "Difference"] == pytest.approx(2.0)
@@ -115,3 +117,16 @@ def test_the_json_result_counts_checks_and_names_the_worst(failing_results):
     assert result["worst"] == {"subexperiment": SUBEXPERIMENT, "bytes": 16, "check": "99%", "requirement": 20.0,
                                "experiment": 30.0, "percentage_over": 50.0, "status": "failed"}
     assert [f["check"] for f in result["failures"]] == ["99%", "Median"]
+
+
+def test_the_printed_check_report_is_pandas_to_string_of_it(failing_results):
+    """--print_summaries prints each report as the reference scripts' pandas did; negative
+    percentages and the throughput kind's columns included."""
+    throughput = checks.check_subexperiment(
+        SUBEXPERIMENT, pd.DataFrame({c: [1.0, 2.0] for c in tf.SUMMARY_COLUMNS} | {tf.PAYLOAD: [16, 16384],
+                                                                                 tf.LOST: [0, 12]}),
+        pd.DataFrame({"Experiment type": SUBEXPERIMENT, tf.PAYLOAD: [16, 16384], tf.LOST: [0.0, 3.5],
+                      tf.THROUGHPUT: [0.5, 2500.25]}), kind=THROUGHPUT)
+    for result in [*failing_results, throughput]:
+        expected = pd.DataFrame(result.checks).to_string(index=False, float_format=lambda v: f"{v:.3f}")
+        assert checks.checks_text(result.checks) == expected

@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from latency_gate.contracts import formats
+from latency_gate.contracts import formats, throughput_formats
 from latency_gate.errors import EXIT_BAD_INPUT, InputError
 
 pytestmark = pytest.mark.unit
@@ -139,3 +139,25 @@ def test_writing_is_atomic_leaves_no_temporary_file_and_makes_a_readable_file(tm
     formats.write_text_atomic(tmp_path / "a.csv", "x\n")
     assert [p.name for p in tmp_path.iterdir()] == ["a.csv"]
     assert (tmp_path / "a.csv").stat().st_mode & 0o777 == 0o644
+
+
+def test_requirements_read_with_numpy_as_pandas_reads_them_bit_for_bit():
+    for path, read_frame, read_columns in (
+            ("requirements/linux-x86_64-2cpu.csv", formats.read_requirements, formats.read_requirements_columns),
+            ("requirements/linux-x86_64-2cpu-throughput.csv", throughput_formats.read_requirements,
+             throughput_formats.read_requirements_columns)):
+        frame, columns = read_frame(path), read_columns(path)
+        assert list(columns) == list(frame.columns)
+        for column in frame.columns:
+            assert columns[column].tolist() == frame[column].tolist(), column
+            if column != "Experiment type":
+                assert columns[column].tobytes() == frame[column].to_numpy().tobytes(), column
+
+
+@pytest.mark.parametrize("read", [formats.read_requirements, formats.read_requirements_columns])
+def test_both_requirements_readers_name_an_unknown_sub_experiment_or_a_space_padded_one(read, tmp_path):
+    path = write(tmp_path, "Experiment type,Bytes,Median,99%,Max\nintraprocess_best_effort,16,1,2,3\n"
+                           "intraprocess_turbo,16,1,2,3\n", "requirements.csv")
+    assert error_of(read, path).startswith(f"{path}:3: unknown sub-experiment 'intraprocess_turbo'")
+    path.write_text("Experiment type,Bytes,Median,99%,Max\n intraprocess_reliable,16,1,2,3\n")
+    assert read(path)["Experiment type"][0] == "intraprocess_reliable"  # pandas' reader skips the space

@@ -84,13 +84,13 @@ def summary_frame(lost, mbps, payloads=(16, 1024)):
     return frame
 
 
-def test_the_check_report_reproduces_the_specs_example_rows():
+def test_the_check_report_reproduces_the_specs_example_rows(tmp_path):
     """The spec's example: lost 2488 against 58.8 and 9.263 Mb/s against 9.364 both fail."""
     result = checks.check_subexperiment(SUBEXPERIMENT, summary_frame([2488], [9.263], [16]),
                                         requirements_frame([58.8], [9.364], [16]), kind=THROUGHPUT)
 
-    text = result.checks.to_csv(index=False, float_format="%.3f", lineterminator="\n")
-    assert text == (
+    checks.write_checks(result, tmp_path)
+    assert formats.checks_path(tmp_path, SUBEXPERIMENT).read_text() == (
         "Check,Payload [Bytes],Requirement,Experiment,Difference,Percentage over requirement,Status\n"
         "Lost [samples],16,58.800,2488.000,2429.200,4131.293,failed\n"
         "Subscription throughput [Mb/s],16,9.364,9.263,0.101,-1.079,failed\n"
@@ -101,7 +101,7 @@ def test_throughput_fails_only_below_its_floor_and_lost_samples_only_above_their
     result = checks.check_subexperiment(SUBEXPERIMENT, summary_frame([0, 3], [100.0, 50.0]),
                                         requirements_frame([0, 5], [100.0, 60.0]), kind=THROUGHPUT)
 
-    status = result.checks.set_index(["Check", tf.PAYLOAD])["Status"]
+    status = pd.DataFrame(result.checks).set_index(["Check", tf.PAYLOAD])["Status"]
     assert status[(tf.THROUGHPUT, 16)] == "passed"  # equal to the floor
     assert status[(tf.THROUGHPUT, 1024)] == "failed"  # below it
     assert status[(tf.LOST, 16)] == "passed" and status[(tf.LOST, 1024)] == "passed"
@@ -115,7 +115,8 @@ def test_a_ceiling_of_zero_lost_samples_gives_a_finite_percentage():
     result = checks.check_subexperiment(SUBEXPERIMENT, summary_frame([0, 4], [1.0, 1.0]),
                                         requirements_frame([0, 0], [1.0, 1.0]), kind=THROUGHPUT)
 
-    lost = result.checks[result.checks["Check"] == tf.LOST].set_index(tf.PAYLOAD)
+    frame = pd.DataFrame(result.checks)
+    lost = frame[frame["Check"] == tf.LOST].set_index(tf.PAYLOAD)
     assert lost.at[16, "Percentage over requirement"] == 0 and lost.at[16, "Status"] == "passed"
     assert lost.at[1024, "Percentage over requirement"] == 400  # against 1 sample
     assert lost.at[1024, "Status"] == "failed"

@@ -284,8 +284,8 @@ def write_throughput_history(store: Path, *, platform="linux-x86_64-rt-throughpu
             if drop is not None and drop[0] == index:
                 measured.loc[measured[tf.PAYLOAD] == drop[1], tf.THROUGHPUT] = typical[payloads == drop[1]] / 2
             formats.write_csv(measured, formats.summary_path(directory, name))
-            result = checks_module.check_subexperiment(name, measured, required, kind=kinds.THROUGHPUT)
-            formats.write_csv(result.checks, formats.checks_path(directory, name))
+            checks_module.write_checks(checks_module.check_subexperiment(name, measured, required, kind=kinds.THROUGHPUT),
+                                       directory)
         formats.write_csv(required, directory / "requirements.csv")
         run_metadata.write(directory, run_metadata.RunMetadata(
             run_id=identifier, kind="throughput", platform=platform, fastdds_version="2.9.1", host=RUNNER,

@@ -12,62 +12,66 @@ reference scripts do.
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 from xml.etree import ElementTree
 
 import numpy as np
-import pandas as pd
 
 from latency_gate.analysis import requirements
 from latency_gate.contracts import results as results_contract, run_metadata
-from latency_gate.contracts.formats import checks_path, find_summaries, write_csv, write_text_atomic
+from latency_gate.contracts.formats import checks_path, find_summaries, write_rows, write_text_atomic
 from latency_gate.errors import InputError
 from latency_gate.runner import kinds
 from latency_gate.runner.kinds import LATENCY, Kind
-
-# itertuples() needs identifiers for attribute access.
-_IDENTIFIER_COLUMNS = {"Percentage over requirement": "Percentage"}
 
 
 @dataclass(frozen=True)
 class SubexperimentCheck:
     subexperiment: str
-    checks: pd.DataFrame  # the kind's check columns
+    checks: dict  # the kind's check columns, in order: {column: numpy array}, one row per check
     kind: Kind = LATENCY
 
     @property
+    def total(self):
+        return len(self.checks["Status"])
+
+    @property
     def failed(self):
-        return int((self.checks["Status"] == "failed").sum())
+        return int(np.count_nonzero(self.checks["Status"] == "failed"))
 
     @property
     def passed(self):
-        return len(self.checks) - self.failed
+        return self.total - self.failed
 
 
 def check_subexperiment(subexperiment, summary, requirements, summary_source=None, requirements_source=None,
                         kind=LATENCY):
-    """The spec's check report for one sub-experiment, or InputError on mismatched payloads."""
+    """The spec's check report for one sub-experiment, or InputError on mismatched payloads.
+    summary, requirements: frames, or their columns as numpy arrays (kind.read_*_columns)."""
     payload = kind.payload
-    wanted = requirements[requirements["Experiment type"] == subexperiment]
-    if wanted.empty:
+    wanted = np.asarray(requirements["Experiment type"]) == subexperiment
+    if not wanted.any():
         raise InputError(f"no requirements for sub-experiment '{subexperiment}'", requirements_source)
-    _require_same_payloads(subexperiment, wanted[payload], summary[payload], summary_source, requirements_source)
-    measured = summary.set_index(payload).loc[wanted[payload]]
-    required = wanted.set_index(payload)
-    reports = []
-    for magnitude in kind.magnitudes:
-        requirement = required[magnitude].to_numpy(dtype=float)
-        experiment = measured[magnitude].to_numpy(dtype=float)
-        failed = experiment < requirement if kind.is_floor(magnitude) else experiment > requirement
-        reports.append(pd.DataFrame({
-            "Check": magnitude,
-            payload: required.index.to_numpy(),
-            "Requirement": requirement,
-            "Experiment": experiment,
-            "Difference": np.abs(requirement - experiment),
-            "Percentage over requirement": percentage_over(experiment, requirement),
-            "Status": np.where(failed, "failed", "passed"),
-        }))
-    return SubexperimentCheck(subexperiment, pd.concat(reports, ignore_index=True)[list(kind.check_columns)], kind)
+    required_payloads = np.asarray(requirements[payload])[wanted]
+    measured_payloads = np.asarray(summary[payload])
+    _require_same_payloads(subexperiment, required_payloads, measured_payloads, summary_source, requirements_source)
+    # The summary's row of each required payload, in the requirements' order (payloads are unique in both).
+    by_payload = np.argsort(measured_payloads, kind="stable")
+    measured = by_payload[np.searchsorted(measured_payloads, required_payloads, sorter=by_payload)]
+    requirement = np.concatenate([np.asarray(requirements[m], dtype=float)[wanted] for m in kind.magnitudes])
+    experiment = np.concatenate([np.asarray(summary[m], dtype=float)[measured] for m in kind.magnitudes])
+    floors = np.repeat([kind.is_floor(m) for m in kind.magnitudes], len(required_payloads))
+    failed = np.where(floors, experiment < requirement, experiment > requirement)
+    checks = {
+        "Check": np.repeat(kind.magnitudes, len(required_payloads)),
+        payload: np.tile(required_payloads, len(kind.magnitudes)),
+        "Requirement": requirement,
+        "Experiment": experiment,
+        "Difference": np.abs(requirement - experiment),
+        "Percentage over requirement": percentage_over(experiment, requirement),
+        "Status": np.where(failed, "failed", "passed"),
+    }
+    return SubexperimentCheck(subexperiment, {column: checks[column] for column in kind.check_columns}, kind)
 
 
 def percentage_over(experiment, requirement):
@@ -91,58 +95,82 @@ def _require_same_payloads(subexperiment, required, measured, summary_source, re
         )
 
 
+def checks_text(checks):
+    """A check report as a text table, as pandas' to_string(index=False) prints it: every
+    column right-aligned to its widest cell, one space apart, floats with 3 decimals, and a
+    number column's name with a space before it."""
+    cells = [[f" {column}" if values.dtype.kind in "iuf" else column,
+              *(f"{v:.3f}" if values.dtype.kind == "f" else str(v) for v in values.tolist())]
+             for column, values in checks.items()]
+    widths = [max(map(len, column)) for column in cells]
+    return "\n".join(" ".join(cell.rjust(width) for cell, width in zip(row, widths)) for row in zip(*cells))
+
+
 def _table(results):
-    """Every check of every sub-experiment, with Subexperiment, Payload, Unit and Shortfall:
-    how far, in percent of the requirement, the experiment is on the failing side of it
-    (the percentage over a ceiling, under a floor; negative: the margin left)."""
-    tables = []
+    """Every check of every sub-experiment, a row each (namespaces with Subexperiment, Check,
+    Payload, Requirement, Experiment, Difference, Percentage, Status, Unit), and its
+    Shortfall: how far, in percent of the requirement, the experiment is on the failing
+    side of it (the percentage over a ceiling, under a floor; negative: the margin left)."""
+    rows = []
     for r in results:
-        floors = r.checks["Check"].map(r.kind.is_floor).to_numpy(dtype=bool)
-        percentage = r.checks["Percentage over requirement"].to_numpy(dtype=float)
-        tables.append(r.checks.assign(Subexperiment=r.subexperiment, Payload=r.checks[r.kind.payload],
-                                      Unit=r.checks["Check"].map(r.kind.unit),
-                                      Shortfall=np.where(floors, -percentage, percentage)))
-    return pd.concat(tables, ignore_index=True)
+        checks = r.checks
+        for check, payload, requirement, experiment, difference, percentage, status in zip(
+                checks["Check"].tolist(), checks[r.kind.payload].tolist(), *(checks[column].tolist() for column in (
+                    "Requirement", "Experiment", "Difference", "Percentage over requirement", "Status"))):
+            rows.append(SimpleNamespace(
+                Subexperiment=r.subexperiment, Check=check, Payload=payload, Requirement=requirement,
+                Experiment=experiment, Difference=difference, Percentage=percentage, Status=status,
+                Unit=r.kind.unit(check), Shortfall=-percentage if r.kind.is_floor(check) else percentage))
+    return rows
+
+
+def _worst(rows):
+    """The row furthest beyond its requirement (the first such)."""
+    return rows[int(np.argmax([row.Shortfall for row in rows]))]
+
+
+def _by_subexperiment(results, table):
+    """(result, its rows of the table) per sub-experiment, in the results' order."""
+    return [(r, [row for row in table if row.Subexperiment == r.subexperiment]) for r in results]
 
 
 def failures(results, table=None):
     """All failed checks, worst (furthest beyond its requirement) first. table: _table(results), when made already."""
     table = _table(results) if table is None else table
-    failed = table[table["Status"] == "failed"]
-    return failed.sort_values("Shortfall", ascending=False, kind="stable")
+    return sorted((row for row in table if row.Status == "failed"), key=lambda row: -row.Shortfall)
 
 
 def result_document(results, notes=(), table=None):
     """check_result.json (contracts.results): counts, the worst margin, every failure, comparability notes."""
     table = _table(results) if table is None else table
-    worst = table.loc[table["Shortfall"].idxmax()]
+    failed = sum(row.Status == "failed" for row in table)
     return {
-        "passed": int((table["Status"] == "passed").sum()),
-        "failed": int((table["Status"] == "failed").sum()),
+        "passed": len(table) - failed,
+        "failed": failed,
         "total": len(table),
-        "worst": _check_record(worst),
-        "failures": [_check_record(row) for _, row in failures(results, table).iterrows()],
+        "worst": _check_record(_worst(table)),
+        "failures": [_check_record(row) for row in failures(results, table)],
         "comparability": list(notes),
         "subexperiments": {
             r.subexperiment: {
                 "passed": r.passed,
                 "failed": r.failed,
-                "worst_percentage_over": round(float(rows["Shortfall"].max()), 3),
+                "worst_percentage_over": round(float(_worst(rows).Shortfall), 3),
             }
-            for r, (_, rows) in zip(results, table.groupby("Subexperiment", sort=False))
+            for r, rows in _by_subexperiment(results, table)
         },
     }
 
 
 def _check_record(row):
     return {
-        "subexperiment": row["Subexperiment"],
-        "bytes": int(row["Payload"]),
-        "check": row["Check"],
-        "requirement": round(float(row["Requirement"]), 3),
-        "experiment": round(float(row["Experiment"]), 3),
-        "percentage_over": round(float(row["Percentage over requirement"]), 3),
-        "status": row["Status"],
+        "subexperiment": row.Subexperiment,
+        "bytes": int(row.Payload),
+        "check": row.Check,
+        "requirement": round(float(row.Requirement), 3),
+        "experiment": round(float(row.Experiment), 3),
+        "percentage_over": round(float(row.Percentage), 3),
+        "status": row.Status,
     }
 
 
@@ -170,7 +198,7 @@ def markdown_report(results, title=None, notes=(), table=None):
         lines += [f"> - {note}" for note in notes]
         lines += ["> Regenerate the requirements on this runner under these settings "
                   "(`latency-gate requirements`), or run under theirs.", ""]
-    units = set(table["Unit"])
+    units = {row.Unit for row in table}
     unit = f" [{units.pop()}]" if len(units) == 1 else ""  # one unit: in the header, else beside each value
     value = (lambda number, _: f"{number:.3f}") if unit else (lambda number, row: f"{number:.3f} {row.Unit}")
     if len(failed):
@@ -184,7 +212,7 @@ def markdown_report(results, title=None, notes=(), table=None):
         lines += [
             f"| {row.Subexperiment} | {row.Payload} | {row.Check} | {value(row.Requirement, row)} | "
             f"{value(row.Experiment, row)} | {_beyond(row)} |"
-            for row in failed.rename(columns=_IDENTIFIER_COLUMNS).itertuples()
+            for row in failed
         ]
         lines.append("")
     lines += [
@@ -193,12 +221,12 @@ def markdown_report(results, title=None, notes=(), table=None):
         "| Sub-experiment | Status | Passed | Failed | Worst margin to requirement |",
         "|---|---|---:|---:|---:|",
     ]
-    for r, (_, rows) in zip(results, table.groupby("Subexperiment", sort=False)):
-        worst = rows.loc[rows["Shortfall"].idxmax()]
+    for r, rows in _by_subexperiment(results, table):
+        worst = _worst(rows)
         status = "❌ failed" if r.failed else "✅ passed"
         lines.append(
             f"| {r.subexperiment} | {status} | {r.passed} | {r.failed} | "
-            f"{worst['Percentage over requirement']:+.1f}% ({worst['Check']}, {worst['Payload']} B) |"
+            f"{worst.Percentage:+.1f}% ({worst.Check}, {worst.Payload} B) |"
         )
     return "\n".join(lines) + "\n"
 
@@ -210,13 +238,13 @@ def _beyond_words(kind):
 def junit_report(results, table=None):
     """JUnit XML: one test case per sub-experiment, payload and check."""
     kind = results[0].kind
-    table = (_table(results) if table is None else table).rename(columns=_IDENTIFIER_COLUMNS)
+    table = _table(results) if table is None else table
     suites = ElementTree.Element("testsuites", name=f"{kind.name} requirements", tests=str(len(table)),
                                  failures=str(sum(r.failed for r in results)))
-    for r, (_, rows) in zip(results, table.groupby("Subexperiment", sort=False)):
+    for r, rows in _by_subexperiment(results, table):
         suite = ElementTree.SubElement(suites, "testsuite", name=r.subexperiment, tests=str(len(rows)),
                                        failures=str(r.failed))
-        for row in rows.itertuples(index=False):
+        for row in rows:
             case = ElementTree.SubElement(suite, "testcase", classname=f"{kind.name}.{r.subexperiment}",
                                           name=f"{row.Check} {row.Payload} B")
             if row.Status == "failed":
@@ -227,6 +255,13 @@ def junit_report(results, table=None):
                 ElementTree.SubElement(case, "failure", message=message, type="RequirementExceeded").text = message
     ElementTree.indent(suites)
     return ElementTree.tostring(suites, encoding="unicode", xml_declaration=True) + "\n"
+
+
+def write_checks(result, directory):
+    """A sub-experiment's checks_<sub-experiment>.csv (the spec's check report)."""
+    checks = result.checks
+    write_rows(zip(*(values.tolist() for values in checks.values())), list(checks), (result.kind.payload,),
+               checks_path(directory, result.subexperiment), texts=("Check", "Status"))
 
 
 def check_experiment(requirements_path, experiment_directory, report_directory=None, print_summaries=False,
@@ -240,9 +275,9 @@ def check_experiment(requirements_path, experiment_directory, report_directory=N
     """
     metadata = run_metadata.read_if_present(experiment_directory)
     kind = kind or kinds.of_run(metadata)
-    required = kind.read_requirements(requirements_path)
+    required = kind.read_requirements_columns(requirements_path)
     results = [
-        check_subexperiment(name, kind.read_summary(path), required, path, requirements_path, kind)
+        check_subexperiment(name, kind.read_summary_columns(path), required, path, requirements_path, kind)
         for name, path in find_summaries(experiment_directory).items()
     ]
     notes = requirements.comparability_notes(requirements.read_provenance(requirements_path), metadata)
@@ -250,11 +285,11 @@ def check_experiment(requirements_path, experiment_directory, report_directory=N
         print(f"warning: {experiment_directory}: {note}", file=sys.stderr)
     report_directory = Path(report_directory or experiment_directory)
     for result in results:
-        write_csv(result.checks, checks_path(experiment_directory, result.subexperiment))
+        write_checks(result, experiment_directory)
         status = "FAILED" if result.failed else "PASSED"
-        print(f"Checking {result.subexperiment}  [{status}] {result.passed}/{len(result.checks)} checks passed")
+        print(f"Checking {result.subexperiment}  [{status}] {result.passed}/{result.total} checks passed")
         if print_summaries:
-            print(result.checks.to_string(index=False, float_format=lambda v: f"{v:.3f}"))
+            print(checks_text(result.checks))
     table = _table(results)  # once, for the three reports
     write_text_atomic(report_directory / results_contract.CHECK_REPORT, markdown_report(results, notes=notes,
                                                                                         table=table))

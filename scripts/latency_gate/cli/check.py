@@ -27,7 +27,7 @@ def add_arguments(parser):
 def run(args):
     results = check_experiment(args.requirements, args.experiment_directory, args.plots_directory,
                                args.report_directory, args.print_summaries, args.kind)
-    total = sum(len(r.checks) for r in results)
+    total = sum(r.total for r in results)
     passed = sum(r.passed for r in results)
     failed_subexperiments = sum(1 for r in results if r.failed)
     print(f"{passed * 100 / total:.3f}% checks passed: ({passed}/{total})")

@@ -7,7 +7,8 @@ never leaves a half-written file behind.
 
 pandas is imported where a frame is read or written, not with this module: the spec's
 per-sub-experiment processing (one process per raw CSV) reads and writes with numpy alone
-(read_numeric, write_rows), and pandas' import would be half of its start-up.
+(read_numeric, write_rows), and so does its check, and pandas' import would be half of their
+start-up.
 """
 
 import io
@@ -213,11 +214,12 @@ def read_table(path, columns, numeric, integer=()):
     return frame
 
 
-def _parse_numbers(path, columns, integers):
+def _parse_numbers(path, columns, integers, texts=()):
     """{column: array} of a CSV of numbers whose header is exactly `columns`, parsed with numpy
     (as pandas parses them, to the bit); None when it cannot vouch for the file (another
     header, quotes, blank or malformed lines, no rows, a non-finite number, a fractional
-    count): pandas' reader then reads it, or names what is wrong."""
+    count, an empty or space-padded text cell): pandas' reader then reads it, or names what
+    is wrong. texts: the columns of text (a requirements file's Experiment type), as written."""
     try:
         header, _, body = path.read_text(encoding="utf-8").partition("\n")
     except (OSError, UnicodeDecodeError):
@@ -225,39 +227,53 @@ def _parse_numbers(path, columns, integers):
     body = body.rstrip("\n")
     if header != ",".join(columns) or not body or any(mark in body for mark in ('"', "\r", "\n\n")):
         return None
+    numeric = [index for index, column in enumerate(columns) if column not in texts]
     try:
-        values = np.loadtxt(io.StringIO(body), delimiter=",", dtype=np.float64, ndmin=2, comments=None)
+        values = np.loadtxt(io.StringIO(body), delimiter=",", dtype=np.float64, ndmin=2, comments=None,
+                            usecols=numeric if texts else None)
     except ValueError:
         return None
-    if values.shape[1] != len(columns) or not np.isfinite(values).all():
+    if values.shape[1] != len(numeric) or not np.isfinite(values).all():
         return None
     parsed = {}
-    for index, column in enumerate(columns):
+    if texts:
+        fields = [line.split(",") for line in body.split("\n")]
+        if any(len(row) != len(columns) for row in fields):
+            return None
+        for index, column in enumerate(columns):
+            if column in texts:
+                cells = [row[index] for row in fields]
+                if not all(cell and cell == cell.strip() for cell in cells):
+                    return None
+                parsed[column] = np.array(cells)
+    for position, index in enumerate(numeric):
+        column, number = columns[index], values[:, position]
         if column in integers:
-            if (values[:, index] != np.round(values[:, index])).any():
+            if (number != np.round(number)).any():
                 return None
-            parsed[column] = values[:, index].astype(np.int64)
+            parsed[column] = number.astype(np.int64)
         else:
-            parsed[column] = values[:, index]
-    return parsed
+            parsed[column] = number
+    return {column: parsed[column] for column in columns}
 
 
-def read_numeric(path, columns, reader, integers=()):
-    """{column: numpy array} of a CSV of numbers whose header is exactly `columns`, as
-    `reader` (the format's validating reader) reads it, without pandas (integers as int64,
-    the other columns float64); a file numpy cannot vouch for goes to `reader`, which reads
-    it or raises the InputError naming the file and line."""
-    parsed = _parse_numbers(Path(path), columns, integers)
+def read_numeric(path, columns, reader, integers=(), texts=()):
+    """{column: numpy array} of a CSV of numbers (and `texts` columns of text) whose header is
+    exactly `columns`, as `reader` (the format's validating reader) reads it, without pandas
+    (integers as int64, the other numbers float64); a file numpy cannot vouch for goes to
+    `reader`, which reads it or raises the InputError naming the file and line."""
+    parsed = _parse_numbers(Path(path), columns, integers, texts)
     if parsed is None:
         frame = reader(path)
         return {column: frame[column].to_numpy() for column in columns}
     return parsed
 
 
-def write_rows(rows, columns, integers, path):
+def write_rows(rows, columns, integers, path, texts=()):
     """Write rows (tuples in `columns` order) as write_csv writes a frame of them, without
-    pandas: whole numbers in `integers` as such, every other number with FLOAT_FORMAT."""
-    formats = [str if column in integers else FLOAT_FORMAT.__mod__ for column in columns]
+    pandas: whole numbers in `integers` and the `texts` as such (no comma or quote in them),
+    every other number with FLOAT_FORMAT."""
+    formats = [str if column in integers or column in texts else FLOAT_FORMAT.__mod__ for column in columns]
     lines = [",".join(columns)] + [",".join(shown(value) for shown, value in zip(formats, row)) for row in rows]
     write_text_atomic(path, "\n".join(lines) + "\n")
 
@@ -352,14 +368,22 @@ def read_summary_columns(path):
 
 
 def read_requirements(path):
-    frame = read_table(
-        path, REQUIREMENTS_COLUMNS, REQUIREMENTS_COLUMNS[1:], integer=("Bytes",)
-    )
-    for row, name in enumerate(frame["Experiment type"]):
+    return _validated_requirements(read_table(path, REQUIREMENTS_COLUMNS, REQUIREMENTS_COLUMNS[1:],
+                                              integer=("Bytes",)), path)
+
+
+def read_requirements_columns(path):
+    """read_requirements' columns as numpy arrays ({column: array}), without pandas."""
+    return _validated_requirements(read_numeric(path, REQUIREMENTS_COLUMNS, read_requirements, integers=("Bytes",),
+                                                texts=("Experiment type",)), path)
+
+
+def _validated_requirements(table, path):
+    for row, name in enumerate(table["Experiment type"]):
         if name not in KNOWN_SUBEXPERIMENTS:
             raise InputError(f"unknown sub-experiment '{name}'", path, row + 2)
-    require_unique(frame, ["Experiment type", "Bytes"], path)
-    return frame
+    require_unique(table, ["Experiment type", "Bytes"], path)
+    return table
 
 
 def read_checks(path):

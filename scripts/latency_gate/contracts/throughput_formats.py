@@ -62,14 +62,31 @@ def read_summary(path):
     return frame
 
 
+def read_summary_columns(path):
+    """read_summary's columns as numpy arrays ({column: array}), without pandas."""
+    columns = read_measurement_columns(path)
+    require_unique(columns, [PAYLOAD], path)
+    return columns
+
+
 def read_requirements(path):
-    frame = read_table(path, REQUIREMENTS_COLUMNS, REQUIREMENTS_COLUMNS[1:], integer=(PAYLOAD,))
-    for row, name in enumerate(frame[EXPERIMENT_TYPE]):
+    return _validated_requirements(read_table(path, REQUIREMENTS_COLUMNS, REQUIREMENTS_COLUMNS[1:],
+                                              integer=(PAYLOAD,)), path)
+
+
+def read_requirements_columns(path):
+    """read_requirements' columns as numpy arrays ({column: array}), without pandas."""
+    return _validated_requirements(read_numeric(path, REQUIREMENTS_COLUMNS, read_requirements, integers=(PAYLOAD,),
+                                                texts=(EXPERIMENT_TYPE,)), path)
+
+
+def _validated_requirements(table, path):
+    for row, name in enumerate(table[EXPERIMENT_TYPE]):
         if name not in SUBEXPERIMENTS:
             raise InputError(f"unknown sub-experiment '{name}'", path, row + 2)
-    _require_not_negative(frame, REQUIREMENTS_COLUMNS[1:], path)
-    require_unique(frame, [EXPERIMENT_TYPE, PAYLOAD], path)
-    return frame
+    _require_not_negative(table, REQUIREMENTS_COLUMNS[1:], path)
+    require_unique(table, [EXPERIMENT_TYPE, PAYLOAD], path)
+    return table
 
 
 def read_checks(path):

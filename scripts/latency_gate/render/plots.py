@@ -134,20 +134,21 @@ class PlotBatch:
         experiment and requirement; failed points marked. A throughput check's y axis is
         its magnitude's column (name and unit)."""
         directory = Path(plots_directory) / f"measurements_{subexperiment}"
-        for check in _in_order(checks["Check"]):
-            rows = checks[checks["Check"] == check]
-            payloads = np.unique(rows[payload_column].to_numpy())
+        names = np.asarray(checks["Check"])
+        for check in _in_order(names):
+            rows = {column: np.asarray(values)[names == check] for column, values in checks.items()}
+            payloads = np.unique(rows[payload_column])
             x = _positions(payloads, rows[payload_column])
-            experiment = rows["Experiment"].to_numpy(float)
-            failed = (rows["Status"] == "failed").to_numpy()
+            experiment = rows["Experiment"].astype(float)
+            failed = rows["Status"] == "failed"
             self.jobs.append(PlotJob(
                 "payload_series", directory / f"comparison_{CHECK_NAMES[check]}.png",
-                f"{subexperiment}: {check} check ({failed.sum()} of {len(rows)} failed)",
+                f"{subexperiment}: {check} check ({failed.sum()} of {len(failed)} failed)",
                 {
                     "payloads": payloads,
                     "series": [
                         Series("Experiment", x, experiment, EXPERIMENT_COLOR),
-                        Series("Requirement", x, rows["Requirement"].to_numpy(float), REQUIREMENT_COLOR, "--"),
+                        Series("Requirement", x, rows["Requirement"].astype(float), REQUIREMENT_COLOR, "--"),
                     ],
                     "failed": Series("Failed", x[failed], experiment[failed], REQUIREMENT_COLOR, "", "X", 10),
                 },

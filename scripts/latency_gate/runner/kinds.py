@@ -96,6 +96,9 @@ class Kind:
     trended: tuple
     signals: tuple
     families: tuple
+    # read_summary's and read_requirements' columns as numpy arrays, without pandas (the spec's check)
+    read_summary_columns: object = None
+    read_requirements_columns: object = None
 
     def is_floor(self, magnitude):
         return magnitude in self.floors
@@ -231,6 +234,7 @@ LATENCY = _Latency(
     check_columns=formats.CHECK_COLUMNS, read_measurements=formats.read_measurements,
     read_summary=formats.read_summary, read_requirements=formats.read_requirements, read_checks=formats.read_checks,
     trended=("Median", "99%"), signals=("latency", "instructions"), families=tuple(formats.FAMILIES),
+    read_summary_columns=formats.read_summary_columns, read_requirements_columns=formats.read_requirements_columns,
 )
 THROUGHPUT = _Throughput(
     name="throughput", title="Throughput", payload=throughput_formats.PAYLOAD,
@@ -242,6 +246,8 @@ THROUGHPUT = _Throughput(
     read_measurements=throughput_formats.read_measurements, read_summary=throughput_formats.read_summary,
     read_requirements=throughput_formats.read_requirements, read_checks=throughput_formats.read_checks,
     trended=(throughput_formats.THROUGHPUT,), signals=("latency",), families=(formats.SPEC_FAMILY,),
+    read_summary_columns=throughput_formats.read_summary_columns,
+    read_requirements_columns=throughput_formats.read_requirements_columns,
 )
 KINDS = {kind.name: kind for kind in (LATENCY, THROUGHPUT)}
 INSTRUCTIONS = Kind(
