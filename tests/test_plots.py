@@ -9,7 +9,7 @@ from PIL import Image, ImageColor
 
 from latency_gate.contracts import throughput_formats as tf
 from latency_gate.contracts.formats import CHECK_COLUMNS, SUMMARY_COLUMNS
-from latency_gate.render import line_plots, plots, sample_plots
+from latency_gate.render import forked, line_plots, plots, sample_plots
 
 pytestmark = pytest.mark.unit
 
@@ -312,3 +312,17 @@ def test_throughput_payload_history_draws_its_requirement_as_a_floor_on_a_throug
     assert job.axis_labels[1] == tf.THROUGHPUT
     assert {job.path.name for job in batch.jobs} == {
         "history_throughput.png", "history_lost.png", "1024_bytes_throughput.png", "1024_bytes_lost.png"}
+
+
+def test_forked_shares_do_every_job_once_and_a_failing_worker_fails_the_call(tmp_path):
+    def touch(share):
+        for name in share:
+            if name == "bad":
+                raise ValueError("a worker's error")
+            with open(tmp_path / name, "x"):  # "x": a job done twice would fail
+                pass
+
+    forked.in_shares(touch, [f"job{index}" for index in range(7)], 3)
+    assert sorted(path.name for path in tmp_path.iterdir()) == [f"job{index}" for index in range(7)]
+    with pytest.raises(RuntimeError, match="1 forked worker"):
+        forked.in_shares(touch, ["ok", "bad"], 2)  # the second share is a child's

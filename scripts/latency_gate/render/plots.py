@@ -1,5 +1,5 @@
-"""The toolkit's plots beyond the per-payload ones, described in a batch and rendered by a
-pool of processes.
+"""The toolkit's plots beyond the per-payload ones, described in a batch and rendered by
+forked processes.
 
 Callers add plot jobs to a PlotBatch (sub-experiment and experiment comparisons, checks,
 history, gate ratios, middleware comparisons) and call render() once, so a run pays the
@@ -12,13 +12,12 @@ matplotlib; the other shapes (many runs coloured by order, the gate's ratios) ar
 matplotlib (figures.py), imported when one is drawn.
 (The per-payload histograms, time series and throughput scatter plots are sample_plots.py's.)
 
-Workers are forked and get jobs in a few large chunks; a handful of jobs is rendered in the
-calling process. Every PNG is written to a temporary name beside its target and renamed
+The calling process renders a share of the jobs beside forked workers (forked.py), each
+every n-th job; a handful of jobs is rendered in the calling process alone. Every PNG is written to a temporary name beside its target and renamed
 into place.
 """
 
 import importlib
-import multiprocessing
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,10 +26,9 @@ import numpy as np
 
 from latency_gate.contracts import throughput_formats
 from latency_gate.contracts.formats import CHECKED_MAGNITUDES, LATENCY, PAYLOAD, write_atomic
-from latency_gate.render import sample_plots
+from latency_gate.render import forked, sample_plots
 
-IN_PROCESS_MAX_JOBS = 2  # fewer jobs render faster here than a pool starts
-CHUNKS_PER_WORKER = 3  # a few large chunks: little messaging, still some load balancing
+IN_PROCESS_MAX_JOBS = 2  # fewer jobs render faster here than a worker starts
 LEGEND_MAX_RUNS = 10  # more runs than this: colour by run order with a colorbar, not a legend
 MAX_RUN_TICKS = 6  # run-id tick labels of payload history plots: each costs ~3 ms to draw
 
@@ -261,23 +259,10 @@ class PlotBatch:
         for directory in {job.path.parent for job in self.jobs}:
             directory.mkdir(parents=True, exist_ok=True)
         workers = workers or os.cpu_count() or 1
-        if workers == 1 or len(self.jobs) < IN_PROCESS_MAX_JOBS:
-            return _render_jobs(self.jobs)
-        chunk_count = min(len(self.jobs), workers * CHUNKS_PER_WORKER)
-        # Contiguous chunks mix the shapes (jobs are added shape after shape per payload),
-        # which spreads the expensive ones over the workers.
-        bounds = np.linspace(0, len(self.jobs), chunk_count + 1).round().astype(int)
-        chunks = [self.jobs[start:stop] for start, stop in zip(bounds[:-1], bounds[1:])]
-        if any(job.shape not in PILLOW_SHAPES for job in self.jobs):  # matplotlib once, before the workers fork
-            importlib.import_module("latency_gate.render.figures")
-        with _process_context().Pool(min(workers, chunk_count)) as pool:
-            return [path for paths in pool.map(_render_jobs, chunks, chunksize=1) for path in paths]
-
-
-def _process_context():
-    # Forked workers start at once with what is imported; spawn only where fork is missing.
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    return multiprocessing.get_context(method)
+        if workers > 1 and any(job.shape not in PILLOW_SHAPES for job in self.jobs):
+            importlib.import_module("latency_gate.render.figures")  # matplotlib once, before the workers fork
+        forked.in_shares(_render_jobs, self.jobs, workers if len(self.jobs) >= IN_PROCESS_MAX_JOBS else 1)
+        return [job.path for job in self.jobs]
 
 
 def _in_order(values):

@@ -14,7 +14,6 @@ reduced, for smooth lines and circles; written to a temporary name and renamed i
 
 import functools
 import importlib.util
-import multiprocessing
 import os
 import struct
 import zlib
@@ -26,6 +25,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from latency_gate.contracts import throughput_formats
 from latency_gate.contracts.formats import LATENCY, PAYLOAD, SAMPLE, write_atomic
+from latency_gate.render import forked
 
 HISTOGRAM_BINS = 100
 # Bins span min .. this percentile: a few spikes 10x above the body would otherwise squeeze
@@ -204,15 +204,7 @@ def draw_measurements(plots_directory, measurements):
 def _draw(charts):
     """Draw and write the charts; this process draws a share beside workers - 1 forked ones."""
     jobs = list(charts.items())
-    workers = min(os.cpu_count() or 1, len(jobs) // IN_PROCESS_MAX_CHARTS + 1)
-    if workers == 1 or "fork" not in multiprocessing.get_all_start_methods():
-        _write(jobs)
-    else:
-        shares = [jobs[index::workers] for index in range(workers)]
-        with multiprocessing.get_context("fork").Pool(workers - 1) as pool:
-            drawn = pool.map_async(_write, shares[1:])
-            _write(shares[0])
-            drawn.get()
+    forked.in_shares(_write, jobs, min(os.cpu_count() or 1, len(jobs) // IN_PROCESS_MAX_CHARTS + 1))
     return list(charts)
 
 
