@@ -326,3 +326,10 @@ def test_forked_shares_do_every_job_once_and_a_failing_worker_fails_the_call(tmp
     assert sorted(path.name for path in tmp_path.iterdir()) == [f"job{index}" for index in range(7)]
     with pytest.raises(RuntimeError, match="1 forked worker"):
         forked.in_shares(touch, ["ok", "bad"], 2)  # the second share is a child's
+
+
+def test_workers_are_forked_only_for_cpus_the_load_leaves_idle(monkeypatch):
+    monkeypatch.setattr(forked.os, "cpu_count", lambda: 4)
+    for load, expected in ((0.2, 4), (1.5, 3), (3.2, 1), (9.0, 1)):
+        monkeypatch.setattr(forked.os, "getloadavg", lambda load=load: (load, load, load))
+        assert forked.free_workers(8) == expected, load

@@ -22,7 +22,7 @@ from PIL import Image
 
 from latency_gate.contracts import throughput_formats as tf
 from latency_gate.contracts.formats import LATENCY, PAYLOAD, SAMPLE
-from latency_gate.render import sample_plots
+from latency_gate.render import forked, sample_plots
 
 pytestmark = pytest.mark.unit
 
@@ -50,6 +50,7 @@ def test_a_histogram_and_a_time_series_per_payload_in_file_order(tmp_path):
 def test_workers_draw_the_same_images_as_one_process(tmp_path, monkeypatch):
     data = {name: measurements(seed=index) for index, name in enumerate(("intraprocess_reliable", "interprocess_reliable"))}
     assert 12 > sample_plots.IN_PROCESS_MAX_CHARTS  # so the 12 charts below go to workers (on 2+ CPUs)
+    monkeypatch.setattr(forked.os, "getloadavg", lambda: (0.0, 0.0, 0.0))  # however busy the machine is
     pooled = sample_plots.draw_measurements(tmp_path / "pooled", data)
     monkeypatch.setattr(sample_plots, "IN_PROCESS_MAX_CHARTS", 100)
     alone = sample_plots.draw_measurements(tmp_path / "alone", data)

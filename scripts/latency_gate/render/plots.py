@@ -258,7 +258,7 @@ class PlotBatch:
             return []
         for directory in {job.path.parent for job in self.jobs}:
             directory.mkdir(parents=True, exist_ok=True)
-        workers = workers or os.cpu_count() or 1
+        workers = workers or forked.free_workers(os.cpu_count() or 1)
         if workers > 1 and any(job.shape not in PILLOW_SHAPES for job in self.jobs):
             importlib.import_module("latency_gate.render.figures")  # matplotlib once, before the workers fork
         forked.in_shares(_render_jobs, self.jobs, workers if len(self.jobs) >= IN_PROCESS_MAX_JOBS else 1)

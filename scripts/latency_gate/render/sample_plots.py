@@ -14,7 +14,6 @@ reduced, for smooth lines and circles; written to a temporary name and renamed i
 
 import functools
 import importlib.util
-import os
 import struct
 import zlib
 from dataclasses import dataclass, field
@@ -196,7 +195,7 @@ def draw_scatter_plots(plots_directory, measurements):
 
 def draw_measurements(plots_directory, measurements):
     """Write every measurement plot of the sub-experiments in `measurements` ({name: frame});
-    return the paths. Two or more CPUs draw in forked workers (a worker starts in ~10 ms)."""
+    return the paths. Two or more idle CPUs draw in forked workers (render/forked.py)."""
     return _draw({path: chart for name, frame in measurements.items()
                   for path, chart in measurement_charts(name, frame, plots_directory).items()})
 
@@ -204,7 +203,7 @@ def draw_measurements(plots_directory, measurements):
 def _draw(charts):
     """Draw and write the charts; this process draws a share beside workers - 1 forked ones."""
     jobs = list(charts.items())
-    forked.in_shares(_write, jobs, min(os.cpu_count() or 1, len(jobs) // IN_PROCESS_MAX_CHARTS + 1))
+    forked.in_shares(_write, jobs, forked.free_workers(len(jobs) // IN_PROCESS_MAX_CHARTS + 1))
     return list(charts)
 
 
