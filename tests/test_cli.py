@@ -270,3 +270,26 @@ def test_a_new_run_id_has_the_one_run_id_format_with_the_revision_and_runner():
     parsed = run_metadata.parse_run_id(done.stdout.strip())
     assert (parsed.revision, parsed.runner) == ("0123456789ab", "lab1")
     assert abs((datetime.now(timezone.utc) - parsed.started_at).total_seconds()) < 120
+
+
+def test_the_spec_entry_scripts_process_compare_and_check_without_pandas_or_matplotlib(tmp_path):
+    """Their imports are half of each call's time (issue 25's speed target): a module-level
+    import of either, anywhere below them, brings it back."""
+    experiment = factories.write_experiment(tmp_path, ("intraprocess_best_effort",), (16, 64), 200)
+    requirements_csv = tmp_path / "requirements.csv"
+    requirements_csv.write_text("Experiment type,Bytes,Median,99%,Max\n"
+                                "intraprocess_best_effort,16,100,200,300\nintraprocess_best_effort,64,100,200,300\n")
+    steps = [["process", "--raw-csv", formats.measurements_path(experiment, "intraprocess_best_effort"),
+              "--output-csv", formats.summary_path(experiment, "intraprocess_best_effort"),
+              "--plots-directory", tmp_path / "plots"],
+             ["compare-subexperiments", "--plots-directory", tmp_path / "plots", "--subexperiment-summaries",
+              formats.summary_path(experiment, "intraprocess_best_effort")],
+             ["check", "--requirements", requirements_csv, "--experiment-directory", experiment,
+              "--plots-directory", tmp_path / "plots"]]
+    for step in steps:
+        program = ("import sys\nfrom latency_gate.cli import main\ncode = main(sys.argv[1:])\n"
+                   "print(sorted({'pandas', 'matplotlib'} & set(sys.modules)))\nsys.exit(code)")
+        done = subprocess.run([sys.executable, "-c", program, *map(str, step)], cwd=SCRIPTS, capture_output=True,
+                              text=True)
+        assert done.returncode in (EXIT_OK, EXIT_CHECK_FAILED), done.stderr
+        assert done.stdout.splitlines()[-1] == "[]", step[0]
