@@ -10,7 +10,7 @@ import drawn
 from latency_gate.analysis import changepoints, processing, requirements
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import InputError
-from latency_gate.render import line_plots, plots, store_views
+from latency_gate.render import line_plots, plot_style, plots, store_views
 from latency_gate.store import history
 from latency_gate_testing import factories
 
@@ -220,10 +220,10 @@ def test_the_payload_history_plot_marks_each_change_point_with_a_labelled_vertic
     stepped = marked["1024_bytes_Median.png"]
     assert [one.label for one in line_plots.legend(stepped)] == ["Median", line_plots.CHANGE_POINT_LABEL]
     assert line_plots.legend(stepped)[1].x.tolist() == [6]  # at run 6
-    assert vertical_line_at(stepped, 6, plots.CHANGE_POINT_COLOR)  # full height, dotted
+    assert vertical_line_at(stepped, 6, plot_style.CHANGE_POINT_COLOR)  # full height, dotted
     unmarked = marked["1024_bytes_99.png"]  # another cell of the same payload: none
     assert [one.label for one in line_plots.legend(unmarked)] == ["99%"]
-    assert not vertical_line_at(unmarked, 6, plots.CHANGE_POINT_COLOR)
+    assert not vertical_line_at(unmarked, 6, plot_style.CHANGE_POINT_COLOR)
 
 
 def test_the_payload_history_plots_mark_where_the_measurement_settings_change(tmp_path, rendered_plots):

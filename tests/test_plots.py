@@ -9,7 +9,7 @@ from PIL import Image, ImageColor
 
 from latency_gate.contracts import throughput_formats as tf
 from latency_gate.contracts.formats import CHECK_COLUMNS, SUMMARY_COLUMNS
-from latency_gate.render import forked, line_plots, plots, sample_plots
+from latency_gate.render import forked, line_plots, plot_style, plots, sample_plots
 
 pytestmark = pytest.mark.unit
 
@@ -109,7 +109,7 @@ def test_check_plots_show_experiment_in_blue_requirement_in_red_and_mark_failed_
     experiment, requirement, failed = line_plots.legend(job)
     assert [one.label for one in line_plots.legend(job)] == ["Experiment", "Requirement", "Failed"]
     assert (experiment.color, requirement.color, failed.color) == (
-        plots.EXPERIMENT_COLOR, plots.REQUIREMENT_COLOR, plots.REQUIREMENT_COLOR)
+        plot_style.EXPERIMENT_COLOR, plot_style.REQUIREMENT_COLOR, plot_style.REQUIREMENT_COLOR)
     assert (failed.x.tolist(), failed.y.tolist(), failed.marker) == ([1], [12.0], "X")  # 64 Bytes is tick 1
     assert job.title == "interprocess_reliable: 99% check (1 of 3 failed)"
     # Drawn: the failed point's cross in red at 64 Bytes and 12 us (its centre, on the blue line, is red).
@@ -117,7 +117,7 @@ def test_check_plots_show_experiment_in_blue_requirement_in_red_and_mark_failed_
     (x0, x1), (y0, y1) = line_plots.limits(job)
     left, top, right, bottom = line_plots.PLOT_AREA
     at = (round(left + (1 - x0) / (x1 - x0) * (right - left)), round(bottom - (12.0 - y0) / (y1 - y0) * (bottom - top)))
-    assert image.getpixel(at) == ImageColor.getrgb(plots.REQUIREMENT_COLOR)
+    assert image.getpixel(at) == ImageColor.getrgb(plot_style.REQUIREMENT_COLOR)
 
 
 def test_check_plot_without_failures_marks_nothing():
@@ -195,7 +195,7 @@ def test_payload_history_draws_the_requirement_as_a_labelled_line_at_its_value()
     values, requirement = line_plots.legend(job)
     assert [one.label for one in line_plots.legend(job)] == ["99%", "99% requirement"]
     assert requirement.y.tolist() == [8.5, 8.5]
-    assert (requirement.color, requirement.linestyle) == (plots.REQUIREMENT_COLOR, "--")
+    assert (requirement.color, requirement.linestyle) == (plot_style.REQUIREMENT_COLOR, "--")
     np.testing.assert_allclose(values.y, [2 * (1 + run / 10) for run in range(4)])
     assert job.axis_labels == ("Run", "Latency [us]")
     assert job.title == "intraprocess_best_effort: latency 99% history, 64 Bytes"
@@ -203,7 +203,7 @@ def test_payload_history_draws_the_requirement_as_a_labelled_line_at_its_value()
     image, (_, (y0, y1)) = plots.draw(job), line_plots.limits(job)
     left, top, right, bottom = line_plots.RUN_SERIES_AREA
     row = round(bottom - (8.5 - y0) / (y1 - y0) * (bottom - top))
-    red = [x for x in range(left, right) if image.getpixel((x, row)) == ImageColor.getrgb(plots.REQUIREMENT_COLOR)]
+    red = [x for x in range(left, right) if image.getpixel((x, row)) == ImageColor.getrgb(plot_style.REQUIREMENT_COLOR)]
     assert red and red[0] < left + 20 and red[-1] > right - 20  # dashed: from edge to edge, with gaps
 
 
@@ -215,7 +215,7 @@ def test_payload_history_without_requirements_has_no_requirement_line():
 
     assert [one.label for one in line_plots.legend(job)] == ["Max"]
     image = plots.draw(job)
-    assert ImageColor.getrgb(plots.REQUIREMENT_COLOR) not in {color for _, color in image.getcolors(1 << 20)}
+    assert ImageColor.getrgb(plot_style.REQUIREMENT_COLOR) not in {color for _, color in image.getcolors(1 << 20)}
 
 
 def test_payload_history_thins_run_labels_and_always_labels_the_first_and_latest_run():
@@ -226,7 +226,7 @@ def test_payload_history_thins_run_labels_and_always_labels_the_first_and_latest
     job = job_named(batch, "intraprocess_best_effort/1024_bytes_Median.png")
 
     labels = [job.data["runs"][tick] for tick in line_plots.run_ticks(job.data["runs"])]
-    assert 2 <= len(labels) <= plots.MAX_RUN_TICKS
+    assert 2 <= len(labels) <= plot_style.MAX_RUN_TICKS
     assert (labels[0], labels[-1]) == ("run-000", f"run-{runs - 1:03d}")
 
 

@@ -17,7 +17,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from latency_gate.contracts.formats import write_atomic
-from latency_gate.render.plots import LATENCY_AXIS, PAYLOAD_AXIS, REQUIREMENT_COLOR, RUN_COLORMAP
+from latency_gate.render.plot_style import LATENCY_AXIS, PAYLOAD_AXIS, REQUIREMENT_COLOR, RUN_COLORMAP
 
 DPI = 80
 PNG_OPTIONS = {"compress_level": 1}  # 3-4x faster than the default level, files ~30% larger
@@ -99,6 +99,9 @@ class _RunColored(_Shape):
         self.latest.set_label(f"Latest run ({len(runs)}): {runs[-1]}")
         self.runs.set_label(f"Earlier runs (1-{len(runs) - 1})")
         self.axes.set_xticks(x, [str(p) for p in payloads], fontsize=8)
+        # The legend copies the runs' colour when made, and a collection maps its array to colours
+        # only when drawn: map it now, or a reused figure's legend shows the previous plot's colour.
+        self.runs.update_scalarmappable()
         self.axes.legend(handles=[self.latest, self.runs], loc="upper left", fontsize=8)
         # relim() ignores collections: add the runs' points to the data limits by hand.
         self.axes.relim()

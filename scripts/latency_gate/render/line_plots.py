@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image, ImageDraw
 
-from latency_gate.render.plots import CHANGE_POINT_COLOR, EXPERIMENT_COLOR, MAX_RUN_TICKS, REQUIREMENT_COLOR, Series
+from latency_gate.render.plot_style import CHANGE_POINT_COLOR, EXPERIMENT_COLOR, MAX_RUN_TICKS, REQUIREMENT_COLOR, Series
 from latency_gate.render.sample_plots import font, mapping, nice_ticks, tick_labels, vertical_text
 
 SIZE = (640, 384)  # as plots.py's other payload plots: 8 x 4.8 in at 80 dpi

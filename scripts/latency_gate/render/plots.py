@@ -25,21 +25,17 @@ from pathlib import Path
 import numpy as np
 
 from latency_gate.contracts import throughput_formats
-from latency_gate.contracts.formats import CHECKED_MAGNITUDES, LATENCY, PAYLOAD, write_atomic
+from latency_gate.contracts.formats import CHECKED_MAGNITUDES, write_atomic
 from latency_gate.render import forked, sample_plots
+from latency_gate.render.plot_style import EXPERIMENT_COLOR, LATENCY_AXIS, PAYLOAD_AXIS, REQUIREMENT_COLOR, Series
 
 IN_PROCESS_MAX_JOBS = 2  # fewer jobs render faster here than a worker starts
 LEGEND_MAX_RUNS = 10  # more runs than this: colour by run order with a colorbar, not a legend
-MAX_RUN_TICKS = 6  # run-id tick labels of payload history plots: each costs ~3 ms to draw
 
-PAYLOAD_AXIS, LATENCY_AXIS = PAYLOAD, LATENCY
 RUN_AXIS = "Run"
-REQUIREMENT_COLOR, EXPERIMENT_COLOR = "#d62728", "#1f77b4"
-CHANGE_POINT_COLOR = "#7b3fa0"
 REFERENCE_COLORS, RESULT_COLORS = ("#ff0000", "#ff6666"), ("#09487e", "#0895cd")
 SERIES_COLORS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",  # matplotlib's default cycle (tab10)
                  "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf")
-RUN_COLORMAP = "viridis"
 
 # Magnitude (summary column) -> the file name part the reference scripts use.
 COMPARED_MAGNITUDE_NAMES = {"Min": "min", "Max": "max", "Median": "median", "99%": "99"}
@@ -47,19 +43,6 @@ CHECK_NAMES = {"Median": "median", "99%": "99", "Max": "max",
                throughput_formats.THROUGHPUT: "throughput", throughput_formats.LOST: "lost"}
 HISTORY_MAGNITUDE_NAMES = {"Min": "Min", "Median": "Median", "Max": "Max", "99%": "99"}
 EXPERIMENT_COMPARISONS = ((("Min", "Median"), "min_median"), (("Max", "99%"), "max_99%"))
-
-
-@dataclass(frozen=True)
-class Series:
-    """One line of a plot: y values at x positions, drawn with the given style."""
-
-    label: str
-    x: np.ndarray
-    y: np.ndarray
-    color: str
-    linestyle: str = "-"
-    marker: str = "o"
-    markersize: float = 4
 
 
 @dataclass(frozen=True)
