@@ -5,9 +5,29 @@ import json
 import time
 from pathlib import Path
 
+import pytest
+
+from latency_gate.contracts import throughput_formats as tf
+
 
 def metadata_of(directory):
     return json.loads((Path(directory) / "metadata.json").read_text())
+
+
+def read_complete_throughput_measurements(path, payload, demands, what):
+    """A throughput sub-experiment's measurements CSV as the spec writes it, every case of the
+    grid (payload x demands, no rest) there and its counts consistent; returns the table."""
+    assert path.read_text().splitlines()[0] == ",".join(tf.MEASUREMENT_COLUMNS)
+    measured = tf.read_measurements(path)
+    assert measured[list(tf.CASE)].values.tolist() == [[payload, demand, 0] for demand in demands], what
+    # Sent for the test time; what arrived and what was lost add up to no more than was sent
+    # (best effort on a loaded machine may lose, but a case where nothing arrives is a failure).
+    assert (measured[tf.PUBLICATION_TIME] >= 1e6).all() and (measured[tf.RECEIVED] > 0).all(), what
+    assert (measured[tf.RECEIVED] + measured[tf.LOST] <= measured[tf.SENT]).all(), what
+    # Mb/s = samples x bits / time; the CSV holds 3 decimals: at 34 Mb/s that alone is up to 1.5e-5 relative.
+    assert measured[tf.THROUGHPUT].to_numpy() == pytest.approx(
+        (measured[tf.RECEIVED] * payload * 8 / measured[tf.SUBSCRIPTION_TIME]).to_numpy(), rel=1e-5, abs=5e-4)
+    return measured
 
 
 def wait_until(condition, what, timeout=30.0):
