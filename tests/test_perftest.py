@@ -100,16 +100,31 @@ def test_the_preset_is_in_force_in_the_running_perf_test_processes(tmp_path):
         for mode, cpus in (("Main", realtime.PRESET_CPUS[0]), ("Relay", realtime.PRESET_CPUS[1])):
             pid = wait_until(lambda: perf_test_process(tmp_path, mode), f"perf_test's {mode} side")
             status = Path(f"/proc/{pid}/status")
-            assert re.search(rf"Cpus_allowed_list:\s+{cpus}\n", status.read_text()), mode
-            assert os.sched_getscheduler(pid) == os.SCHED_FIFO, mode
-            assert os.sched_getparam(pid).sched_priority == realtime.PRESET_RT_PRIO, mode
+            # perf_test pins and raises itself once it runs: a process found a moment after its start
+            # may not have yet (on a loaded runner it had not), so wait for its state, not a moment.
+            wait_until(lambda: preset_in_force(pid, cpus), f"the {mode} side on CPU {cpus} at SCHED_FIFO "
+                       f"{realtime.PRESET_RT_PRIO}")
             # perf_test locks its memory itself once its entities exist, and holds CPU idle itself.
             wait_until(lambda: int(re.search(r"VmLck:\s+(\d+) kB", status.read_text())[1]) > 1000,
                        f"the {mode} side's memory locked")
-            assert "/dev/cpu_dma_latency" in {os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir()}, mode
+            wait_until(lambda: "/dev/cpu_dma_latency" in open_files(pid), f"the {mode} side holding CPU idle")
     finally:
         runner.send_signal(signal.SIGINT)
         runner.communicate(timeout=60)
+
+
+def scheduling_of(pid):
+    """(CPUs allowed, policy, priority) of a process."""
+    cpus = re.search(r"Cpus_allowed_list:\s+(\S+)", Path(f"/proc/{pid}/status").read_text())[1]
+    return cpus, os.sched_getscheduler(pid), os.sched_getparam(pid).sched_priority
+
+
+def open_files(pid):
+    return {os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir()}
+
+
+def preset_in_force(pid, cpus):
+    return scheduling_of(pid) == (str(cpus), os.SCHED_FIFO, realtime.PRESET_RT_PRIO)
 
 
 def perf_test_process(results, mode):

@@ -80,11 +80,15 @@ def test_the_run_records_its_kind_grid_and_program(full_run, throughput_test):
 
 @pytest.mark.programs
 def test_a_throughput_drop_below_the_floor_fails_the_check_with_exit_1(full_run, tmp_path, throughput_test):
-    """Requirements from the full run; a run resting 20 ms between bursts sends a fraction of it."""
+    """Requirements from the full run; a run resting 100 ms between bursts can send at most one burst per
+    rest: 1000 x 1024 B / 100 ms = 81.92 Mb/s, a tenth of what the unrested run measures here (~800 Mb/s),
+    whatever the runner's load does to either."""
     requirements = tmp_path / "requirements.csv"
     assert cli.main(["requirements", "-e", str(full_run.parent), "-o", str(requirements)]) == EXIT_OK
     slower = tmp_path / "slower"
-    grid = [*GRID[:GRID.index("--recovery-times") + 1], "20", *GRID[GRID.index("--test-time"):]]
+    rest_ms = 100
+    ceiling_mbps = max(DEMANDS) * PAYLOAD * 8 / (rest_ms * 1e-3) / 1e6
+    grid = [*GRID[:GRID.index("--recovery-times") + 1], str(rest_ms), *GRID[GRID.index("--test-time"):]]
     subexperiment = "interprocess_best_effort_tcp"
     assert cli.main(["run", *grid, "--subexperiments", subexperiment, "-r", str(slower)]) == EXIT_OK
     assert cli.main(["process", "--experiment-directory", str(slower), "--no-plots"]) == EXIT_OK
@@ -94,7 +98,7 @@ def test_a_throughput_drop_below_the_floor_fails_the_check_with_exit_1(full_run,
     assert code == EXIT_CHECK_FAILED
     checks = tf.read_checks(formats.checks_path(slower, subexperiment))
     throughput = checks[checks["Check"] == tf.THROUGHPUT].iloc[0]
-    assert throughput["Status"] == "failed" and throughput["Experiment"] < throughput["Requirement"] / 2
+    assert throughput["Status"] == "failed" and throughput["Experiment"] <= ceiling_mbps < throughput["Requirement"]
     assert "is below the floor" in (slower / "check_report.xml").read_text()
 
 
