@@ -165,6 +165,8 @@ def validate_run(spec):
     check_stress(spec.stress)
     counted_path = _counted_path(spec.signal, kind, backend, spec.estimated_cycles,
                                  {family_of(subexperiment.name).name for subexperiment in runnable})
+    if counted_path is not None:
+        counted_path = interface.counted_path_of(backend, binary, counted_path)
     checked = CheckedInputs(kind, backend, binary, chosen, payloads, profiles, certs, unsupported, grid,
                             counted_path, family.name)
     if checked.shared_memory:
