@@ -271,30 +271,77 @@ def thread_profile(path, label, functions):
     path.write_text("\n".join(lines) + f"\ntotals: {sum(functions.values())}\n")
 
 
-THREADED = counting.CountedPath(description="a program whose threads dump their own counts", separate_threads=True,
-                                uncounted_functions=(r"^heartbeat\(",))
+THREADED = counting.CountedPath(description="a program whose threads dump their own counts", separate_threads=True)
 
 
 @pytest.mark.unit
-def test_a_payloads_count_is_the_sum_of_its_threads_dumps_less_the_traffic_the_path_does_not_count(tmp_path):
+def test_a_payloads_count_is_the_sum_of_its_threads_dumps(tmp_path):
     """With separate threads each thread dumps its own counts (the writer's thread and a receive
     thread); a side that is not told its round trips takes the path's (LatencyTest's samples + 1)."""
     stem = counting.profile_stem(tmp_path, "x", "publisher")
     thread_profile(stem.with_name(stem.name + ".1-06"), "latency-gate not-a-sample", {"parse(": 999})
     thread_profile(stem.with_name(stem.name + ".2-01"), "latency-gate payload=16 round-trips=101 strays=0",
                    {"write(": 1010})
-    thread_profile(stem.with_name(stem.name + ".3-06"), "latency-gate payload=16",
-                   {"parse(": 2020, "heartbeat(": 404})
+    thread_profile(stem.with_name(stem.name + ".3-06"), "latency-gate payload=16", {"parse(": 2020})
     thread_profile(stem.with_name(stem.name + ".4-06"), "latency-gate payload=1024", {"parse(": 3030})
     thread_profile(stem.with_name(stem.name + ".5-01"), "latency-gate payload=1024", {"write(": 1010})
 
     counts = counting.store(THREADED, tmp_path, "x", ["publisher"], (16, 1024), samples=100, results=tmp_path)
 
     assert counts[instruction_counts.ROUND_TRIPS].tolist() == [101, 101]
-    assert counts[instruction_counts.INSTRUCTIONS].tolist() == [1010 + 2020, 3030 + 1010]  # no heartbeat, no 999
-    functions = instruction_counts.read_functions(instruction_counts.functions_path(tmp_path, "x"))
-    assert functions.set_index([instruction_counts.BYTES, instruction_counts.FUNCTION])[
-        instruction_counts.INCLUSIVE].loc[(16, "heartbeat(")] == 4.0  # still shown where it ran
+    assert counts[instruction_counts.INSTRUCTIONS].tolist() == [1010 + 2020, 3030 + 1010]  # not the discarded 999
+
+
+ALLOCATING_PROFILE = """# callgrind format
+version: 1
+desc: Trigger: Client Request: latency-gate payload=16 round-trips=10 strays=0
+events: Ir
+fn=(1) receive(int)
+0 100
+cfn=(2) operator new(unsigned long)
+calls=20 0
+0 400
+cfn=(3) 0x00000000003b0850
+calls=10 0
+0 300
+fn=(2)
+0 200
+cfn=(4) malloc
+calls=20 0
+0 200
+fn=(3)
+0 100
+cfn=(4)
+calls=10 0
+0 200
+fn=(4)
+0 400
+totals: 1000
+"""
+
+
+@pytest.mark.unit
+def test_an_allocation_is_a_call_into_the_heap_named_by_the_function_that_made_it(tmp_path):
+    """operator new calls malloc: one allocation, of new's caller; a function without a symbol is
+    named by its callers."""
+    stem = counting.profile_stem(tmp_path, "x", "subscriber")
+    stem.with_name(stem.name + ".1").write_text(ALLOCATING_PROFILE)
+
+    counts = counting.store(MARKED, tmp_path, "x", ["subscriber"], (16,), samples=100, results=tmp_path)
+
+    assert counts[instruction_counts.ALLOCATIONS_PER_ROUND_TRIP].tolist() == [3.0]  # (20 + 10) / 10
+    allocations = instruction_counts.read_allocations(instruction_counts.allocations_path(tmp_path, "x"))
+    assert allocations[[instruction_counts.CALLER, instruction_counts.PER_CALLER]].values.tolist() == [
+        ["receive(int)", 2.0], ["0x00000000003b0850 called by receive(int)", 1.0]]
+
+
+@pytest.mark.unit
+def test_a_path_that_allocates_nothing_has_an_empty_allocations_file(tmp_path):
+    stem = counting.profile_stem(tmp_path, "x", "publisher")
+    thread_profile(stem.with_name(stem.name + ".1"), "latency-gate payload=16 round-trips=10 strays=0", {"f": 50})
+    counts = counting.store(MARKED, tmp_path, "x", ["publisher"], (16,), samples=100, results=tmp_path)
+    assert counts[instruction_counts.ALLOCATIONS_PER_ROUND_TRIP].tolist() == [0.0]
+    assert instruction_counts.read_allocations(instruction_counts.allocations_path(tmp_path, "x")).empty
 
 
 @pytest.mark.unit
@@ -320,7 +367,8 @@ def test_a_latency_test_without_the_projects_marks_is_counted_by_its_functions_n
 @pytest.mark.programs
 def test_the_projects_latency_test_counts_its_receive_threads_and_never_discovery(latency_test, tmp_path):
     """The timed region on every thread: the receive threads' RTPS parsing, reader and listener beside
-    the publisher's write; discovery's threads never dump."""
+    the publisher's write; discovery's threads never dump; the reliable protocol's heartbeats and
+    acknowledgements, driven by timers, are not counted."""
     assert cli.main(["run", "-r", str(tmp_path), "--signal", "instructions", "--subexperiments", "interprocess_reliable",
                      "--payloads", "16", "--samples", "50", "--baseline-seconds", "0"]) == EXIT_OK
     functions = set(instruction_counts.read_functions(
@@ -333,6 +381,7 @@ def test_the_projects_latency_test_counts_its_receive_threads_and_never_discover
             "LatencyTestPublisher::LatencyDataReaderListener::on_data_available",
             "eprosima::fastdds::dds::DataWriter::write"} <= named
     assert not {name for name in named if "PDPListener" in name or "EDPBasePUBListener" in name}
+    assert not {name for name in named if "proc_Submsg_Heartbeat" in name or "proc_Submsg_Acknack" in name}
     counts = instruction_counts.read_counts(instruction_counts.counts_path(tmp_path, "interprocess_reliable"))
     assert set(counts[instruction_counts.ROLE]) == {"publisher", "subscriber"} and (counts[instruction_counts.ROUND_TRIPS] == 51).all()
 

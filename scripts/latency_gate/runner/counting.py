@@ -68,10 +68,6 @@ class CountedPath:
     # A marked program whose threads dump their own counts (callgrind's dumps are then per thread):
     # a payload's counts are the sum of its dumps, and threads that never dump (discovery's) never count.
     separate_threads: bool = False
-    # Regular expressions of functions whose inclusive instructions are taken out of a payload's count:
-    # traffic that fires by wall time inside the counted region (a reliable protocol's heartbeats and
-    # acknowledgements), whose count per round trip varies with how slowly valgrind runs the program.
-    uncounted_functions: tuple = ()
     # family name -> why its counts are not exact enough to gate (measured): a run of it is refused
     uncounted_families: dict = field(default_factory=dict)
 
@@ -138,31 +134,47 @@ def prefix(path, role, logs, subexperiment):
 def store(path, logs, subexperiment, roles, payloads, samples, results):
     """Turn the run's per-payload profiles into instructions_/functions_<sub-experiment>.csv.
     Raises InputError when a process did not dump one profile per payload."""
-    count_rows, function_rows = [], []
+    count_rows, function_rows, allocation_rows = [], [], []
     for role in roles:
         stem = profile_stem(logs, subexperiment, role)
         dumps = sorted((dump for dump in stem.parent.glob(f"{stem.name}.*") if _DUMP_SUFFIX.search(dump.name)),
                        key=lambda dump: tuple(int(part or 0) for part in _DUMP_SUFFIX.search(dump.name).groups()))
         profiles = _payload_profiles(path, role, stem, dumps, payloads, samples)
         for payload, (round_trips, profile) in zip(payloads, profiles):
-            events = _without(profile, path.uncounted_functions)
+            events = profile.events
             missing = [event for event in CACHE_EVENTS if event not in events]
             if path.cache_sim and missing:
                 raise InputError(f"{role}: a profile without the cache simulation's events ({', '.join(missing)})",
                                  stem)
-            count_rows.append((payload, role, round_trips, events["Ir"], events["Ir"] / round_trips)
+            allocations = profile.allocations()
+            count_rows.append((payload, role, round_trips, events["Ir"], events["Ir"] / round_trips,
+                               sum(allocations.values()) / round_trips)
                               + ((estimated_cycles(events) / round_trips,) if path.cache_sim else ()))
             function_rows += [(payload, name, cost / round_trips) for name, cost in profile.inclusive.items()]
-    counts = pd.DataFrame(count_rows, columns=list(counts_contract.COUNTS_COLUMNS) + (
-        [counts_contract.CYCLES_PER_ROUND_TRIP] if path.cache_sim else []))
+            allocation_rows += [(payload, role, _allocating(name, profile), calls / round_trips)
+                                for name, calls in allocations.items()]
+    counts = pd.DataFrame(count_rows, columns=list(counts_contract.COUNTS_COLUMNS) + [
+        counts_contract.ALLOCATIONS_PER_ROUND_TRIP] + ([counts_contract.CYCLES_PER_ROUND_TRIP] if path.cache_sim else []))
     functions = pd.DataFrame(function_rows, columns=list(counts_contract.FUNCTIONS_COLUMNS))
     # Every function of the path (a few hundred): a function missing from one run's list would
     # read as a change of its whole count.
     functions = functions.groupby([counts_contract.BYTES, counts_contract.FUNCTION], as_index=False, sort=False).sum()
     functions = functions.sort_values([counts_contract.BYTES, counts_contract.INCLUSIVE], ascending=[True, False])
     write_csv(functions, counts_contract.functions_path(results, subexperiment))
+    allocations = pd.DataFrame(allocation_rows, columns=list(counts_contract.ALLOCATIONS_COLUMNS))
+    write_csv(allocations.sort_values([counts_contract.BYTES, counts_contract.ROLE, counts_contract.PER_CALLER],
+                                      ascending=[True, True, False]),
+              counts_contract.allocations_path(results, subexperiment))
     write_csv(counts, counts_contract.counts_path(results, subexperiment))
     return counts
+
+
+def _allocating(function, profile):
+    """How the allocations file names an allocating function: a function without a symbol (an
+    address: a library's internal one) with its callers' names."""
+    if not function.startswith("0x"):
+        return function
+    return f"{function} called by {' | '.join(profile.named_callers(function)[:3]) or 'none counted'}"
 
 
 def _payload_profiles(path, role, stem, dumps, payloads, samples):
@@ -201,15 +213,6 @@ def _payload_profiles(path, role, stem, dumps, payloads, samples):
     return [(round_trips or path.round_trips(samples), profile) for _, round_trips, profile in found]
 
 
-def _without(profile, uncounted_functions):
-    """A profile's events less the inclusive instructions of the functions the path does not count."""
-    if not uncounted_functions:
-        return profile.events
-    pattern = re.compile("|".join(uncounted_functions))
-    uncounted = sum(cost for name, cost in profile.inclusive.items() if pattern.search(name))
-    return {**profile.events, "Ir": profile.events["Ir"] - uncounted}
-
-
 @dataclass(frozen=True)
 class Profile:
     """One callgrind profile: its dump's description, its totals per event, and each function's
@@ -218,12 +221,37 @@ class Profile:
     label: str | None  # the client request's description; None: not dumped by one
     events: dict  # event (Ir; with the cache simulation CACHE_EVENTS) -> total
     inclusive: dict  # function -> inclusive instructions
+    calls: dict = field(default_factory=dict)  # (caller, callee) -> calls made while collecting
 
     def plus(self, other):
         """Two threads' counts of one payload as one profile (this one's label)."""
         def add(one, two):
             return {key: one.get(key, 0) + two.get(key, 0) for key in one.keys() | two.keys()}
-        return Profile(self.label, add(self.events, other.events), add(self.inclusive, other.inclusive))
+        return Profile(self.label, add(self.events, other.events), add(self.inclusive, other.inclusive),
+                       add(self.calls, other.calls))
+
+    def allocations(self):
+        """{allocating function: calls into the heap}: the callers of the heap's entry points that are
+        not entry points themselves (operator new calls malloc: one allocation, named by new's caller)."""
+        found = {}
+        for (caller, callee), count in self.calls.items():
+            if ALLOCATORS.match(callee) and not ALLOCATORS.match(caller):
+                found[caller] = found.get(caller, 0) + count
+        return found
+
+    def named_callers(self, function):
+        """The functions that called `function`, most calls first (an unnamed one's, by its address, say
+        who it is)."""
+        callers = {}
+        for (caller, callee), count in self.calls.items():
+            if callee == function:
+                callers[caller] = callers.get(caller, 0) + count
+        return sorted(callers, key=callers.get, reverse=True)
+
+
+# The heap's entry points, glibc's and libstdc++'s: an allocation is a call into them from outside.
+ALLOCATORS = re.compile(r"^(malloc|calloc|realloc|reallocarray|memalign|posix_memalign|aligned_alloc|valloc"
+                        r"|operator new(\[\])?\(.*\))$")
 
 
 _COST_LINE = re.compile(r"^[+\-*0-9]")
@@ -240,9 +268,9 @@ def read_profile(dump):
     the counted ones (main, the thread's start) ran with collection off and merely hold the whole
     count. Events a cost line leaves out are 0 (callgrind's format)."""
     names = {}  # callgrind's name compression: (id) name, later just (id)
-    inclusive, own = {}, {}
+    inclusive, own, calls = {}, {}, {}
     events, totals, label = ["Ir"], None, None
-    function = None
+    function = callee = None
     call_cost = False
     with open(dump, encoding="utf-8", errors="replace") as lines:
         for line in lines:
@@ -258,8 +286,10 @@ def read_profile(dump):
                 function = _name(line[3:].rstrip("\n"), names)
             elif line.startswith("calls="):
                 call_cost = True
+                edge = (function, callee)
+                calls[edge] = calls.get(edge, 0) + int(line[6:].split()[0])
             elif line.startswith("cfn="):
-                _name(line[4:].rstrip("\n"), names)
+                callee = _name(line[4:].rstrip("\n"), names)
             elif line.startswith("events:"):
                 events = line.split()[1:]
             elif line.startswith("totals:") or line.startswith("summary:"):
@@ -269,7 +299,7 @@ def read_profile(dump):
                 label = line[len("desc: Trigger: Client Request: "):].strip()
     if totals is None:
         raise InputError("not a callgrind profile (no totals line)", dump)
-    return Profile(label, totals, {name: cost for name, cost in inclusive.items() if own.get(name, 0) > 0})
+    return Profile(label, totals, {name: cost for name, cost in inclusive.items() if own.get(name, 0) > 0}, calls)
 
 
 def _name(text, names):

@@ -36,17 +36,20 @@ _SUBSCRIBER_ECHOES = "LatencyTestSubscriber::LatencyDataReaderListener::on_data_
 # read: RTPS parsing, the reader, its history, the listener and its take (and the echo's write).
 _RECEPTIONS = ("eprosima::fastrtps::rtps::ReceiverResource::OnDataReceived*",
                "eprosima::fastrtps::rtps::DataSharingListener::process_new_data*")  # data sharing's notification
+# Inside a reception, the reliable protocol's submessages whose timers fire by wall time: toggled too,
+# so collection is off inside them (a nested toggle flips it), their allocations included.
+_WALL_TIME_TRAFFIC = tuple(f"eprosima::fastrtps::rtps::MessageReceiver::proc_Submsg_{kind}(*"
+                           for kind in ("Acknack", "Heartbeat", "Gap", "NackFrag", "HeartbeatFrag"))
 # The code-path signal (runner/counting.py) of the project's LatencyTest, which marks its timed region
 # (latencytest/patches/0003-counted-region-marks.patch): on the publisher's thread from before the
 # sample's timestamp to the write's return; on every receive thread of both processes each message
 # (_RECEPTIONS), between the commands that open and close a payload's samples. Discovery's threads
 # never dump, so never count. Not counted: the reliable protocol's HEARTBEAT, ACKNACK and GAP
-# submessages (their timers fire by wall time, and valgrind runs the program ~50x slower: their number
-# per round trip varied by ~1 % of the count between runs), the socket's system calls, the waits.
+# submessages (_WALL_TIME_TRAFFIC: their timers fire by wall time, and valgrind runs the program ~50x
+# slower: their number per round trip varied by ~1 % of the count between runs), the system calls, the waits.
 COUNTED_PATH = CountedPath(
-    toggles=dict.fromkeys(("publisher", "subscriber", "both"), _RECEPTIONS),
+    toggles=dict.fromkeys(("publisher", "subscriber", "both"), _RECEPTIONS + _WALL_TIME_TRAFFIC),
     separate_threads=True,
-    uncounted_functions=(r"MessageReceiver::proc_Submsg_(Acknack|Heartbeat|Gap|NackFrag|HeartbeatFrag)\(",),
     description="LatencyTest's timed region: the publisher's timestamp to its write's return, and every "
                 "receive thread's messages (not HEARTBEAT, ACKNACK, GAP)",
 )
