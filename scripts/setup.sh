@@ -24,7 +24,7 @@ fi
 stamp=$REPO/.venv/.installed-$(sha256sum "$REPO/pyproject.toml" | cut -c1-16)
 if [[ ! -f $stamp ]]; then
     "$REPO/.venv/bin/pip" install -q --upgrade pip
-    "$REPO/.venv/bin/pip" install -q -e "$REPO[test]"
+    "$REPO/.venv/bin/pip" install -q -e "${REPO}[test]"
     rm -f "$REPO"/.venv/.installed-* && touch "$stamp"
 fi
 
