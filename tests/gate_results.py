@@ -1,5 +1,5 @@
 """gate_result.json fixtures made the way the gate makes them: the relative gate's own decision
-(gate/relative.py) on synthetic rounds, turned into the document by gate/report.py and written
+(analysis/relative.py) on synthetic rounds, turned into the document by render/gate_report.py and written
 through its owner (contracts/gate_result.py), which refuses a key or value it does not define."""
 
 import numpy as np

@@ -1,7 +1,7 @@
 """gate_result.json, the relative gate's verdict for machines: the one module that knows its
 keys, checks them and caps them.
 
-`latency-gate gate` writes it (gate/report.py, through write(), which refuses a key or a
+`latency-gate gate` writes it (render/gate_report.py, through write(), which refuses a key or a
 value this module does not know, so no writer can add a field no reader checks);
 `latency-gate pr-comment` reads it from an artifact that a pull request's own workflow made,
 so read() treats it as untrusted data: at most MAX_BYTES, lists and texts capped, every

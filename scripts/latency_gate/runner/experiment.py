@@ -96,7 +96,7 @@ class RunConfig:
 
 
 def _utc_now():
-    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
 @dataclass(frozen=True)
