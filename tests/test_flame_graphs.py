@@ -7,7 +7,9 @@
   process's role; a discarded dump and another sub-experiment's are left out;
 - two real counted runs (a toy program under callgrind, the pull request's with one more function)
   give a differential SVG in which that function is drawn red with its count in its tooltip, in
-  headless Chromium too.
+  headless Chromium too;
+- a failed code-path gate (the socket floor against its build with the calibrated echo copy) draws
+  each regressed cell and lists it in gate_result.json and gate_report.md; the comment names the files.
 """
 
 import io
@@ -18,10 +20,11 @@ import subprocess
 import pandas as pd
 import pytest
 
+from latency_gate import cli
 from latency_gate.analysis import flame_graphs, relative
 from latency_gate.contracts import folded_stacks, gate_result
 from latency_gate.contracts import instruction_counts
-from latency_gate.errors import InputError
+from latency_gate.errors import EXIT_CHECK_FAILED, InputError
 from latency_gate.render import flame_graphs as drawing
 from latency_gate.render import gate_comment
 from latency_gate.runner import counting
@@ -333,6 +336,40 @@ def test_without_inferno_nothing_is_drawn_and_the_gate_says_why(tmp_path, monkey
     assert drawing.draw_gate(tmp_path, decision, [16], out) == []
     assert out.getvalue() == ("Flame graphs not drawn: inferno-diff-folded and inferno-flamegraph not found "
                               "(scripts/setup/install_flamegraph_tools.sh installs inferno)\n")
+
+
+@pytest.mark.programs
+def test_a_failed_code_path_gate_draws_its_regressed_cells_and_lists_them(inferno, tmp_path, monkeypatch):
+    """The socket floor's program, and the same built with its calibrated echo copy (pingpong.h):
+    the gate fails, and each regressed cell's picture shows the copy's memcpy, red, under the echo."""
+    programs = {}
+    for build, defines in ((relative.BASE, []), (relative.PR, ["-DLATENCY_GATE_ECHO_COPY"])):
+        programs[build] = tmp_path / f"SocketLatency-{build}"
+        sources = [os.path.join(REPO, "pingpong/src", name) for name in
+                   ("socket_latency.c", "shared_memory_ring.c", "pingpong.c", "command_line.c", "counted_path.c")]
+        subprocess.run(["cc", "-O2", "-std=c11", "-D_GNU_SOURCE", *defines, "-I", os.path.join(REPO, "pingpong/src"),
+                        "-o", str(programs[build]), *sources, "-lrt", "-lpthread"], check=True)
+    monkeypatch.setenv("PATH", f"{inferno}{os.pathsep}{os.environ['PATH']}")
+    results = tmp_path / "gate"
+
+    code = cli.main(["gate", "--middleware", "socket", "--base", str(programs[relative.BASE]),
+                     "--pr", str(programs[relative.PR]), "-r", str(results), "--signal", "instructions",
+                     "--subexperiments", "interprocess_best_effort", "--payloads", "16", "1024", "--samples", "50",
+                     "--seed", "3"])
+
+    assert code == EXIT_CHECK_FAILED
+    listed = gate_result.read(results)["flamegraphs"]
+    assert [(entry["bytes"], entry["verdict"]) for entry in listed] == [(16, "regression"), (1024, "regression")]
+    report = (results / "gate_report.md").read_text()
+    assert "- [interprocess_best_effort 1024 B (regression)](flamegraphs/interprocess_best_effort_1024.svg)" in report
+    svg = (results / "flamegraphs/interprocess_best_effort_1024.svg").read_text()
+    copy = re.search(r"<title>__memcpy\w* \(([\d,]+) instructions in \d+ round trips, [\d.]+%; \+([\d.]+)%\)</title>"
+                     r"<rect [^>]*fill=\"rgb\(255,(\d+),\d+\)\"", svg)
+    assert copy and float(copy[2]) > 0 and int(copy[3]) < 200  # grew, red
+    pr = folded_stacks.read(folded_stacks.folded_path(results, "interprocess_best_effort", 1024, relative.PR))
+    base = folded_stacks.read(folded_stacks.folded_path(results, "interprocess_best_effort", 1024, relative.BASE))
+    echo_copies = [stack for stack in pr if stack[-2] == "pingpong_echo_copy" and "memcpy" in stack[-1]]
+    assert echo_copies and not any(stack in base for stack in echo_copies)
 
 
 @pytest.mark.browser
