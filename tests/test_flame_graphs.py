@@ -258,6 +258,13 @@ TOY_PATH = counting.CountedPath(toggles={"both": ("per_sample",)}, payload_end={
 PAYLOADS = (16, 1024)
 
 
+def gated_cells(*cells):
+    """A decision (analysis/relative.py's columns the pictures read) of the toy's gated instruction cells,
+    each (bytes, verdict, ratio)."""
+    return pd.DataFrame([("toy", payload, relative.INSTRUCTIONS, True, verdict, ratio) for payload, verdict, ratio in cells],
+                        columns=[relative.SUBEXPERIMENT, relative.BYTES, relative.MAGNITUDE, "Gated", "Verdict", "Ratio"])
+
+
 @pytest.fixture(scope="module")
 def inferno():
     """inferno's bin directory, installed when missing (scripts/setup/install_flamegraph_tools.sh)."""
@@ -286,11 +293,7 @@ def toy_gate(tmp_path_factory, inferno):
             command = counting.prefix(TOY_PATH, "both", run / "logs", "toy") + [str(program), *map(str, PAYLOADS)]
             subprocess.run(command, check=True, capture_output=True)
             counting.store(TOY_PATH, run / "logs", "toy", ["both"], PAYLOADS, samples=100, results=run)
-    decision = pd.DataFrame([(sub, payload, relative.INSTRUCTIONS, True, verdict, ratio)
-                             for sub, payload, verdict, ratio in (("toy", 16, relative.NO_REGRESSION, 1.0),
-                                                                  ("toy", 1024, relative.REGRESSION, 1.5))],
-                            columns=[relative.SUBEXPERIMENT, relative.BYTES, relative.MAGNITUDE, "Gated", "Verdict",
-                                     "Ratio"])
+    decision = gated_cells((16, relative.NO_REGRESSION, 1.0), (1024, relative.REGRESSION, 1.5))
     previous = os.environ["PATH"]
     os.environ["PATH"] = f"{inferno}{os.pathsep}{previous}"
     try:
@@ -329,13 +332,22 @@ def test_a_regressed_cells_flame_graph_is_drawn_from_the_real_profiles_with_the_
 @pytest.mark.programs
 def test_without_inferno_nothing_is_drawn_and_the_gate_says_why(tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(tmp_path))  # no inferno there
-    decision = pd.DataFrame([("toy", 16, relative.INSTRUCTIONS, True, relative.REGRESSION, 1.5)],
-                            columns=[relative.SUBEXPERIMENT, relative.BYTES, relative.MAGNITUDE, "Gated", "Verdict",
-                                     "Ratio"])
     out = io.StringIO()
-    assert drawing.draw_gate(tmp_path, decision, [16], out) == []
+    assert drawing.draw_gate(tmp_path, gated_cells((16, relative.REGRESSION, 1.5)), [16], out) == []
     assert out.getvalue() == ("Flame graphs not drawn: inferno-diff-folded and inferno-flamegraph not found "
                               "(scripts/setup/install_flamegraph_tools.sh installs inferno)\n")
+
+
+@pytest.mark.programs
+def test_a_sub_experiment_without_profiles_is_not_drawn_and_the_gate_says_why(inferno, tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", f"{inferno}{os.pathsep}{os.environ['PATH']}")
+    for build in (relative.BASE, relative.PR):
+        (tmp_path / f"runs/round-01/{build}/logs").mkdir(parents=True)
+    out = io.StringIO()
+    assert drawing.draw_gate(tmp_path, gated_cells((16, relative.REGRESSION, 1.5)), [16], out) == []
+    assert out.getvalue().startswith("Flame graphs of toy not drawn: ")
+    assert "logs: no callgrind profile of toy at 16 B" in out.getvalue()
+    assert not (tmp_path / folded_stacks.DIRECTORY).exists()
 
 
 @pytest.mark.programs

@@ -30,8 +30,8 @@ def missing_tools():
 def draw_gate(results, decision, payloads, out):
     """Draw the flame graph of every gated instructions cell that regressed or improved; returns
     [{subexperiment, bytes, verdict, svg}] (svg relative to `results`) for gate_result.json.
-    Without inferno nothing is drawn and a line on `out` says why: a picture explains a verdict,
-    it is not one."""
+    Without inferno, or without a sub-experiment's profiles, nothing (of it) is drawn and a line on
+    `out` says why: a picture explains a verdict, it is not one."""
     cells = decision[decision["Gated"] & decision["Verdict"].isin(DRAWN_VERDICTS)
                      & (decision[relative.MAGNITUDE] == relative.INSTRUCTIONS)]
     if cells.empty:
@@ -42,17 +42,27 @@ def draw_gate(results, decision, payloads, out):
         return []
     results, drawn = Path(results), []
     for subexperiment, group in cells.groupby(relative.SUBEXPERIMENT, sort=False):
-        runs = {build: sorted((results / "runs").glob(f"round-*/{build}"))
-                for build in (relative.BASE, relative.PR)}
-        stacks = {build: [flame_graphs.run_stacks(run, subexperiment, payloads) for run in directories]
-                  for build, directories in runs.items()}
-        for _, cell in group.iterrows():
-            payload = int(cell[relative.BYTES])
-            means = {build: flame_graphs.mean_stacks([one[payload] for one in stacks[build]]) for build in stacks}
-            svg = draw_cell(results, subexperiment, payload, means, _round_trips(runs[relative.PR][0], subexperiment, payload),
-                            len(runs[relative.PR]), cell["Ratio"])
-            drawn.append({"subexperiment": subexperiment, "bytes": payload, "verdict": cell["Verdict"],
-                          "svg": svg.relative_to(results).as_posix()})
+        try:
+            drawn += _draw_subexperiment(results, subexperiment, group, payloads)
+        except InputError as error:
+            print(f"Flame graphs of {subexperiment} not drawn: {error}", file=out, flush=True)
+    return drawn
+
+
+def _draw_subexperiment(results, subexperiment, cells, payloads):
+    runs = {build: sorted((results / "runs").glob(f"round-*/{build}")) for build in (relative.BASE, relative.PR)}
+    if not all(runs.values()):
+        raise InputError("no counted runs of both builds", results / "runs")
+    stacks = {build: [flame_graphs.run_stacks(run, subexperiment, payloads) for run in directories]
+              for build, directories in runs.items()}
+    drawn = []
+    for _, cell in cells.iterrows():
+        payload = int(cell[relative.BYTES])
+        means = {build: flame_graphs.mean_stacks([one[payload] for one in stacks[build]]) for build in stacks}
+        svg = draw_cell(results, subexperiment, payload, means, _round_trips(runs[relative.PR][0], subexperiment, payload),
+                        len(runs[relative.PR]), cell["Ratio"])
+        drawn.append({"subexperiment": subexperiment, "bytes": payload, "verdict": cell["Verdict"],
+                      "svg": svg.relative_to(results).as_posix()})
     return drawn
 
 
