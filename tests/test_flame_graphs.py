@@ -202,6 +202,18 @@ def test_the_mean_of_runs_is_whole_instructions_adding_up_to_the_mean_total():
 
 
 @pytest.mark.unit
+def test_trimming_cuts_stacks_too_small_in_every_build_back_to_their_callers_and_keeps_the_totals():
+    base = {("main",): 9_000, ("main", "f"): 990, ("main", "f", "tiny"): 4, ("main", "f", "g", "tinier"): 6}
+    pr = {("main",): 9_000, ("main", "f"): 990, ("main", "f", "tiny"): 4, ("main", "f", "g", "tinier"): 500}
+    trimmed = flame_graphs.trimmed({"base": base, "pr": pr}, fraction=0.001)  # 0.001 x 10,494: 10.494
+    # "tiny" is cut in both; "tinier" stays in both, being large enough in the pull request's.
+    assert trimmed["base"] == {("main",): 9_000, ("main", "f"): 994, ("main", "f", "g", "tinier"): 6}
+    assert trimmed["pr"] == {("main",): 9_000, ("main", "f"): 994, ("main", "f", "g", "tinier"): 500}
+    lone = flame_graphs.trimmed({"run": {("main",): 1_000, ("main", "f"): 1, ("main", "f", "g"): 1}}, fraction=0.01)
+    assert lone == {"run": {("main",): 1_002}}  # cut back level by level until big enough
+
+
+@pytest.mark.unit
 def test_folded_stacks_read_back_as_written_and_a_bad_line_is_named(tmp_path):
     stacks = {("publisher", "main", "operator new(unsigned long)"): 12, ("publisher", "main"): 3}
     path = tmp_path / "x.folded"

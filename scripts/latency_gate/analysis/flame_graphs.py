@@ -35,6 +35,9 @@ from latency_gate.errors import InputError
 from latency_gate.runner import counting
 
 _NEGLIGIBLE = 1e-9  # of a profile's total: a path bringing less is not expanded
+# Of a cell's total: a stack holding less is cut back to its caller's (trimmed()). inferno draws no
+# frame narrower than this either (inferno-flamegraph's default --minwidth, 0.01 %).
+TRIMMED = 1e-4
 _ROLE = re.compile(r"^[a-z]+$")  # publisher, subscriber, both
 
 
@@ -171,3 +174,29 @@ def mean_stacks(runs):
         add(summed, one)
     total = round(sum(summed.values()) / len(runs))
     return _whole({stack: count / len(runs) for stack, count in summed.items()}, total) if summed else {}
+
+
+def trimmed(builds, fraction=TRIMMED):
+    """{build: stacks} with every stack that holds less than `fraction` of the largest build's total in
+    every build cut back to its caller's stack (added to its count), from the deepest up. The builds
+    keep one set of stacks (a stack cut in one build only would read as a change), a frame that stays
+    keeps its inclusive count to within `fraction` of the total, and the folded files of a cell of
+    OpenSSL's thousands of tiny leaves hold megabytes, not the hundreds their full stacks would."""
+    names = list(builds)
+    threshold = fraction * max(sum(stacks.values()) for stacks in builds.values())
+    counts = {}
+    for index, name in enumerate(names):
+        for stack, count in builds[name].items():
+            counts.setdefault(stack, [0] * len(names))[index] = count
+    by_depth = defaultdict(set)
+    for stack in counts:
+        by_depth[len(stack)].add(stack)
+    for depth in range(max(by_depth, default=0), 1, -1):
+        for stack in by_depth[depth]:
+            if max(counts[stack]) < threshold:
+                parent = stack[:-1]
+                counts[parent] = [kept + moved for kept, moved in zip(counts.setdefault(parent, [0] * len(names)),
+                                                                       counts.pop(stack))]
+                by_depth[depth - 1].add(parent)
+    return {name: {stack: values[index] for stack, values in counts.items() if values[index]}
+            for index, name in enumerate(names)}

@@ -4,7 +4,8 @@ an SVG of the pull request's call stacks whose frames are coloured by the change
 inferno-flamegraph; scripts/setup/install_flamegraph_tools.sh installs it).
 
 Each build's stacks are the mean over its rounds of one run's (analysis/flame_graphs.py: every
-process and thread of the cell summed), in instructions per run of that payload; a frame's tooltip
+process and thread of the cell summed), in instructions per run of that payload, the stacks
+narrower than inferno draws cut back to their callers (flame_graphs.trimmed); a frame's tooltip
 says the PR's inclusive instructions, its share of the PR's total and its change in points of it.
 The folded stacks stay beside the SVG (contracts/folded_stacks.py) for other renderers.
 """
@@ -58,7 +59,8 @@ def _draw_subexperiment(results, subexperiment, cells, payloads):
     drawn = []
     for _, cell in cells.iterrows():
         payload = int(cell[relative.BYTES])
-        means = {build: flame_graphs.mean_stacks([one[payload] for one in stacks[build]]) for build in stacks}
+        means = flame_graphs.trimmed({build: flame_graphs.mean_stacks([one[payload] for one in stacks[build]])
+                                      for build in stacks})
         svg = draw_cell(results, subexperiment, payload, means, _round_trips(runs[relative.PR][0], subexperiment, payload),
                         len(runs[relative.PR]), cell["Ratio"])
         drawn.append({"subexperiment": subexperiment, "bytes": payload, "verdict": cell["Verdict"],
