@@ -45,26 +45,23 @@ def call_graph(dump):
     """(own, calls) of one callgrind profile: {function: own instructions}, {caller: {callee:
     inclusive instructions of its calls}} without calls of a function to itself; InputError when
     gprof2dot cannot read it."""
+    warnings = io.StringIO()  # gprof2dot reports a line it cannot read there, and reads on
     try:
-        with open(dump, encoding="utf-8", errors="replace") as lines, contextlib.redirect_stderr(io.StringIO()):
-            parser = gprof2dot.CallgrindParser(lines)
-            parser.readline()  # what parse() does before its derived data, which an empty profile divides by 0
-            parser.parse_key("version")
-            parser.parse_key("creator")
-            while parser.parse_part():
-                pass
-            if not parser.eof():
-                raise ValueError(f"line {parser.line_no} is not callgrind's: {parser.lookahead().strip()[:80]}")
+        with open(dump, encoding="utf-8", errors="replace") as lines, contextlib.redirect_stderr(warnings):
+            profile = gprof2dot.CallgrindParser(lines).parse()
     except (AssertionError, ValueError, IndexError) as error:
         raise InputError(f"not a callgrind profile gprof2dot can read ({error})", dump) from None
-    functions = parser.profile.functions
+    if "unexpected line" in warnings.getvalue():
+        raise InputError("not a callgrind profile gprof2dot can read ("
+                         + " ".join(warnings.getvalue().split())[:120] + ")", dump)
+    functions = profile.functions
     own = {function.name: int(function[gprof2dot.SAMPLES]) for function in functions.values()}
     calls = {}
     for function in functions.values():
         for call in function.calls.values():
             callee, cost = functions[call.callee_id].name, int(call[gprof2dot.SAMPLES2])
             if callee != function.name and cost > 0:
-                calls.setdefault(function.name, {})[callee] = calls.get(function.name, {}).get(callee, 0) + cost
+                calls.setdefault(function.name, {})[callee] = cost  # gprof2dot sums a callee's call sites
     return own, calls
 
 
