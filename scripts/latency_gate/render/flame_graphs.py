@@ -1,12 +1,13 @@
 """The code-path gate's differential flame graphs: for each counted cell that regressed or improved,
-an SVG of the pull request's call stacks whose frames are coloured by the change from the base
-(red grew, blue shrank, the deeper the more), drawn by inferno (inferno-diff-folded, then
+an SVG of the pull request's call stacks whose frames are coloured by how their own instructions
+changed from the base (red grew, blue shrank, the deeper the more), drawn by inferno (inferno-diff-folded, then
 inferno-flamegraph; scripts/setup/install_flamegraph_tools.sh installs it).
 
 Each build's stacks are the mean over its rounds of one run's (analysis/flame_graphs.py: every
 process and thread of the cell summed), in instructions per run of that payload, the stacks
 narrower than inferno draws cut back to their callers (flame_graphs.trimmed); a frame's tooltip
-says the PR's inclusive instructions, its share of the PR's total and its change in points of it.
+says the PR's inclusive instructions, its share of the PR's total and the change of its own
+instructions in points of that total.
 The folded stacks stay beside the SVG (contracts/folded_stacks.py) for other renderers.
 """
 
@@ -101,8 +102,8 @@ def report_section(details):
     if not drawn:
         return []
     return ["### Flame graphs", "",
-            "The pull request's call stacks of each changed cell, every process and thread summed, coloured by the "
-            "change from the base: red grew, blue shrank. A frame's tooltip holds its inclusive instructions in the "
-            "pull request and its change, in points of the cell's total (files beside this report, in the gate's "
-            "artifact):", ""] + [
+            "The pull request's call stacks of each changed cell, every process and thread summed, each frame "
+            "coloured by how its own instructions changed from the base: red grew, blue shrank. A frame's tooltip "
+            "holds its inclusive instructions in the pull request, its share of the cell's total and the change, in "
+            "points of that total (files beside this report, in the gate's artifact):", ""] + [
         f"- [{entry['subexperiment']} {entry['bytes']} B ({entry['verdict']})]({entry['svg']})" for entry in drawn] + [""]
