@@ -383,7 +383,8 @@ def test_the_projects_latency_test_counts_its_receive_threads_and_never_discover
     assert not {name for name in named if "PDPListener" in name or "EDPBasePUBListener" in name}
     assert not {name for name in named if "proc_Submsg_Heartbeat" in name or "proc_Submsg_Acknack" in name}
     counts = instruction_counts.read_counts(instruction_counts.counts_path(tmp_path, "interprocess_reliable"))
-    assert set(counts[instruction_counts.ROLE]) == {"publisher", "subscriber"} and (counts[instruction_counts.ROUND_TRIPS] == 51).all()
+    assert set(counts[instruction_counts.ROLE]) == {"publisher", "subscriber"}
+    assert (counts[instruction_counts.ROUND_TRIPS] == 50).all()  # the samples it keeps, not the one it drops
 
 
 def counted_round(results, round_number, build, allocations):
