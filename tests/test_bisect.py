@@ -18,7 +18,9 @@ Specification:
 import pandas as pd
 import pytest
 
-from latency_gate.campaigns.bisect import Cell, Stopped, TimeBox, changed_function, margin, moved, search
+from latency_gate.campaigns.bisect import (
+    Cell, Stopped, TimeBox, changed_function, margin, moved, regressed_cells, search, spreads,
+)
 from latency_gate.contracts import bisect_result
 from latency_gate.errors import InputError
 from latency_gate.render import bisect_report
@@ -130,6 +132,28 @@ def test_the_function_named_is_the_innermost_of_those_that_grew_most():
     after = pd.Series({"main_loop": 1212.0, "echo": 610.0, "parse": 101.0, "memcpy_inner": 300.0})
     assert changed_function(before, after) == "memcpy_inner"  # main_loop, echo and it each hold the +300
     assert changed_function(before, before) is None
+
+
+def test_a_cells_spread_is_pooled_over_the_gates_rounds_of_both_builds(tmp_path):
+    rows = ["Round,Build,Sub-experiment,Bytes,Magnitude,Value,Position"]
+    for build, values in (("base", (100.0, 102.0, 104.0)), ("pr", (200.0, 201.0, 202.0))):
+        rows += [f"{round},{build},interprocess_best_effort,16,Instructions,{value},1"
+                 for round, value in enumerate(values, start=1)]
+    (tmp_path / "rounds.csv").write_text("\n".join(rows) + "\n")
+    assert spreads(tmp_path, [CELL]) == {CELL: pytest.approx(((4.0 + 1.0) / 2) ** 0.5)}
+    with pytest.raises(InputError, match="1024 B: fewer than two rounds"):
+        spreads(tmp_path, [OTHER])
+    with pytest.raises(InputError, match="no rounds.csv"):
+        spreads(tmp_path / "elsewhere", [CELL])
+
+
+def test_only_a_counted_gates_regressions_are_bisected():
+    cell = {"subexperiment": "interprocess_best_effort", "bytes": 16, "magnitude": "Instructions"}
+    assert list(regressed_cells({"signal": "instructions", "regressions": [cell]}, "g.json")) == [CELL]
+    with pytest.raises(InputError, match="not a code-path gate"):
+        regressed_cells({"signal": "latency", "regressions": [cell]}, "g.json")
+    with pytest.raises(InputError, match="no regression"):
+        regressed_cells({"signal": "instructions", "regressions": []}, "g.json")
 
 
 def document(**changes):

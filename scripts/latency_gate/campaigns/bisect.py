@@ -7,7 +7,7 @@ bisect's own builds: the two ends) and then commits between them on the first-pa
 
 - **moved**: a commit's count is closer to the head's than to the base's by more than the cell's
   margin (|count - head| + margin < |count - base|); the margin is three times the cell's spread
-  (the pooled standard deviation of the gate's base and PR runs), at least MIN_MARGIN.
+  (the pooled standard deviation of the gate's base and PR runs, from its rounds.csv), at least MIN_MARGIN.
 - **binary search**: on a range whose first commit is not moved and whose last is, halve until two
   neighbours remain: the second is a culprit, its step the count before and after it.
 - **several culprits**: then the range's two remaining parts are searched the same way, each with
@@ -39,8 +39,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from latency_gate.analysis import code_path
+from latency_gate.analysis import code_path, relative
+from latency_gate.campaigns.gate import ROUNDS_FILE
 from latency_gate.contracts import bisect_result, gate_result, instruction_counts as counts
+from latency_gate.contracts.formats import read_table
 from latency_gate.errors import EXIT_OK, InputError
 from latency_gate.runner import experiment
 from latency_gate.runner.run_spec import RunSpec
@@ -172,23 +174,26 @@ def regressed_cells(document, path):
 
 def spreads(gate_directory, cells):
     """{cell: pooled standard deviation of instructions per round trip over the gate's base and PR
-    runs (runs/round-NN/{base,pr}/instructions_<sub-experiment>.csv)}; InputError without them."""
+    runs}, from the gate's rounds.csv beside its gate_result.json (what its CI artifact keeps);
+    InputError without two rounds of each cell."""
+    path = Path(gate_directory) / ROUNDS_FILE
+    if not path.exists():
+        raise InputError(f"no {ROUNDS_FILE} beside the gate's result: the cells' spread over its rounds sets the "
+                         "bisect's margin", path)
+    rounds = read_table(path, relative.ROUND_COLUMNS, numeric=(relative.ROUND, relative.BYTES, relative.VALUE),
+                        integer=(relative.ROUND, relative.BYTES))
+    rounds = rounds[rounds[relative.MAGNITUDE] == relative.INSTRUCTIONS]
+    variances = rounds.groupby([relative.SUBEXPERIMENT, relative.BYTES, relative.BUILD])[relative.VALUE].agg(
+        ["var", "count"])
     found = {}
-    for subexperiment in sorted({cell.subexperiment for cell in cells}):
-        per_build = {}
-        for build in ("base", "pr"):
-            files = sorted(Path(gate_directory).glob(f"runs/round-*/{build}/instructions_{subexperiment}.csv"))
-            if len(files) < 2:
-                raise InputError(f"{len(files)} counted {build} run(s) of {subexperiment} under runs/ (two or more "
-                                 "needed: the cells' spread sets the bisect's margin)", gate_directory)
-            per_build[build] = pd.concat([counts.per_round_trip(counts.read_counts(file)) for file in files], axis=1)
-        for cell in cells:
-            if cell.subexperiment == subexperiment:
-                variances = [frame.loc[cell.payload].var(ddof=1) for frame in per_build.values()
-                             if cell.payload in frame.index]
-                if len(variances) != 2:
-                    raise InputError(f"the gate's runs did not count {cell}", gate_directory)
-                found[cell] = float(np.sqrt(np.mean(variances)))
+    for cell in cells:
+        try:
+            per_build = variances.loc[(cell.subexperiment, cell.payload)]
+        except KeyError:
+            per_build = variances.iloc[:0]
+        if set(per_build.index) != {relative.BASE, relative.PR} or (per_build["count"] < 2).any():
+            raise InputError(f"{cell}: fewer than two rounds of each build (its spread sets the bisect's margin)", path)
+        found[cell] = float(np.sqrt(per_build["var"].mean()))
     return found
 
 
