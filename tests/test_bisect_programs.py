@@ -151,3 +151,26 @@ def test_two_commits_that_each_add_part_of_the_regression_are_both_named(tmp_pat
         assert [found["sha"] for found in cell["culprits"]] == [shas[first], shas[second]], cell
         assert all(found["delta"] > cell["margin"] for found in cell["culprits"])
         assert sum(found["delta"] for found in cell["culprits"]) == pytest.approx(cell["head"] - cell["base"])
+
+
+def test_bad_input_is_one_line_naming_what_is_wrong_and_nothing_is_built(tmp_path, capsys):
+    repository, shas = history(tmp_path, {})
+    gate = tmp_path / "gate"
+    gate.mkdir()
+    (gate / "gate_result.json").write_text(json.dumps({
+        "passed": False, "rounds": 3, "cells": 1, "counts": {"regression": 1}, "looks": [], "signal": "instructions",
+        "regressions": [{"subexperiment": SUBEXPERIMENT, "bytes": 16, "magnitude": "Instructions", "base_us": 500.0,
+                         "pr_us": 800.0, "ratio": 1.6, "interval": [1.5, 1.7], "p_adjusted": 0.05,
+                         "verdict": "regression", "reason": "grew"}]}))
+    (gate / "rounds.csv").write_text("Round,Build,Sub-experiment,Bytes,Magnitude,Value,Position\n" + "".join(
+        f"{round},{build},{SUBEXPERIMENT},16,Instructions,{value},1\n"
+        for round in (1, 2) for build, value in (("base", 500.0), ("pr", 800.0))))
+    arguments = ["bisect", "--repository", str(repository), "--build", BUILD, "--gate-result",
+                 str(gate / "gate_result.json"), "--middleware", "socket"]
+    for refs, error in ((["--base", "no-such-ref", "--head", "main"], "no commit no-such-ref in this repository"),
+                        (["--base", "main", "--head", shas["base"]], f"main is not an ancestor of {shas['base']}")):
+        out = tmp_path / "bisect"
+        assert cli.main([*arguments, *refs, "-r", str(out)]) == 3
+        message = capsys.readouterr().err
+        assert message == f"latency-gate bisect: error: {repository}: {error}\n"
+        assert not (out / "worktrees").exists() and not (out / "bisect_result.json").exists()

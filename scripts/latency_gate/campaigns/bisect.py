@@ -199,20 +199,21 @@ def spreads(gate_directory, cells):
 
 # The repository's side: the commits, their builds and counted runs.
 
-def _git(repository, *arguments):
+def _git(repository, *arguments, why=None):
+    """git's output; InputError saying `why` (else git's last line of error) when it fails."""
     done = subprocess.run(["git", "-C", str(repository), *arguments], capture_output=True, text=True)
     if done.returncode:
-        raise InputError(f"git {' '.join(arguments)}: {done.stderr.strip().splitlines()[-1:] or done.returncode}",
-                         repository)
+        said = (done.stderr.strip().splitlines() or [f"exit {done.returncode}"])[-1]
+        raise InputError(why or f"git {' '.join(arguments)}: {said}", repository)
     return done.stdout
 
 
 def first_parent_commits(repository, base, head):
     """[(sha, subject)]: the base, then the head's first-parent commits after it, the head last;
     InputError when a ref does not resolve or the base is not an ancestor of the head."""
-    resolved = [_git(repository, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}").strip() for ref in (base, head)]
-    if subprocess.run(["git", "-C", str(repository), "merge-base", "--is-ancestor", *resolved]).returncode:
-        raise InputError(f"{base} is not an ancestor of {head}", repository)
+    resolved = [_git(repository, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}",
+                     why=f"no commit {ref} in this repository").strip() for ref in (base, head)]
+    _git(repository, "merge-base", "--is-ancestor", *resolved, why=f"{base} is not an ancestor of {head}")
     lines = _git(repository, "log", "--first-parent", "--reverse", "--format=%H %s",
                  f"{resolved[0]}..{resolved[1]}").splitlines()
     if not lines:
@@ -248,10 +249,10 @@ class Built:
 class CommitCounter:
     """count(index): build commit `index` in its own worktree and count the regressed cells."""
 
-    def __init__(self, repository, commits, build_command, out, cells, spec=RunSpec(), environment=None):
+    def __init__(self, repository, commits, build_command, out, cells, spec=RunSpec()):
         self.repository, self.commits, self.build_command = Path(repository), commits, build_command
         self.out, self.cells, self.spec = Path(out), cells, spec
-        self.environment = dict(os.environ if environment is None else environment)
+        self.environment = dict(os.environ)
         self.environment.setdefault("CCACHE_BASEDIR", str(self.out / "worktrees"))
         self.built = {}
 
@@ -318,7 +319,7 @@ def changed_function(before, after):
 
 
 def bisect(repository, base, head, build_command, gate_result_path, out, middleware="fastdds", time_limit_s=None,
-           samples=None, environment=None):
+           samples=None):
     """Bisect a failed code-path gate (gate_result.json at gate_result_path, its runs beside it);
     returns the bisect_result.json document. InputError (nothing built) on bad input."""
     gate_path = Path(gate_result_path)
@@ -333,7 +334,7 @@ def bisect(repository, base, head, build_command, gate_result_path, out, middlew
     out.mkdir(parents=True, exist_ok=True)
     spec = RunSpec(middleware=middleware, samples=samples or gate_document.get("samples") or RunSpec.samples)
     experiment.check_signal(replace(spec, signal="instructions"))
-    counter = CommitCounter(repository, commits, build_command, out, sorted(cells), spec, environment)
+    counter = CommitCounter(repository, commits, build_command, out, sorted(cells), spec)
     time_box = TimeBox(time_limit_s)
     findings, counted, stopped = search(counter, len(commits) - 1, sorted(cells), margins, time_box)
     return {

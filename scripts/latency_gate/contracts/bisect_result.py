@@ -9,15 +9,12 @@ function whose inclusive count changed most in that step) and the ranges it did 
 the end (`unresolved`: a time limit or a failed build stopped it; `stopped` says why).
 """
 
-from pathlib import Path
-
 from latency_gate.contracts import results
 # The checks of gate_result.json's contract: the same rules (texts capped, names of safe characters,
 # commit ids), so that a reader of both (the pull-request comment) trusts both alike.
 from latency_gate.contracts.gate_result import (
     MAX_BYTES, _Invalid, _flag, _list_of, _name, _number, _optional, _record, _sha, _text, _whole,
 )
-from latency_gate.errors import InputError
 
 FILE = "bisect_result.json"
 MAX_COMMITS = 10_000  # first-parent commits between base and head that a bisect may search
@@ -46,28 +43,10 @@ DOCUMENT = _record({
 def write(directory, document):
     """Write `document` as bisect_result.json, atomically, with the schema version; ValueError for
     a key or value the contract does not define."""
-    try:
-        DOCUMENT(document, "", strict=True)
-    except _Invalid as error:
-        raise ValueError(f"{FILE}: {error}") from None
-    results.write(directory, FILE, document)
+    results.write_checked(directory, FILE, document, lambda checked: DOCUMENT(checked, "", strict=True), _Invalid)
 
 
 def read(directory):
-    """The bisect_result.json in `directory` (or that path), checked; InputError naming the file
-    and the bad key otherwise."""
-    path = Path(directory)
-    if path.is_dir():
-        path = path / FILE
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise InputError(f"no {FILE} (written by latency-gate bisect)", path) from None
-    if size > MAX_BYTES:
-        raise InputError(f"{size} bytes, more than the {MAX_BYTES} a bisect result may hold", path)
-    document = results.check_version(results.read_document(path, FILE), path)
-    try:
-        DOCUMENT(document, "")
-    except _Invalid as error:
-        raise InputError(str(error), path) from None
-    return document
+    """The bisect_result.json in `directory` (or that path), checked and capped; InputError naming
+    the file and the bad key otherwise."""
+    return results.read_capped(directory, FILE, MAX_BYTES, lambda document: DOCUMENT(document, ""), _Invalid)
