@@ -117,12 +117,24 @@ def gate_and_bisect(tmp_path, capsys, monkeypatch, costs):
     assert sorted(cell["bytes"] for cell in regressed) == list(PAYLOADS)
     out = tmp_path / "bisect"
     monkeypatch.setenv("CCACHE_DIR", environment["CCACHE_DIR"])
+    subprocess.run(["ccache", "--zero-stats"], check=True, capture_output=True)
+    monkeypatch.chdir(tmp_path)  # the output directory as a relative path: git runs elsewhere
     code = cli.main(["bisect", "--repository", str(repository), "--base", shas["base"], "--head", "main",
-                     "--build", BUILD, "--gate-result", str(gate / "gate_result.json"), "-r", str(out),
+                     "--build", BUILD, "--gate-result", str(gate / "gate_result.json"), "-r", "bisect",
                      "--middleware", "socket", "--time-limit-s", "900"])
     printed = capsys.readouterr().out
     assert code == EXIT_OK, printed
-    return bisect_result.read(out), shas, out, printed
+    result = bisect_result.read(out)
+    assert sorted(log.name for log in (out / "logs").iterdir()) == sorted(
+        f"build-{built['sha'][:12]}.log" for built in result["built"])
+    # The base's and the head's objects come from the gate's builds (other directories: the cache's
+    # base directory makes their paths relative), each commit's from the one built before it: only
+    # what a commit changed is compiled (pingpong compiles 11 files; a commit here changes one).
+    stats = dict(line.split("\t") for line in subprocess.run(
+        ["ccache", "--print-stats"], check=True, capture_output=True, text=True).stdout.splitlines())
+    hits, misses = int(stats["direct_cache_hit"]) + int(stats["preprocessed_cache_hit"]), int(stats["cache_miss"])
+    assert hits >= 2 * 11 and misses < hits / 2, stats
+    return result, shas, out, printed
 
 
 def test_the_one_commit_that_adds_a_cost_to_the_echo_is_named_alone(tmp_path, capsys, monkeypatch):

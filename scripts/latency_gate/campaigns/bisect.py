@@ -251,7 +251,7 @@ class CommitCounter:
 
     def __init__(self, repository, commits, build_command, out, cells, spec=RunSpec()):
         self.repository, self.commits, self.build_command = Path(repository), commits, build_command
-        self.out, self.cells, self.spec = Path(out), cells, spec
+        self.out, self.cells, self.spec = Path(out).resolve(), cells, spec  # git -C: paths of its own
         self.environment = dict(os.environ)
         self.environment.setdefault("CCACHE_BASEDIR", str(self.out / "worktrees"))
         self.built = {}
