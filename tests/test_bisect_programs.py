@@ -11,7 +11,10 @@ Specification:
   parts add up to the change from base to head;
 - every commit built is built in a worktree of its own under the output directory, with the
   compiler cache's base directory set so that a commit's build reuses the objects of the one
-  before it.
+  before it (and of the gate's builds);
+- out of time, it writes what it counted and the range it did not search, says so, and exits 1;
+- a ref that does not resolve, or a base that is not the head's ancestor, is one line naming it,
+  exit 3, nothing built.
 """
 
 import json
@@ -165,20 +168,25 @@ def test_two_commits_that_each_add_part_of_the_regression_are_both_named(tmp_pat
         assert sum(found["delta"] for found in cell["culprits"]) == pytest.approx(cell["head"] - cell["base"])
 
 
-def test_bad_input_is_one_line_naming_what_is_wrong_and_nothing_is_built(tmp_path, capsys):
-    repository, shas = history(tmp_path, {})
-    gate = tmp_path / "gate"
-    gate.mkdir()
-    (gate / "gate_result.json").write_text(json.dumps({
-        "passed": False, "rounds": 3, "cells": 1, "counts": {"regression": 1}, "looks": [], "signal": "instructions",
+def failed_gate(directory):
+    """A code-path gate's result of one regressed cell, with its rounds (what its CI artifact keeps)."""
+    directory.mkdir()
+    (directory / "gate_result.json").write_text(json.dumps({
+        "passed": False, "rounds": 2, "cells": 1, "counts": {"regression": 1}, "looks": [], "signal": "instructions",
+        "samples": SAMPLES,
         "regressions": [{"subexperiment": SUBEXPERIMENT, "bytes": 16, "magnitude": "Instructions", "base_us": 500.0,
                          "pr_us": 800.0, "ratio": 1.6, "interval": [1.5, 1.7], "p_adjusted": 0.05,
                          "verdict": "regression", "reason": "grew"}]}))
-    (gate / "rounds.csv").write_text("Round,Build,Sub-experiment,Bytes,Magnitude,Value,Position\n" + "".join(
+    (directory / "rounds.csv").write_text("Round,Build,Sub-experiment,Bytes,Magnitude,Value,Position\n" + "".join(
         f"{round},{build},{SUBEXPERIMENT},16,Instructions,{value},1\n"
         for round in (1, 2) for build, value in (("base", 500.0), ("pr", 800.0))))
+    return directory / "gate_result.json"
+
+
+def test_bad_input_is_one_line_naming_what_is_wrong_and_nothing_is_built(tmp_path, capsys):
+    repository, shas = history(tmp_path, {})
     arguments = ["bisect", "--repository", str(repository), "--build", BUILD, "--gate-result",
-                 str(gate / "gate_result.json"), "--middleware", "socket"]
+                 str(failed_gate(tmp_path / "gate")), "--middleware", "socket"]
     for refs, error in ((["--base", "no-such-ref", "--head", "main"], "no commit no-such-ref in this repository"),
                         (["--base", "main", "--head", shas["base"]], f"main is not an ancestor of {shas['base']}")):
         out = tmp_path / "bisect"
@@ -186,3 +194,22 @@ def test_bad_input_is_one_line_naming_what_is_wrong_and_nothing_is_built(tmp_pat
         message = capsys.readouterr().err
         assert message == f"latency-gate bisect: error: {repository}: {error}\n"
         assert not (out / "worktrees").exists() and not (out / "bisect_result.json").exists()
+
+
+def test_out_of_time_it_reports_what_it_counted_and_says_so(tmp_path, capsys, monkeypatch):
+    repository, shas = history(tmp_path, {3: ("Checksum the payload for validation", CHECKSUM)})
+    monkeypatch.setenv("CCACHE_DIR", str(tmp_path / "ccache"))
+    out = tmp_path / "bisect"
+    code = cli.main(["bisect", "--repository", str(repository), "--base", shas["base"], "--head", "main",
+                     "--build", BUILD, "--gate-result", str(failed_gate(tmp_path / "gate")), "-r", str(out),
+                     "--middleware", "socket", "--time-limit-s", "1"])
+    assert code == EXIT_CHECK_FAILED
+    assert "bisect stopped early: time limit of 1 s" in capsys.readouterr().out
+    result = bisect_result.read(out)
+    assert not result["complete"] and result["stopped"].startswith("time limit of 1 s")
+    assert [built["sha"] for built in result["built"]] == [shas["base"]]  # the first commit only: then none fits
+    [cell] = result["cells"]
+    assert cell["culprits"] == [] and cell["base"] is not None and cell["head"] is None
+    assert [(gap["after_sha"], gap["through_sha"]) for gap in cell["unresolved"]] == [
+        (shas["base"], git(repository, "rev-parse", "main"))]
+    assert "**Stopped before the end**: time limit of 1 s" in (out / "bisect_report.md").read_text()
