@@ -130,8 +130,9 @@ def test_a_commit_that_does_not_build_stops_the_search_and_keeps_what_is_known()
 def test_the_function_named_is_the_innermost_of_those_that_grew_most():
     before = pd.Series({"main_loop": 900.0, "echo": 300.0, "parse": 100.0})
     after = pd.Series({"main_loop": 1212.0, "echo": 610.0, "parse": 101.0, "memcpy_inner": 300.0})
-    assert changed_function(before, after) == "memcpy_inner"  # main_loop, echo and it each hold the +300
-    assert changed_function(before, before) is None
+    assert changed_function(before, after, 312.0) == "memcpy_inner"  # main_loop, echo and it each hold the +300
+    assert changed_function(before, before, 312.0) is None
+    assert changed_function(after, before, -312.0) == "memcpy_inner"  # a step down: what shrank most
 
 
 def test_a_cells_spread_is_pooled_over_the_gates_rounds_of_both_builds(tmp_path):

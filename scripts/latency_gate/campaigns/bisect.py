@@ -262,7 +262,10 @@ class CommitCounter:
         worktree, log = self.out / "worktrees" / short, self.out / "logs" / f"build-{short}.log"
         log.parent.mkdir(parents=True, exist_ok=True)
         began = time.monotonic()
-        _git(self.repository, "worktree", "add", "--detach", "--force", str(worktree), sha)
+        try:
+            _git(self.repository, "worktree", "add", "--detach", "--force", str(worktree), sha)
+        except InputError as error:
+            raise Stopped(f"commit {short}: no worktree: {error}") from None
         try:
             with open(log, "w") as output:
                 done = subprocess.run(["bash", "-c", self.build_command], cwd=worktree, env=self.environment,
@@ -306,21 +309,21 @@ class CommitCounter:
         return pd.Series(dtype=float)
 
 
-def changed_function(before, after):
-    """The function whose inclusive count changed most from `before` to `after` (Series by function),
-    in the step's direction, the innermost of those holding about the same part (code_path's order)."""
+def changed_function(before, after, change):
+    """The function whose inclusive count (Series by function) changed most from `before` to `after`
+    in the direction of the cell's `change`, the innermost of those holding about the same part of it
+    (code_path's order); None when none did."""
     before, after = before.align(after, join="outer", fill_value=0.0)
     delta = after - before
-    change = float(delta.max() if delta.sum() >= 0 else delta.min())
-    if change == 0:
-        return None
     same_way = delta[delta * np.sign(change) > 0]
+    if same_way.empty:
+        return None
     return str(code_path.innermost_first(same_way, before[same_way.index], change).index[0])
 
 
 def bisect(repository, base, head, build_command, gate_result_path, out, middleware="fastdds", time_limit_s=None,
            samples=None):
-    """Bisect a failed code-path gate (gate_result.json at gate_result_path, its runs beside it);
+    """Bisect a failed code-path gate (gate_result.json at gate_result_path, its rounds.csv beside it);
     returns the bisect_result.json document. InputError (nothing built) on bad input."""
     gate_path = Path(gate_result_path)
     gate_document = gate_result.read(gate_path)
@@ -363,7 +366,8 @@ def _cell_entry(cell, gate_entry, spread, margin_value, found, counted, commits,
         before, after = counted[index - 1][cell], counted[index][cell]
         culprits.append({**_commit(commits[index]), "before": round(before, 2), "after": round(after, 2),
                          "delta": round(after - before, 2),
-                         "function": changed_function(counter.functions(index - 1, cell), counter.functions(index, cell))})
+                         "function": changed_function(counter.functions(index - 1, cell), counter.functions(index, cell),
+                                                      after - before)})
     return {
         "subexperiment": cell.subexperiment, "bytes": cell.payload,
         "gate_base": gate_entry["base_us"], "gate_pr": gate_entry["pr_us"],
