@@ -41,10 +41,7 @@ def changed_functions(results, decision, listed=FUNCTIONS_LISTED):
             grew = pr.min(axis=1) > base.max(axis=1)
             change = float(cell["PR [us]"] - cell["Base [us]"])
             delta = (pr.mean(axis=1) - base.mean(axis=1))[grew]
-            # A caller holds its callee's growth too: of the functions that hold about the same part
-            # of the change (a tenth of it), the innermost (the least inclusive cost) comes first.
-            order = pd.DataFrame({"part": -(delta / (change / 10)).round(), "inclusive": base.mean(axis=1)[grew]})
-            delta = delta.loc[order.sort_values(["part", "inclusive"]).index]
+            delta = innermost_first(delta, base.mean(axis=1)[grew], change)
             changed[cell_key(subexperiment, payload)] = [
                 {"function": str(name), "base": round(float(base.loc[name].mean())),
                  "pr": round(float(pr.loc[name].mean())), "delta": round(float(value)),
@@ -52,6 +49,15 @@ def changed_functions(results, decision, listed=FUNCTIONS_LISTED):
                 for name, value in delta.head(listed).items()
             ]
     return changed
+
+
+def innermost_first(delta, inclusive, change):
+    """`delta` (function -> change of its inclusive instructions per round trip) ordered from the
+    function holding most of the cell's `change` to the least. A caller holds its callee's growth
+    too: of the functions that hold about the same part of the change (a tenth of it), the innermost
+    (the least `inclusive` cost before the change) comes first."""
+    order = pd.DataFrame({"part": -(delta / (change / 10)).round(), "inclusive": inclusive})
+    return delta.loc[order.sort_values(["part", "inclusive"]).index]
 
 
 def _runs(results, build, subexperiment):
