@@ -47,24 +47,35 @@ import pytest
 import yaml
 
 import ci_tools
+import gitlab_standin
 from ci_tools import GENEROUS, PLATFORM, RELATIVE_GATE, SMALL_MATRIX, TIGHT, git, set_requirements
 
 pytestmark = pytest.mark.ci
 
 
-def run_pipeline(tools, repository, history, variables=(), jobs=(), unset=(), file=None, variables_file=None):
-    variables = {
-        "LATENCY_GATE_VENV": sys.prefix,  # install_cli.sh uses this venv instead of pip-installing
-        "LATENCY_GATE_BUILD_DIR": ci_tools.project_build(),
-        **SMALL_MATRIX, "LATENCY_HISTORY_REMOTE": history, **dict(variables),
-    }
-    command = [str(tools / "gitlab-ci-local"), "--shell-executor-no-image", *(["--file", file] if file else []),
-               *(["--variables-file", variables_file] if variables_file else []), *jobs]
-    for name, value in variables.items():
-        command += ["--variable", f"{name}={value}"]
-    for name in unset:
-        command += ["--unset-variable", name]
-    result = subprocess.run(command, cwd=repository, capture_output=True, text=True, timeout=900)  # as act's: ci_tools
+def run_pipeline(tools, repository, history, variables=(), jobs=(), unset=(), file=None, variables_file=None,
+                 token=True):
+    """gitlab-ci-local's run of the pipeline, with GitLab's jobs API served by the stand-in
+    (tests/gitlab_standin.py) and git's route to this project (the history's pinned remote,
+    CI_SERVER_URL/CI_PROJECT_PATH.git) leading to the bare repository `history`; `token`
+    gives every job the history token unscoped (a test of its scope gives it scoped)."""
+    route = repository.parent / "route-to-history.gitconfig"
+    route.write_text(f'[url "{history}"]\n\tinsteadOf = https://github.com/{ci_tools.GITHUB_REPOSITORY}.git\n')
+    with gitlab_standin.serve(repository) as (api_url, _):
+        variables = {
+            "LATENCY_GATE_VENV": sys.prefix,  # install_cli.sh uses this venv instead of pip-installing
+            "LATENCY_GATE_BUILD_DIR": ci_tools.project_build(),
+            "CI_API_V4_URL": api_url, "GIT_CONFIG_GLOBAL": route,
+            **({"LATENCY_HISTORY_TOKEN": gitlab_standin.TOKEN} if token else {}),
+            **SMALL_MATRIX, **dict(variables),
+        }
+        command = [str(tools / "gitlab-ci-local"), "--shell-executor-no-image", *(["--file", file] if file else []),
+                   *(["--variables-file", variables_file] if variables_file else []), *jobs]
+        for name, value in variables.items():
+            command += ["--variable", f"{name}={value}"]
+        for name in unset:
+            command += ["--unset-variable", name]
+        result = subprocess.run(command, cwd=repository, capture_output=True, text=True, timeout=900)  # as act's
     return result.returncode, result.stdout + result.stderr
 
 
@@ -303,18 +314,18 @@ def test_the_history_token_is_given_to_the_history_job_alone(tools, repository, 
     (tmp_path / "write-environment.sh").write_text(f'env > "{environments}/${{CI_JOB_NAME//:/_}}.env"\n')
     # The variable as docs/adopting.md says to create it (gitlab-ci-local reads the file relative to the project).
     variables_file = repository / ".gitlab-ci-local-variables.yml"
-    variables_file.write_text("LATENCY_HISTORY_TOKEN:\n  values:\n    latency-history: history-token-value\n")
+    variables_file.write_text(f"LATENCY_HISTORY_TOKEN:\n  values:\n    latency-history: {gitlab_standin.TOKEN}\n")
     try:
         code, output = run_pipeline(tools, repository, history,
                                     {**HISTORY_RUNNER, "BASH_ENV": tmp_path / "write-environment.sh"},
-                                    variables_file=variables_file.name)
+                                    variables_file=variables_file.name, token=False)
     finally:
         variables_file.unlink()
 
     assert code == 0, output
     seen = {path.stem: path.read_text() for path in environments.glob("*.env")}
     assert sorted(seen) == ["latency_check", "latency_run", "pages"], sorted(seen)
-    assert [job for job, environment in seen.items() if "history-token-value" in environment] == ["pages"]
+    assert [job for job, environment in seen.items() if gitlab_standin.TOKEN in environment] == ["pages"]
     assert len(history_runs(history)[0]) == 1
 
 
