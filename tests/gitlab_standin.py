@@ -52,9 +52,10 @@ def serve(repository, shared_paths=("results/run",)):
             match = re.fullmatch(r"/api/v4/projects/[^/]+/jobs/(\d+)/artifacts", path)
             names = {number: name for name, number in JOB_IDS.items()}
             if match and int(match[1]) in names:
-                stored = repository / ".gitlab-ci-local" / "artifacts" / names[int(match[1])]
-                if stored.is_dir():
-                    return self.answer(200, archive_of(stored), "application/zip")
+                name = names[int(match[1])]  # gitlab-ci-local's directory spells ':' as 'Og'
+                for stored in (repository / ".gitlab-ci-local/artifacts" / each for each in (name, name.replace(":", "Og"))):
+                    if stored.is_dir():
+                        return self.answer(200, archive_of(stored), "application/zip")
                 if all((repository / path).exists() for path in shared_paths):
                     return self.answer(200, archive_of(repository, shared_paths), "application/zip")
             return self.answer(404, b'{"message": "404 Not found"}')

@@ -54,11 +54,13 @@ pytestmark = pytest.mark.ci
 
 
 def run_pipeline(tools, repository, history, variables=(), jobs=(), unset=(), file=None, variables_file=None,
-                 token=True):
+                 token=True, isolated=False):
     """gitlab-ci-local's run of the pipeline, with GitLab's jobs API served by the stand-in
     (tests/gitlab_standin.py) and git's route to this project (the history's pinned remote,
     CI_SERVER_URL/CI_PROJECT_PATH.git) leading to the bare repository `history`; `token`
-    gives every job the history token unscoped (a test of its scope gives it scoped)."""
+    gives every job the history token unscoped (a test of its scope gives it scoped); `isolated`
+    gives every job a checkout of its own with its needs' artifacts unpacked into it, as GitLab
+    does (gitlab-ci-local's --shell-isolation), instead of one shared directory."""
     route = repository.parent / "route-to-history.gitconfig"
     route.write_text(f'[url "{history}"]\n\tinsteadOf = https://github.com/{ci_tools.GITHUB_REPOSITORY}.git\n')
     with gitlab_standin.serve(repository) as (api_url, _):
@@ -69,7 +71,8 @@ def run_pipeline(tools, repository, history, variables=(), jobs=(), unset=(), fi
             **({"LATENCY_HISTORY_TOKEN": gitlab_standin.TOKEN} if token else {}),
             **SMALL_MATRIX, **dict(variables),
         }
-        command = [str(tools / "gitlab-ci-local"), "--shell-executor-no-image", *(["--file", file] if file else []),
+        command = [str(tools / "gitlab-ci-local"), "--shell-executor-no-image", *(["--shell-isolation", "--no-artifacts-to-source"] if isolated else []),
+                   *(["--file", file] if file else []),
                    *(["--variables-file", variables_file] if variables_file else []), *jobs]
         for name, value in variables.items():
             command += ["--variable", f"{name}={value}"]
@@ -456,3 +459,65 @@ def test_nothing_a_merge_request_leaves_on_the_runner_runs_in_the_default_branch
         for venv in repository.glob(".latency-gate-cli.*"):  # GitLab's checkout of the next job would clean them
             shutil.rmtree(venv)
         (repository / "plant.gitlab-ci.yml").unlink()
+
+
+# What a merge request's job left on the latency runner makes the default branch's latency:check
+# upload: the run, and beside it files that run in any job that unpacks the archive into its
+# checkout (a script of this repository, a venv package `python3 -m venv` imports from the
+# working directory, git hooks and configuration of the history's clone). GitLab takes any
+# archive the job's token uploads; widening the job's artifacts:paths is gitlab-ci-local's way.
+PLANTED_CHECK = """\
+include:
+  - local: .gitlab-ci.yml
+latency:check:
+  after_script:
+    - |
+      mark() { printf '#!/bin/sh\\necho "planted %s ran, token: ${LATENCY_HISTORY_TOKEN:-none}" >> "$PLANT_MARKS"\\n' "$1"; }
+      mkdir -p venv scripts/setup && : > venv/__init__.py
+      mark venv > venv/mark.sh
+      echo 'import os, subprocess; subprocess.run(["sh", os.path.join(os.path.dirname(__file__), "mark.sh")])' > venv/__main__.py
+      mark scripts/setup/install_cli.sh > scripts/setup/install_cli.sh
+      git init -q history && git -C history config core.fsmonitor "$PWD/history/.git/hooks/post-checkout"
+      for hook in post-checkout pre-push reference-transaction; do
+        mark "history/.git/hooks/$hook" > "history/.git/hooks/$hook" && chmod +x "history/.git/hooks/$hook"
+      done
+  artifacts:
+    paths: [results/run/, venv/, history/, scripts/setup/install_cli.sh]
+"""
+
+
+def test_what_the_check_job_uploads_beside_the_run_never_runs_where_the_token_is(tools, repository, history, tmp_path):
+    """Each job in a checkout of its own, its needs' artifacts unpacked into it, as on GitLab:
+    the default branch's latency:check uploads the run with planted files beside it. pages
+    declares no artifact dependency, so nothing of it lands in pages' checkout; it fetches the
+    archive through the API (the stand-in), refuses it for its first member outside results/run/
+    before writing anything, and publishes nothing."""
+    set_requirements(repository, GENEROUS)
+    shutil.rmtree(repository / "results", ignore_errors=True)
+    (repository / "planted-check.gitlab-ci.yml").write_text(PLANTED_CHECK)
+    ci_tools.commit(repository, "The check job as a planted runner makes it upload", [repository / "planted-check.gitlab-ci.yml"])
+    marks = tmp_path / "planted-ran"
+    try:
+        code, output = run_pipeline(tools, repository, history, {**HISTORY_RUNNER, "PLANT_MARKS": marks},
+                                    file="planted-check.gitlab-ci.yml", isolated=True)
+
+        assert "PASS  latency:check" in output and "FAIL  pages" in output and code != 0, output
+        assert re.search(r"member '(history|scripts|venv)/\S*' is outside the run's directory results/run/: refused",
+                         output), output
+        assert not marks.exists(), marks.read_text()
+        pages = repository / ".gitlab-ci-local/builds/pages"
+        assert (pages / "requirements").is_dir()  # pages' own checkout, without the check job's artifact:
+        assert not (pages / "venv").exists() and not (pages / "history").exists() and not (pages / "results").exists()
+        assert (pages / "scripts/setup/install_cli.sh").read_bytes() == (repository / "scripts/setup/install_cli.sh").read_bytes()
+        assert history_runs_or_none(history) is None
+        # Control: the archive held the planted files, and they run where a job would run them.
+        uploaded = repository / ".gitlab-ci-local/artifacts/latencyOgcheck"  # gitlab-ci-local's spelling
+        assert (uploaded / "results/run/metadata.json").is_file()
+        subprocess.run(["python3", "-m", "venv", str(tmp_path / "unused")], cwd=uploaded, check=True,
+                       env={"PATH": "/usr/bin:/bin", "PLANT_MARKS": str(marks)})
+        subprocess.run(["sh", str(uploaded / "scripts/setup/install_cli.sh")], check=True, env={"PLANT_MARKS": str(marks)})
+        assert marks.read_text().splitlines() == ["planted venv ran, token: none",
+                                                  "planted scripts/setup/install_cli.sh ran, token: none"]
+    finally:
+        (repository / "planted-check.gitlab-ci.yml").unlink()
+        shutil.rmtree(repository / ".gitlab-ci-local/builds", ignore_errors=True)
