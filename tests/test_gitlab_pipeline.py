@@ -453,7 +453,9 @@ def test_nothing_a_merge_request_leaves_on_the_runner_runs_in_the_default_branch
         assert not marks.exists()
         fresh = re.findall(r"^(\S+) +> install_cli: a fresh latency-gate for this job in (\S+) \(nothing reused", output, re.M)
         assert sorted(job for job, _ in fresh) == ["latency:check", "latency:run", "pages"], output
-        assert all(place.startswith(f"{repository}/.latency-gate-cli.") for _, place in fresh)
+        assert all(place.startswith(f"{repository}/.latency-gate-cli.") for job, place in fresh if job != "pages")
+        (pages_place,) = [place for job, place in fresh if job == "pages"]  # outside the checkout
+        assert not pages_place.startswith(f"{repository}/")
         assert len(history_runs(history)[0]) == 1
     finally:
         for venv in repository.glob(".latency-gate-cli.*"):  # GitLab's checkout of the next job would clean them
@@ -521,3 +523,21 @@ def test_what_the_check_job_uploads_beside_the_run_never_runs_where_the_token_is
     finally:
         (repository / "planted-check.gitlab-ci.yml").unlink()
         shutil.rmtree(repository / ".gitlab-ci-local/builds", ignore_errors=True)
+
+
+@pytest.mark.parametrize("variable", ["LATENCY_HISTORY_REMOTE", "LATENCY_HISTORY_BRANCH"])
+def test_a_variable_cannot_send_the_history_token_elsewhere(tools, repository, history, tmp_path, variable):
+    """Where pages pushes is pinned in the file (this project, branch latency-history): a pipeline
+    variable naming another remote or branch stops the job before any set-up, and the remote it
+    names, a real one, is never reached."""
+    elsewhere = tmp_path / "elsewhere.git"
+    git("init", "-q", "--bare", str(elsewhere), cwd=tmp_path)
+    value = str(elsewhere) if variable == "LATENCY_HISTORY_REMOTE" else "main"
+
+    code, output = run_pipeline(tools, repository, history, {**HISTORY_RUNNER, variable: value}, jobs=["pages"])
+
+    assert code != 0 and "FAIL  pages" in output
+    assert f"pages: {variable} is set ('{value}'), but the history's remote and branch are pinned in .gitlab-ci.yml" \
+           in output, output
+    assert "install_cli" not in output and "fetch-gitlab-run:" not in output
+    assert not git("for-each-ref", cwd=elsewhere).strip() and history_runs_or_none(history) is None
