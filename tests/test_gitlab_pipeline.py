@@ -68,6 +68,7 @@ def run_pipeline(tools, repository, history, variables=(), jobs=(), unset=(), fi
             "LATENCY_GATE_VENV": sys.prefix,  # install_cli.sh uses this venv instead of pip-installing
             "LATENCY_GATE_BUILD_DIR": ci_tools.project_build(),
             "CI_API_V4_URL": api_url, "GIT_CONFIG_GLOBAL": route,
+            "CI_COMMIT_REF_PROTECTED": "true",  # the default branch, protected (docs/adopting.md); merge_request() not
             **({"LATENCY_HISTORY_TOKEN": gitlab_standin.TOKEN} if token else {}),
             **SMALL_MATRIX, **dict(variables),
         }
@@ -152,7 +153,7 @@ def merge_request(**variables):
     the default branch's pages job stays out; the code-path gate only where a test asks for it."""
     return {"CI_PIPELINE_SOURCE": "merge_request_event", "CI_MERGE_REQUEST_IID": "7",
             "CI_MERGE_REQUEST_PROJECT_ID": "100", "CI_MERGE_REQUEST_SOURCE_PROJECT_ID": "100",
-            "LATENCY_CODE_PATH_GATE": "false", **variables}
+            "LATENCY_CODE_PATH_GATE": "false", "CI_COMMIT_REF_PROTECTED": "false", **variables}
 
 
 def test_a_merge_request_from_a_fork_fails_without_reaching_the_latency_runner(tools, repository, history):
@@ -291,7 +292,7 @@ def test_the_history_job_never_runs_on_the_latency_runner(tools, repository, his
     set_requirements(repository, GENEROUS)
     shutil.rmtree(repository / "results", ignore_errors=True)  # a fresh checkout's: no earlier pipeline's run
     assert "tags: [latency-history]" in job(repository, "pages") and "latency-runner" not in job(repository, "pages")
-    for name in ("latency:relative", "latency:run", "latency:check"):
+    for name in ("latency:relative", ".latency-run", "latency:check"):
         assert "<<: *latency-runner" in job(repository, name) and "LATENCY_HISTORY_TOKEN" not in job(repository, name)
 
     code, output = run_pipeline(tools, repository, history, {"CI_RUNNER_TAGS": '["latency", "latency-history"]'})
@@ -332,9 +333,8 @@ def test_the_history_token_is_given_to_the_history_job_alone(tools, repository, 
     assert len(history_runs(history)[0]) == 1
 
 
-def test_a_protected_branchs_run_builds_outside_every_cache():
-    """A shell executor's cache zips are files a merge request's job can write: a protected
-    branch's latency:run builds into a directory no cache: restores."""
+def gitlab_pipeline():
+    """.gitlab-ci.yml as GitLab reads it, `!reference [job, key]` resolved."""
     class GitLabLoader(yaml.SafeLoader):
         pass
 
@@ -345,22 +345,82 @@ def test_a_protected_branchs_run_builds_outside_every_cache():
     pipeline = yaml.load((ci_tools.REPO / ".gitlab-ci.yml").read_text(), Loader=GitLabLoader)
 
     def resolved(value):
-        return resolved(functools.reduce(lambda within, key: within[key], value, pipeline)) \
-            if isinstance(value, Reference) else value
+        if isinstance(value, Reference):
+            return resolved(functools.reduce(lambda within, key: within[key], value, pipeline))
+        if isinstance(value, dict):
+            return {key: resolved(each) for key, each in value.items()}
+        if isinstance(value, list):
+            return [resolved(each) for each in value]
+        return value
 
-    (protected,) = [rule for rule in pipeline["latency:run"]["rules"]
-                    if rule.get("if") == '$CI_COMMIT_REF_PROTECTED == "true"']
-    build = protected["variables"]["LATENCY_GATE_BUILD_DIR"]
-    caches = [resolved(job.get("cache", [])) for job in pipeline.values() if isinstance(job, dict)]
-    cached = [path for cache in caches for each in ([cache] if isinstance(cache, dict) else cache)
-              for path in each["paths"]]
-    assert cached and build.startswith("$CI_PROJECT_DIR/build/")
-    relative = build.removeprefix("$CI_PROJECT_DIR/") + "/"
-    assert not any(relative.startswith(path) or path.startswith(relative) for path in cached), (build, cached)
-    assert "when" not in protected  # it runs, with that build directory
+    return resolved(pipeline)
+
+
+def test_caches_never_cross_a_trust_level():
+    """GitLab's cache extractor unpacks every member of a cache's zip, and on a shell executor the
+    zips are files a merge request's job can write: a protected branch's latency:run declares no
+    cache: at all and builds into a directory no cache: holds; every other cache is keyed by the
+    merge request or the ref that wrote it."""
+    pipeline = gitlab_pipeline()
+    jobs = {name: job for name, job in pipeline.items() if isinstance(job, dict) and not name.startswith(".")}
+    protected, unprotected = jobs["latency:run"], jobs["latency:run:unprotected"]
+    assert "cache" not in protected and "cache" not in pipeline[protected["extends"]]
+    assert protected["rules"][0] == {"if": '$CI_COMMIT_REF_PROTECTED != "true"', "when": "never"}
+    assert unprotected["rules"][0] == {"if": '$CI_COMMIT_REF_PROTECTED == "true"', "when": "never"}
+    caches = [each for job in jobs.values() for each in
+              ([job["cache"]] if isinstance(job.get("cache"), dict) else job.get("cache", []))]
+    keys = [each["key"] if isinstance(each["key"], str) else each["key"]["prefix"] for each in caches]
+    assert keys and all("$CI_MERGE_REQUEST_IID" in key or "$CI_COMMIT_REF_SLUG" in key for key in keys), keys
+    build = protected["variables"]["LATENCY_GATE_BUILD_DIR"].removeprefix("$CI_PROJECT_DIR/") + "/"
+    cached = [path for each in caches for path in each["paths"]]
+    assert not any(build.startswith(path) or path.startswith(build) for path in cached), (build, cached)
     assert pipeline["pages"]["environment"]["name"] == "latency-history"
-    assert not any(job.get("environment") for name, job in pipeline.items()
-                   if isinstance(job, dict) and name != "pages")
+    assert not any(job.get("environment") for name, job in jobs.items() if name != "pages")
+    assert pipeline["pages"]["dependencies"] == [] and pipeline["pages"]["needs"] == [
+        {"job": "latency:check", "artifacts": False}]
+
+
+PLANTED_CACHE = """#!/bin/sh
+echo "planted install_system_packages.sh ran in $CI_JOB_NAME" >> "$PLANT_MARKS"
+"""
+
+
+def test_a_cache_a_merge_request_wrote_is_never_unpacked_in_the_default_branchs_run(tools, repository, history,
+                                                                                     tmp_path):
+    """A merge request's spec-mode run writes its ref's cache; its job (on the shell runner, where
+    the caches are files) then adds a member beside the build: a script of this repository, which
+    the cache extractor would unpack over the checkout. The default branch's protected run
+    restores no cache, runs its own script and publishes; the merge request's next run, which
+    restores its ref's cache, is the control: the planted script runs there."""
+    set_requirements(repository, GENEROUS)
+    shutil.rmtree(repository / "results", ignore_errors=True)
+    marks = tmp_path / "planted-ran"
+    spec_mode = merge_request(CI_MERGE_REQUEST_DIFF_BASE_SHA=git("rev-parse", "HEAD", cwd=repository).strip(),
+                              LATENCY_GATE_MODE="spec", CI_COMMIT_REF_NAME="feature", CI_COMMIT_REF_SLUG="feature",
+                              PLANT_MARKS=marks)
+    try:
+        code, output = run_pipeline(tools, repository, history, spec_mode, jobs=["latency:run:unprotected"],
+                                    unset=["CI_COMMIT_BRANCH"], isolated=True)
+        assert code == 0, output
+        (cache,) = (repository / ".gitlab-ci-local/cache").glob("*latencytest-*-feature*")
+        planted = cache / "scripts/setup/install_system_packages.sh"
+        planted.parent.mkdir(parents=True)
+        planted.write_text(PLANTED_CACHE)
+
+        code, output = run_pipeline(tools, repository, history, {**HISTORY_RUNNER, "PLANT_MARKS": marks}, isolated=True)
+
+        assert code == 0, output
+        assert "PASS  latency:run " in output.replace("PASS  latency:run\n", "PASS  latency:run \n") \
+            and "latency:run:unprotected" not in output
+        assert "install_system_packages: all" in output and not marks.exists()
+        assert len(history_runs(history)[0]) == 1
+
+        code, output = run_pipeline(tools, repository, history, spec_mode, jobs=["latency:run:unprotected"],
+                                    unset=["CI_COMMIT_BRANCH"], isolated=True)
+        assert marks.read_text() == "planted install_system_packages.sh ran in latency:run:unprotected\n"
+    finally:
+        shutil.rmtree(repository / ".gitlab-ci-local/cache", ignore_errors=True)
+        shutil.rmtree(repository / ".gitlab-ci-local/builds", ignore_errors=True)
 
 
 def included_from(repository, tmp_path):
