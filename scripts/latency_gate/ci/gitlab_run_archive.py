@@ -109,10 +109,10 @@ def extract(archive, run_directory, destination, source):
         if name in seen:
             raise InputError(f"member '{member.filename}' appears twice", source)
         seen.add(name)
-        mode = member.external_attr >> 16
+        kind = stat.S_IFMT(member.external_attr >> 16)  # 0: the archiver recorded no file type
         if member.flag_bits & 0x1:
             raise InputError(f"member '{member.filename}' is encrypted", source)
-        if mode and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)) or (member.is_dir() and member.file_size):
+        if kind not in (0, stat.S_IFREG, stat.S_IFDIR) or (member.is_dir() and member.file_size):
             raise InputError(f"member '{member.filename}' is not a regular file or directory (a link, a device, "
                              "...): refused", source)
         unpacked += member.file_size
