@@ -25,6 +25,9 @@ Specification:
 - a push to main lands its run on the gh-pages branch (the run store only) and deploys the
   site regenerated from it as the Pages artifact;
 - a requirements dispatch measures in shards and comes back as a pull request with the CSV;
+- main and the requirements measure on main's pool (latency-main) by default: the pull requests'
+  labels are refused before anything is measured, unless LATENCY_HISTORY_ON_PULL_REQUEST_RUNNERS
+  opts in, and then the publish job records it in the run's stored metadata;
 - from a clean checkout, as on an adopter's runner, the actions install their CLI afresh in
   each job (dependencies hash-checked against scripts/setup/cli-requirements.lock), and it
   publishes a run with the site's chart library;
@@ -399,7 +402,7 @@ def test_nothing_a_pull_request_leaves_on_the_runner_runs_in_mains_next_job(act,
 
 
 def test_a_requirements_dispatch_comes_back_as_a_pull_request_with_the_csv(act):
-    # No runner labels given and no pool of main's own: the pull requests' runners, said in a warning.
+    # No runner labels given: main's pool (latency-main), as latency-main.yml's.
     inputs = {"runs": 2, "shards": 2, "percentile": 99, "platform": PLATFORM,
               "subexperiments": "intraprocess_best_effort", "payloads": "16,32", "samples": 100}
 
