@@ -19,7 +19,6 @@ import re
 import threading
 import zipfile
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 TOKEN = "stand-in-history-token"
 JOB_IDS = {"latency:run": 501, "latency:check": 502}  # the stand-in's ids for the pipeline's jobs
