@@ -24,7 +24,7 @@ import random
 import subprocess
 import sys
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta, UTC
 from pathlib import Path
 
 from latency_gate.analysis import changepoints
@@ -86,8 +86,8 @@ def history_run_id(run_directory, revision, runner, now=None):
     if metadata.started_at is None:
         raise InputError("metadata has no started_at to make the run id from", path)
     started = datetime.fromisoformat(metadata.started_at)
-    started = started if started.tzinfo else started.replace(tzinfo=timezone.utc)
-    now = now or datetime.now(timezone.utc)
+    started = started if started.tzinfo else started.replace(tzinfo=UTC)
+    now = now or datetime.now(UTC)
     if started > now + MAX_CLOCK_SKEW:
         raise InputError(f"started_at {metadata.started_at} is later than the publish ({now.isoformat(timespec='seconds')}) "
                          f"by more than MAX_CLOCK_SKEW ({MAX_CLOCK_SKEW})", path)
