@@ -35,6 +35,7 @@ from latency_gate.contracts import magnitudes, results
 from latency_gate.errors import InputError
 
 FILE = "gate_result.json"
+CELLS_FILE = "gate_cells.csv"  # its cells as a table (read_cells)
 SCHEMA_VERSION = 2
 MAX_BYTES = 1_000_000  # a full-matrix gate writes ~4 KB, ~70 KB with every gated cell regressed
 MAX_CELLS = 2_000  # entries of a cell list; a full latency matrix gates 220 cells
@@ -281,6 +282,24 @@ def read(directory):
     except _Invalid as error:
         raise InputError(str(error), path) from None
     return document
+
+
+def read_cells(directory):
+    """gate_cells.csv beside a gate_result.json (render/gate_report.py writes it: one row per cell),
+    its columns as version 2 names them: a gate of version 1 wrote 'Base [us]', 'PR [us]' and
+    'Requirement [us]' (holding instruction counts too) and no Unit, its magnitude's unit."""
+    import pandas as pd  # here: the pull-request comment reads gate_result.json without pandas
+
+    path = Path(directory) / CELLS_FILE
+    try:
+        cells = pd.read_csv(path)
+    except (OSError, ValueError) as error:
+        raise InputError(f"cannot read the gate's cells: {error}", path) from None
+    cells = cells.rename(columns={f"{name} [us]": name for name in ("Base", "PR", "Requirement")})
+    if "Unit" not in cells and "Magnitude" in cells:
+        cells.insert(cells.columns.get_loc("PR") + 1, "Unit",
+                     [_unit_of_version_1({"magnitude": name}) for name in cells["Magnitude"]])
+    return cells
 
 
 def is_commit_id(text):

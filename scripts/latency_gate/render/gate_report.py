@@ -78,7 +78,7 @@ def write_reports(outcome):
     for name, cells in gated.groupby(relative.SUBEXPERIMENT, sort=False):
         batch.add_gate_ratios(name, cells, settings.min_effect, results / "plots")
     batch.render()
-    write_csv(cell_table(decision, ceiling), results / "gate_cells.csv")
+    write_csv(cell_table(decision, ceiling), results / gate_result.CELLS_FILE)
     write_text_atomic(results / "gate_report.md", markdown_report(decision, ceiling, settings, details))
     write_text_atomic(results / "gate_report.xml", junit_report(decision, ceiling))
     gate_result.write(results, result_document(decision, ceiling, looks, settings, details, failed))
