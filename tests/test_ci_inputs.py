@@ -6,9 +6,11 @@ from pathlib import Path
 
 import pytest
 
+import gate_results
 from latency_gate import cli
+from latency_gate.cli import gate as gate_command
 from latency_gate.ci import inputs
-from latency_gate.errors import EXIT_BAD_INPUT, InputError
+from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, InputError
 
 pytestmark = pytest.mark.unit
 
@@ -107,3 +109,27 @@ def test_a_counted_ci_run_keeps_the_signal_for_run():
     job = inputs.read({"LATENCY_RESULTS": "results", "LATENCY_SIGNAL": "instructions"})
     assert (job.signal, job.gate) == ("instructions", ["--signal", "instructions"])
     assert inputs.read({"LATENCY_RESULTS": "results"}).signal is None  # run's default: timed
+
+
+@pytest.mark.parametrize("latency, instructions, result", [
+    ({"noise": 0.001}, None, "passed"),
+    ({"noise": 0.001}, {"noise": 0.15}, "inconclusive"),  # LATENCY_SIGNAL both: the worse verdict
+    ({"noise": 0.001, "changes": {(32, "Median"): 1.2}}, {"noise": 0.15}, "failed"),
+])
+def test_the_gates_result_output_is_its_verdict(tmp_path, monkeypatch, latency, instructions, result):
+    """passed, failed or inconclusive, as gate_result.json says; with both signals the worse of the two."""
+    output = tmp_path / "github_output"
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    monkeypatch.setenv("GITHUB_OUTPUT", str(output))
+    monkeypatch.setenv("LATENCY_RESULTS", str(tmp_path / "gate"))
+
+    def decided(args):  # the gate's verdicts as it writes them, without its runs
+        gate_results.write(args.results_dir, "a" * 40, **latency)
+        if instructions:
+            gate_results.write(args.results_dir / "instructions", "a" * 40, **instructions)
+        return EXIT_OK
+    monkeypatch.setattr(gate_command, "run", decided)
+
+    assert cli.main(["ci", "gate", "--base", "a", "--pr", "b"]) == EXIT_OK
+
+    assert output.read_text().splitlines()[-1] == f"result={result}"

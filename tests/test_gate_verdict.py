@@ -15,6 +15,8 @@ a noisy runner is a run-to-run drift of 15 %, a quiet one 0.2 %.
 """
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -62,6 +64,12 @@ def test_with_a_required_detectable_slowdown_a_gate_that_could_not_rule_it_out_e
     assert code == EXIT_INCONCLUSIVE == 6
     assert result["verdict"] == "inconclusive" and result["settings"]["require_detectable"] == 0.10
     assert "could not rule out the required slowdown of 10%;" in report_lines(results)[2]
+
+
+def test_the_exit_code_of_an_inconclusive_gate_is_the_documented_one():
+    documented = (Path(__file__).parents[1] / "docs" / "running.md").read_text()
+    assert re.search(rf"^\| {EXIT_INCONCLUSIVE} \| the relative gate is inconclusive with `--require-detectable`",
+                     documented, re.M)
 
 
 def test_a_quiet_unchanged_gate_rules_the_required_slowdown_out_and_passes(tmp_path, monkeypatch):
