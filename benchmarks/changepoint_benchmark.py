@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Times change-point detection (latency_gate.changepoints.detect) on a platform's history.
+"""Times change-point detection (latency_gate.analysis.changepoints.detect) on a platform's history.
 
 A history of --runs runs x 10 sub-experiments x 11 payloads, Median and 99% analysed:
 220 series of --runs points each. Two histories are timed: one whose runs scatter

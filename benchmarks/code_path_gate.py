@@ -14,6 +14,8 @@ OUT/ab-<change>-<bytes>/change.patch), gated against the project-built one (gate
   echo-copy         the subscriber copies BYTES of every received sample to the heap before its
                     echo (vector construction: one allocation, a copy, a free)
   receive-alloc     the publisher's reception callback allocates and frees BYTES per sample
+  publisher-label   the publisher formats a label of each sample (snprintf into a BYTES buffer)
+                    between its timestamp and its write: the harness inside the timed region
   cyclone-echo-copy CycloneLatency's echo side copies BYTES of every received sample to the heap
                     before its echo (malloc, memcpy, free); the variant is pingpong/ with the
                     change, built with colcon (OUT/ab-cyclone-echo-copy-<bytes>/), gated with
@@ -47,6 +49,7 @@ CLI = [sys.executable, "-m", "latency_gate"]
 # LatencyTest source, or one of pingpong/src (PINGPONG_CHANGES).
 ECHO_WRITE = "                if (!sub->data_writer_->write(data))\n"
 RECEIVE_LOCK = "    // Atomic managemente of the sample\n"
+DATA_PUBLISHING = "        // Data publishing\n"
 CYCLONE_ECHO_WRITE = "    dds_write(side->writer, &side->reply);\n"  # in echo_network, the UDP/TCP echo
 PINGPONG_CHANGES = {"cyclone-echo-copy"}
 CHANGES = {
@@ -61,6 +64,14 @@ CHANGES = {
                       "        void* volatile block = ::operator new({bytes});\n"
                       "        ::operator delete(block);\n"
                       "    }\n"),
+    # The harness, between the sample's timestamp and its write (the timed region's start), as a
+    # LatencyTest change that logs its samples would: {bytes} is the label buffer's size.
+    "publisher-label": ("LatencyTestPublisher.cpp", DATA_PUBLISHING,
+                        "        {  // calibrated code-path change (benchmarks/code_path_gate.py)\n"
+                        "            char label[{bytes}];\n"
+                        "            std::snprintf(label, sizeof(label), \"sample %u of payload %u\", count, datasize);\n"
+                        "            asm volatile(\"\" : : \"r\"(label) : \"memory\");\n"
+                        "        }\n"),
     "cyclone-echo-copy": ("cyclone_latency.c", CYCLONE_ECHO_WRITE,
                           "    {  /* calibrated code-path change (benchmarks/code_path_gate.py) */\n"
                           "        void *copy = malloc({bytes});\n"
@@ -88,15 +99,24 @@ def run_aa(args, extra):
         gate(program, program, out / f"gate-{index:02d}", [*extra, "--middleware", args.middleware])
 
 
+def latencytest_sources():
+    """The project's patched LatencyTest sources, as scripts/setup/build_latencytest.sh configured them."""
+    cache = build_directory() / "colcon/build/latencytest/CMakeCache.txt"
+    if not cache.is_file():
+        raise SystemExit(f"code_path_gate: {cache}: missing: run scripts/setup/build_latencytest.sh first")
+    for line in cache.read_text().splitlines():
+        if line.startswith("LATENCY_TEST_SOURCE_DIR:"):
+            return line.split("=", 1)[1]
+    raise SystemExit(f"code_path_gate: {cache}: no LATENCY_TEST_SOURCE_DIR")
+
+
 def variant_patch(change, byte_count):
     """A unified diff inserting the change into the project's patched LatencyTest source, or
     into pingpong/src."""
     name, anchor, code = CHANGES[change]
-    sources = ([REPOSITORY / "pingpong" / "src" / name] if change in PINGPONG_CHANGES
-               else sorted((build_directory() / "latency-sources").glob(f"*/{name}")))
-    if not sources:
-        raise SystemExit("code_path_gate: no patched LatencyTest sources: run scripts/setup/build_latencytest.sh")
-    text = sources[0].read_text()
+    source = (REPOSITORY / "pingpong" / "src" / name if change in PINGPONG_CHANGES
+              else Path(latencytest_sources()) / name)
+    text = source.read_text()
     if text.count(anchor) != 1:
         raise SystemExit(f"code_path_gate: {name}: the anchor line is not there exactly once")
     lines = text.splitlines(keepends=True)

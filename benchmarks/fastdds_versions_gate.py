@@ -13,11 +13,11 @@ run: everything from the Debian archive, each step skipped when its result is th
              release (debian/changelog: +deb12u1 and +deb12u2 only added backports/)
        pr    the whole series: 2.9.1+ds-1+deb12u2, the five backports/ of upstream security fixes
              (CVE-2023-39534, -39945/-39948, -39946/-39947, -39949, -42459)
-  3. A colcon workspace per side (build/fastdds-versions/ws-<side>): the Fast DDS library (package
-     fastrtps; Release, security on as Debian builds it, no tests, examples, tools or documentation)
-     and the project's latencytest package linked against it, with the project's patched
-     LatencyTest sources (the ones scripts/setup/build_latencytest.sh built): the two programs
-     differ only in the library under them. Build wall and CPU times go to OUT/build_times.csv.
+  3. A colcon workspace per side (build/fastdds-versions/ws-<side>), built by
+     scripts/setup/build_fastdds_workspace.sh: the Fast DDS library (package fastrtps; Release,
+     security on as Debian builds it, no tests, examples, tools or documentation) and the project's
+     latencytest package linked against it, with the project's patched LatencyTest sources (the ones
+     scripts/setup/build_latencytest.sh built): the two programs differ only in the library under them. Build wall and CPU times go to OUT/build_times.csv.
   4. `latency-gate gate --signal instructions --base ws-base --pr ws-pr` per family (OUT/gate-<family>),
      extra arguments passed on (e.g. --seed, --payloads).
 table: per gate its verdict, wall time and the cells that moved (the gate's regressions and
@@ -49,10 +49,6 @@ SIDES = {
     "base": lambda patch: not patch.startswith("backports/"),
     "pr": lambda patch: True,
 }
-# Debian's configuration (debian/rules: SECURITY=ON, FORCE_CXX=17; statistics and SHM on by default),
-# without what LatencyTest does not need.
-FASTDDS_CMAKE_ARGS = ["-DCMAKE_BUILD_TYPE=Release", "-DSECURITY=ON", "-DFORCE_CXX=17", "-DEPROSIMA_BUILD_TESTS=OFF",
-                      "-DCOMPILE_EXAMPLES=OFF", "-DCOMPILE_TOOLS=OFF", "-DBUILD_DOCUMENTATION=OFF"]
 
 
 def log_command(out, command, **kwargs):
@@ -97,31 +93,13 @@ def side_tree(out, pristine, workspace, side):
     return tree
 
 
-def latencytest_sources():
-    """The project's patched LatencyTest sources, as scripts/setup/build_latencytest.sh configured them."""
-    cache = build_directory() / "colcon/build/latencytest/CMakeCache.txt"
-    if not cache.is_file():
-        raise SystemExit(f"fastdds_versions_gate: {cache}: missing: run scripts/setup/build_latencytest.sh first")
-    for line in cache.read_text().splitlines():
-        if line.startswith("LATENCY_TEST_SOURCE_DIR:"):
-            return line.split("=", 1)[1]
-    raise SystemExit(f"fastdds_versions_gate: {cache}: no LATENCY_TEST_SOURCE_DIR")
-
-
 def build_workspace(out, workspace, tree, side):
     """colcon build of the library and LatencyTest (step 3); returns its build-times row."""
     program = workspace / "install/latencytest/bin/LatencyTest"
     started, before = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN)
     load = os.getloadavg()[0]
-    log_command(out, [
-        "nice", "-n", "19", "colcon", "--log-base", workspace / "log", "build",
-        "--paths", tree, REPOSITORY / "latencytest",
-        "--build-base", workspace / "build", "--install-base", workspace / "install",
-        "--event-handlers", "console_direct-",
-        "--cmake-args", *FASTDDS_CMAKE_ARGS,
-        f"-DFASTDDS_SOURCE_DIR={tree}", f"-DLATENCY_TEST_SOURCE_DIR={latencytest_sources()}",
-        f"-DLATENCY_GATE_PYTHON={sys.executable}",
-    ], cwd=workspace)
+    log_command(out, ["nice", "-n", "19", "bash", REPOSITORY / "scripts/setup/build_fastdds_workspace.sh", tree,
+                      workspace], stdout=subprocess.DEVNULL)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     version, library = linked_library(program, library_environment(program), "libfastrtps")
     if not library or not library.startswith(str(workspace)):

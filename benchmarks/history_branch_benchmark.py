@@ -23,7 +23,7 @@ import io
 import subprocess
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta, UTC
 from pathlib import Path
 
 import numpy as np
@@ -53,7 +53,7 @@ def make_run(directory, index):
         formats.write_csv(summary, formats.summary_path(directory, name))
         result = checks.check_subexperiment(name, summary, required, directory, REQUIREMENTS)
         formats.write_csv(result.checks, formats.checks_path(directory, name))
-    started = datetime(2026, 1, 1, tzinfo=timezone.utc) + timedelta(hours=index)
+    started = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(hours=index)
     run_metadata.write(directory, run_metadata.RunMetadata(
         run_id=run_metadata.make_run_id(started, f"{index:012x}", "runner-1"), started_at=started.isoformat(),
         samples=10_000, payloads=list(formats.PAYLOADS)))

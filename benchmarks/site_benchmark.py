@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Times latency_gate.site.build_site on a history of 1,000 runs.
+"""Times latency_gate.render.site.build_site on a history of 1,000 runs.
 
 Each run holds 10 sub-experiments x 11 payloads: 10 summaries and 10 check reports
 (20,000 CSVs in all), metadata and requirements, written by the tests' store factory.

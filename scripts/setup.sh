@@ -2,15 +2,23 @@
 # Set up this project on a fresh Debian bookworm machine (as root). Idempotent: a re-run
 # with nothing to do takes seconds.
 #
-#   scripts/setup.sh              what the main job needs: Debian packages (Fast DDS,
-#                                 colcon, rt-tests, ...), the Python venv (.venv),
-#                                 the LatencyTest build (every middleware's program) and
-#                                 performance_test's, the
-#                                 site's chart library
-#   scripts/setup.sh --for-tests  also the tools the tests drive: act, actionlint,
+#   scripts/setup.sh              what the main job runs: Debian packages (Fast DDS,
+#                                 colcon, rt-tests, ...), the Python venv (.venv), Fast
+#                                 DDS's LatencyTest and ThroughputTest and the project's
+#                                 own programs (pingpong/), the site's chart library
+#   scripts/setup.sh --all        also every other backend's programs: MADARA's
+#                                 (pingpong_madara/) and performance_test's two plugins
+#   scripts/setup.sh --for-tests  --all, and the tools the tests drive: act, actionlint,
 #                                 zizmor, gitlab-ci-local, Chromium and Playwright
 set -euo pipefail
 
+case ${1:-} in
+    "" | --all | --for-tests) ;;
+    *)
+        echo "usage: scripts/setup.sh [--all | --for-tests]" >&2
+        exit 2
+        ;;
+esac
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SETUP=$REPO/scripts/setup
 
@@ -24,12 +32,16 @@ fi
 stamp=$REPO/.venv/.installed-$(sha256sum "$REPO/pyproject.toml" | cut -c1-16)
 if [[ ! -f $stamp ]]; then
     "$REPO/.venv/bin/pip" install -q --upgrade pip
-    "$REPO/.venv/bin/pip" install -q -e "$REPO[test]"
+    "$REPO/.venv/bin/pip" install -q -e "${REPO}[test]"
     rm -f "$REPO"/.venv/.installed-* && touch "$stamp"
 fi
 
-bash "$SETUP/build_latencytest.sh" --all  # every middleware's program, MADARA's too
-bash "$SETUP/build_perftest.sh"  # the perftest-* backends: Apex.AI performance_test
+if [[ -z ${1:-} ]]; then
+    bash "$SETUP/build_latencytest.sh"  # Fast DDS's two programs and pingpong/
+else
+    bash "$SETUP/build_latencytest.sh" --all  # MADARA's programs too
+    bash "$SETUP/build_perftest.sh"  # the perftest-* backends: Apex.AI performance_test
+fi
 bash "$SETUP/install_site_tools.sh" --chart-library-only  # the history site ships it
 
 if [[ ${1:-} == --for-tests ]]; then

@@ -38,12 +38,12 @@ def install_tools():
 
 def copy_paste_workflows(action_ref):
     """The adoption guide's copy-paste workflows (docs/adopting.md, section 2), {file name: text},
-    with their placeholder `OWNER/latency-gate/...@SHA` filled in as an adopter does:
-    `action_ref` is e.g. 'acme/latency-gate@<release commit>'."""
+    with their placeholder `OWNER/latency-gate/...@SHA # vX.Y.Z` filled in as an adopter does:
+    `action_ref` is e.g. 'acme/latency-gate@<release commit>'; the release's tag stays the comment."""
     guide = (REPO / "docs/adopting.md").read_text()
     section = re.search(r"## 2\. Add the workflows(.*?)\n## ", guide, re.S)[1]
     repository, sha = action_ref.split("@")
-    return {name: text.replace("OWNER/latency-gate/", f"{repository}/").replace("@SHA\n", f"@{sha} # v1.0.0\n")
+    return {name: text.replace("OWNER/latency-gate/", f"{repository}/").replace("@SHA #", f"@{sha} #")
             for name, text in re.findall(r"`\.github/workflows/([\w.-]+)`:?\n\n```yaml\n(.*?)```", section, re.S)}
 
 

@@ -7,7 +7,7 @@ writes them, so they also cover the scripts' start-up (re-running in the project
 import shutil
 import subprocess
 import sys
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
 
 import pytest
@@ -269,7 +269,7 @@ def test_a_new_run_id_has_the_one_run_id_format_with_the_revision_and_runner():
 
     parsed = run_metadata.parse_run_id(done.stdout.strip())
     assert (parsed.revision, parsed.runner) == ("0123456789ab", "lab1")
-    assert abs((datetime.now(timezone.utc) - parsed.started_at).total_seconds()) < 120
+    assert abs((datetime.now(UTC) - parsed.started_at).total_seconds()) < 120
 
 
 def test_the_spec_entry_scripts_process_compare_and_check_without_pandas_or_matplotlib(tmp_path):

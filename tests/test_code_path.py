@@ -32,6 +32,7 @@ from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, InputError
 from latency_gate.analysis import code_path, relative
 from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner import counting, experiment, kinds
+from latency_gate.runner.middleware import fastdds
 
 PATH_PROGRAM = r"""
 #include <stdlib.h>
@@ -263,6 +264,128 @@ def test_a_marked_programs_counts_that_are_not_the_paths_are_bad_data_named(tmp_
         counting.store(MARKED, tmp_path, "x", ["publisher"], (16,), samples=100, results=tmp_path)
 
 
+def thread_profile(path, label, functions):
+    """A callgrind profile of one thread's dump: functions {name: own instructions}, called from none."""
+    lines = [f"# callgrind format\nversion: 1\ndesc: Trigger: Client Request: {label}\nevents: Ir"]
+    lines += [f"fn=({number}) {name}\n0 {cost}" for number, (name, cost) in enumerate(functions.items(), 1)]
+    path.write_text("\n".join(lines) + f"\ntotals: {sum(functions.values())}\n")
+
+
+THREADED = counting.CountedPath(description="a program whose threads dump their own counts", separate_threads=True)
+
+
+@pytest.mark.unit
+def test_a_payloads_count_is_the_sum_of_its_threads_dumps(tmp_path):
+    """With separate threads each thread dumps its own counts (the writer's thread and a receive
+    thread); a side that is not told its round trips takes the path's (LatencyTest's samples + 1)."""
+    stem = counting.profile_stem(tmp_path, "x", "publisher")
+    thread_profile(stem.with_name(stem.name + ".1-06"), "latency-gate not-a-sample", {"parse(": 999})
+    thread_profile(stem.with_name(stem.name + ".2-01"), "latency-gate payload=16 round-trips=101 strays=0",
+                   {"write(": 1010})
+    thread_profile(stem.with_name(stem.name + ".3-06"), "latency-gate payload=16", {"parse(": 2020})
+    thread_profile(stem.with_name(stem.name + ".4-06"), "latency-gate payload=1024", {"parse(": 3030})
+    thread_profile(stem.with_name(stem.name + ".5-01"), "latency-gate payload=1024", {"write(": 1010})
+
+    counts = counting.store(THREADED, tmp_path, "x", ["publisher"], (16, 1024), samples=100, results=tmp_path)
+
+    assert counts[instruction_counts.ROUND_TRIPS].tolist() == [101, 101]
+    assert counts[instruction_counts.INSTRUCTIONS].tolist() == [1010 + 2020, 3030 + 1010]  # not the discarded 999
+
+
+ALLOCATING_PROFILE = """# callgrind format
+version: 1
+desc: Trigger: Client Request: latency-gate payload=16 round-trips=10 strays=0
+events: Ir
+fn=(1) receive(int)
+0 100
+cfn=(2) operator new(unsigned long)
+calls=20 0
+0 400
+cfn=(3) 0x00000000003b0850
+calls=10 0
+0 300
+fn=(2)
+0 200
+cfn=(4) malloc
+calls=20 0
+0 200
+fn=(3)
+0 100
+cfn=(4)
+calls=10 0
+0 200
+fn=(4)
+0 400
+totals: 1000
+"""
+
+
+@pytest.mark.unit
+def test_an_allocation_is_a_call_into_the_heap_named_by_the_function_that_made_it(tmp_path):
+    """operator new calls malloc: one allocation, of new's caller; a function without a symbol is
+    named by its callers."""
+    stem = counting.profile_stem(tmp_path, "x", "subscriber")
+    stem.with_name(stem.name + ".1").write_text(ALLOCATING_PROFILE)
+
+    counts = counting.store(MARKED, tmp_path, "x", ["subscriber"], (16,), samples=100, results=tmp_path)
+
+    assert counts[instruction_counts.ALLOCATIONS_PER_ROUND_TRIP].tolist() == [3.0]  # (20 + 10) / 10
+    allocations = instruction_counts.read_allocations(instruction_counts.allocations_path(tmp_path, "x"))
+    assert allocations[[instruction_counts.CALLER, instruction_counts.PER_CALLER]].values.tolist() == [
+        ["receive(int)", 2.0], ["0x00000000003b0850 called by receive(int)", 1.0]]
+
+
+@pytest.mark.unit
+def test_a_path_that_allocates_nothing_has_an_empty_allocations_file(tmp_path):
+    stem = counting.profile_stem(tmp_path, "x", "publisher")
+    thread_profile(stem.with_name(stem.name + ".1"), "latency-gate payload=16 round-trips=10 strays=0", {"f": 50})
+    counts = counting.store(MARKED, tmp_path, "x", ["publisher"], (16,), samples=100, results=tmp_path)
+    assert counts[instruction_counts.ALLOCATIONS_PER_ROUND_TRIP].tolist() == [0.0]
+    assert instruction_counts.read_allocations(instruction_counts.allocations_path(tmp_path, "x")).empty
+
+
+@pytest.mark.unit
+def test_threads_that_disagree_on_a_payloads_round_trips_are_bad_data_named(tmp_path):
+    stem = counting.profile_stem(tmp_path, "x", "publisher")
+    thread_profile(stem.with_name(stem.name + ".1-01"), "latency-gate payload=16 round-trips=101 strays=0", {"f": 1})
+    thread_profile(stem.with_name(stem.name + ".2-06"), "latency-gate payload=16 round-trips=51 strays=0", {"f": 1})
+    with pytest.raises(InputError, match="the 16-byte payload's threads counted 101 and 51 round trips"):
+        counting.store(THREADED, tmp_path, "x", ["publisher"], (16,), samples=100, results=tmp_path)
+
+
+@pytest.mark.unit
+def test_a_latency_test_without_the_projects_marks_is_counted_by_its_functions_names(tmp_path):
+    """A Fast DDS workspace's own LatencyTest does not mark its timed region: its writes and listeners count."""
+    marked, unmarked = tmp_path / "marked", tmp_path / "unmarked"
+    marked.write_bytes(b"\0ELF...latency-gate payload=%u round-trips=%u strays=0\0")
+    unmarked.write_bytes(b"\0ELF...LatencyTestPublisher\0")
+    chosen = replace(fastdds.COUNTED_PATH, cache_sim=True)
+    assert fastdds.counted_path_of(marked, chosen) == chosen
+    assert fastdds.counted_path_of(unmarked, chosen) == replace(fastdds.UNMARKED_COUNTED_PATH, cache_sim=True)
+
+
+@pytest.mark.programs
+def test_the_projects_latency_test_counts_its_receive_threads_and_never_discovery(latency_test, tmp_path):
+    """The timed region on every thread: the receive threads' RTPS parsing, reader and listener beside
+    the publisher's write; discovery's threads never dump; the reliable protocol's heartbeats and
+    acknowledgements, driven by timers, are not counted."""
+    assert cli.main(["run", "-r", str(tmp_path), "--signal", "instructions", "--subexperiments", "interprocess_reliable",
+                     "--payloads", "16", "--samples", "50", "--baseline-seconds", "0"]) == EXIT_OK
+    functions = set(instruction_counts.read_functions(
+        instruction_counts.functions_path(tmp_path, "interprocess_reliable"))[instruction_counts.FUNCTION])
+    named = {name.split("(")[0] for name in functions}
+    assert {"eprosima::fastrtps::rtps::MessageReceiver::processCDRMsg",
+            "eprosima::fastrtps::rtps::MessageReceiver::proc_Submsg_Data",
+            "eprosima::fastrtps::rtps::StatefulReader::processDataMsg",
+            "LatencyTestSubscriber::LatencyDataReaderListener::on_data_available",
+            "LatencyTestPublisher::LatencyDataReaderListener::on_data_available",
+            "eprosima::fastdds::dds::DataWriter::write"} <= named
+    assert not {name for name in named if "PDPListener" in name or "EDPBasePUBListener" in name}
+    assert not {name for name in named if "proc_Submsg_Heartbeat" in name or "proc_Submsg_Acknack" in name}
+    counts = instruction_counts.read_counts(instruction_counts.counts_path(tmp_path, "interprocess_reliable"))
+    assert set(counts[instruction_counts.ROLE]) == {"publisher", "subscriber"} and (counts[instruction_counts.ROUND_TRIPS] == 51).all()
+
+
 @pytest.mark.programs  # the throughput program is found first
 def test_throughput_is_not_counted():
     with pytest.raises(InputError, match="throughput is not counted"):
@@ -282,7 +405,8 @@ def test_the_code_path_gate_runs_the_real_latency_test_and_passes_a_build_agains
     assert set(cells[relative.MAGNITUDE]) == {relative.INSTRUCTIONS, relative.ESTIMATED_CYCLES}
     assert set(cells.loc[cells["Gated"], relative.MAGNITUDE]) == {relative.INSTRUCTIONS}  # cycles: reported
     cells = cells[cells["Gated"]]
-    # An inter-process round trip of Fast DDS 2.9 is ~19,000 instructions on both sides together.
+    # An inter-process round trip of Fast DDS 2.9 is ~35,000 instructions on both sides together, its
+    # receive threads' half included.
     assert cells["Base"].between(5_000, 100_000).all() and set(cells["Unit"]) == {"instructions"}
     for build in ("base", "pr"):
         counts = instruction_counts.read_counts(
@@ -290,7 +414,7 @@ def test_the_code_path_gate_runs_the_real_latency_test_and_passes_a_build_agains
         assert set(counts[instruction_counts.ROLE]) == {"publisher", "subscriber"}
     report = (results / "gate_report.md").read_text()
     assert report.startswith("## Code-path gate") and "Not counted: whatever runs outside that path" in report
-    assert "(LatencyTest: DataWriter::write and the data readers' on_data_available)" in report
+    assert f"on the backend's counted path ({fastdds.COUNTED_PATH.description})" in report
     assert "### Estimated cycles per round trip (reported, not gated)" in report
     estimates = json.loads((results / "gate_result.json").read_text())["estimated_cycles"]
     assert [(cell["bytes"], cell["verdict"] != "regression") for cell in estimates] == [(16, True), (1024, True)]

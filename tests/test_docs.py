@@ -3,7 +3,7 @@
 - docs/cli.md is generated from the argparse parsers (scripts/gen_cli_reference.py, with
   latency_gate/cli/reference.py); it fails here when a parser changed and the file was not
   regenerated, and it names every command and every spelling of every option.
-- Every relative link in README.md and docs/**/*.md resolves to a file in this repository, and
+- Every relative link in the root's *.md (README.md, ...) and docs/**/*.md resolves to a file in this repository, and
   a link's #anchor to a heading of the file it points to; nothing points outside the checkout
   (../shared/... exists only beside the author's checkout).
 - docs/adopting.md documents every input and output of every composite action in actions/.
@@ -86,7 +86,7 @@ def broken_links(markdown_file, root=REPO):
 
 
 def documentation_files():
-    return [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
+    return [*sorted(REPO.glob("*.md")), *sorted((REPO / "docs").rglob("*.md"))]  # README, CHANGELOG, ...
 
 
 @pytest.fixture(scope="module")

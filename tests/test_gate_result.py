@@ -1,7 +1,7 @@
 """gate_result.json has one owner, contracts/gate_result.py.
 
 Specification:
-- what the gate's report writes (gate/report.py, on the relative gate's own decision) goes
+- what the gate's report writes (render/gate_report.py, on the relative gate's own decision) goes
   through the owner's write() and reads back as written, with its schema version;
 - write() refuses a key the contract does not define (at any depth), or a value of the wrong
   kind, so no writer can add what no reader checks;

@@ -14,7 +14,7 @@ Specification:
 
 import json
 import re
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 
 import pytest
 
@@ -189,7 +189,7 @@ def runner_record():
                       samples_recorded=0, error="both exit -11 (see logs/intraprocess_reliable_*.log)",
                       commands={"both": "LatencyTest both"}, logs="logs/intraprocess_reliable_*.attempt-1.log")
     return RunMetadata(
-        run_id=run_metadata.make_run_id(datetime(2026, 11, 24, 8, 0, tzinfo=timezone.utc), runner="vm"),
+        run_id=run_metadata.make_run_id(datetime(2026, 11, 24, 8, 0, tzinfo=UTC), runner="vm"),
         source_revision="debian fastdds 2.9.1+ds-1+deb12u2", fastdds_version="2.9.1", host="vm", cpu_count=2,
         kernel_tuning={"clocksource": "tsc"},
         settings=Settings(**realtime.RealTime(True, 50, "0", "1", lock_memory=True, cpu_idle="hold").regime(),
@@ -317,7 +317,7 @@ def test_an_unusable_file_is_refused_in_one_line_naming_it_and_what_is_wrong(tmp
 
 
 def test_run_ids_sort_chronologically_and_are_safe_directory_names():
-    second = datetime(2026, 1, 2, 3, 4, 5, tzinfo=timezone.utc)
+    second = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
     early = run_metadata.make_run_id(second, "3d3c42e5aac5ba80", "lab 1/x")
     late = run_metadata.make_run_id(second.replace(second=6), "000000", "a")
     assert early == "20260102T030405Z-3d3c42e5aac5-lab_1_x"
@@ -326,7 +326,7 @@ def test_run_ids_sort_chronologically_and_are_safe_directory_names():
 
 
 def test_a_run_id_tells_when_which_revision_and_where_and_the_earlier_runners_ids_still_parse():
-    started = datetime(2026, 11, 23, 23, 7, 23, tzinfo=timezone.utc)
+    started = datetime(2026, 11, 23, 23, 7, 23, tzinfo=UTC)
     assert run_metadata.parse_run_id("20261123T230723Z-3d3c42e5aac5-rt-runner-1") == run_metadata.RunId(
         started, "3d3c42e5aac5", "rt-runner-1")
     assert run_metadata.parse_run_id(run_metadata.make_run_id(started, runner="vm")) == run_metadata.RunId(

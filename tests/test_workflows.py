@@ -34,7 +34,8 @@ Specification:
 - no job that holds a write permission, an environment or a secret runs on a self-hosted
   runner, in any workflow or in the adoption guide's copy-paste workflows;
 - actionlint and zizmor find nothing in any workflow or action, nor in the adoption
-  guide's copy-paste workflows (the gate's and the comment's); shellcheck finds nothing in the CI scripts.
+  guide's copy-paste workflows (the gate's and the comment's); shellcheck, on every shell
+  script, is in tests/test_lint.py.
 """
 
 import json
@@ -459,15 +460,6 @@ def test_the_copy_paste_workflows_in_the_adoption_guide_lint_clean(tools, tmp_pa
     assert copied["latency-comment.yml"].count("acme/latency-gate/actions/pr-comment@") == 1
     assert actionlint.returncode == 0, actionlint.stdout
     assert zizmor.returncode == 0, zizmor.stdout
-
-
-def test_shellcheck_finds_nothing_in_the_ci_scripts(tools):
-    scripts = [*map(str, sorted(REPO.glob("scripts/ci/*.sh"))), "scripts/setup/install_cli.sh",
-               "scripts/setup/install_ci_tools.sh", "scripts/setup/latencytest_cache_key.sh"]
-
-    result = subprocess.run(["shellcheck", *scripts], cwd=REPO, capture_output=True, text=True)
-
-    assert result.returncode == 0, result.stdout
 
 
 def test_the_actions_install_their_cli_from_a_clean_checkout(tmp_path):

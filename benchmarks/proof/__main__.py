@@ -35,11 +35,11 @@ from pathlib import Path
 if not __package__:  # run as `python benchmarks/proof`: import the folder as the package
     sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-import proof.aa  # noqa: E402 (after the path set-up above)
-import proof.ab  # noqa: E402
-import proof.resample  # noqa: E402
-from latency_gate.analysis import relative  # noqa: E402
-from proof.tables import default_out  # noqa: E402
+import proof.aa
+import proof.ab
+import proof.resample
+from latency_gate.analysis import relative
+from proof.tables import default_out
 
 
 def main(argv=None):

@@ -432,10 +432,6 @@ static const pingpong_driver *choose_cyclone(const pingpong_options *options)
 {
     static const pingpong_driver cyclone = {cyclone_open, cyclone_send, cyclone_receive, cyclone_close,
                                             cyclone_serve};
-    if (strcmp(options->reliability, "reliable") && strcmp(options->reliability, "best_effort")) {
-        pingpong_fail("unknown reliability '%s' (reliable or best_effort)", options->reliability);
-        return NULL;
-    }
     if (transport_of(options) == NETWORK && strcmp(options->transport, "udp")) {
         pingpong_fail("unknown transport '%s' (shm or zero_copy; by default the network the configuration names)",
                       options->transport);

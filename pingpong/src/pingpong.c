@@ -1,4 +1,5 @@
 #include "pingpong.h"
+#include "command_line.h"
 #include "counted_path.h"
 
 #include <errno.h>
@@ -115,38 +116,20 @@ static int parse(int argc, char **argv, pingpong_options *options)
     options->transport = "udp";
     options->address = "127.0.0.1";
     options->reliability = "reliable";
-    if (argc < 2)
+    const command_line_option table[] = {  /* --samples: their sequence numbers stay below PINGPONG_STOP */
+        {"--samples", COMMAND_LINE_LONG, &options->samples, 1, PINGPONG_STOP - 1, NULL},
+        {"--export_raw_data", COMMAND_LINE_TEXT, &options->raw_file, 0, 0, NULL},
+        {"--transport", COMMAND_LINE_TEXT, &options->transport, 0, 0, NULL},
+        {"--address", COMMAND_LINE_TEXT, &options->address, 0, 0, NULL},
+        {"--port", COMMAND_LINE_INT, &options->port, 1, 65535, NULL},
+        COMMAND_LINE_COMMON_OPTIONS(options),
+    };
+    if (command_line_parse(argc, argv, &options->role, table, sizeof table / sizeof *table, usage))
+        return 2;
+    if (!options->demands_file) {
+        pingpong_fail("--file DEMANDS is required");
         return usage();
-    options->role = argv[1];
-    if (strcmp(options->role, "publisher") && strcmp(options->role, "subscriber") && strcmp(options->role, "both"))
-        return usage();
-    for (int i = 2; i < argc; i += 2) {
-        if (i + 1 >= argc)
-            return usage();
-        const char *name = argv[i], *value = argv[i + 1];
-        if (!strcmp(name, "--samples"))
-            options->samples = atol(value);
-        else if (!strcmp(name, "--file"))
-            options->demands_file = value;
-        else if (!strcmp(name, "--export_raw_data"))
-            options->raw_file = value;
-        else if (!strcmp(name, "--domain"))
-            options->domain = atoi(value);
-        else if (!strcmp(name, "--transport"))
-            options->transport = value;
-        else if (!strcmp(name, "--address"))
-            options->address = value;
-        else if (!strcmp(name, "--port"))
-            options->port = atoi(value);
-        else if (!strcmp(name, "--reliability"))
-            options->reliability = value;
-        else if (!strcmp(name, "--config"))
-            options->config = value;
-        else
-            return usage();
     }
-    if (options->samples < 1 || !options->demands_file)
-        return usage();
     return read_demands(options) ? 2 : 0;
 }
 

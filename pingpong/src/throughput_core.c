@@ -1,4 +1,5 @@
 #include "throughput_core.h"
+#include "command_line.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -90,42 +91,21 @@ static int parse(int argc, char **argv, throughput_options *options)
 {
     memset(options, 0, sizeof *options);
     options->test_time_s = 1;
-    if (argc < 2)
-        return usage();
-    options->role = argv[1];
-    if (strcmp(options->role, "publisher") && strcmp(options->role, "subscriber") && strcmp(options->role, "both"))
-        return usage();
-    for (int i = 2; i < argc; i += 2) {
-        if (i + 1 >= argc)
-            return usage();
-        const char *name = argv[i], *value = argv[i + 1];
-        if (!strcmp(name, "--config"))
-            options->config = value;
-        else if (!strcmp(name, "--reliability"))
-            options->reliability = value;
-        else if (!strcmp(name, "--domain"))
-            options->domain = atoi(value);
-        else if (!strcmp(name, "--file"))
-            options->demands_file = value;
-        else if (!strcmp(name, "--recoveries_file"))
-            options->recoveries_file = value;
-        else if (!strcmp(name, "--time"))
-            options->test_time_s = atoi(value);
-        else if (!strcmp(name, "--export_csv"))
-            options->csv_file = value;
-        else if (!strcmp(name, "--write_batch") && (!strcmp(value, "on") || !strcmp(value, "off")))
-            options->write_batch = !strcmp(value, "on");
-        else
-            return usage();
-    }
-    if (options->reliability && strcmp(options->reliability, "reliable") && strcmp(options->reliability, "best_effort")) {
-        pingpong_fail("unknown reliability '%s' (reliable or best_effort)", options->reliability);
+    const command_line_option table[] = {
+        COMMAND_LINE_COMMON_OPTIONS(options),
+        {"--recoveries_file", COMMAND_LINE_TEXT, &options->recoveries_file, 0, 0, NULL},
+        {"--time", COMMAND_LINE_INT, &options->test_time_s, 1, INT_MAX, NULL},
+        {"--export_csv", COMMAND_LINE_TEXT, &options->csv_file, 0, 0, NULL},
+        {"--write_batch", COMMAND_LINE_ON_OFF, &options->write_batch, 0, 1, NULL},
+    };
+    if (command_line_parse(argc, argv, &options->role, table, sizeof table / sizeof *table, usage))
         return 2;
-    }
     if (!strcmp(options->role, "subscriber"))
         return 0;
-    if (!options->demands_file || !options->recoveries_file || options->test_time_s < 1)
+    if (!options->demands_file || !options->recoveries_file) {
+        pingpong_fail("the publisher needs --file DEMANDS and --recoveries_file RECOVERIES");
         return usage();
+    }
     return read_grid(options) ? 2 : 0;
 }
 

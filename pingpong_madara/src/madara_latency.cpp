@@ -28,23 +28,12 @@ namespace transport = madara::transport;
 namespace {
 
 /* One side: its knowledge base, the variable it writes, what it takes from the other side. */
-struct Side;
-
-class Listener : public madara::filters::AggregateFilter {
-public:
-    explicit Listener(Side& side) : side_(side) {}
-    void filter(knowledge::KnowledgeMap& records, const transport::TransportContext&, knowledge::Variables&) override;
-
-private:
-    Side& side_;
-};
-
 struct Side {
     knowledge::KnowledgeBase kb;
     knowledge::VariableReference out;
     std::string in_key;
     bool echo = false;
-    Listener listener{*this};
+    SideListener<Side> listener{*this};
     std::unique_ptr<madara::filters::AESBufferFilter> aes;
     std::vector<unsigned char> message;
     std::mutex lock;  // guards the mailbox below
@@ -57,9 +46,9 @@ struct Side {
 };
 
 /* MADARA's read thread: take what arrived; echo it, or post it with its arrival time. */
-void Listener::filter(knowledge::KnowledgeMap& records, const transport::TransportContext&, knowledge::Variables&)
+void on_receive(Side& side, knowledge::KnowledgeMap& records)
 {
-    auto found = records.find(side_.in_key);
+    auto found = records.find(side.in_key);
     if (found == records.end())
         return;
     double now = pingpong_now_us();
@@ -69,16 +58,16 @@ void Listener::filter(knowledge::KnowledgeMap& records, const transport::Transpo
     uint32_t payload, seq;
     std::memcpy(&payload, data->data(), 4);
     std::memcpy(&seq, data->data() + 4, 4);
-    if (side_.echo)  // the stop message too: its echo tells the publisher this side ends
-        side_.kb.set_file(side_.out, data->data(), data->size(), knowledge::EvalSettings::SEND);
-    if (!side_.echo || seq == PINGPONG_STOP) {
-        std::lock_guard<std::mutex> guard(side_.lock);
-        side_.seq = seq;
-        side_.payload = payload;
-        side_.arrived_us = now;
-        side_.full = true;  // an unread one is replaced, as a keep-last 1 reader's
-        side_.stopped = side_.stopped || side_.echo;
-        side_.arrived.notify_one();
+    if (side.echo)  // the stop message too: its echo tells the publisher this side ends
+        side.kb.set_file(side.out, data->data(), data->size(), knowledge::EvalSettings::SEND);
+    if (!side.echo || seq == PINGPONG_STOP) {
+        std::lock_guard<std::mutex> guard(side.lock);
+        side.seq = seq;
+        side.payload = payload;
+        side.arrived_us = now;
+        side.full = true;  // an unread one is replaced, as a keep-last 1 reader's
+        side.stopped = side.stopped || side.echo;
+        side.arrived.notify_one();
     }
 }
 

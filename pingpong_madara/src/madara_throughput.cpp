@@ -35,20 +35,9 @@ namespace {
 constexpr int RESEND_MS = 5;
 constexpr uint32_t HELLO = 0;  // a command that starts nothing: the subscriber's answer says it listens
 
-struct Side;
-
-class Listener : public madara::filters::AggregateFilter {
-public:
-    explicit Listener(Side& side) : side_(side) {}
-    void filter(knowledge::KnowledgeMap& records, const transport::TransportContext&, knowledge::Variables&) override;
-
-private:
-    Side& side_;
-};
-
 struct Side {
     knowledge::KnowledgeBase kb;
-    Listener listener{*this};
+    SideListener<Side> listener{*this};
     std::unique_ptr<madara::filters::AESBufferFilter> aes;
     bool subscriber = false;
     // the publisher's
@@ -113,19 +102,19 @@ void take_answer(Side& side, const knowledge::KnowledgeRecord& record)
 }
 
 /* MADARA's read thread (shared_memory: the sender's thread): count, answer, or take the answer. */
-void Listener::filter(knowledge::KnowledgeMap& records, const transport::TransportContext&, knowledge::Variables&)
+void on_receive(Side& side, knowledge::KnowledgeMap& records)
 {
-    if (side_.subscriber) {
+    if (side.subscriber) {
         auto found = records.find("data");
         if (found != records.end())
-            count_sample(side_, found->second);
+            count_sample(side, found->second);
         found = records.find("command");
         if (found != records.end())
-            answer_command(side_, found->second);
+            answer_command(side, found->second);
     } else {
         auto found = records.find("answer");
         if (found != records.end())
-            take_answer(side_, found->second);
+            take_answer(side, found->second);
     }
 }
 

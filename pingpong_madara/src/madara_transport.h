@@ -72,6 +72,22 @@ void join_in_memory(madara::knowledge::KnowledgeBase& first, madara::filters::Ag
                     madara::knowledge::KnowledgeBase& second, madara::filters::AggregateFilter& second_listener,
                     const madara::transport::QoSTransportSettings& settings);
 
+/* A side's receive filter: hands what arrives to on_receive(side, records), the program's, on
+ * MADARA's read thread (shared_memory: the sender's thread). */
+template <typename Side>
+class SideListener : public madara::filters::AggregateFilter {
+public:
+    explicit SideListener(Side& side) : side_(side) {}
+    void filter(madara::knowledge::KnowledgeMap& records, const madara::transport::TransportContext&,
+                madara::knowledge::Variables&) override
+    {
+        on_receive(side_, records);
+    }
+
+private:
+    Side& side_;
+};
+
 constexpr int MEMORY_PEER_WAIT_S = 30;
 void fail_rendezvous(int wait_s);  /* says that the second side did not appear */
 

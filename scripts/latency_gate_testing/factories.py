@@ -13,7 +13,7 @@ Seeded, so reproducible.
 """
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta, UTC
 from pathlib import Path
 
 import numpy as np
@@ -88,7 +88,7 @@ def throughput_measurements(seed, payloads=tf.PAYLOADS, demands=tf.DEMANDS, reco
 # A history store
 
 RUNNER = "rt-runner-1"
-FIRST_RUN_AT = datetime(2026, 11, 1, 8, 0, tzinfo=timezone.utc)
+FIRST_RUN_AT = datetime(2026, 11, 1, 8, 0, tzinfo=UTC)
 RUN_INTERVAL = timedelta(hours=6)
 
 

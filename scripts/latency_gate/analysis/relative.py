@@ -44,9 +44,10 @@ Verdicts per cell (gated cells decide the gate; advisory ones are reported only)
   clear_confidence);
 - inconclusive: none of these yet; more rounds may settle it.
 
-Why one module of ~420 lines: the cell tests, the moderated variances, Holm's adjustment and
-the verdicts are one argument (each step's guarantee rests on the others'); stop_rule.py,
-rounds.py and report.py use it.
+Why one module: the cell tests, the moderated variances, Holm's adjustment and the verdicts
+are one argument (each step's guarantee rests on the others'); stop_rule.py, the gate's rounds
+(campaigns/gate.py), the code-path gate (code_path.py) and its report (render/gate_report.py)
+use it.
 """
 
 from dataclasses import dataclass

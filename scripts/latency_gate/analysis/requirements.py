@@ -135,7 +135,7 @@ def provenance(runs, percentile, kind=LATENCY):
     baselines = [m.platform_baseline for m in described if m.platform_baseline]
     return {
         "schema_version": PROVENANCE_SCHEMA_VERSION,
-        "created_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "created_at": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "runs": len(runs),
         "runs_with_metadata": len(described),
         "kind": kind.name,

@@ -1,6 +1,6 @@
-"""The relative gate's stop rule: when it looks, and when it stops. The gate (rounds.py)
-and its proof harness (benchmarks/proof/) both run their looks through stopping_look, so
-the procedure that was proven is the one that gates.
+"""The relative gate's stop rule: when it looks, and when it stops. The gate
+(campaigns/gate.py) and its proof harness (benchmarks/proof/) both run their looks through
+stopping_look, so the procedure that was proven is the one that gates.
 
 The gate looks at all rounds so far after `rounds` rounds, then every `look_every` rounds,
 and at `max_rounds`. It stops early only to pass: at the first look where no cell is

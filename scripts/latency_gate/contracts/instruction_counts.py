@@ -27,9 +27,15 @@ from latency_gate.errors import InputError
 BYTES, ROLE, ROUND_TRIPS = "Bytes", "Role", "Round trips"
 INSTRUCTIONS, PER_ROUND_TRIP = "Instructions", "Instructions per round trip"
 CYCLES_PER_ROUND_TRIP = "Estimated cycles per round trip"
+# Calls into the heap (malloc, operator new, ...) from the counted path; runs before 2026-11-27 lack it.
+ALLOCATIONS_PER_ROUND_TRIP = "Allocations per round trip"
 FUNCTION, INCLUSIVE = "Function", "Inclusive per round trip"
-COUNTS_COLUMNS = (BYTES, ROLE, ROUND_TRIPS, INSTRUCTIONS, PER_ROUND_TRIP)  # then CYCLES_PER_ROUND_TRIP, if simulated
+# then ALLOCATIONS_PER_ROUND_TRIP and CYCLES_PER_ROUND_TRIP, where the run has them
+COUNTS_COLUMNS = (BYTES, ROLE, ROUND_TRIPS, INSTRUCTIONS, PER_ROUND_TRIP)
 FUNCTIONS_COLUMNS = (BYTES, FUNCTION, INCLUSIVE)
+# allocations_<sub-experiment>.csv: per payload and process, each function that called the heap.
+CALLER, PER_CALLER = "Allocating function", "Allocations per round trip"
+ALLOCATIONS_COLUMNS = (BYTES, ROLE, CALLER, PER_CALLER)
 COUNTS_GLOB = "instructions_*.csv"
 _COUNTS_NAME = re.compile(r"^instructions_(?P<subexperiment>.+)\.csv$")
 # A cell of the history: all processes' instructions per round trip, and each side's (an
@@ -47,6 +53,10 @@ def functions_path(directory, subexperiment):
     return Path(directory) / f"functions_{subexperiment}.csv"
 
 
+def allocations_path(directory, subexperiment):
+    return Path(directory) / f"allocations_{subexperiment}.csv"
+
+
 def is_counts(path):
     """Whether a file is named as a run's counts (instructions_<sub-experiment>.csv)."""
     return _COUNTS_NAME.match(Path(path).name) is not None
@@ -61,9 +71,10 @@ def subexperiment_of_counts(path):
 
 
 def read_counts(path):
-    simulated = (CYCLES_PER_ROUND_TRIP,) if CYCLES_PER_ROUND_TRIP in _header(path) else ()
-    frame = read_table(path, COUNTS_COLUMNS + simulated,
-                       numeric=(BYTES, ROUND_TRIPS, INSTRUCTIONS, PER_ROUND_TRIP, *simulated),
+    header = _header(path)
+    optional = tuple(column for column in (ALLOCATIONS_PER_ROUND_TRIP, CYCLES_PER_ROUND_TRIP) if column in header)
+    frame = read_table(path, COUNTS_COLUMNS + optional,
+                       numeric=(BYTES, ROUND_TRIPS, INSTRUCTIONS, PER_ROUND_TRIP, *optional),
                        integer=(BYTES, ROUND_TRIPS, INSTRUCTIONS))
     require_unique(frame, [BYTES, ROLE], path)
     return frame
@@ -88,6 +99,16 @@ def per_round_trip(counts, column=PER_ROUND_TRIP):
     return counts.groupby(BYTES, sort=True)[column].sum()
 
 
+def read_allocations(path):
+    """A run's allocating functions; a path without any allocation writes the header alone."""
+    if _header(path) == list(ALLOCATIONS_COLUMNS) and len(Path(path).read_bytes().splitlines()) == 1:
+        import pandas as pd  # here: runner/kinds imports this module, and the spec's process step no pandas
+        return pd.DataFrame({column: [] for column in ALLOCATIONS_COLUMNS})
+    frame = read_table(path, ALLOCATIONS_COLUMNS, numeric=(BYTES, PER_CALLER), integer=(BYTES,))
+    require_unique(frame, [BYTES, ROLE, CALLER], path)
+    return frame
+
+
 def read_functions(path):
     frame = read_table(path, FUNCTIONS_COLUMNS, numeric=(BYTES, INCLUSIVE), integer=(BYTES,))
     require_unique(frame, [BYTES, FUNCTION], path)
@@ -100,7 +121,8 @@ def read_cells(files, texts):
     naming it): one row per run, sub-experiment and payload with CELL_COLUMNS."""
     import pandas as pd  # here: runner/kinds imports this module, and the spec's process step no pandas
 
-    counts = read_batch(files, COUNTS_COLUMNS, read_counts, texts, unique=(BYTES, ROLE),
+    # Batched in today's format (runs before it had no allocations column: each is read on its own).
+    counts = read_batch(files, COUNTS_COLUMNS + (ALLOCATIONS_PER_ROUND_TRIP,), read_counts, texts, unique=(BYTES, ROLE),
                         integers=(BYTES, ROUND_TRIPS, INSTRUCTIONS), strings=(ROLE,))
     keys = ["run", "subexperiment", BYTES]
     total = counts.groupby(keys, sort=False)[PER_ROUND_TRIP].sum()

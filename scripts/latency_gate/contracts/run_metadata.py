@@ -33,7 +33,7 @@ import re
 import types
 import typing
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
 
 from latency_gate.contracts.formats import read_json, write_text_atomic
@@ -244,8 +244,8 @@ class RunId:
 def make_run_id(started_at=None, revision=None, runner=None):
     """'<UTC start>-<revision>-<runner>', e.g. 20261122T064501Z-3d3c42e5aac5-lab1: sorts
     chronologically and is a safe directory name; UNKNOWN stands for a missing revision or runner."""
-    started_at = started_at or datetime.now(timezone.utc)
-    parts = [started_at.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ"),
+    started_at = started_at or datetime.now(UTC)
+    parts = [started_at.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ"),
              (revision or UNKNOWN)[:12], runner or UNKNOWN]
     return "-".join(re.sub(r"[^A-Za-z0-9_.]+", "_", part) for part in parts)
 
@@ -260,7 +260,7 @@ def parse_run_id(run_id):
     else:
         return None
     try:
-        started_at = datetime.strptime(started, stamp).replace(tzinfo=timezone.utc)
+        started_at = datetime.strptime(started, stamp).replace(tzinfo=UTC)
     except ValueError:  # digits in the right places, but no time (month 13)
         return None
     return RunId(started_at, revision, runner)

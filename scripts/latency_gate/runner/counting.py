@@ -17,7 +17,10 @@ callgrind's toggles flip collection on every entry of a toggled function but a r
 so a path that nests (an intra-process round trip is one synchronous call chain) toggles only its
 outermost function (runner/middleware/fastdds.py COUNTED_PATH). A program of the project's own
 (pingpong/src/counted_path.h) marks its path itself with valgrind's client requests and dumps
-each payload's counts with a label that says the payload and its round trips (MARKED).
+each payload's counts with a label that says the payload and its round trips (MARKED). A program
+whose region spans threads (the project's LatencyTest: the publisher's thread and every receive
+thread) runs with separate threads: each thread dumps its own counts, a payload's are their sum, and
+a thread that never dumps (discovery's) never counts.
 
 Asked for (--estimated-cycles), callgrind also simulates the caches (--cache-sim=yes: first-level
 instruction and data caches and the last level, sized like the machine's): the estimated cycles
@@ -62,6 +65,9 @@ class CountedPath:
     payload_end: dict = field(default_factory=dict)  # role -> function name pattern
     cache_sim: bool = False  # a run's choice (experiment.py): the cache simulation's estimated cycles too
     min_effect: float = DEFAULT_MIN_EFFECT  # the gate's default for this path: chosen from its measured spread
+    # A marked program whose threads dump their own counts (callgrind's dumps are then per thread):
+    # a payload's counts are the sum of its dumps, and threads that never dump (discovery's) never count.
+    separate_threads: bool = False
     # family name -> why its counts are not exact enough to gate (measured): a run of it is refused
     uncounted_families: dict = field(default_factory=dict)
 
@@ -76,7 +82,10 @@ class CountedPath:
 
 # A marked program's dump descriptions (pingpong/src/counted_path.h COUNTED_PATH_LABEL): a payload's
 # counts, or a message that was not a sample (a repeated handshake ping), left out.
-_PAYLOAD_LABEL = re.compile(r"latency-gate payload=(\d+) round-trips=(\d+) strays=(\d+)$")
+# A label without round trips (a side that is not told them) takes the path's (round_trips()).
+_PAYLOAD_LABEL = re.compile(r"latency-gate payload=(\d+)(?: round-trips=(\d+) strays=(\d+))?$")
+# callgrind's profile files: <stem>.<dump>, with separate threads <stem>.<dump>-<thread>.
+_DUMP_SUFFIX = re.compile(r"\.(\d+)(?:-(\d+))?$")
 _DISCARDED_LABEL = "latency-gate not-a-sample"
 # callgrind's events with --cache-sim=yes, as its profiles name them.
 CACHE_EVENTS = ("Ir", "Dr", "Dw", "I1mr", "D1mr", "D1mw", "ILmr", "DLmr", "DLmw")
@@ -116,7 +125,8 @@ def prefix(path, role, logs, subexperiment):
     """The command line that runs a program of `role` under callgrind, counting `path`."""
     toggles = [f"--toggle-collect={pattern}" for pattern in path.toggles.get(role, ())]
     dump = [] if path.marked else [f"--dump-after={path.payload_end[role]}"]
-    return ["env", "LD_BIND_NOW=1", "valgrind", f"--tool={TOOL}", "--collect-atstart=no",
+    threads = ["--separate-threads=yes"] if path.separate_threads else []
+    return ["env", "LD_BIND_NOW=1", "valgrind", f"--tool={TOOL}", "--collect-atstart=no", *threads,
             f"--cache-sim={'yes' if path.cache_sim else 'no'}", "--dump-instr=no", "--dump-line=no",
             f"--callgrind-out-file={profile_stem(logs, subexperiment, role)}", *toggles, *dump, "--"]
 
@@ -124,10 +134,11 @@ def prefix(path, role, logs, subexperiment):
 def store(path, logs, subexperiment, roles, payloads, samples, results):
     """Turn the run's per-payload profiles into instructions_/functions_<sub-experiment>.csv.
     Raises InputError when a process did not dump one profile per payload."""
-    count_rows, function_rows = [], []
+    count_rows, function_rows, allocation_rows = [], [], []
     for role in roles:
         stem = profile_stem(logs, subexperiment, role)
-        dumps = sorted(stem.parent.glob(f"{stem.name}.*"), key=lambda dump: int(dump.suffix[1:]))
+        dumps = sorted((dump for dump in stem.parent.glob(f"{stem.name}.*") if _DUMP_SUFFIX.search(dump.name)),
+                       key=lambda dump: tuple(int(part or 0) for part in _DUMP_SUFFIX.search(dump.name).groups()))
         profiles = _payload_profiles(path, role, stem, dumps, payloads, samples)
         for payload, (round_trips, profile) in zip(payloads, profiles):
             events = profile.events
@@ -135,19 +146,35 @@ def store(path, logs, subexperiment, roles, payloads, samples, results):
             if path.cache_sim and missing:
                 raise InputError(f"{role}: a profile without the cache simulation's events ({', '.join(missing)})",
                                  stem)
-            count_rows.append((payload, role, round_trips, events["Ir"], events["Ir"] / round_trips)
+            allocations = profile.allocations()
+            count_rows.append((payload, role, round_trips, events["Ir"], events["Ir"] / round_trips,
+                               sum(allocations.values()) / round_trips)
                               + ((estimated_cycles(events) / round_trips,) if path.cache_sim else ()))
             function_rows += [(payload, name, cost / round_trips) for name, cost in profile.inclusive.items()]
-    counts = pd.DataFrame(count_rows, columns=list(counts_contract.COUNTS_COLUMNS) + (
-        [counts_contract.CYCLES_PER_ROUND_TRIP] if path.cache_sim else []))
+            allocation_rows += [(payload, role, _allocating(name, profile), calls / round_trips)
+                                for name, calls in allocations.items()]
+    counts = pd.DataFrame(count_rows, columns=list(counts_contract.COUNTS_COLUMNS) + [
+        counts_contract.ALLOCATIONS_PER_ROUND_TRIP] + ([counts_contract.CYCLES_PER_ROUND_TRIP] if path.cache_sim else []))
     functions = pd.DataFrame(function_rows, columns=list(counts_contract.FUNCTIONS_COLUMNS))
     # Every function of the path (a few hundred): a function missing from one run's list would
     # read as a change of its whole count.
     functions = functions.groupby([counts_contract.BYTES, counts_contract.FUNCTION], as_index=False, sort=False).sum()
     functions = functions.sort_values([counts_contract.BYTES, counts_contract.INCLUSIVE], ascending=[True, False])
     write_csv(functions, counts_contract.functions_path(results, subexperiment))
+    allocations = pd.DataFrame(allocation_rows, columns=list(counts_contract.ALLOCATIONS_COLUMNS))
+    write_csv(allocations.sort_values([counts_contract.BYTES, counts_contract.ROLE, counts_contract.PER_CALLER],
+                                      ascending=[True, True, False]),
+              counts_contract.allocations_path(results, subexperiment))
     write_csv(counts, counts_contract.counts_path(results, subexperiment))
     return counts
+
+
+def _allocating(function, profile):
+    """How the allocations file names an allocating function: a function without a symbol (an
+    address: a library's internal one) with its callers' names."""
+    if not function.startswith("0x"):
+        return function
+    return f"{function} called by {' | '.join(profile.named_callers(function)[:3]) or 'none counted'}"
 
 
 def _payload_profiles(path, role, stem, dumps, payloads, samples):
@@ -157,23 +184,33 @@ def _payload_profiles(path, role, stem, dumps, payloads, samples):
             raise InputError(f"{role}: {len(dumps)} per-payload profile(s) for {len(payloads)} payload(s): the "
                              f"program did not run every payload's test", stem)
         return [(path.round_trips(samples), read_profile(dump)) for dump in dumps]
-    found = []
+    found = []  # [payload, round trips, Profile]: a payload's dumps (one per counting thread) summed
     for dump in dumps:
         profile = read_profile(dump)
+        if profile.label is None and path.separate_threads:
+            continue  # a thread's counts at the program's end: what it counted after its last dump, or never dumps
         match = _PAYLOAD_LABEL.match(profile.label or "")
         if match is None:
             if profile.label != _DISCARDED_LABEL:
                 raise InputError(f"{role}: a profile the program did not label (its trigger: {profile.label})", dump)
             continue
-        payload, round_trips, strays = map(int, match.groups())
-        if strays:
-            raise InputError(f"{role}: {strays} message(s) counted with the {payload}-byte samples were not samples "
+        payload = int(match[1])
+        round_trips = int(match[2]) if match[2] else None
+        if match[3] and int(match[3]):
+            raise InputError(f"{role}: {match[3]} message(s) counted with the {payload}-byte samples were not samples "
                              "(a handshake echo later than its timeout): this run's counts are not the path's", dump)
-        found.append((payload, round_trips, profile))
+        if found and found[-1][0] == payload and path.separate_threads:
+            _, known, summed = found[-1]
+            if None not in (known, round_trips) and known != round_trips:
+                raise InputError(f"{role}: the {payload}-byte payload's threads counted {known} and {round_trips} "
+                                 "round trips", dump)
+            found[-1] = [payload, known or round_trips, summed.plus(profile)]
+        else:
+            found.append([payload, round_trips, profile])
     if [payload for payload, _, _ in found] != list(payloads):
         raise InputError(f"{role}: profiles of payloads {[payload for payload, _, _ in found]} for the payloads "
                          f"{list(payloads)}: the program did not run every payload's test", stem)
-    return [(round_trips, profile) for _, round_trips, profile in found]
+    return [(round_trips or path.round_trips(samples), profile) for _, round_trips, profile in found]
 
 
 @dataclass(frozen=True)
@@ -184,6 +221,37 @@ class Profile:
     label: str | None  # the client request's description; None: not dumped by one
     events: dict  # event (Ir; with the cache simulation CACHE_EVENTS) -> total
     inclusive: dict  # function -> inclusive instructions
+    calls: dict = field(default_factory=dict)  # (caller, callee) -> calls made while collecting
+
+    def plus(self, other):
+        """Two threads' counts of one payload as one profile (this one's label)."""
+        def add(one, two):
+            return {key: one.get(key, 0) + two.get(key, 0) for key in one.keys() | two.keys()}
+        return Profile(self.label, add(self.events, other.events), add(self.inclusive, other.inclusive),
+                       add(self.calls, other.calls))
+
+    def allocations(self):
+        """{allocating function: calls into the heap}: the callers of the heap's entry points that are
+        not entry points themselves (operator new calls malloc: one allocation, named by new's caller)."""
+        found = {}
+        for (caller, callee), count in self.calls.items():
+            if ALLOCATORS.match(callee) and not ALLOCATORS.match(caller):
+                found[caller] = found.get(caller, 0) + count
+        return found
+
+    def named_callers(self, function):
+        """The functions that called `function`, most calls first (an unnamed one's, by its address, say
+        who it is)."""
+        callers = {}
+        for (caller, callee), count in self.calls.items():
+            if callee == function:
+                callers[caller] = callers.get(caller, 0) + count
+        return sorted(callers, key=callers.get, reverse=True)
+
+
+# The heap's entry points, glibc's and libstdc++'s: an allocation is a call into them from outside.
+ALLOCATORS = re.compile(r"^(malloc|calloc|realloc|reallocarray|memalign|posix_memalign|aligned_alloc|valloc"
+                        r"|operator new(\[\])?\(.*\))$")
 
 
 _COST_LINE = re.compile(r"^[+\-*0-9]")
@@ -200,9 +268,9 @@ def read_profile(dump):
     the counted ones (main, the thread's start) ran with collection off and merely hold the whole
     count. Events a cost line leaves out are 0 (callgrind's format)."""
     names = {}  # callgrind's name compression: (id) name, later just (id)
-    inclusive, own = {}, {}
+    inclusive, own, calls = {}, {}, {}
     events, totals, label = ["Ir"], None, None
-    function = None
+    function = callee = None
     call_cost = False
     with open(dump, encoding="utf-8", errors="replace") as lines:
         for line in lines:
@@ -218,8 +286,10 @@ def read_profile(dump):
                 function = _name(line[3:].rstrip("\n"), names)
             elif line.startswith("calls="):
                 call_cost = True
+                edge = (function, callee)
+                calls[edge] = calls.get(edge, 0) + int(line[6:].split()[0])
             elif line.startswith("cfn="):
-                _name(line[4:].rstrip("\n"), names)
+                callee = _name(line[4:].rstrip("\n"), names)
             elif line.startswith("events:"):
                 events = line.split()[1:]
             elif line.startswith("totals:") or line.startswith("summary:"):
@@ -229,7 +299,7 @@ def read_profile(dump):
                 label = line[len("desc: Trigger: Client Request: "):].strip()
     if totals is None:
         raise InputError("not a callgrind profile (no totals line)", dump)
-    return Profile(label, totals, {name: cost for name, cost in inclusive.items() if own.get(name, 0) > 0})
+    return Profile(label, totals, {name: cost for name, cost in inclusive.items() if own.get(name, 0) > 0}, calls)
 
 
 def _name(text, names):

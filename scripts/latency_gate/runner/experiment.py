@@ -96,7 +96,7 @@ class RunConfig:
 
 
 def _utc_now():
-    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
 @dataclass(frozen=True)
@@ -165,6 +165,8 @@ def validate_run(spec):
     check_stress(spec.stress)
     counted_path = _counted_path(spec.signal, kind, backend, spec.estimated_cycles,
                                  {family_of(subexperiment.name).name for subexperiment in runnable})
+    if counted_path is not None:
+        counted_path = interface.counted_path_of(backend, binary, counted_path)
     checked = CheckedInputs(kind, backend, binary, chosen, payloads, profiles, certs, unsupported, grid,
                             counted_path, family.name)
     if checked.shared_memory:

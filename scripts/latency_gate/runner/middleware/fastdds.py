@@ -9,6 +9,7 @@ specs and of the shared-memory family is supported.
 
 import functools
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 from latency_gate.contracts.formats import write_text_atomic
@@ -31,21 +32,51 @@ _BUILD_HINT = "run scripts/setup/build_latencytest.sh"
 _WRITE = "eprosima::fastdds::dds::DataWriter::write*"
 _PUBLISHER_TAKES = "LatencyTestPublisher::LatencyDataReaderListener::on_data_available*"
 _SUBSCRIBER_ECHOES = "LatencyTestSubscriber::LatencyDataReaderListener::on_data_available*"
-# The code-path signal (runner/counting.py): LatencyTest's per-sample path by its function names,
-# so any LatencyTest counts, a Fast DDS workspace's own included. Inter-process: the publisher's
-# writes and its reception callback, the subscriber's reception callback (take and echo).
-# Intra-process the whole round trip is one synchronous call chain inside the publisher's write
-# (the subscriber's callback, its echo's write, the publisher's callback), so the write alone is
-# toggled: a toggled function nested in it would switch collection off (callgrind flips on every
-# entry of a toggled function; a recursive entry, the echo's write'2, does not flip, measured:
-# with the publisher's callback toggled too, an allocation added to it went uncounted).
+# Every message a receive thread hands on, from the return of its socket (or shared-memory port's)
+# read: RTPS parsing, the reader, its history, the listener and its take (and the echo's write).
+_RECEPTIONS = ("eprosima::fastrtps::rtps::ReceiverResource::OnDataReceived*",
+               "eprosima::fastrtps::rtps::DataSharingListener::process_new_data*")  # data sharing's notification
+# Inside a reception, the reliable protocol's submessages whose timers fire by wall time: toggled too,
+# so collection is off inside them (a nested toggle flips it), their allocations included.
+_WALL_TIME_TRAFFIC = tuple(f"eprosima::fastrtps::rtps::MessageReceiver::proc_Submsg_{kind}(*"
+                           for kind in ("Acknack", "Heartbeat", "Gap", "NackFrag", "HeartbeatFrag"))
+# The code-path signal (runner/counting.py) of the project's LatencyTest, which marks its timed region
+# (latencytest/patches/0003-counted-region-marks.patch): on the publisher's thread from before the
+# sample's timestamp to the write's return; on every receive thread of both processes each message
+# (_RECEPTIONS), between the commands that open and close a payload's samples. Discovery's threads
+# never dump, so never count. Not counted: the reliable protocol's HEARTBEAT, ACKNACK and GAP
+# submessages (_WALL_TIME_TRAFFIC: their timers fire by wall time, and valgrind runs the program ~50x
+# slower: their number per round trip varied by ~1 % of the count between runs), the system calls, the waits.
 COUNTED_PATH = CountedPath(
+    toggles=dict.fromkeys(("publisher", "subscriber", "both"), _RECEPTIONS + _WALL_TIME_TRAFFIC),
+    separate_threads=True,
+    description="LatencyTest's timed region: the publisher's timestamp to its write's return, and every "
+                "receive thread's messages (not HEARTBEAT, ACKNACK, GAP)",
+)
+# A LatencyTest without the marks (a Fast DDS workspace's own): its per-sample path by function names.
+# Inter-process: the publisher's writes and its reception callback, the subscriber's reception
+# callback (take and echo). Intra-process the whole round trip is one synchronous call chain inside
+# the publisher's write (the subscriber's callback, its echo's write, the publisher's callback), so
+# the write alone is toggled: a toggled function nested in it would switch collection off (callgrind
+# flips on every entry of a toggled function; a recursive entry, the echo's write'2, does not flip,
+# measured: with the publisher's callback toggled too, an allocation added to it went uncounted).
+UNMARKED_COUNTED_PATH = CountedPath(
     toggles={"publisher": (_WRITE, _PUBLISHER_TAKES), "subscriber": (_SUBSCRIBER_ECHOES,),
              "both": (_WRITE,)},
     payload_end={"publisher": "LatencyTestPublisher::test*", "subscriber": "LatencyTestSubscriber::test*",
                  "both": "LatencyTestPublisher::test*"},
-    description="LatencyTest: DataWriter::write and the data readers' on_data_available",
+    description="LatencyTest without the project's marks: DataWriter::write and the data readers' "
+                "on_data_available",
 )
+_MARKS = b"latency-gate payload="
+
+
+def counted_path_of(binary, path):
+    """The counted path for this LatencyTest: the marked one (`path`, with the run's choices), or, for a
+    binary without the marks, its functions by name with the same choices."""
+    if _MARKS in Path(binary).read_bytes():
+        return path
+    return replace(UNMARKED_COUNTED_PATH, cache_sim=path.cache_sim)
 
 
 def _locate(program, directory, path):

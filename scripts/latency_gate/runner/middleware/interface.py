@@ -77,7 +77,9 @@ class Backend(Protocol):
 
     # Optional: FAMILIES, the sub-experiment families it runs (contracts/formats.FAMILIES; without it,
     # the spec's only: the others' sub-experiments are recorded unsupported), and
-    # SHARED_MEMORY_SERVICE (a SharedMemoryService, or None: its shared memory needs no daemon).
+    # SHARED_MEMORY_SERVICE (a SharedMemoryService, or None: its shared memory needs no daemon), and
+    # counted_path_of(binary, path): the counted path of this very program (a program may or may not
+    # mark its path itself), given COUNTED_PATH with the run's choices.
 
 
 def check(backend):
@@ -122,3 +124,9 @@ def families(backend):
 
 def shared_memory_service(backend):
     return getattr(backend, "SHARED_MEMORY_SERVICE", None)
+
+
+def counted_path_of(backend, binary, path):
+    """The counted path a run of `binary` uses: the backend's, unless it says otherwise for this program."""
+    choose = getattr(backend, "counted_path_of", None)
+    return path if choose is None else choose(binary, path)
