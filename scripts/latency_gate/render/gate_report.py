@@ -197,9 +197,9 @@ def markdown_report(decision, ceiling, settings, details):
     detectable = detectable_effects(decision)
     gated_magnitudes = [m for m in settings.gated if m in set(gated[relative.MAGNITUDE])]
     lines += ["### Sub-experiments", "",
-              "Detectable: the smallest slowdown this gate would have confirmed (in 80% of gates) at the noise it "
-              "measured, per magnitude: median over the payloads (largest). A pass rules out slowdowns of that size, "
-              "not smaller ones.", "",
+              f"Detectable: the smallest {'increase' if counted else 'slowdown'} this gate would have confirmed (in "
+              "80% of gates) at the noise it measured, per magnitude: median over the payloads (largest). A pass "
+              f"rules out {'increases' if counted else 'slowdowns'} of that size, not smaller ones.", "",
               "| Sub-experiment | Regression | Inconclusive | No regression | Improvement | Largest change | "
               + " | ".join(f"Detectable ({m})" for m in gated_magnitudes) + " |",
               "|---|---:|---:|---:|---:|---:|" + "---:|" * len(gated_magnitudes)]
