@@ -41,10 +41,7 @@ def changed_functions(results, decision, listed=FUNCTIONS_LISTED):
             grew = pr.min(axis=1) > base.max(axis=1)
             change = float(cell["PR"] - cell["Base"])
             delta = (pr.mean(axis=1) - base.mean(axis=1))[grew]
-            # A caller holds its callee's growth too: of the functions that hold about the same part
-            # of the change (a tenth of it), the innermost (the least inclusive cost) comes first.
-            order = pd.DataFrame({"part": -(delta / (change / 10)).round(), "inclusive": base.mean(axis=1)[grew]})
-            delta = delta.loc[order.sort_values(["part", "inclusive"]).index]
+            delta = innermost_first(delta, base.mean(axis=1)[grew], change)
             changed[cell_key(subexperiment, payload)] = [
                 {"function": str(name), "base": round(float(base.loc[name].mean())),
                  "pr": round(float(pr.loc[name].mean())), "delta": round(float(value)),
@@ -54,6 +51,15 @@ def changed_functions(results, decision, listed=FUNCTIONS_LISTED):
     return changed
 
 
+def innermost_first(delta, inclusive, change):
+    """`delta` (function -> change of its inclusive instructions per round trip) ordered from the
+    function holding most of the cell's `change` to the least. A caller holds its callee's growth
+    too: of the functions that hold about the same part of the change (a tenth of it), the innermost
+    (the least `inclusive` cost before the change) comes first."""
+    order = pd.DataFrame({"part": -(delta / (change / 10)).round(), "inclusive": inclusive})
+    return delta.loc[order.sort_values(["part", "inclusive"]).index]
+
+
 def _runs(results, build, subexperiment):
     """Inclusive instructions per round trip, (payload, function) x run, of a build's runs; a
     function a run did not execute counts 0 there."""
@@ -61,3 +67,78 @@ def _runs(results, build, subexperiment):
     frames = [counts.read_functions(counts.functions_path(run, subexperiment))
               .set_index([counts.BYTES, counts.FUNCTION])[counts.INCLUSIVE] for run in directories]
     return pd.concat(frames, axis=1, keys=range(len(frames))).fillna(0.0)
+
+
+# Heap allocations per round trip are integers of a deterministic path: a change of one every other
+# round trip (a payload's per-run constants, the harness's growing vector, stay far below it at the
+# gate's 100 round trips) is a per-sample allocation, whatever the cell's size.
+ALLOCATION_STEP = 0.5
+
+
+def allocation_changes(results, subexperiments):
+    """[{subexperiment, bytes, base, pr, verdict, functions}] per counted cell of the gate's runs:
+    mean allocations per round trip of each build (every process summed), the verdict (a regression
+    when every PR run allocates at least ALLOCATION_STEP more per round trip than every base run, an
+    improvement the other way round, else no change), and the allocating functions whose calls per
+    round trip grew by that much in every run. Runs counted before allocations were: none."""
+    changes = []
+    for subexperiment in subexperiments:
+        runs = {build: _allocation_runs(results, build, subexperiment) for build in (relative.BASE, relative.PR)}
+        if any(totals is None for totals, _ in runs.values()):
+            continue
+        (base, base_functions), (pr, pr_functions) = runs[relative.BASE], runs[relative.PR]
+        for payload in base.index.intersection(pr.index):
+            verdict = ("regression" if pr.loc[payload].min() - base.loc[payload].max() >= ALLOCATION_STEP
+                       else "improvement" if base.loc[payload].min() - pr.loc[payload].max() >= ALLOCATION_STEP
+                       else "no change")
+            changes.append({"subexperiment": subexperiment, "bytes": int(payload),
+                            "base": round(float(base.loc[payload].mean()), 3),
+                            "pr": round(float(pr.loc[payload].mean()), 3), "verdict": verdict,
+                            "functions": _grown(base_functions, pr_functions, payload)})
+    return changes
+
+
+def steady_allocations(directory, subexperiments):
+    """{"<sub-experiment> <bytes> B": [{function, per_round_trip}]}: a run's allocating functions that
+    allocate at least ALLOCATION_STEP times per round trip (every process summed), by cell; a cell that
+    allocates on its steady path is in it."""
+    found = {}
+    for subexperiment in subexperiments:
+        path = counts.allocations_path(directory, subexperiment)
+        if not path.is_file():
+            continue
+        calls = counts.read_allocations(path).groupby([counts.BYTES, counts.CALLER])[counts.PER_CALLER].sum()
+        for (payload, function), per_round_trip in calls[calls >= ALLOCATION_STEP].items():
+            found.setdefault(cell_key(subexperiment, payload), []).append(
+                {"function": str(function), "per_round_trip": round(float(per_round_trip), 3)})
+    return found
+
+
+def _allocation_runs(results, build, subexperiment):
+    """(allocations per round trip, payload x run; calls per round trip, (payload, function) x run) of a
+    build's runs, every process summed; (None, None) when a run has no allocation counts."""
+    totals, functions = [], []
+    for run in sorted((results / "runs").glob(f"round-*/{build}")):
+        cell_counts = counts.read_counts(counts.counts_path(run, subexperiment))
+        if counts.ALLOCATIONS_PER_ROUND_TRIP not in cell_counts:
+            return None, None
+        totals.append(counts.per_round_trip(cell_counts, counts.ALLOCATIONS_PER_ROUND_TRIP))
+        functions.append(counts.read_allocations(counts.allocations_path(run, subexperiment))
+                         .groupby([counts.BYTES, counts.CALLER])[counts.PER_CALLER].sum())
+    if not totals:
+        return None, None
+    keys = range(len(totals))
+    return (pd.concat(totals, axis=1, keys=keys).fillna(0.0),
+            pd.concat(functions, axis=1, keys=keys).fillna(0.0))
+
+
+def _grown(base, pr, payload, listed=FUNCTIONS_LISTED):
+    """The allocating functions of a cell whose calls per round trip grew by ALLOCATION_STEP in every run."""
+    pick = {name: frame.xs(payload, level=counts.BYTES) if payload in frame.index.get_level_values(counts.BYTES)
+            else pd.DataFrame(columns=frame.columns) for name, frame in (("base", base), ("pr", pr))}
+    base_calls, pr_calls = pick["base"].align(pick["pr"], join="outer", fill_value=0.0)
+    grew = (pr_calls.min(axis=1) - base_calls.max(axis=1)) >= ALLOCATION_STEP
+    delta = (pr_calls.mean(axis=1) - base_calls.mean(axis=1))[grew].sort_values(ascending=False)
+    return [{"function": str(name), "base": round(float(base_calls.loc[name].mean()), 3),
+             "pr": round(float(pr_calls.loc[name].mean()), 3), "delta": round(float(value), 3)}
+            for name, value in delta.head(listed).items()]

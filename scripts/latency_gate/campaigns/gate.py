@@ -38,6 +38,7 @@ DEFAULT_MAX_ROUNDS = 10
 DEFAULT_LOOK_EVERY = 2
 # A gate's run takes seconds; a hung one should not hold the runner for the runner's 15 min.
 DEFAULT_RUN_TIMEOUT_S = 120.0
+ROUNDS_FILE = "rounds.csv"  # one row per round, build and cell (the bisect reads the cells' spread from it)
 POSITION = "Position"  # 1 when the build ran first in its pair, 2 when second
 # A throughput gate's grid: the cases that carry the best throughput per payload on the full
 # specification grid (benchmarks/results/throughput-grid-2026-11-25; README "Throughput").
@@ -89,7 +90,7 @@ def run_gate(results_directory, base, pr, spec=RunSpec(samples=DEFAULT_SAMPLES),
     # Read with the requirements, before anything runs: a broken provenance is bad input.
     origin = requirements_module.read_provenance(requirements) if requirements else None
     results = Path(results_directory)
-    if (results / "rounds.csv").exists():
+    if (results / ROUNDS_FILE).exists():
         raise InputError("already holds a gate run (rounds.csv); use a new results directory", results)
     seed = int(np.random.SeedSequence().entropy % 2**32) if seed is None else seed
     started = time.monotonic()
@@ -198,7 +199,7 @@ class _Rounds:
         round_started = time.monotonic()
         self.frames.append(_run_round(self.results, round_number, self.max_rounds, self.builds, self.chosen,
                                       self.rng, self.spec, self.out))
-        write_csv(pd.concat(self.frames, ignore_index=True), self.results / "rounds.csv")
+        write_csv(pd.concat(self.frames, ignore_index=True), self.results / ROUNDS_FILE)
         if round_number == 1:
             first_run = run_metadata.read(self.results / "runs" / "round-01" / BASE)
             self.regime = run_metadata.regime(first_run)

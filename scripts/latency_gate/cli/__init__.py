@@ -31,6 +31,8 @@ COMMANDS = {
     "check": "check summaries against a requirements CSV (exit 1 when any check fails)",
     "gate": "relative gate: the PR build against its base build in interleaved rounds",
     "history": "magnitude and payload history plots from many runs",
+    "bisect": "which commits moved a failed code-path gate's cells: build and count the commits between base and "
+              "head",
     "compare-experiments": "compare a result against a reference (exit 1 on regression)",
     "compare-middleware": "Fast DDS, Cyclone DDS, MADARA and the socket floor on this machine, interleaved, in one "
                           "table",

@@ -75,9 +75,12 @@ class CountedPath:
     def marked(self):
         return not self.payload_end
 
+    # LatencyTest sends one sample more than asked for and drops the first: counted by its functions'
+    # names, that sample's round trip counts too; its marked path counts the samples it keeps.
+    counts_dropped_sample: bool = True
+
     def round_trips(self, samples):
-        """LatencyTest sends one sample more than asked for and drops the first."""
-        return samples + 1
+        return samples + 1 if self.counts_dropped_sample else samples
 
 
 # A marked program's dump descriptions (pingpong/src/counted_path.h COUNTED_PATH_LABEL): a payload's

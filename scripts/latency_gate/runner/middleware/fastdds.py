@@ -43,13 +43,14 @@ _WALL_TIME_TRAFFIC = tuple(f"eprosima::fastrtps::rtps::MessageReceiver::proc_Sub
 # The code-path signal (runner/counting.py) of the project's LatencyTest, which marks its timed region
 # (latencytest/patches/0003-counted-region-marks.patch): on the publisher's thread from before the
 # sample's timestamp to the write's return; on every receive thread of both processes each message
-# (_RECEPTIONS), between the commands that open and close a payload's samples. Discovery's threads
+# (_RECEPTIONS), from the first (dropped) sample's reception to the last sample's. Discovery's threads
 # never dump, so never count. Not counted: the reliable protocol's HEARTBEAT, ACKNACK and GAP
 # submessages (_WALL_TIME_TRAFFIC: their timers fire by wall time, and valgrind runs the program ~50x
 # slower: their number per round trip varied by ~1 % of the count between runs), the system calls, the waits.
 COUNTED_PATH = CountedPath(
     toggles=dict.fromkeys(("publisher", "subscriber", "both"), _RECEPTIONS + _WALL_TIME_TRAFFIC),
     separate_threads=True,
+    counts_dropped_sample=False,
     description="LatencyTest's timed region: the publisher's timestamp to its write's return, and every "
                 "receive thread's messages (not HEARTBEAT, ACKNACK, GAP)",
 )

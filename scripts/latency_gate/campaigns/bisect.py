@@ -1,0 +1,378 @@
+"""Which commits moved a failed code-path gate's cells: a bisect over the pull request's commits.
+
+A count needs no repeated runs to be believed (its run-to-run spread per cell is measured by the
+gate's own rounds), so one build and one counted run per commit say where a cell's count stands.
+For each regressed cell of the gate (and only those) the search counts the base and the head (the
+bisect's own builds: the two ends) and then commits between them on the first-parent list:
+
+- **moved**: a commit's count is closer to the head's than to the base's by more than the cell's
+  margin (|count - head| + margin < |count - base|); the margin is three times the cell's spread
+  (the pooled standard deviation of the gate's base and PR runs, from its rounds.csv), at least MIN_MARGIN.
+- **binary search**: on a range whose first commit is not moved and whose last is, halve until two
+  neighbours remain: the second is a culprit, its step the count before and after it.
+- **several culprits**: then the range's two remaining parts are searched the same way, each with
+  its own ends (the range's first commit and the culprit's parent; the culprit and the range's
+  last commit), as long as a part's ends differ by more than the margin. Two commits that each add
+  part of a regression are both found; a change undone within a range whose ends agree is not seen.
+- **time box**: a commit is not started when the time left is less than the longest a commit
+  (build and count) has taken so far, nor when the limit has passed; a build or a count that fails
+  stops the search the same way. What was found is reported, the ranges not searched to the end
+  as unresolved, and the result says why it stopped.
+
+Every commit is built in a git worktree of its own under the output directory, with the build
+command (run in the worktree; its program's path on the last line of its output) and, in its
+environment, CCACHE_BASEDIR set to the worktrees' directory, so that a compiler cache the command
+uses (e.g. CMake's -DCMAKE_C_COMPILER_LAUNCHER=ccache) finds the objects of the commit before it:
+each build recompiles only what changed.
+
+Output directory: worktrees/<sha> (removed once counted), runs/<sha>/ (each commit's counted run),
+logs/build-<sha>.log; the result (contracts/bisect_result.py) is written by the caller.
+"""
+
+import io
+import os
+import subprocess
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from latency_gate.analysis import code_path, relative
+from latency_gate.campaigns.gate import ROUNDS_FILE
+from latency_gate.contracts import bisect_result, gate_result, instruction_counts as counts
+from latency_gate.contracts.formats import read_table
+from latency_gate.errors import EXIT_OK, InputError
+from latency_gate.runner import experiment
+from latency_gate.runner.run_spec import RunSpec
+
+MARGIN_SPREADS = 3  # a count within three standard deviations of another is the same count
+# Instructions per round trip: the socket floor's counts have no spread at all (the same in every
+# run), and a count per round trip is a mean over round trips, exact to a fraction of one.
+MIN_MARGIN = 1.0
+
+
+@dataclass(frozen=True, order=True)
+class Cell:
+    subexperiment: str
+    payload: int
+
+    def __str__(self):
+        return code_path.cell_key(self.subexperiment, self.payload)
+
+
+class Stopped(Exception):
+    """The search cannot go on (the time limit, a failed build or count): the message says why."""
+
+
+def margin(spread):
+    return max(MARGIN_SPREADS * spread, MIN_MARGIN)
+
+
+def moved(count, start, end, margin_value):
+    """Whether `count` is closer to the range's `end` than to its `start`, by more than the margin."""
+    return abs(count - end) + margin_value < abs(count - start)
+
+
+@dataclass
+class Findings:
+    """One cell's search: culprit commit indices (each against its parent, index - 1), and ranges
+    (low, high) holding a change not located (between commit low, excluded, and high)."""
+
+    culprits: list = field(default_factory=list)
+    unresolved: list = field(default_factory=list)
+
+
+class TimeBox:
+    """The search's time limit: refuses a commit it does not expect to finish in time."""
+
+    def __init__(self, limit_s=None, clock=time.monotonic):
+        self.limit_s, self.clock = limit_s, clock
+        self.started = clock()
+        self.longest_s = 0.0
+
+    def elapsed_s(self):
+        return self.clock() - self.started
+
+    def check(self):
+        if self.limit_s is None:
+            return
+        left = self.limit_s - self.elapsed_s()
+        if left <= 0 or left < self.longest_s:
+            raise Stopped(f"time limit of {self.limit_s:g} s: {self.elapsed_s():.0f} s spent, a commit took up to "
+                          f"{self.longest_s:.0f} s")
+
+    def took(self, seconds):
+        self.longest_s = max(self.longest_s, seconds)
+
+
+def search(count, last, cells, margins, time_box=None):
+    """Find each cell's culprits among commits 0 (the base) .. `last` (the head).
+
+    count(index) -> {cell: instructions per round trip} builds and counts one commit (each commit
+    once: kept here); it may raise Stopped. Returns ({cell: Findings}, {index: counts} of the commits
+    counted, the reason the search stopped or None)."""
+    time_box = time_box or TimeBox()
+    counted, stopped = {}, []
+
+    def value(index, cell):
+        if index not in counted:
+            if stopped:
+                raise Stopped(stopped[0])
+            time_box.check()
+            began = time_box.clock()
+            counted[index] = count(index)
+            time_box.took(time_box.clock() - began)
+        return counted[index][cell]
+
+    findings = {}
+    for cell in cells:
+        found, limit = Findings(), margins[cell]
+        pending, current = [(0, last)], None
+        try:
+            while pending:
+                low, high = current = pending.pop()
+                start, end = value(low, cell), value(high, cell)
+                if abs(end - start) <= limit:
+                    continue
+                below, above = low, high  # below: not moved; above: moved
+                while above - below > 1:
+                    middle = (below + above) // 2
+                    if moved(value(middle, cell), start, end, limit):
+                        above = middle
+                    else:
+                        below = middle
+                    current = (below, above)
+                found.culprits.append(above)
+                current = None
+                pending += [(above, high), (low, below)]
+        except Stopped as stop:
+            stopped = stopped or [str(stop)]
+            unsearched = ([current] if current else []) + pending
+            found.unresolved = sorted(
+                (low, high) for low, high in unsearched
+                if not (low in counted and high in counted and abs(counted[high][cell] - counted[low][cell]) <= limit))
+        found.culprits.sort()
+        findings[cell] = found
+    return findings, counted, stopped[0] if stopped else None
+
+
+# The gate's side: which cells regressed, and how much a count of each spreads.
+
+def regressed_cells(document, path):
+    """The counted gate's regressed cells (Cell -> its gate_result.json entry); InputError when the
+    gate did not count instructions or found no regression."""
+    if document.get("signal") != "instructions":
+        raise InputError("not a code-path gate's result (signal instructions): a bisect needs counts", path)
+    cells = {Cell(entry["subexperiment"], entry["bytes"]): entry for entry in document["regressions"]
+             if entry["magnitude"] == "Instructions"}
+    if not cells:
+        raise InputError("the gate found no regression in instructions per round trip: nothing to bisect", path)
+    return cells
+
+
+def spreads(gate_directory, cells):
+    """{cell: pooled standard deviation of instructions per round trip over the gate's base and PR
+    runs}, from the gate's rounds.csv beside its gate_result.json (what its CI artifact keeps);
+    InputError without two rounds of each cell."""
+    path = Path(gate_directory) / ROUNDS_FILE
+    if not path.exists():
+        raise InputError(f"no {ROUNDS_FILE} beside the gate's result: the cells' spread over its rounds sets the "
+                         "bisect's margin", path)
+    rounds = read_table(path, relative.ROUND_COLUMNS, numeric=(relative.ROUND, relative.BYTES, relative.VALUE),
+                        integer=(relative.ROUND, relative.BYTES))
+    rounds = rounds[rounds[relative.MAGNITUDE] == relative.INSTRUCTIONS]
+    variances = rounds.groupby([relative.SUBEXPERIMENT, relative.BYTES, relative.BUILD])[relative.VALUE].agg(
+        ["var", "count"])
+    found = {}
+    for cell in cells:
+        try:
+            per_build = variances.loc[(cell.subexperiment, cell.payload)]
+        except KeyError:
+            per_build = variances.iloc[:0]
+        if set(per_build.index) != {relative.BASE, relative.PR} or (per_build["count"] < 2).any():
+            raise InputError(f"{cell}: fewer than two rounds of each build (its spread sets the bisect's margin)", path)
+        found[cell] = float(np.sqrt(per_build["var"].mean()))
+    return found
+
+
+# The repository's side: the commits, their builds and counted runs.
+
+def _git(repository, *arguments, why=None):
+    """git's output; InputError saying `why` (else git's last line of error) when it fails."""
+    done = subprocess.run(["git", "-C", str(repository), *arguments], capture_output=True, text=True)
+    if done.returncode:
+        said = (done.stderr.strip().splitlines() or [f"exit {done.returncode}"])[-1]
+        raise InputError(why or f"git {' '.join(arguments)}: {said}", repository)
+    return done.stdout
+
+
+def first_parent_commits(repository, base, head):
+    """[(sha, subject)]: the base, then the head's first-parent commits after it, the head last;
+    InputError when a ref does not resolve or the base is not an ancestor of the head."""
+    resolved = [_git(repository, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}",
+                     why=f"no commit {ref} in this repository").strip() for ref in (base, head)]
+    _git(repository, "merge-base", "--is-ancestor", *resolved, why=f"{base} is not an ancestor of {head}")
+    lines = _git(repository, "log", "--first-parent", "--reverse", "--format=%H %s",
+                 f"{resolved[0]}..{resolved[1]}").splitlines()
+    if not lines:
+        raise InputError(f"no commit between {base} and {head}", repository)
+    if len(lines) > bisect_result.MAX_COMMITS:
+        raise InputError(f"{len(lines)} commits between {base} and {head}, more than {bisect_result.MAX_COMMITS}",
+                         repository)
+    subject = _git(repository, "log", "-1", "--format=%s", resolved[0]).strip()
+    return [(resolved[0], subject)] + [tuple(line.split(" ", 1)) if " " in line else (line, "") for line in lines]
+
+
+def groups(cells):
+    """[(sub-experiments, payloads)]: the regressed cells as runs, sub-experiments that regressed at
+    the same payloads in one run (a run counts every payload of every sub-experiment it is given)."""
+    payloads = {}
+    for cell in cells:
+        payloads.setdefault(cell.subexperiment, set()).add(cell.payload)
+    together = {}
+    for subexperiment, sizes in payloads.items():
+        together.setdefault(tuple(sorted(sizes)), []).append(subexperiment)
+    return [(tuple(names), sizes) for sizes, names in together.items()]
+
+
+@dataclass
+class Built:
+    sha: str
+    subject: str
+    build_s: float
+    counting_s: float
+    runs: list  # the counted runs' directories
+
+
+class CommitCounter:
+    """count(index): build commit `index` in its own worktree and count the regressed cells."""
+
+    def __init__(self, repository, commits, build_command, out, cells, spec=RunSpec()):
+        self.repository, self.commits, self.build_command = Path(repository), commits, build_command
+        self.out, self.cells, self.spec = Path(out).resolve(), cells, spec  # git -C: paths of its own
+        self.environment = dict(os.environ)
+        self.environment.setdefault("CCACHE_BASEDIR", str(self.out / "worktrees"))
+        self.built = {}
+
+    def __call__(self, index):
+        sha, subject = self.commits[index]
+        short = sha[:12]
+        worktree, log = self.out / "worktrees" / short, self.out / "logs" / f"build-{short}.log"
+        log.parent.mkdir(parents=True, exist_ok=True)
+        began = time.monotonic()
+        try:
+            _git(self.repository, "worktree", "add", "--detach", "--force", str(worktree), sha)
+        except InputError as error:
+            raise Stopped(f"commit {short}: no worktree: {error}") from None
+        try:
+            with open(log, "w") as output:
+                done = subprocess.run(["bash", "-c", self.build_command], cwd=worktree, env=self.environment,
+                                      stdout=subprocess.PIPE, stderr=output, text=True)
+                output.write(done.stdout)
+            lines = done.stdout.strip().splitlines()
+            if done.returncode or not lines:
+                raise Stopped(f"commit {short} did not build (exit {done.returncode}"
+                              f"{'' if lines else ', no program path printed'}; see {log})")
+            program = worktree / lines[-1].strip()
+            build_s = time.monotonic() - began
+            began = time.monotonic()
+            values, runs = {}, []
+            for subexperiments, payloads in groups(self.cells):
+                run = self.out / "runs" / short / "-".join(subexperiments)
+                try:
+                    code = experiment.run_experiment(
+                        run, replace(self.spec, program=program, subexperiments=subexperiments, payloads=payloads,
+                                     signal="instructions", baseline_s=0), out=io.StringIO(), err=io.StringIO())
+                except InputError as error:
+                    raise Stopped(f"commit {short}: {error}") from None
+                if code != EXIT_OK:
+                    raise Stopped(f"counting commit {short} failed (exit {code}; see {run}/metadata.json and logs/)")
+                runs.append(run)
+                for subexperiment in subexperiments:
+                    per_trip = counts.per_round_trip(counts.read_counts(counts.counts_path(run, subexperiment)))
+                    values.update({cell: float(per_trip[cell.payload]) for cell in self.cells
+                                   if cell.subexperiment == subexperiment})
+        finally:
+            _git(self.repository, "worktree", "remove", "--force", str(worktree))
+        self.built[index] = Built(sha, subject, build_s, time.monotonic() - began, runs)
+        return values
+
+    def functions(self, index, cell):
+        """Inclusive instructions per round trip of each function of `cell` in commit `index`'s run."""
+        for run in self.built[index].runs:
+            path = counts.functions_path(run, cell.subexperiment)
+            if path.exists():
+                table = counts.read_functions(path)
+                return table[table[counts.BYTES] == cell.payload].set_index(counts.FUNCTION)[counts.INCLUSIVE]
+        return pd.Series(dtype=float)
+
+
+def changed_function(before, after, change):
+    """The function whose inclusive count (Series by function) changed most from `before` to `after`
+    in the direction of the cell's `change`, the innermost of those holding about the same part of it
+    (code_path's order); None when none did."""
+    before, after = before.align(after, join="outer", fill_value=0.0)
+    delta = after - before
+    same_way = delta[delta * np.sign(change) > 0]
+    if same_way.empty:
+        return None
+    return str(code_path.innermost_first(same_way, before[same_way.index], change).index[0])
+
+
+def bisect(repository, base, head, build_command, gate_result_path, out, middleware="fastdds", time_limit_s=None,
+           samples=None):
+    """Bisect a failed code-path gate (gate_result.json at gate_result_path, its rounds.csv beside it);
+    returns the bisect_result.json document. InputError (nothing built) on bad input."""
+    gate_path = Path(gate_result_path)
+    gate_document = gate_result.read(gate_path)
+    cells = regressed_cells(gate_document, gate_path)
+    spread = spreads(gate_path.parent if gate_path.is_file() else gate_path, cells)
+    margins = {cell: margin(value) for cell, value in spread.items()}
+    commits = first_parent_commits(repository, base, head)
+    out = Path(out)
+    if (out / "worktrees").exists() or (out / bisect_result.FILE).exists():
+        raise InputError("already holds a bisect (worktrees/ or bisect_result.json); use a new directory", out)
+    out.mkdir(parents=True, exist_ok=True)
+    spec = RunSpec(middleware=middleware, samples=samples or gate_document.get("samples") or RunSpec.samples)
+    experiment.check_signal(replace(spec, signal="instructions"))
+    counter = CommitCounter(repository, commits, build_command, out, sorted(cells), spec)
+    time_box = TimeBox(time_limit_s)
+    findings, counted, stopped = search(counter, len(commits) - 1, sorted(cells), margins, time_box)
+    return {
+        "base": _commit(commits[0]), "head": _commit(commits[-1]), "commits": len(commits) - 1,
+        "gate_result": str(gate_path), "build_command": build_command, "middleware": middleware,
+        "samples": spec.samples, "complete": stopped is None, "stopped": stopped, "time_limit_s": time_limit_s,
+        "duration_s": round(time_box.elapsed_s(), 1),
+        "cells": [_cell_entry(cell, cells[cell], spread[cell], margins[cell], findings[cell], counted, commits, counter)
+                  for cell in sorted(cells)],
+        "built": [{**_commit(commits[index]), "build_s": round(built.build_s, 1),
+                   "counting_s": round(built.counting_s, 1)} for index, built in sorted(counter.built.items())],
+    }
+
+
+def _commit(commit):
+    sha, subject = commit
+    return {"sha": sha, "subject": subject}
+
+
+def _cell_entry(cell, gate_entry, spread, margin_value, found, counted, commits, counter):
+    def known(index):
+        return round(counted[index][cell], 2) if index in counted else None
+
+    culprits = []
+    for index in found.culprits:
+        before, after = counted[index - 1][cell], counted[index][cell]
+        culprits.append({**_commit(commits[index]), "before": round(before, 2), "after": round(after, 2),
+                         "delta": round(after - before, 2),
+                         "function": changed_function(counter.functions(index - 1, cell), counter.functions(index, cell),
+                                                      after - before)})
+    return {
+        "subexperiment": cell.subexperiment, "bytes": cell.payload,
+        "gate_base": gate_entry["base_us"], "gate_pr": gate_entry["pr_us"],
+        "base": known(0), "head": known(len(commits) - 1), "spread": round(spread, 3),
+        "margin": round(margin_value, 3), "culprits": culprits,
+        "unresolved": [{"after_sha": commits[low][0], "through_sha": commits[high][0], "before": known(low),
+                        "after": known(high)} for low, high in found.unresolved],
+    }

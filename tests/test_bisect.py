@@ -1,0 +1,198 @@
+"""`latency-gate bisect`'s search, on a fake counter (commits given as their counts).
+
+Specification:
+- a commit moved a cell when its count is closer to the head's than to the base's by more than the
+  cell's margin (three times its spread, at least one instruction per round trip);
+- one culprit is named alone; two commits that each add part of a regression are both named, each
+  with its own step; a head that counts like the base names none;
+- each commit is counted at most once, and a binary search counts far fewer commits than there are;
+- cells share the commits counted for one another;
+- the time box starts no commit it does not expect to finish, stops, and says what it did not
+  search; a failed build stops it the same way;
+- the function named is the one whose inclusive count grew most in the step, the innermost of
+  those holding about the same part;
+- bisect_result.json refuses what its contract does not define; the report reads as a sentence
+  per culprit.
+"""
+
+import pandas as pd
+import pytest
+
+from latency_gate.campaigns.bisect import (
+    Cell, Stopped, TimeBox, changed_function, margin, moved, regressed_cells, search, spreads,
+)
+from latency_gate.contracts import bisect_result
+from latency_gate.errors import InputError
+from latency_gate.render import bisect_report
+
+pytestmark = pytest.mark.unit
+
+CELL = Cell("interprocess_best_effort", 16)
+OTHER = Cell("interprocess_best_effort", 1024)
+
+
+def steps(commits, changes, start=1000.0):
+    """Counts of commits 0..commits-1: `start`, plus each change from its commit on."""
+    return [start + sum(change for at, change in changes.items() if index >= at) for index in range(commits)]
+
+
+class FakeCounter:
+    """count(index) -> {cell: count}, remembering which commits it was asked for."""
+
+    def __init__(self, per_cell, fail_at=None):
+        self.per_cell, self.fail_at, self.asked = per_cell, fail_at, []
+
+    def __call__(self, index):
+        self.asked.append(index)
+        if index == self.fail_at:
+            raise Stopped(f"commit {index} did not build")
+        return {cell: values[index] for cell, values in self.per_cell.items()}
+
+
+def test_the_rule_moved_means_closer_to_the_head_by_more_than_the_margin():
+    assert moved(1090, 1000, 1100, 5)
+    assert not moved(1050, 1000, 1100, 5)  # half way: not closer to either
+    assert not moved(1052, 1000, 1100, 5)  # closer to the head, but by less than the margin
+    assert moved(940, 1000, 900, 5)  # an improvement's range moves downwards the same way
+    assert margin(0.0) == 1.0 and margin(10.0) == 30.0
+
+
+def test_one_culprit_is_named_alone_with_its_step_and_few_commits_are_counted():
+    counter = FakeCounter({CELL: steps(33, {20: 312})})
+    findings, counted, stopped = search(counter, 32, [CELL], {CELL: 1.0})
+    assert stopped is None
+    assert findings[CELL].culprits == [20] and findings[CELL].unresolved == []
+    assert counted[19][CELL] == 1000 and counted[20][CELL] == 1312
+    assert len(counter.asked) == len(set(counter.asked)) <= 2 + 6  # the ends and log2(32) + 1 halvings
+
+
+def test_two_commits_that_each_add_part_are_both_named():
+    counter = FakeCounter({CELL: steps(12, {3: 150, 8: 150})})
+    findings, counted, _ = search(counter, 11, [CELL], {CELL: 1.0})
+    assert findings[CELL].culprits == [3, 8]
+    assert [counted[index][CELL] - counted[index - 1][CELL] for index in findings[CELL].culprits] == [150, 150]
+
+
+def test_a_step_below_the_margin_is_not_a_culprit_but_one_above_is():
+    counter = FakeCounter({CELL: steps(10, {2: 2, 6: 100})})
+    findings, _, _ = search(counter, 9, [CELL], {CELL: 3.0})
+    assert findings[CELL].culprits == [6]
+
+
+def test_a_head_that_counts_like_the_base_names_no_culprit():
+    counter = FakeCounter({CELL: [1000.0, 1000.4, 999.8, 1000.2]})
+    findings, _, stopped = search(counter, 3, [CELL], {CELL: 1.0})
+    assert findings[CELL].culprits == [] and findings[CELL].unresolved == [] and stopped is None
+    assert sorted(counter.asked) == [0, 3]  # only the ends
+
+
+def test_cells_share_the_commits_counted():
+    counter = FakeCounter({CELL: steps(17, {9: 40}), OTHER: steps(17, {9: 300}, 5000.0)})
+    findings, _, _ = search(counter, 16, [CELL, OTHER], {CELL: 1.0, OTHER: 1.0})
+    assert findings[CELL].culprits == findings[OTHER].culprits == [9]
+    assert len(counter.asked) == len(set(counter.asked))  # the second cell counted nothing anew
+
+
+class Clock:
+    """A clock that a fake count advances by `per_count` seconds."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+def test_the_time_box_stops_before_a_commit_it_cannot_finish_and_says_what_is_left():
+    clock = Clock()
+    values = steps(65, {40: 300})
+
+    def count(index):
+        clock.now += 10.0
+        return {CELL: values[index]}
+
+    findings, counted, stopped = search(count, 64, [CELL], {CELL: 1.0}, TimeBox(45.0, clock))
+    assert stopped.startswith("time limit of 45 s")
+    assert len(counted) == 4  # at 40 s, 5 s left is less than a commit takes: the fifth is not started
+    assert findings[CELL].culprits == []
+    [(low, high)] = findings[CELL].unresolved
+    assert low < 40 <= high and high - low < 64  # narrowed, not found
+
+
+def test_a_commit_that_does_not_build_stops_the_search_and_keeps_what_is_known():
+    counter = FakeCounter({CELL: steps(9, {2: 200, 6: 200}), OTHER: steps(9, {2: 200, 6: 200})}, fail_at=5)
+    findings, _, stopped = search(counter, 8, [CELL, OTHER], {CELL: 1.0, OTHER: 1.0})
+    assert stopped == "commit 5 did not build"
+    assert findings[CELL].unresolved and findings[OTHER].unresolved
+    assert counter.asked.count(5) == 1  # the other cell does not ask again: it reports what is known
+
+
+def test_the_function_named_is_the_innermost_of_those_that_grew_most():
+    before = pd.Series({"main_loop": 900.0, "echo": 300.0, "parse": 100.0})
+    after = pd.Series({"main_loop": 1212.0, "echo": 610.0, "parse": 101.0, "memcpy_inner": 300.0})
+    assert changed_function(before, after, 312.0) == "memcpy_inner"  # main_loop, echo and it each hold the +300
+    assert changed_function(before, before, 312.0) is None
+    assert changed_function(after, before, -312.0) == "memcpy_inner"  # a step down: what shrank most
+
+
+def test_a_cells_spread_is_pooled_over_the_gates_rounds_of_both_builds(tmp_path):
+    rows = ["Round,Build,Sub-experiment,Bytes,Magnitude,Value,Position"]
+    for build, values in (("base", (100.0, 102.0, 104.0)), ("pr", (200.0, 201.0, 202.0))):
+        rows += [f"{round},{build},interprocess_best_effort,16,Instructions,{value},1"
+                 for round, value in enumerate(values, start=1)]
+    (tmp_path / "rounds.csv").write_text("\n".join(rows) + "\n")
+    assert spreads(tmp_path, [CELL]) == {CELL: pytest.approx(((4.0 + 1.0) / 2) ** 0.5)}
+    with pytest.raises(InputError, match="1024 B: fewer than two rounds"):
+        spreads(tmp_path, [OTHER])
+    with pytest.raises(InputError, match="no rounds.csv"):
+        spreads(tmp_path / "elsewhere", [CELL])
+
+
+def test_only_a_counted_gates_regressions_are_bisected():
+    cell = {"subexperiment": "interprocess_best_effort", "bytes": 16, "magnitude": "Instructions"}
+    assert list(regressed_cells({"signal": "instructions", "regressions": [cell]}, "g.json")) == [CELL]
+    with pytest.raises(InputError, match="not a code-path gate"):
+        regressed_cells({"signal": "latency", "regressions": [cell]}, "g.json")
+    with pytest.raises(InputError, match="no regression"):
+        regressed_cells({"signal": "instructions", "regressions": []}, "g.json")
+
+
+def document(**changes):
+    commit = {"sha": "a" * 40, "subject": "Copy the payload for validation"}
+    return {
+        "base": {"sha": "b" * 40, "subject": "base"}, "head": commit, "commits": 3,
+        "gate_result": "gate/gate_result.json", "build_command": "make", "middleware": "socket", "samples": 100,
+        "complete": True, "stopped": None, "time_limit_s": None, "duration_s": 12.0,
+        "cells": [{"subexperiment": "interprocess_best_effort", "bytes": 16, "gate_base": 400.0, "gate_pr": 712.0,
+                   "base": 400.0, "head": 712.0, "spread": 0.0, "margin": 1.0,
+                   "culprits": [{**commit, "before": 400.0, "after": 712.0, "delta": 312.0,
+                                 "function": "MessageReceiver::proc_Submsg_Data"}],
+                   "unresolved": []}],
+        "built": [{**commit, "build_s": 3.0, "counting_s": 2.0}],
+    } | changes
+
+
+def test_the_result_round_trips_and_refuses_what_its_contract_does_not_define(tmp_path):
+    bisect_result.write(tmp_path, document())
+    assert bisect_result.read(tmp_path)["cells"][0]["culprits"][0]["delta"] == 312.0
+    with pytest.raises(ValueError, match="culprit|cells"):
+        bad = document()
+        bad["cells"][0]["culprits"][0]["sha"] = "abc"
+        bisect_result.write(tmp_path, bad)
+    with pytest.raises(ValueError, match="does not define"):
+        bisect_result.write(tmp_path, document(extra=1))
+    (tmp_path / "bisect_result.json").write_text('{"complete": "yes"}')
+    with pytest.raises(InputError, match="bisect_result.json"):
+        bisect_result.read(tmp_path)
+
+
+def test_the_report_names_each_culprit_in_one_sentence_and_says_when_it_stopped():
+    text = bisect_report.markdown_report(document())
+    assert ("`aaaaaaa` *Copy the payload for validation*: +312.00 instructions per round trip at 16 B, in "
+            "`MessageReceiver::proc_Submsg_Data`") in text
+    stopped = document(complete=False, stopped="time limit of 60 s")
+    stopped["cells"][0]["unresolved"] = [{"after_sha": "b" * 40, "through_sha": "a" * 40, "before": 400.0,
+                                          "after": None}]
+    text = bisect_report.markdown_report(stopped)
+    assert "**Stopped before the end**: time limit of 60 s" in text
+    assert "not searched to the end: a change after `bbbbbbb` through `aaaaaaa` (400.00 -> not counted)" in text
