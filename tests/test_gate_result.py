@@ -145,7 +145,7 @@ def test_caps_on_the_size_and_the_counts(tmp_path):
         gate_result.read(tmp_path)
 
     (tmp_path / gate_result.FILE).write_text(" " * gate_result.MAX_BYTES + "{}")
-    with pytest.raises(InputError, match=f"more than the {gate_result.MAX_BYTES} a gate result may hold"):
+    with pytest.raises(InputError, match=f"more than the {gate_result.MAX_BYTES} a gate_result.json may hold"):
         gate_result.read(tmp_path)
 
 

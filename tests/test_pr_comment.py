@@ -314,7 +314,7 @@ def test_the_documented_example_is_what_the_code_renders():
      "records no head_sha: the gate did not say which commit it measured"),
     ("over_the_size_cap", lambda d: (d.mkdir(), (d / "gate_result.json").write_text(
         json.dumps(gate_results.document(FIRST)) + " " * gate_result.MAX_BYTES)),
-     f"bytes, more than the {gate_result.MAX_BYTES} a gate result may hold"),
+     f"bytes, more than the {gate_result.MAX_BYTES} a gate_result.json may hold"),
     ("too_many_cells", lambda d: (d.mkdir(), (d / "gate_result.json").write_text(json.dumps(
         {**(doc := gate_results.document(FIRST, changes=SLOWER)),
          "regressions": doc["regressions"] * (gate_result.MAX_CELLS + 1)}))),

@@ -215,12 +215,9 @@ DOCUMENT = _record(_FIELDS, optional=tuple(name for name in _FIELDS if name not 
 def write(directory, document):
     """Write `document` (a dict of this contract's keys) as gate_result.json, atomically, with
     the schema version; ValueError for a key or value the contract does not define."""
-    try:
-        DOCUMENT({**document, "schema_version": SCHEMA_VERSION}, "", strict=True)
-    except _Invalid as error:
-        raise ValueError(f"{FILE}: {error}") from None
-    results.write(directory, FILE, {key: value for key, value in document.items() if key != "schema_version"},
-                  SCHEMA_VERSION)
+    results.write_checked(directory, FILE, {key: value for key, value in document.items() if key != "schema_version"},
+                          lambda checked: DOCUMENT({**checked, "schema_version": SCHEMA_VERSION}, "", strict=True),
+                          _Invalid, SCHEMA_VERSION)
 
 
 def _renamed(record, names, unit):
@@ -265,23 +262,10 @@ def upgrade(document):
 
 
 def read(directory):
-    """The gate_result.json in `directory` (or that path), checked and capped; InputError naming
-    the file and the bad key otherwise."""
-    path = Path(directory)
-    if path.is_dir():
-        path = path / FILE
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise InputError(f"no {FILE} (written by latency-gate gate)", path) from None
-    if size > MAX_BYTES:
-        raise InputError(f"{size} bytes, more than the {MAX_BYTES} a gate result may hold", path)
-    document = upgrade(results.check_version(results.read_document(path, FILE), path, SCHEMA_VERSION))
-    try:
-        DOCUMENT(document, "")
-    except _Invalid as error:
-        raise InputError(str(error), path) from None
-    return document
+    """The gate_result.json in `directory` (or that path), checked, capped and upgraded to the newest
+    version; InputError naming the file and the bad key otherwise."""
+    return results.read_capped(directory, FILE, MAX_BYTES, lambda document: DOCUMENT(document, ""), _Invalid,
+                               SCHEMA_VERSION, upgrade)
 
 
 def read_cells(directory):

@@ -42,20 +42,21 @@ def check_version(document, path, newest=SCHEMA_VERSION):
     return document
 
 
-def write_checked(directory, name, document, validate, invalid):
-    """Write `document` as `name` (write()) once validate(document) passes; ValueError naming the
-    file and the bad key when it raises `invalid`."""
+def write_checked(directory, name, document, validate, invalid, version=SCHEMA_VERSION):
+    """Write `document` as `name` (write(), with `version`) once validate(document) passes;
+    ValueError naming the file and the bad key when it raises `invalid`."""
     try:
         validate(document)
     except invalid as error:
         raise ValueError(f"{name}: {error}") from None
-    write(directory, name, document)
+    write(directory, name, document, version)
 
 
-def read_capped(directory, name, max_bytes, validate, invalid):
+def read_capped(directory, name, max_bytes, validate, invalid, newest=SCHEMA_VERSION, upgrade=lambda document: document):
     """The untrusted document `name` in `directory` (or that path): at most `max_bytes`, of a version
-    this code reads, and passing validate(document), which raises `invalid` with a message naming
-    the bad key; InputError naming the file otherwise."""
+    this code reads (at most `newest`), brought to the newest by upgrade(document), and passing
+    validate(document), which raises `invalid` with a message naming the bad key; InputError naming
+    the file otherwise."""
     path = Path(directory)
     if path.is_dir():
         path = path / name
@@ -65,7 +66,7 @@ def read_capped(directory, name, max_bytes, validate, invalid):
         raise InputError(f"no {name} (written by latency-gate {name.split('_')[0]})", path) from None
     if size > max_bytes:
         raise InputError(f"{size} bytes, more than the {max_bytes} a {name} may hold", path)
-    document = check_version(read_document(path, name), path)
+    document = upgrade(check_version(read_document(path, name), path, newest))
     try:
         validate(document)
     except invalid as error:
