@@ -90,3 +90,15 @@ def test_a_version_1_cell_table_reads_with_version_2_columns(tmp_path):
                                    "Ratio", "Verdict"]
     assert cells["Unit"].tolist() == ["instructions", "us"]
     pd.testing.assert_series_equal(cells["Base"], pd.Series([19611.117, 10.5], name="Base"))
+
+
+def test_a_counted_gate_that_could_not_rule_out_its_minimum_says_so_of_an_increase():
+    frame = gate_results.rounds_frame(noise=0.01, levels=gate_results.COUNTED_LEVELS)  # counts that spread 1 %
+    decision = relative.decide(frame, gate_results.COUNTED)
+
+    lines = gate_report.markdown_report(decision, None, gate_results.COUNTED,
+                                        details(signal="instructions", counted_path=COUNTED_PATH)).splitlines()
+
+    assert lines[0] == "## Code-path gate (instructions per round trip: pull request vs base): INCONCLUSIVE"
+    assert re.search(r"\d of 3 gated cells could not rule out an increase of 0\.2%; detectable: Instructions: "
+                     r"\+\d\.\d% \(intraprocess_best_effort\)", lines[2])

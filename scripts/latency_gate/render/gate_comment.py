@@ -139,7 +139,9 @@ def _required(result):
 def _unsure(result):
     """The title's tail of an inconclusive gate: how many cells could not rule out what, and what it could detect."""
     required, team = _required(result)
-    size = f"{'the required' if team else 'a'} slowdown of {required}" if required else "the minimum effect"
+    change = "increase" if result.get("signal") == "instructions" else "slowdown"
+    article = "the required" if team else "an" if change == "increase" else "a"
+    size = f"{article} {change} of {required}" if required else "the minimum effect"
     detectable = _detectable_text(result)
     return (f": {result['not_ruled_out']} of {result['cells']} cells could not rule out {size}"
             + (f"; detectable {detectable}" if detectable else ""))
@@ -173,7 +175,7 @@ def render(result, run_url, current_head=None):
         increase = ("slowdown" if result.get("signal") != "instructions" else "increase in " + " and ".join(
             magnitudes.BY_NAME[m].what if m in magnitudes.BY_NAME else markdown_text(m) for m in settings["gated"]))
         lines += [f"A regression is a confirmed {increase} of at least {magnitudes.percent_text(settings['min_effect'])} "
-                  f"at a family-wise false-alarm rate of {settings['alpha']:.0%}.", ""]
+                  f"at a family-wise false-alarm rate of {magnitudes.percent_text(settings['alpha'])}.", ""]
     if result.get("signal") == "instructions":
         counted_path = result.get("counted_path")
         lines += [not_counted_text(markdown_text(counted_path, 300) if counted_path else None), ""]

@@ -44,10 +44,16 @@ def verdict_line(decision, ceiling, settings, elapsed):
 def _not_ruled_out_text(decision, settings):
     """'19 of 22 gated cells could not rule out a slowdown of 5%; detectable: Median: +33% (...), ...'."""
     unsure = int(relative.not_ruled_out(decision, settings.required_effect).sum())
-    required = "the required" if settings.require_detectable is not None else "a"
-    return (f"{unsure} of {int(decision['Gated'].sum())} gated cells could not rule out {required} slowdown of "
+    change = "increase" if _counted(settings) else "slowdown"
+    article = "the required" if settings.require_detectable is not None else "an" if _counted(settings) else "a"
+    return (f"{unsure} of {int(decision['Gated'].sum())} gated cells could not rule out {article} {change} of "
             f"{magnitudes.percent_text(settings.required_effect)}; detectable: "
             f"{detectable_text(detectable_effects(decision), settings.gated)}")
+
+
+def _counted(settings):
+    """Whether the gated magnitudes are counts: a change of theirs is an increase, not a slowdown."""
+    return all(magnitudes.of(name).counted for name in settings.gated)
 
 
 def detectable_text(detectable, gated):
@@ -136,10 +142,11 @@ def markdown_report(decision, ceiling, settings, details):
         f"A cell (sub-experiment x payload x {' / '.join(settings.gated)}) is a regression when the pull request "
         f"needs at least {magnitudes.percent_text(settings.min_effect)} {worse} than its base, a paired t-test over "
         f"the rounds' log ratios PR / base ({_VARIANCE_TEXT[settings.variance]}) says so at a family-wise false-alarm "
-        f"rate of {settings.alpha:.0%} over all gated cells (Holm), "
+        f"rate of {magnitudes.percent_text(settings.alpha)} over all gated cells (Holm), "
         f"and {guard}. Ratios are PR / base geometric "
         f"means over rounds; intervals are simultaneous {1 - settings.alpha:.0%} intervals. The gate passes when "
-        f"every gated cell rules out a slowdown of {magnitudes.percent_text(settings.required_effect)} "
+        f"every gated cell rules out {'an increase' if counted else 'a slowdown'} of "
+        f"{magnitudes.percent_text(settings.required_effect)} "
         + (f"(required: a gate that cannot exits {EXIT_INCONCLUSIVE})" if settings.require_detectable is not None
            else "(the minimum effect)")
         + f" at {settings.clear_confidence:.0%} confidence, and is inconclusive when one cannot.",
