@@ -9,7 +9,8 @@
 #   scripts/setup.sh --all        also every other backend's programs: MADARA's
 #                                 (pingpong_madara/) and performance_test's two plugins
 #   scripts/setup.sh --for-tests  --all, and the tools the tests drive: act, actionlint,
-#                                 zizmor, gitlab-ci-local, Chromium and Playwright
+#                                 zizmor, gitlab-ci-local, Chromium and Playwright, and
+#                                 inferno (the code-path gate's flame graphs)
 set -euo pipefail
 
 case ${1:-} in
@@ -47,4 +48,5 @@ bash "$SETUP/install_site_tools.sh" --chart-library-only  # the history site shi
 if [[ ${1:-} == --for-tests ]]; then
     bash "$SETUP/install_ci_tools.sh"
     bash "$SETUP/install_site_tools.sh"
+    bash "$SETUP/install_flamegraph_tools.sh"
 fi

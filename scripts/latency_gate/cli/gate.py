@@ -28,7 +28,7 @@ from latency_gate.campaigns.gate import (
     run_gate,
 )
 from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_INCONCLUSIVE, EXIT_OK
-from latency_gate.render import gate_report
+from latency_gate.render import flame_graphs, gate_report
 from latency_gate.runner import counting, experiment
 from latency_gate.runner.middleware import BACKENDS
 
@@ -145,6 +145,7 @@ def gate_and_report(results_directory, *args, out=None, **kwargs):
     (failed) or EXIT_INCONCLUSIVE (inconclusive with --require-detectable)."""
     out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     outcome = run_gate(results_directory, *args, out=out, **kwargs)
+    _draw_flame_graphs(outcome, out)
     verdict = gate_report.write_reports(outcome)
     print(gate_report.verdict_line(outcome.decision, outcome.ceiling, outcome.settings, outcome.elapsed_s), file=out,
           flush=True)
@@ -152,3 +153,11 @@ def gate_and_report(results_directory, *args, out=None, **kwargs):
         return EXIT_CHECK_FAILED
     required = outcome.settings.require_detectable is not None
     return EXIT_INCONCLUSIVE if verdict == relative.INCONCLUSIVE and required else EXIT_OK
+
+
+def _draw_flame_graphs(outcome, out):
+    """The code-path gate's differential flame graphs of its regressed and improved cells, listed
+    in gate_result.json (`flamegraphs`) and the report when any were drawn."""
+    if outcome.details.get("signal") == "instructions":
+        if drawn := flame_graphs.draw_gate(outcome.results, outcome.decision, outcome.details["payloads"], out):
+            outcome.details["flamegraphs"] = drawn

@@ -24,7 +24,9 @@ commit the gate measured, recorded when `latency-gate gate --head-sha` is given)
 ("latency" or "instructions"; absent means latency) and, on a regressed cell of the
 instructions signal, `functions` (the functions whose instruction counts grew); for the
 instructions signal `estimated_cycles` (per cell, the estimated cycles per round trip of
-callgrind's cache simulation: base, PR, ratio, verdict).
+callgrind's cache simulation: base, PR, ratio, verdict); for the instructions signal
+`flamegraphs` (per regressed or improved cell, its differential flame graph's SVG, a path
+relative to the gate's directory: contracts/folded_stacks.py).
 """
 
 import json
@@ -170,6 +172,7 @@ CELL = _record({
 }, optional=("functions",))
 ESTIMATE = _record({"subexperiment": _name, "bytes": _whole, "base": _number, "pr": _number, "ratio": _number,
                     "verdict": _choice(*VERDICTS)})
+FLAME_GRAPH = _record({"subexperiment": _name, "bytes": _whole, "verdict": _choice(*VERDICTS), "svg": _text})
 CEILING_BREACH = _record({"subexperiment": _name, "bytes": _whole, "magnitude": _name, "requirement": _number,
                           "pr": _number, "unit": _name})
 SETTINGS = _record({"alpha": _number, "min_effect": _number, "clear_confidence": _number,
@@ -198,6 +201,7 @@ _FIELDS = {
     "regressions": _list_of(CELL),
     "improvements": _list_of(CELL),
     "estimated_cycles": _list_of(ESTIMATE),
+    "flamegraphs": _list_of(FLAME_GRAPH),
     "ceiling_over": _list_of(CEILING_BREACH),
     "looks": _list_of(LOOK, MAX_LOOKS),
     "seed": _whole, "samples": _whole, "first_look": _whole, "max_rounds": _whole, "look_every": _whole,

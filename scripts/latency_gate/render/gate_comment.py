@@ -99,6 +99,17 @@ def _detectable_text(result):
                      for magnitude, (name, effect) in worst.items())
 
 
+def _flame_graphs(result):
+    """Where the changed cells' flame graphs are: files of the run's artifact (a comment cannot
+    link a file inside an artifact, only the run)."""
+    drawn = result.get("flamegraphs", [])
+    if not drawn:
+        return []
+    return [f"Flame graphs of {len(drawn)} changed cell(s), red grew and blue shrank, are in the run's artifact: "
+            + ", ".join(markdown_text(entry["svg"]) for entry in drawn[:TOP]) + ("; ..." if len(drawn) > TOP else "")
+            + ".", ""]
+
+
 def _detectable(result):
     """One line: what the gate could have confirmed."""
     text = _detectable_text(result)
@@ -188,6 +199,7 @@ def render(result, run_url, current_head=None):
     lines += _table("Improved", sorted(result.get("improvements", []), key=lambda r: r["ratio"]),
                     ["Cell", "PR / base", interval], _changes)
     lines += _functions(regressions)
+    lines += _flame_graphs(result)
     lines += _detectable(result)
     lines.append(f"[The run]({run_url}): the full report is its summary; gate_report.md, the JUnit report, "
                  "gate_cells.csv and the rounds are in its artifacts.")

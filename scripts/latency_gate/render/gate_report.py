@@ -15,7 +15,7 @@ from latency_gate.contracts.formats import write_csv, write_text_atomic
 from latency_gate.analysis import code_path, relative
 from latency_gate.campaigns.gate import minutes_text
 from latency_gate.errors import EXIT_INCONCLUSIVE
-from latency_gate.render import gate_comment, plots
+from latency_gate.render import flame_graphs, gate_comment, plots
 
 
 def _failures(decision, ceiling):
@@ -178,6 +178,7 @@ def markdown_report(decision, ceiling, settings, details):
 
     lines += table(regressions, "Confirmed regressions")
     lines += _functions_section(regressions, details.get("functions") or {})
+    lines += flame_graphs.report_section(details)
     if counted:
         lines += _estimated_cycles_section(decision, settings)
     if over is not None and len(over):

@@ -1,0 +1,109 @@
+"""The code-path gate's differential flame graphs: for each counted cell that regressed or improved,
+an SVG of the pull request's call stacks whose frames are coloured by how their own instructions
+changed from the base (red grew, blue shrank, the deeper the more), drawn by inferno (inferno-diff-folded, then
+inferno-flamegraph; scripts/setup/install_flamegraph_tools.sh installs it).
+
+Each build's stacks are the mean over its rounds of one run's (analysis/flame_graphs.py: every
+process and thread of the cell summed), in instructions per run of that payload, the stacks
+narrower than inferno draws cut back to their callers (flame_graphs.trimmed); a frame's tooltip
+says the PR's inclusive instructions, its share of the PR's total and the change of its own
+instructions in points of that total.
+The folded stacks stay beside the SVG (contracts/folded_stacks.py) for other renderers.
+"""
+
+import shutil
+import subprocess
+from pathlib import Path
+
+from latency_gate.analysis import flame_graphs, relative
+from latency_gate.contracts import folded_stacks
+from latency_gate.contracts import instruction_counts as counts_contract
+from latency_gate.contracts.formats import write_atomic
+from latency_gate.errors import InputError
+
+DIFF, DRAW = "inferno-diff-folded", "inferno-flamegraph"
+DRAWN_VERDICTS = (relative.REGRESSION, relative.IMPROVEMENT)
+
+
+def missing_tools():
+    return [tool for tool in (DIFF, DRAW) if shutil.which(tool) is None]
+
+
+def draw_gate(results, decision, payloads, out):
+    """Draw the flame graph of every gated instructions cell that regressed or improved; returns
+    [{subexperiment, bytes, verdict, svg}] (svg relative to `results`) for gate_result.json.
+    Without inferno, or without a sub-experiment's profiles, nothing (of it) is drawn and a line on
+    `out` says why: a picture explains a verdict, it is not one."""
+    cells = decision[decision["Gated"] & decision["Verdict"].isin(DRAWN_VERDICTS)
+                     & (decision[relative.MAGNITUDE] == relative.INSTRUCTIONS)]
+    if cells.empty:
+        return []
+    if missing := missing_tools():
+        print(f"Flame graphs not drawn: {' and '.join(missing)} not found "
+              "(scripts/setup/install_flamegraph_tools.sh installs inferno)", file=out, flush=True)
+        return []
+    results, drawn = Path(results), []
+    for subexperiment, group in cells.groupby(relative.SUBEXPERIMENT, sort=False):
+        try:
+            drawn += _draw_subexperiment(results, subexperiment, group, payloads)
+        except InputError as error:
+            print(f"Flame graphs of {subexperiment} not drawn: {error}", file=out, flush=True)
+    return drawn
+
+
+def _draw_subexperiment(results, subexperiment, cells, payloads):
+    runs = {build: sorted((results / "runs").glob(f"round-*/{build}")) for build in (relative.BASE, relative.PR)}
+    if not all(runs.values()):
+        raise InputError("no counted runs of both builds", results / "runs")
+    stacks = {build: [flame_graphs.run_stacks(run, subexperiment, payloads) for run in directories]
+              for build, directories in runs.items()}
+    drawn = []
+    for _, cell in cells.iterrows():
+        payload = int(cell[relative.BYTES])
+        means = flame_graphs.trimmed({build: flame_graphs.mean_stacks([one[payload] for one in stacks[build]])
+                                      for build in stacks})
+        svg = draw_cell(results, subexperiment, payload, means, _round_trips(runs[relative.PR][0], subexperiment, payload),
+                        len(runs[relative.PR]), cell["Ratio"])
+        drawn.append({"subexperiment": subexperiment, "bytes": payload, "verdict": cell["Verdict"],
+                      "svg": svg.relative_to(results).as_posix()})
+    return drawn
+
+
+def draw_cell(results, subexperiment, payload, means, round_trips, runs, ratio):
+    """Write one cell's folded stacks ({build: stacks}) and its differential SVG; returns the SVG's path."""
+    folded = {build: folded_stacks.folded_path(results, subexperiment, payload, build) for build in means}
+    for build, path in folded.items():
+        folded_stacks.write(means[build], path)
+    differential = _tool([DIFF, str(folded[relative.BASE]), str(folded[relative.PR])])
+    svg = _tool([DRAW, "--title", f"{subexperiment} {payload} B: instructions {(ratio - 1) * 100:+.2f}% (PR / base)",
+                 "--subtitle", f"the pull request's call stacks, mean of {runs} run(s); red grew, blue shrank",
+                 "--countname", f"instructions in {round_trips} round trips"], differential)
+    path = folded_stacks.svg_path(results, subexperiment, payload)
+    write_atomic(path, lambda handle: handle.write(svg))
+    return path
+
+
+def _round_trips(run, subexperiment, payload):
+    counts = counts_contract.read_counts(counts_contract.counts_path(run, subexperiment))
+    return int(counts.loc[counts[counts_contract.BYTES] == payload, counts_contract.ROUND_TRIPS].max())
+
+
+def _tool(command, given=b""):
+    done = subprocess.run(command, input=given, capture_output=True)
+    if done.returncode:
+        raise InputError(f"{command[0]} failed (exit {done.returncode}): "
+                         f"{done.stderr.decode(errors='replace').strip()[:300]}")
+    return done.stdout
+
+
+def report_section(details):
+    """gate_report.md's links to the flame graphs drawn (gate_result.json's `flamegraphs`)."""
+    drawn = details.get("flamegraphs") or []
+    if not drawn:
+        return []
+    return ["### Flame graphs", "",
+            "The pull request's call stacks of each changed cell, every process and thread summed, each frame "
+            "coloured by how its own instructions changed from the base: red grew, blue shrank. A frame's tooltip "
+            "holds its inclusive instructions in the pull request, its share of the cell's total and the change, in "
+            "points of that total (files beside this report, in the gate's artifact):", ""] + [
+        f"- [{entry['subexperiment']} {entry['bytes']} B ({entry['verdict']})]({entry['svg']})" for entry in drawn] + [""]
