@@ -142,7 +142,7 @@ STANDINS = {  # GitHub-hosted actions this machine cannot reach -> tests/ci/<sta
     "actions/deploy-pages": "deploy-pages",
 }
 HANDLED_BY_ACT = {"actions/checkout"}  # act checks out the local repository itself
-RUNNER_LABELS = ("self-hosted", "linux", "latency", "ubuntu-latest")
+RUNNER_LABELS = ("self-hosted", "linux", "latency", "latency-main", "ubuntu-latest")  # latency-main: main's pool
 
 
 def pinned_actions():

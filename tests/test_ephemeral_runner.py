@@ -5,7 +5,7 @@ user. Two things are stand-ins: GitHub's REST API, unreachable here (tests/githu
 answers the just-in-time registration as GitHub documents it), and GitHub's actions runner,
 replaced by a run.sh that does what a pull request's job could do: it writes down what it
 finds of the job before it, then plants something in every place the next job could reuse
-(the runner's .env and files, a git configuration in $HOME, /tmp, /var/tmp, /dev/shm) and
+(the runner's .env and files, a git configuration in $HOME, /tmp, /var/tmp, /dev/shm, /run/lock) and
 leaves a process running.
 
 Specification:
@@ -40,7 +40,8 @@ USER = "nobody"
 # Limits of the tests' own choosing: this sandbox's root may not raise them to the preset's (no
 # CAP_SYS_RESOURCE); a memlock below the machine's shows that the jobs get the script's.
 LIMITS = ("--rtprio", "0", "--memlock", str(4 << 20))
-PLACES = ("$HOME/.env", "$HOME/planted", "$HOME/.gitconfig", "/tmp/planted", "/var/tmp/planted", "/dev/shm/planted")
+PLACES = ("$HOME/.env", "$HOME/planted", "$HOME/.gitconfig", "/tmp/planted", "/var/tmp/planted", "/dev/shm/planted",
+          "/run/lock/planted")
 
 # What a pull request's job could do, as the actions runner's run.sh (its arguments: --jitconfig CONFIG).
 RUN_SH = """#!/bin/bash
@@ -58,7 +59,7 @@ echo "$token" > /tmp/copy && grep -rqsF "$token" /tmp && echo "control: the toke
 echo "LATENCY_GATE_CLI=/planted" >> "$HOME/.env"
 echo planted > "$HOME/planted"
 printf '[core]\\n\\thooksPath = /planted\\n' > "$HOME/.gitconfig"
-for directory in /tmp /var/tmp /dev/shm; do echo planted > "$directory/planted"; done
+for directory in /tmp /var/tmp /dev/shm /run/lock; do echo planted > "$directory/planted"; done
 for place in {places}; do [ -e "$place" ] && echo "planted: $place" >> "$report"; done
 (exec -a latency-gate-leftover bash -c 'while :; do date +%s%N >> REPORTS/leftover; sleep 0.1; done' &)
 sleep 0.3
@@ -130,6 +131,7 @@ def test_no_job_finds_what_the_job_before_it_left(machine, github):
     assert subprocess.run(["pgrep", "-f", "latency-gate-leftover"], capture_output=True).returncode == 1
     assert sorted(p.name for p in runner.iterdir()) == ["run.sh"]
     assert not Path("/tmp/planted").exists() and not Path("/dev/shm/planted").exists()
+    assert not Path("/run/lock/planted").exists()
 
 
 def test_a_set_up_that_would_leak_is_refused_before_any_registration(machine, github, tmp_path):

@@ -47,24 +47,39 @@ import pytest
 import yaml
 
 import ci_tools
+import gitlab_standin
 from ci_tools import GENEROUS, PLATFORM, RELATIVE_GATE, SMALL_MATRIX, TIGHT, git, set_requirements
 
 pytestmark = pytest.mark.ci
 
 
-def run_pipeline(tools, repository, history, variables=(), jobs=(), unset=(), file=None, variables_file=None):
-    variables = {
-        "LATENCY_GATE_VENV": sys.prefix,  # install_cli.sh uses this venv instead of pip-installing
-        "LATENCY_GATE_BUILD_DIR": ci_tools.project_build(),
-        **SMALL_MATRIX, "LATENCY_HISTORY_REMOTE": history, **dict(variables),
-    }
-    command = [str(tools / "gitlab-ci-local"), "--shell-executor-no-image", *(["--file", file] if file else []),
-               *(["--variables-file", variables_file] if variables_file else []), *jobs]
-    for name, value in variables.items():
-        command += ["--variable", f"{name}={value}"]
-    for name in unset:
-        command += ["--unset-variable", name]
-    result = subprocess.run(command, cwd=repository, capture_output=True, text=True, timeout=900)  # as act's: ci_tools
+def run_pipeline(tools, repository, history, variables=(), jobs=(), unset=(), file=None, variables_file=None,
+                 token=True, isolated=False):
+    """gitlab-ci-local's run of the pipeline, with GitLab's jobs API served by the stand-in
+    (tests/gitlab_standin.py) and git's route to this project (the history's pinned remote,
+    CI_SERVER_URL/CI_PROJECT_PATH.git) leading to the bare repository `history`; `token`
+    gives every job the history token unscoped (a test of its scope gives it scoped); `isolated`
+    gives every job a checkout of its own with its needs' artifacts unpacked into it, as GitLab
+    does (gitlab-ci-local's --shell-isolation), instead of one shared directory."""
+    route = repository.parent / "route-to-history.gitconfig"
+    route.write_text(f'[url "{history}"]\n\tinsteadOf = https://github.com/{ci_tools.GITHUB_REPOSITORY}.git\n')
+    with gitlab_standin.serve(repository) as (api_url, _):
+        variables = {
+            "LATENCY_GATE_VENV": sys.prefix,  # install_cli.sh uses this venv instead of pip-installing
+            "LATENCY_GATE_BUILD_DIR": ci_tools.project_build(),
+            "CI_API_V4_URL": api_url, "GIT_CONFIG_GLOBAL": route,
+            "CI_COMMIT_REF_PROTECTED": "true",  # the default branch, protected (docs/adopting.md); merge_request() not
+            **({"LATENCY_HISTORY_TOKEN": gitlab_standin.TOKEN} if token else {}),
+            **SMALL_MATRIX, **dict(variables),
+        }
+        command = [str(tools / "gitlab-ci-local"), "--shell-executor-no-image", *(["--shell-isolation", "--no-artifacts-to-source"] if isolated else []),
+                   *(["--file", file] if file else []),
+                   *(["--variables-file", variables_file] if variables_file else []), *jobs]
+        for name, value in variables.items():
+            command += ["--variable", f"{name}={value}"]
+        for name in unset:
+            command += ["--unset-variable", name]
+        result = subprocess.run(command, cwd=repository, capture_output=True, text=True, timeout=900)  # as act's
     return result.returncode, result.stdout + result.stderr
 
 
@@ -138,7 +153,7 @@ def merge_request(**variables):
     the default branch's pages job stays out; the code-path gate only where a test asks for it."""
     return {"CI_PIPELINE_SOURCE": "merge_request_event", "CI_MERGE_REQUEST_IID": "7",
             "CI_MERGE_REQUEST_PROJECT_ID": "100", "CI_MERGE_REQUEST_SOURCE_PROJECT_ID": "100",
-            "LATENCY_CODE_PATH_GATE": "false", **variables}
+            "LATENCY_CODE_PATH_GATE": "false", "CI_COMMIT_REF_PROTECTED": "false", **variables}
 
 
 def test_a_merge_request_from_a_fork_fails_without_reaching_the_latency_runner(tools, repository, history):
@@ -279,7 +294,7 @@ def test_the_history_job_never_runs_on_the_latency_runner(tools, repository, his
     set_requirements(repository, GENEROUS)
     shutil.rmtree(repository / "results", ignore_errors=True)  # a fresh checkout's: no earlier pipeline's run
     assert "tags: [latency-history]" in job(repository, "pages") and "latency-runner" not in job(repository, "pages")
-    for name in ("latency:relative", "latency:run", "latency:check"):
+    for name in ("latency:relative", ".latency-run", "latency:check"):
         assert "<<: *latency-runner" in job(repository, name) and "LATENCY_HISTORY_TOKEN" not in job(repository, name)
 
     code, output = run_pipeline(tools, repository, history, {"CI_RUNNER_TAGS": '["latency", "latency-history"]'})
@@ -305,24 +320,23 @@ def test_the_history_token_is_given_to_the_history_job_alone(tools, repository, 
     (tmp_path / "write-environment.sh").write_text(f'env > "{environments}/${{CI_JOB_NAME//:/_}}.env"\n')
     # The variable as docs/adopting.md says to create it (gitlab-ci-local reads the file relative to the project).
     variables_file = repository / ".gitlab-ci-local-variables.yml"
-    variables_file.write_text("LATENCY_HISTORY_TOKEN:\n  values:\n    latency-history: history-token-value\n")
+    variables_file.write_text(f"LATENCY_HISTORY_TOKEN:\n  values:\n    latency-history: {gitlab_standin.TOKEN}\n")
     try:
         code, output = run_pipeline(tools, repository, history,
                                     {**HISTORY_RUNNER, "BASH_ENV": tmp_path / "write-environment.sh"},
-                                    variables_file=variables_file.name)
+                                    variables_file=variables_file.name, token=False)
     finally:
         variables_file.unlink()
 
     assert code == 0, output
     seen = {path.stem: path.read_text() for path in environments.glob("*.env")}
     assert sorted(seen) == ["latency_check", "latency_run", "pages"], sorted(seen)
-    assert [job for job, environment in seen.items() if "history-token-value" in environment] == ["pages"]
+    assert [job for job, environment in seen.items() if gitlab_standin.TOKEN in environment] == ["pages"]
     assert len(history_runs(history)[0]) == 1
 
 
-def test_a_protected_branchs_run_builds_outside_every_cache():
-    """A shell executor's cache zips are files a merge request's job can write: a protected
-    branch's latency:run builds into a directory no cache: restores."""
+def gitlab_pipeline():
+    """.gitlab-ci.yml as GitLab reads it, `!reference [job, key]` resolved."""
     class GitLabLoader(yaml.SafeLoader):
         pass
 
@@ -333,22 +347,82 @@ def test_a_protected_branchs_run_builds_outside_every_cache():
     pipeline = yaml.load((ci_tools.REPO / ".gitlab-ci.yml").read_text(), Loader=GitLabLoader)
 
     def resolved(value):
-        return resolved(functools.reduce(lambda within, key: within[key], value, pipeline)) \
-            if isinstance(value, Reference) else value
+        if isinstance(value, Reference):
+            return resolved(functools.reduce(lambda within, key: within[key], value, pipeline))
+        if isinstance(value, dict):
+            return {key: resolved(each) for key, each in value.items()}
+        if isinstance(value, list):
+            return [resolved(each) for each in value]
+        return value
 
-    (protected,) = [rule for rule in pipeline["latency:run"]["rules"]
-                    if rule.get("if") == '$CI_COMMIT_REF_PROTECTED == "true"']
-    build = protected["variables"]["LATENCY_GATE_BUILD_DIR"]
-    caches = [resolved(job.get("cache", [])) for job in pipeline.values() if isinstance(job, dict)]
-    cached = [path for cache in caches for each in ([cache] if isinstance(cache, dict) else cache)
-              for path in each["paths"]]
-    assert cached and build.startswith("$CI_PROJECT_DIR/build/")
-    relative = build.removeprefix("$CI_PROJECT_DIR/") + "/"
-    assert not any(relative.startswith(path) or path.startswith(relative) for path in cached), (build, cached)
-    assert "when" not in protected  # it runs, with that build directory
+    return resolved(pipeline)
+
+
+def test_caches_never_cross_a_trust_level():
+    """GitLab's cache extractor unpacks every member of a cache's zip, and on a shell executor the
+    zips are files a merge request's job can write: a protected branch's latency:run declares no
+    cache: at all and builds into a directory no cache: holds; every other cache is keyed by the
+    merge request or the ref that wrote it."""
+    pipeline = gitlab_pipeline()
+    jobs = {name: job for name, job in pipeline.items() if isinstance(job, dict) and not name.startswith(".")}
+    protected, unprotected = jobs["latency:run"], jobs["latency:run:unprotected"]
+    assert "cache" not in protected and "cache" not in pipeline[protected["extends"]]
+    assert protected["rules"][0] == {"if": '$CI_COMMIT_REF_PROTECTED != "true"', "when": "never"}
+    assert unprotected["rules"][0] == {"if": '$CI_COMMIT_REF_PROTECTED == "true"', "when": "never"}
+    caches = [each for job in jobs.values() for each in
+              ([job["cache"]] if isinstance(job.get("cache"), dict) else job.get("cache", []))]
+    keys = [each["key"] if isinstance(each["key"], str) else each["key"]["prefix"] for each in caches]
+    assert keys and all("$CI_MERGE_REQUEST_IID" in key or "$CI_COMMIT_REF_SLUG" in key for key in keys), keys
+    build = protected["variables"]["LATENCY_GATE_BUILD_DIR"].removeprefix("$CI_PROJECT_DIR/") + "/"
+    cached = [path for each in caches for path in each["paths"]]
+    assert not any(build.startswith(path) or path.startswith(build) for path in cached), (build, cached)
     assert pipeline["pages"]["environment"]["name"] == "latency-history"
-    assert not any(job.get("environment") for name, job in pipeline.items()
-                   if isinstance(job, dict) and name != "pages")
+    assert not any(job.get("environment") for name, job in jobs.items() if name != "pages")
+    assert pipeline["pages"]["dependencies"] == [] and pipeline["pages"]["needs"] == [
+        {"job": "latency:check", "artifacts": False}]
+
+
+PLANTED_CACHE = """#!/bin/sh
+echo "planted install_system_packages.sh ran in $CI_JOB_NAME" >> "$PLANT_MARKS"
+"""
+
+
+def test_a_cache_a_merge_request_wrote_is_never_unpacked_in_the_default_branchs_run(tools, repository, history,
+                                                                                     tmp_path):
+    """A merge request's spec-mode run writes its ref's cache; its job (on the shell runner, where
+    the caches are files) then adds a member beside the build: a script of this repository, which
+    the cache extractor would unpack over the checkout. The default branch's protected run
+    restores no cache, runs its own script and publishes; the merge request's next run, which
+    restores its ref's cache, is the control: the planted script runs there."""
+    set_requirements(repository, GENEROUS)
+    shutil.rmtree(repository / "results", ignore_errors=True)
+    marks = tmp_path / "planted-ran"
+    spec_mode = merge_request(CI_MERGE_REQUEST_DIFF_BASE_SHA=git("rev-parse", "HEAD", cwd=repository).strip(),
+                              LATENCY_GATE_MODE="spec", CI_COMMIT_REF_NAME="feature", CI_COMMIT_REF_SLUG="feature",
+                              PLANT_MARKS=marks)
+    try:
+        code, output = run_pipeline(tools, repository, history, spec_mode, jobs=["latency:run:unprotected"],
+                                    unset=["CI_COMMIT_BRANCH"], isolated=True)
+        assert code == 0, output
+        (cache,) = (repository / ".gitlab-ci-local/cache").glob("*latencytest-*-feature*")
+        planted = cache / "scripts/setup/install_system_packages.sh"
+        planted.parent.mkdir(parents=True)
+        planted.write_text(PLANTED_CACHE)
+
+        code, output = run_pipeline(tools, repository, history, {**HISTORY_RUNNER, "PLANT_MARKS": marks}, isolated=True)
+
+        assert code == 0, output
+        assert "PASS  latency:run " in output.replace("PASS  latency:run\n", "PASS  latency:run \n") \
+            and "latency:run:unprotected" not in output
+        assert "install_system_packages: all" in output and not marks.exists()
+        assert len(history_runs(history)[0]) == 1
+
+        code, output = run_pipeline(tools, repository, history, spec_mode, jobs=["latency:run:unprotected"],
+                                    unset=["CI_COMMIT_BRANCH"], isolated=True)
+        assert marks.read_text() == "planted install_system_packages.sh ran in latency:run:unprotected\n"
+    finally:
+        shutil.rmtree(repository / ".gitlab-ci-local/cache", ignore_errors=True)
+        shutil.rmtree(repository / ".gitlab-ci-local/builds", ignore_errors=True)
 
 
 def included_from(repository, tmp_path):
@@ -441,9 +515,91 @@ def test_nothing_a_merge_request_leaves_on_the_runner_runs_in_the_default_branch
         assert not marks.exists()
         fresh = re.findall(r"^(\S+) +> install_cli: a fresh latency-gate for this job in (\S+) \(nothing reused", output, re.M)
         assert sorted(job for job, _ in fresh) == ["latency:check", "latency:run", "pages"], output
-        assert all(place.startswith(f"{repository}/.latency-gate-cli.") for _, place in fresh)
+        assert all(place.startswith(f"{repository}/.latency-gate-cli.") for job, place in fresh if job != "pages")
+        (pages_place,) = [place for job, place in fresh if job == "pages"]  # outside the checkout
+        assert not pages_place.startswith(f"{repository}/")
         assert len(history_runs(history)[0]) == 1
     finally:
         for venv in repository.glob(".latency-gate-cli.*"):  # GitLab's checkout of the next job would clean them
             shutil.rmtree(venv)
         (repository / "plant.gitlab-ci.yml").unlink()
+
+
+# What a merge request's job left on the latency runner makes the default branch's latency:check
+# upload: the run, and beside it files that run in any job that unpacks the archive into its
+# checkout (a script of this repository, a venv package `python3 -m venv` imports from the
+# working directory, git hooks and configuration of the history's clone). GitLab takes any
+# archive the job's token uploads; widening the job's artifacts:paths is gitlab-ci-local's way.
+PLANTED_CHECK = """\
+include:
+  - local: .gitlab-ci.yml
+latency:check:
+  after_script:
+    - |
+      mark() { printf '#!/bin/sh\\necho "planted %s ran, token: ${LATENCY_HISTORY_TOKEN:-none}" >> "$PLANT_MARKS"\\n' "$1"; }
+      mkdir -p venv scripts/setup && : > venv/__init__.py
+      mark venv > venv/mark.sh
+      echo 'import os, subprocess; subprocess.run(["sh", os.path.join(os.path.dirname(__file__), "mark.sh")])' > venv/__main__.py
+      mark scripts/setup/install_cli.sh > scripts/setup/install_cli.sh
+      git init -q history && git -C history config core.fsmonitor "$PWD/history/.git/hooks/post-checkout"
+      for hook in post-checkout pre-push reference-transaction; do
+        mark "history/.git/hooks/$hook" > "history/.git/hooks/$hook" && chmod +x "history/.git/hooks/$hook"
+      done
+  artifacts:
+    paths: [results/run/, venv/, history/, scripts/setup/install_cli.sh]
+"""
+
+
+def test_what_the_check_job_uploads_beside_the_run_never_runs_where_the_token_is(tools, repository, history, tmp_path):
+    """Each job in a checkout of its own, its needs' artifacts unpacked into it, as on GitLab:
+    the default branch's latency:check uploads the run with planted files beside it. pages
+    declares no artifact dependency, so nothing of it lands in pages' checkout; it fetches the
+    archive through the API (the stand-in), refuses it for its first member outside results/run/
+    before writing anything, and publishes nothing."""
+    set_requirements(repository, GENEROUS)
+    shutil.rmtree(repository / "results", ignore_errors=True)
+    (repository / "planted-check.gitlab-ci.yml").write_text(PLANTED_CHECK)
+    ci_tools.commit(repository, "The check job as a planted runner makes it upload", [repository / "planted-check.gitlab-ci.yml"])
+    marks = tmp_path / "planted-ran"
+    try:
+        code, output = run_pipeline(tools, repository, history, {**HISTORY_RUNNER, "PLANT_MARKS": marks},
+                                    file="planted-check.gitlab-ci.yml", isolated=True)
+
+        assert "PASS  latency:check" in output and "FAIL  pages" in output and code != 0, output
+        assert re.search(r"member '(history|scripts|venv)/\S*' is outside the run's directory results/run/: refused",
+                         output), output
+        assert not marks.exists(), marks.read_text()
+        pages = repository / ".gitlab-ci-local/builds/pages"
+        assert (pages / "requirements").is_dir()  # pages' own checkout, without the check job's artifact:
+        assert not (pages / "venv").exists() and not (pages / "history").exists() and not (pages / "results").exists()
+        assert (pages / "scripts/setup/install_cli.sh").read_bytes() == (repository / "scripts/setup/install_cli.sh").read_bytes()
+        assert history_runs_or_none(history) is None
+        # Control: the archive held the planted files, and they run where a job would run them.
+        uploaded = repository / ".gitlab-ci-local/artifacts/latencyOgcheck"  # gitlab-ci-local's spelling
+        assert (uploaded / "results/run/metadata.json").is_file()
+        subprocess.run(["python3", "-m", "venv", str(tmp_path / "unused")], cwd=uploaded, check=True,
+                       env={"PATH": "/usr/bin:/bin", "PLANT_MARKS": str(marks)})
+        subprocess.run(["sh", str(uploaded / "scripts/setup/install_cli.sh")], check=True, env={"PLANT_MARKS": str(marks)})
+        assert marks.read_text().splitlines() == ["planted venv ran, token: none",
+                                                  "planted scripts/setup/install_cli.sh ran, token: none"]
+    finally:
+        (repository / "planted-check.gitlab-ci.yml").unlink()
+        shutil.rmtree(repository / ".gitlab-ci-local/builds", ignore_errors=True)
+
+
+@pytest.mark.parametrize("variable", ["LATENCY_HISTORY_REMOTE", "LATENCY_HISTORY_BRANCH"])
+def test_a_variable_cannot_send_the_history_token_elsewhere(tools, repository, history, tmp_path, variable):
+    """Where pages pushes is pinned in the file (this project, branch latency-history): a pipeline
+    variable naming another remote or branch stops the job before any set-up, and the remote it
+    names, a real one, is never reached."""
+    elsewhere = tmp_path / "elsewhere.git"
+    git("init", "-q", "--bare", str(elsewhere), cwd=tmp_path)
+    value = str(elsewhere) if variable == "LATENCY_HISTORY_REMOTE" else "main"
+
+    code, output = run_pipeline(tools, repository, history, {**HISTORY_RUNNER, variable: value}, jobs=["pages"])
+
+    assert code != 0 and "FAIL  pages" in output
+    assert f"pages: {variable} is set ('{value}'), but the history's remote and branch are pinned in .gitlab-ci.yml" \
+           in output, output
+    assert "install_cli" not in output and "fetch-gitlab-run:" not in output
+    assert not git("for-each-ref", cwd=elsewhere).strip() and history_runs_or_none(history) is None

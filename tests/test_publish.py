@@ -468,3 +468,41 @@ def test_a_public_history_can_keep_the_hosts_name_and_kernel_build_out(tmp_path,
     # The tuning that makes runs comparable stays; the boot image (the kernel's build) and the disk's UUID go.
     assert redacted["kernel_tuning"]["command_line"] == "isolcpus=2,3 nohz_full=2,3 idle=poll"
     assert "6.1.0-27" not in json.dumps(redacted) and "lab-7" not in json.dumps(redacted)
+
+
+def publish_as_ci(remote, run, work, *options):
+    """publish-history as the CI jobs call it: the run id from the metadata's start, revision and runner."""
+    return subprocess.run([LATENCY_GATE, "publish-history", "--results-directory", str(run), "--remote", str(remote),
+                           "--platform", PLATFORM, "--branch", BRANCH, "--revision", "0123456789abcdef",
+                           "--runner", "lab1", "--work-directory", str(work), *options], capture_output=True, text=True)
+
+
+def test_a_start_in_the_future_is_refused_so_no_run_pins_itself_as_the_latest(tmp_path, remote, history_tip):
+    run = make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1")
+    run_metadata.write(run, dataclasses.replace(run_metadata.read(run), started_at="2999-01-01T00:00:00+00:00"))
+
+    assert_refused(publish_as_ci(remote, run, tmp_path / "work"), remote, history_tip, run / "metadata.json",
+                   "started_at 2999-01-01T00:00:00+00:00 is later than the publish")
+
+
+def test_an_oversized_metadata_file_is_refused_before_it_is_parsed(tmp_path, remote, history_tip):
+    run = make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1")
+    metadata = run / "metadata.json"
+    metadata.write_text("[" * (run_metadata.MAX_BYTES + 1))  # parsed, it would exhaust the recursion limit
+
+    assert_refused(publish_as_ci(remote, run, tmp_path / "work"), remote, history_tip, metadata,
+                   f"more than a run's metadata may hold (MAX_BYTES, {run_metadata.MAX_BYTES})")
+
+
+def test_a_run_measured_on_the_pull_requests_runners_says_so_in_its_stored_metadata(tmp_path, remote):
+    run = make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1")
+    run_metadata.write(run, dataclasses.replace(run_metadata.read(run), started_at="2026-11-22T07:00:00+00:00"))
+
+    for work, options in (("own", ()), ("shared", ("--shared-runners",))):
+        result = publish_as_ci(remote, run, tmp_path / work, "--run-id", f"20261122T07000{len(options)}Z-0123-lab1",
+                               *options)
+        assert result.returncode == 0, result.stderr
+
+    stored = {run_id: json.loads(git("show", f"{BRANCH}:runs/{PLATFORM}/{run_id}/metadata.json", cwd=remote))
+              for run_id in published_runs(remote)}
+    assert [publish.SHARED_RUNNERS_WARNING in each["warnings"] for each in stored.values()] == [False, True]

@@ -25,6 +25,9 @@ Specification:
 - a push to main lands its run on the gh-pages branch (the run store only) and deploys the
   site regenerated from it as the Pages artifact;
 - a requirements dispatch measures in shards and comes back as a pull request with the CSV;
+- main and the requirements measure on main's pool (latency-main) by default: the pull requests'
+  labels are refused before anything is measured, unless LATENCY_HISTORY_ON_PULL_REQUEST_RUNNERS
+  opts in, and then the publish job records it in the run's stored metadata;
 - from a clean checkout, as on an adopter's runner, the actions install their CLI afresh in
   each job (dependencies hash-checked against scripts/setup/cli-requirements.lock), and it
   publishes a run with the site's chart library;
@@ -53,6 +56,7 @@ from ci_tools import (
     GITHUB_REPOSITORY, HANDLED_BY_ACT, PLATFORM, RELATIVE_GATE, REPO, SMALL_MATRIX, STANDINS, TIGHT, Act, git,
     pinned_actions, set_requirements,
 )
+from latency_gate.ci import publish
 from latency_gate.contracts import run_metadata
 
 pytestmark = pytest.mark.ci
@@ -286,10 +290,62 @@ def test_a_push_to_main_lands_on_the_gh_pages_branch(act, repository, tmp_path):
     # Measured with a read-only token; written by a job of its own (a GitHub-hosted runner's)
     # from the run's artifact; pushes queue rather than replace each other.
     assert "[Latency history/Publish to the history] " in log(result) and "Success - Main Download the run" in log(result)
-    # No pool of main's own (LATENCY_HISTORY_RUNNER_LABELS): every run says so.
-    assert "LATENCY_HISTORY_RUNNER_LABELS is not set, so main measures on runners that pull requests' jobs" in log(result)
+    # Main's own pool by default (latency-main), not the pull requests' runners: nothing to record.
+    assert "History measured on the pull requests' runners" not in log(result)
+    stored = json.loads(git("show", f"gh-pages:runs/{PLATFORM}/{run_id}/metadata.json", cwd=history))
+    assert not any("pull requests' jobs also use" in warning for warning in stored["warnings"])
     workflow = (REPO / ".github/workflows/latency-main.yml").read_text()
     assert "\n  queue: max\n" in workflow and workflow.count("contents: write") == 1
+
+
+PULL_REQUEST_LABELS = '["self-hosted","linux","latency"]'  # the workflows' default LATENCY_RUNNER_LABELS
+
+
+def test_main_and_the_requirements_refuse_the_pull_requests_runners_unless_opted_in(act, repository):
+    """A pull request's job can change a persistent runner for every later job there, main's
+    included (docs/security.md): main's pool named as the pull requests' labels is refused
+    before anything is measured, as is a requirements dispatch on them."""
+    without_queue(repository)
+    ci_tools.commit(repository, "act does not know concurrency.queue")
+    sha = git("rev-parse", "HEAD", cwd=repository).strip()
+
+    result = act("push", ".github/workflows/latency-main.yml",
+                 {"ref": "refs/heads/main", "after": sha, "repository": {"full_name": GITHUB_REPOSITORY}},
+                 {**SMALL_MATRIX, "LATENCY_HISTORY_RUNNER_LABELS": PULL_REQUEST_LABELS, "LATENCY_INSTRUCTIONS": "false"},
+                 expect=["History refused on the pull requests' runners"])
+
+    assert result.returncode != 0
+    assert "History refused on the pull requests' runners" in log(result)
+    assert "Run the latency experiment" not in log(result) and "Publish to the history" not in log(result)
+
+    inputs = {"runs": 1, "shards": 1, "percentile": 99, "platform": PLATFORM, "runner-labels": PULL_REQUEST_LABELS}
+    result = act("workflow_dispatch", ".github/workflows/latency-requirements.yml", {"inputs": inputs},
+                 inputs=inputs, expect=["Requirements refused on the pull requests' runners"])
+
+    assert result.returncode != 0
+    assert "Requirements refused on the pull requests' runners" in log(result) and "Measure (shard" not in log(result)
+
+
+def test_main_measured_on_the_pull_requests_runners_by_opt_in_says_so_in_its_stored_metadata(act, repository,
+                                                                                            tmp_path):
+    set_requirements(repository)
+    history = tmp_path / "history.git"
+    git("init", "-q", "--bare", str(history), cwd=tmp_path)
+    without_queue(repository)
+    ci_tools.commit(repository, "act does not know concurrency.queue")
+    sha = git("rev-parse", "HEAD", cwd=repository).strip()
+
+    result = act("push", ".github/workflows/latency-main.yml",
+                 {"ref": "refs/heads/main", "after": sha, "repository": {"full_name": GITHUB_REPOSITORY}},
+                 {**SMALL_MATRIX, "LATENCY_HISTORY_REMOTE": history, "LATENCY_INSTRUCTIONS": "false",
+                  "LATENCY_HISTORY_ON_PULL_REQUEST_RUNNERS": "true"})
+
+    assert result.returncode == 0, log(result)
+    assert "History measured on the pull requests' runners" in log(result)
+    (run_id,) = {f.split("/")[2] for f in git("ls-tree", "-r", "--name-only", "gh-pages", cwd=history).split()
+                 if f.startswith(f"runs/{PLATFORM}/")}
+    stored = json.loads(git("show", f"gh-pages:runs/{PLATFORM}/{run_id}/metadata.json", cwd=history))
+    assert publish.SHARED_RUNNERS_WARNING in stored["warnings"]
 
 
 def without_queue(repository):
@@ -348,7 +404,7 @@ def test_nothing_a_pull_request_leaves_on_the_runner_runs_in_mains_next_job(act,
 
 
 def test_a_requirements_dispatch_comes_back_as_a_pull_request_with_the_csv(act):
-    # No runner labels given and no pool of main's own: the pull requests' runners, said in a warning.
+    # No runner labels given: main's pool (latency-main), as latency-main.yml's.
     inputs = {"runs": 2, "shards": 2, "percentile": 99, "platform": PLATFORM,
               "subexperiments": "intraprocess_best_effort", "payloads": "16,32", "samples": 100}
 
@@ -371,8 +427,8 @@ def test_a_requirements_dispatch_comes_back_as_a_pull_request_with_the_csv(act):
     opened = json.loads((act.store / "pull-requests" / f"latency-requirements_{PLATFORM}.json").read_text())
     assert opened["title"] == f"Latency requirements for {PLATFORM}: 2 runs, percentile 99"
     assert opened["token"] == "stand-in-app-12345-token"  # not GITHUB_TOKEN, whose pull requests start no workflow
-    assert 'on runners labelled\n`["self-hosted","linux","latency"]`' in opened["body"]
-    assert log(result).count("LATENCY_HISTORY_RUNNER_LABELS is not set, so the requirements are measured on") == 2
+    assert 'on runners labelled\n`["self-hosted","linux","latency-main"]`' in opened["body"]  # main's pool
+    assert "Requirements measured on the pull requests' runners" not in log(result)
 
 
 def load_workflow(text):

@@ -93,8 +93,8 @@ register() {
 }
 
 # One job, in new mount, PID, IPC and UTS namespaces: the runner's directory (and the user's
-# home, when elsewhere) seen through an overlay whose writable layer is a tmpfs, /tmp, /var/tmp
-# and /dev/shm empty tmpfs; when run.sh returns, its PID namespace's init ends and the kernel
+# home, when elsewhere) seen through an overlay whose writable layer is a tmpfs, /tmp, /var/tmp,
+# /dev/shm and /run/lock empty tmpfs, /dev/mqueue the namespace's own; when run.sh returns, its PID namespace's init ends and the kernel
 # kills every process left in it, and the mounts go with the namespace.
 run_job() {
     local config=$1
@@ -112,9 +112,12 @@ layer() {  # a throw-away writable view of a directory
 }
 layer "$runner_dir" runner
 if [[ -d $home && $home != "$runner_dir" && $home != / ]]; then layer "$home" home; fi
-for directory in /tmp /var/tmp /dev/shm; do
+for directory in /tmp /var/tmp /dev/shm /run/lock; do  # every directory any user may write
+    [[ -d $directory ]] || continue
     mount -t tmpfs -o mode=1777,nosuid,nodev latency-gate-job "$directory"
 done
+# POSIX message queues: this IPC namespace's own, not the machine's, where the machine shows them.
+if [[ -d /dev/mqueue ]]; then mount -t mqueue latency-gate-job /dev/mqueue; fi
 cd "$runner_dir"
 exec prlimit --rtprio="$rtprio" --memlock="$memlock" -- \
     setpriv --reuid="$user" --regid="$(id -g "$user")" --init-groups --inh-caps=-all --no-new-privs \

@@ -13,7 +13,9 @@
 # and checks package-lock.json's integrity hashes). Later steps of the same GitHub job reuse it:
 # the first call writes its path to $GITHUB_ENV as LATENCY_GATE_CLI, which only this job's own
 # steps can set. The directory is under $RUNNER_TEMP (GitHub empties it at each job's start and
-# end), else $CI_PROJECT_DIR (GitLab's checkout of the next job cleans it), else $TMPDIR.
+# end), else $CI_PROJECT_DIR (GitLab's checkout of the next job cleans it), else $TMPDIR;
+# LATENCY_GATE_CLI_PARENT names another parent (GitLab's history job: a mktemp directory
+# outside the checkout).
 #
 # With LATENCY_GATE_VENV set, that venv (with latency-gate installed) is used as is: a venv the
 # job's own configuration names, never one found on the machine. The runner's environment is
@@ -39,9 +41,10 @@ elif [[ -n ${LATENCY_GATE_CLI:-} ]]; then
 else
     assets=$REPO/scripts/latency_gate/render/site_assets
     (cd "$assets" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error) >&2
-    venv=$(mktemp -d "${RUNNER_TEMP:-${CI_PROJECT_DIR:-${TMPDIR:-/tmp}}}/.latency-gate-cli.XXXXXXXX")
+    venv=$(mktemp -d "${LATENCY_GATE_CLI_PARENT:-${RUNNER_TEMP:-${CI_PROJECT_DIR:-${TMPDIR:-/tmp}}}}/.latency-gate-cli.XXXXXXXX")
     say "a fresh latency-gate for this job in $venv (nothing reused from earlier jobs)"
-    python3 -m venv "$venv"
+    # -I: isolated, so no module of the working directory (a planted venv/__main__.py) is imported.
+    python3 -I -m venv "$venv"
     touch "$venv/COLCON_IGNORE"  # in a GitLab checkout: not a package of a team's colcon build
     "$venv/bin/pip" install --quiet --no-input --require-hashes --no-deps -r "$REPO/scripts/setup/cli-requirements.lock"
     "$venv/bin/pip" install --quiet --no-input --no-deps --no-build-isolation "$REPO"

@@ -145,10 +145,8 @@ def run_stacks(run, subexperiment, payloads):
         role = stem[len(subexperiment) + 1:]
         if not _ROLE.match(role):
             continue  # a sub-experiment whose name starts with this one's (interprocess_best_effort_tcp)
-        dumps = sorted((dump for dump in logs.glob(f"{stem}.callgrind.*") if counting._DUMP_SUFFIX.search(dump.name)),
-                       key=lambda dump: tuple(int(part or 0) for part in counting._DUMP_SUFFIX.search(dump.name).groups()))
-        labels = [counting.read_profile(dump).label or "" for dump in dumps]
-        payload_of = [int(match[1]) if (match := counting._PAYLOAD_LABEL.match(label)) else None for label in labels]
+        dumps = counting.dumps_of(logs / f"{stem}.callgrind")
+        payload_of = [counting.payload_of(counting.read_profile(dump).label) for dump in dumps]
         if all(payload is None for payload in payload_of):  # counted by its functions' names: a dump per payload
             if len(dumps) != len(payloads):
                 raise InputError(f"{role}: {len(dumps)} per-payload profile(s) for {len(payloads)} payload(s)",

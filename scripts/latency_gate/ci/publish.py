@@ -24,7 +24,7 @@ import random
 import subprocess
 import sys
 import time
-from datetime import datetime
+from datetime import datetime, timedelta, UTC
 from pathlib import Path
 
 from latency_gate.analysis import changepoints
@@ -34,10 +34,14 @@ from latency_gate.errors import EXIT_RUN_FAILED, InputError
 from latency_gate.render import store_views
 from latency_gate.store import history
 
+MAX_CLOCK_SKEW = timedelta(hours=1)  # a run's recorded start may be this much later than its publish
 PUSH_ATTEMPTS = 5  # the one bound on retries; the error message quotes it
 BACKOFF_SECONDS = 0.5  # the pause before attempt n+1 is uniform in [0, BACKOFF_SECONDS * 2**n]
 COMMITTER = ("latency-gate", "latency-gate@users.noreply.github.com")  # GIT_* env overrides
 TOKEN_VARIABLE = "LATENCY_GATE_GIT_TOKEN"  # an https token, sent as a header, never in argv
+# What the publisher (not the run's own files) records of a run measured where pull requests' jobs run.
+SHARED_RUNNERS_WARNING = ("measured on the runners that pull requests' jobs also use (the workflow's opt-in "
+                          "LATENCY_HISTORY_ON_PULL_REQUEST_RUNNERS): only as sound as every pull request that ran there")
 
 
 class PublishError(Exception):
@@ -72,23 +76,33 @@ class Git:
         return result
 
 
-def history_run_id(run_directory, revision, runner):
+def history_run_id(run_directory, revision, runner, now=None):
     """The run id (run_metadata.make_run_id) of the run's start, as its metadata records it,
-    with the revision and runner given; InputError when the metadata has no start time."""
+    with the revision and runner given; InputError when the metadata has no start time, or one
+    later than `now` (default: this moment) by more than MAX_CLOCK_SKEW: run ids sort by it, and
+    a start in the future would pin the run as the line's latest and keep it out of `keep`'s reach."""
     metadata = run_metadata.read(run_directory)
+    path = Path(run_directory) / run_metadata.METADATA_FILE
     if metadata.started_at is None:
-        path = Path(run_directory) / run_metadata.METADATA_FILE
         raise InputError("metadata has no started_at to make the run id from", path)
-    return run_metadata.make_run_id(datetime.fromisoformat(metadata.started_at), revision, runner)
+    started = datetime.fromisoformat(metadata.started_at)
+    started = started if started.tzinfo else started.replace(tzinfo=UTC)
+    now = now or datetime.now(UTC)
+    if started > now + MAX_CLOCK_SKEW:
+        raise InputError(f"started_at {metadata.started_at} is later than the publish ({now.isoformat(timespec='seconds')}) "
+                         f"by more than MAX_CLOCK_SKEW ({MAX_CLOCK_SKEW})", path)
+    return run_metadata.make_run_id(started, revision, runner)
 
 
 def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages",
-            run_id=None, requirements=None, keep=None, redact_host=False, git=None, sleep=time.sleep):
+            run_id=None, requirements=None, keep=None, redact_host=False, shared_runners=False, git=None,
+            sleep=time.sleep):
     """Land `run_directory` under runs/<platform>/<run id>/ on `branch` of `remote`.
 
     The run id is `run_id` (see history_run_id), else the one history.add_run picks from
     the run's metadata; `requirements` is the CSV the run was checked against, kept with
-    it; `redact_host` keeps the host's name and kernel build out (history.add_run).
+    it; `redact_host` keeps the host's name and kernel build out (history.add_run);
+    `shared_runners` records SHARED_RUNNERS_WARNING in the stored metadata.
     `work_directory` holds the local clone; after success its files are the published
     store and the site built from it (render/store_views.regenerate). Returns (run id, pushed commit).
     """
@@ -103,7 +117,8 @@ def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages
     git("init", "-q")
     for attempt in range(PUSH_ATTEMPTS):
         parent = _checkout_tip(git, remote, branch)
-        run_id = history.add_run(work_directory, run_directory, platform, run_id, requirements, redact_host).name
+        run_id = history.add_run(work_directory, run_directory, platform, run_id, requirements, redact_host,
+                                 [SHARED_RUNNERS_WARNING] if shared_runners else []).name
         if keep is not None:
             history.prune(work_directory, platform, keep)
         store_views.regenerate(work_directory)  # the site is built before anything is pushed

@@ -11,8 +11,8 @@ entry scripts also take the short options of eProsima's scripts for the same ste
 work through the entry scripts in scripts/ unchanged.
 
 Exit codes: 0 success, 1 a check or comparison failed, 2 usage error, 3 bad input,
-4 a sub-experiment run failed, 5 GitHub's API failed or refused, 6 the relative gate could not
-rule out the slowdown required (--require-detectable).
+4 a sub-experiment run failed, 5 GitHub's or GitLab's API failed or refused, 6 the relative gate could
+not rule out the slowdown required (--require-detectable).
 """
 
 import argparse
@@ -39,6 +39,7 @@ COMMANDS = {
     "requirements": "derive a requirements CSV from many runs",
     "add-to-history": "add a processed run to a local history store and regenerate its plots and site",
     "publish-history": "append a run to the history branch (gh-pages) and push it",
+    "fetch-gitlab-run": "fetch a GitLab pipeline's run through the jobs API, every archive member checked first",
     "build-site": "regenerate the history site (index.html and site/) from a history store",
     "run-id": "print a new run id (<UTC now>-<revision>-<runner>) for scripts that name run directories",
     "ci": "a CI job's run or relative gate from its LATENCY_* variables, checked once",

@@ -35,6 +35,9 @@ def add_arguments(parser):
     option(parser, "redact-host", action="store_true",
            help="for a public site: store no host name, only the kernel's series (Linux 6.1) and its "
                 "command line's tuning parameters, and name the platform instead of --runner in the run id")
+    option(parser, "shared-runners", action="store_true",
+           help="the run was measured on runners that pull requests' jobs also use (an opt-in): the stored "
+                "metadata says so in a warning, which the site shows")
     option(parser, "work-directory", type=Path, help="local clone, kept afterwards: the regenerated site to deploy "
                                                      "(default: a temporary one)")
 
@@ -51,7 +54,8 @@ def run(args):
             run_id, commit = publish.publish(
                 run_directory=args.results_directory, remote=args.remote, platform=platform,
                 work_directory=work_directory, branch=args.branch, run_id=run_id,
-                requirements=args.requirements, keep=args.keep, redact_host=args.redact_host)
+                requirements=args.requirements, keep=args.keep, redact_host=args.redact_host,
+                shared_runners=args.shared_runners)
             print(f"Published run {platform}/{run_id} as {commit} on {args.branch} of {args.remote}", flush=True)
             publish.summarise_changepoints(work_directory, platform)
     except publish.PublishError as error:

@@ -43,6 +43,9 @@ from latency_gate.errors import InputError
 CPU_IDLE_HOLD, CPU_IDLE_OS = "hold", "os"
 
 METADATA_FILE = "metadata.json"
+# A run's metadata is tens of kilobytes; a file that is not is refused before it is parsed (a run's
+# files are untrusted data until read, docs/security.md).
+MAX_BYTES = 256 * 1024
 SCHEMA_VERSION = 1
 # How a sub-experiment ended (experiment.py); "unsupported": the middleware cannot do it (not run).
 STATUSES = ("passed", "failed", "timed_out", "interrupted", "unsupported")
@@ -210,6 +213,9 @@ def read(path):
     path = Path(path)
     if path.is_dir():
         path = path / METADATA_FILE
+    if path.is_file() and path.stat().st_size > MAX_BYTES:
+        raise InputError(f"{path.stat().st_size} bytes, more than a run's metadata may hold (MAX_BYTES, {MAX_BYTES})",
+                         path)
     return RunMetadata.from_dict(read_json(path, "metadata", "no metadata.json"), path)
 
 

@@ -114,6 +114,19 @@ def valgrind_version():
     return subprocess.run(["valgrind", "--version"], capture_output=True, text=True).stdout.strip()
 
 
+def dumps_of(stem):
+    """A process's dumps (<stem>.<dump>[-<thread>]) in the order callgrind wrote them."""
+    def order(dump):
+        return tuple(int(part or 0) for part in _DUMP_SUFFIX.search(dump.name).groups())
+    return sorted((dump for dump in stem.parent.glob(f"{stem.name}.*") if _DUMP_SUFFIX.search(dump.name)), key=order)
+
+
+def payload_of(label):
+    """The payload a marked program's dump label names, or None (a discarded or unlabelled dump)."""
+    match = _PAYLOAD_LABEL.match(label or "")
+    return int(match[1]) if match else None
+
+
 def profile_stem(logs, subexperiment, role):
     return Path(logs) / f"{subexperiment}_{role}.callgrind"
 
@@ -140,8 +153,7 @@ def store(path, logs, subexperiment, roles, payloads, samples, results):
     count_rows, function_rows, allocation_rows = [], [], []
     for role in roles:
         stem = profile_stem(logs, subexperiment, role)
-        dumps = sorted((dump for dump in stem.parent.glob(f"{stem.name}.*") if _DUMP_SUFFIX.search(dump.name)),
-                       key=lambda dump: tuple(int(part or 0) for part in _DUMP_SUFFIX.search(dump.name).groups()))
+        dumps = dumps_of(stem)
         profiles = _payload_profiles(path, role, stem, dumps, payloads, samples)
         for payload, (round_trips, profile) in zip(payloads, profiles):
             events = profile.events

@@ -55,11 +55,13 @@ def store_platform(platform, run_directory):
     return site_store.line_name(platform, metadata.middleware, kinds.of_line(metadata).name)
 
 
-def add_run(store_root, run_directory, platform, run_id=None, requirements_path=None, redact_host=False):
+def add_run(store_root, run_directory, platform, run_id=None, requirements_path=None, redact_host=False,
+            warnings=()):
     """Copy a run's summaries, checks and metadata (a counted run: its instruction counts and
     metadata) into the store under a new run id: `run_id`,
     else the one its metadata records, else a new one (run_metadata.make_run_id); with
-    `redact_host`, the metadata without the host's name and kernel build (a public site)."""
+    `redact_host`, the metadata without the host's name and kernel build (a public site);
+    `warnings`, the publisher's own, are added to the stored metadata's."""
     run_directory = Path(run_directory)
     recorded = run_directory / run_metadata.METADATA_FILE
     recorded_bytes = _check_size(recorded) if recorded.is_symlink() or recorded.exists() else 0  # before it is parsed
@@ -76,6 +78,8 @@ def add_run(store_root, run_directory, platform, run_id=None, requirements_path=
     metadata = replace(metadata or run_metadata.RunMetadata(run_id), run_id=run_id, platform=platform)
     if redact_host:
         metadata = run_metadata.without_host_details(metadata)
+    for warning in warnings:
+        metadata = metadata.with_warning(warning)
     destination = runs_directory(store_root, platform) / run_id
     if destination.exists():
         raise InputError(f"run '{run_id}' is already in the history", destination)

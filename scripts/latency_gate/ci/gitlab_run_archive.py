@@ -1,0 +1,157 @@
+"""The run a GitLab pipeline's check job uploaded, fetched by the history job itself through
+GitLab's jobs API, every member of the archive checked before one byte is written.
+
+Why the history job does not let GitLab hand it the artifact (`needs:`, `dependencies:`):
+GitLab unpacks every member of a job's artifact archive into the project directory, after the
+checkout and before the job's script. The check job runs on the latency runner, which merge
+requests' jobs share, so its archive is untrusted, and any member (a script of this
+repository, a `venv/__main__.py` that `python3 -m venv` would import from the working
+directory, a hook under `history/.git/hooks/`) would run in the one job that holds the
+history token (docs/security.md). Here the archive is read into memory from the API, every
+member is checked (its name under the run's directory, a regular file or a directory, how
+many, how large) and only then are the files publish-history reads (metadata.json,
+summaries, check reports, instruction counts: the run's own files, not its measurements or
+plots) written into an empty directory the caller made outside any checkout. A bad archive is
+refused as a whole: nothing is written.
+"""
+
+import fnmatch
+import json
+import stat
+import urllib.error
+import urllib.parse
+import urllib.request
+import zipfile
+from io import BytesIO
+from pathlib import Path, PurePosixPath
+
+from latency_gate.contracts import formats, instruction_counts, run_metadata
+from latency_gate.errors import InputError, ServiceError
+from latency_gate.store import history
+
+TIMEOUT_S = 60
+PAGE_SIZE = 100
+# A full-matrix run's artifact (raw measurements and plots included) is a few megabytes.
+MAX_ARCHIVE_BYTES = 64 * 1024 * 1024
+MAX_MEMBERS = 5000
+# The files publish-history takes from a run (store/history.py); everything else stays packed.
+TAKEN = (run_metadata.METADATA_FILE, formats.SUMMARY_GLOB, formats.CHECKS_GLOB, instruction_counts.COUNTS_GLOB)
+
+
+class GitLab:
+    """Calls to one project's REST API (v4), with a token sent in the PRIVATE-TOKEN header only."""
+
+    def __init__(self, api_url, project, token):
+        self.api_url, self.project, self._token = api_url.rstrip("/"), str(project), token
+
+    def get(self, path, query=None, limit=None):
+        """The body of GET /projects/<project>/<path> (at most `limit` bytes); ServiceError otherwise."""
+        url = f"{self.api_url}/projects/{urllib.parse.quote(self.project, safe='')}/{path}"
+        if query:
+            url += "?" + urllib.parse.urlencode(query)
+        request = urllib.request.Request(url, headers={"PRIVATE-TOKEN": self._token, "User-Agent": "latency-gate"})
+        try:
+            with urllib.request.urlopen(request, timeout=TIMEOUT_S) as response:
+                body = response.read(None if limit is None else limit + 1)
+        except urllib.error.HTTPError as error:
+            raise ServiceError(f"GitLab API: GET {url}: {error.code} {error.reason}") from None
+        except (urllib.error.URLError, OSError) as error:
+            raise ServiceError(f"GitLab API: GET {url}: {error}") from None
+        if limit is not None and len(body) > limit:
+            raise ServiceError(f"GitLab API: GET {url}: more than {limit} bytes (MAX_ARCHIVE_BYTES)")
+        return body
+
+    def job_id(self, pipeline, name):
+        """The id of the job `name` of pipeline `pipeline` that finished (passed or failed: a
+        violation on the default branch is history too)."""
+        try:
+            jobs = json.loads(self.get(f"pipelines/{int(pipeline)}/jobs", {"per_page": PAGE_SIZE}))
+        except ValueError as error:
+            raise ServiceError(f"GitLab API: the jobs of pipeline {pipeline}: {error}") from None
+        finished = [job for job in jobs if isinstance(job, dict) and job.get("name") == name
+                    and job.get("status") in ("success", "failed") and isinstance(job.get("id"), int)]
+        if len(finished) != 1:
+            raise ServiceError(f"GitLab API: pipeline {pipeline} has {len(finished)} finished jobs named '{name}', "
+                               "not one")
+        return finished[0]["id"]
+
+    def artifacts(self, job):
+        """The artifact archive (zip) of job `job`, as bytes."""
+        return self.get(f"jobs/{int(job)}/artifacts", limit=MAX_ARCHIVE_BYTES)
+
+
+def fetch(gitlab, pipeline, job_name, run_directory, destination):
+    """Write the run `run_directory` (e.g. results/run) of `job_name`'s artifact in `pipeline`
+    into `destination`, an empty directory; returns the files written."""
+    job = gitlab.job_id(pipeline, job_name)
+    return extract(gitlab.artifacts(job), run_directory, destination, f"the artifact of job {job} ({job_name})")
+
+
+def extract(archive, run_directory, destination, source):
+    """Check every member of the zip `archive`, then write the run's own files found directly
+    in `run_directory` into the empty directory `destination`. InputError, naming `source` and
+    the member, on the first member that is not a regular file or directory under
+    `run_directory`, a duplicate, an encrypted or oversized one, or too many members."""
+    destination = Path(destination)
+    if destination.exists() and any(destination.iterdir()):
+        raise InputError("not empty: the run is unpacked into an empty directory only", destination)
+    try:
+        members = zipfile.ZipFile(BytesIO(archive)).infolist()
+    except (zipfile.BadZipFile, ValueError) as error:
+        raise InputError(f"not a zip archive: {error}", source) from None
+    if len(members) > MAX_MEMBERS:
+        raise InputError(f"{len(members)} members, more than a run's artifact may hold (MAX_MEMBERS, {MAX_MEMBERS})",
+                         source)
+    run = PurePosixPath(run_directory)
+    taken, seen, unpacked = [], set(), 0
+    for member in members:
+        name = _checked_name(member.filename, run, source)
+        if name in seen:
+            raise InputError(f"member '{member.filename}' appears twice", source)
+        seen.add(name)
+        kind = stat.S_IFMT(member.external_attr >> 16)  # 0: the archiver recorded no file type
+        if member.flag_bits & 0x1:
+            raise InputError(f"member '{member.filename}' is encrypted", source)
+        if kind not in (0, stat.S_IFREG, stat.S_IFDIR) or (member.is_dir() and member.file_size):
+            raise InputError(f"member '{member.filename}' is not a regular file or directory (a link, a device, "
+                             "...): refused", source)
+        unpacked += member.file_size
+        if unpacked > MAX_ARCHIVE_BYTES:
+            raise InputError(f"its members hold more than {MAX_ARCHIVE_BYTES} bytes unpacked (MAX_ARCHIVE_BYTES)",
+                             source)
+        if not member.is_dir() and name.parent == run and any(fnmatch.fnmatchcase(name.name, p) for p in TAKEN):
+            if member.file_size > history.MAX_FILE_BYTES:
+                raise InputError(f"member '{member.filename}' holds {member.file_size} bytes, more than a run's file "
+                                 f"may (MAX_FILE_BYTES, {history.MAX_FILE_BYTES})", source)
+            taken.append(member)
+    if not taken:
+        raise InputError(f"no run files (metadata.json, summaries, checks) in {run}/", source)
+    contents = {}
+    with zipfile.ZipFile(BytesIO(archive)) as opened:
+        for member in taken:
+            try:
+                with opened.open(member) as packed:
+                    data = packed.read(history.MAX_FILE_BYTES + 1)  # the declared size is the archive's word only
+            except (zipfile.BadZipFile, OSError, EOFError) as error:
+                raise InputError(f"member '{member.filename}' cannot be unpacked: {error}", source) from None
+            if len(data) > history.MAX_FILE_BYTES:
+                raise InputError(f"member '{member.filename}' unpacks to more than MAX_FILE_BYTES", source)
+            contents[PurePosixPath(member.filename).name] = data
+    destination.mkdir(parents=True, exist_ok=True)  # only now: a refused archive writes nothing
+    for name, data in contents.items():
+        with open(destination / name, "xb") as written:
+            written.write(data)
+    return sorted(destination / name for name in contents)
+
+
+def _checked_name(filename, run, source):
+    """The member's path, when it is `run`, a directory above it, or inside it; InputError otherwise."""
+    path = PurePosixPath(filename.rstrip("/"))
+    parts = filename.rstrip("/").split("/")
+    if (not filename or filename.startswith("/") or "\\" in filename or "\0" in filename
+            or any(part in ("", ".", "..") for part in parts)):
+        raise InputError(f"member '{filename}' is not a plain relative path: refused", source)
+    if not (path == run or run in path.parents or path in run.parents):
+        raise InputError(f"member '{filename}' is outside the run's directory {run}/: refused (a job on the latency "
+                         "runner may have made this archive)", source)
+    return path

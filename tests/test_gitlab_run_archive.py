@@ -1,0 +1,127 @@
+"""latency-gate fetch-gitlab-run: GitLab's history job receives the run as one archive, from
+GitLab's jobs API (here the stand-in, tests/gitlab_standin.py), and writes nothing before
+every member has been checked.
+
+Specification:
+- the run's own files directly in the run's directory (metadata.json, summaries, checks,
+  instruction counts) are written into an empty directory; measurements and plots stay packed;
+- a member outside the run's directory, a path that is not plain and relative, a link, a
+  duplicate, an oversized member, too many members refuse the whole archive (exit 3), one
+  line naming the member, nothing written;
+- the destination must be empty; the token goes in the PRIVATE-TOKEN header, and a refused
+  token or a missing job is the API's failure (exit 5).
+"""
+
+import io
+import stat
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import gitlab_standin
+from latency_gate.ci import gitlab_run_archive
+from latency_gate.errors import InputError
+from latency_gate.store import history
+
+pytestmark = pytest.mark.unit
+
+LATENCY_GATE = str(Path(sys.executable).parent / "latency-gate")
+RUN = "results/run"
+RUN_FILES = {"metadata.json": b"{}", "measurements_intraprocess_best_effort_summary.csv": b"Bytes\n",
+             "checks_intraprocess_best_effort.csv": b"Check\n"}
+
+
+def archive(members):
+    """A zip of {name: bytes, or None for a directory, or ('link', target)}, as GitLab's archive holds them."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as written:
+        for name, content in members.items():
+            if isinstance(content, tuple):
+                info = zipfile.ZipInfo(name)
+                info.external_attr = (stat.S_IFLNK | 0o777) << 16
+                written.writestr(info, content[1])
+            elif content is None:
+                written.writestr(zipfile.ZipInfo(name + "/"), b"")
+            else:
+                written.writestr(name, content)
+    return buffer.getvalue()
+
+
+def the_run(**extra):
+    return {"results": None, RUN: None, **{f"{RUN}/{name}": content for name, content in RUN_FILES.items()},
+            f"{RUN}/measurements_intraprocess_best_effort.csv": b"x" * (history.MAX_FILE_BYTES + 1),
+            f"{RUN}/plots": None, f"{RUN}/plots/histogram_16.png": b"png", **extra}
+
+
+def test_the_runs_own_files_are_written_and_the_rest_stays_packed(tmp_path):
+    written = gitlab_run_archive.extract(archive(the_run()), RUN, tmp_path / "run", "the artifact")
+
+    assert sorted(path.name for path in written) == sorted(RUN_FILES)
+    assert {path.name: path.read_bytes() for path in (tmp_path / "run").iterdir()} == RUN_FILES
+
+
+@pytest.mark.parametrize("member, content, reason", [
+    ("venv/__main__.py", b"import os", "outside the run's directory results/run/"),
+    ("scripts/setup/install_cli.sh", b"#!/bin/sh", "outside the run's directory results/run/"),
+    ("history/.git/hooks/pre-push", b"#!/bin/sh", "outside the run's directory results/run/"),
+    ("results/run/../../venv/__main__.py", b"import os", "not a plain relative path"),
+    ("/etc/planted", b"x", "not a plain relative path"),
+    ("results/run/metadata.json", b"{}", "appears twice"),
+    ("results/run/checks_link.csv", ("link", "/etc/passwd"), "not a regular file or directory"),
+    ("results/run/checks_large.csv", b"x" * (history.MAX_FILE_BYTES + 1), "more than a run's file may"),
+])
+def test_one_bad_member_refuses_the_whole_archive_and_nothing_is_written(tmp_path, member, content, reason):
+    members = the_run()
+    if member in members:  # a second member of the same name
+        buffer = io.BytesIO(archive(members))
+        with zipfile.ZipFile(buffer, "a") as again, pytest.warns(UserWarning, match="Duplicate"):
+            again.writestr(member, content)
+        bad = buffer.getvalue()
+    else:
+        bad = archive({**members, member: content})
+
+    with pytest.raises(InputError, match=reason) as refused:
+        gitlab_run_archive.extract(bad, RUN, tmp_path / "run", "the artifact")
+
+    assert str(refused.value).startswith("the artifact: ") and member.split("/")[-1] in str(refused.value)
+    assert not (tmp_path / "run").exists()
+
+
+def test_too_many_members_or_a_destination_in_use_are_refused(tmp_path):
+    crowded = the_run(**{f"{RUN}/plots/{index}.png": b"" for index in range(gitlab_run_archive.MAX_MEMBERS)})
+    with pytest.raises(InputError, match="MAX_MEMBERS"):
+        gitlab_run_archive.extract(archive(crowded), RUN, tmp_path / "run", "the artifact")
+    (tmp_path / "used").mkdir()
+    (tmp_path / "used" / "left").write_text("")
+    with pytest.raises(InputError, match="not empty"):
+        gitlab_run_archive.extract(archive(the_run()), RUN, tmp_path / "used", "the artifact")
+
+
+def test_the_command_fetches_through_the_api_with_the_token_in_its_header(tmp_path):
+    check_job = tmp_path / ".gitlab-ci-local/artifacts/latency:check"
+    for name, content in the_run().items():
+        path = check_job / name
+        if content is None:
+            path.mkdir(parents=True, exist_ok=True)
+        else:
+            path.write_bytes(content)
+
+    def fetch(token, into):
+        return subprocess.run([LATENCY_GATE, "fetch-gitlab-run", "--api-url", api_url, "--project", "7",
+                               "--pipeline", "1000", "--job", "latency:check", "--run-directory", RUN,
+                               "--into", str(into)], capture_output=True, text=True,
+                              env={"PATH": "/usr/bin:/bin", "LATENCY_GATE_GITLAB_TOKEN": token})
+
+    with gitlab_standin.serve(tmp_path) as (api_url, requests):
+        refused = fetch("another-token", tmp_path / "refused")
+        fetched = fetch(gitlab_standin.TOKEN, tmp_path / "run")
+
+    assert refused.returncode == 5 and "401" in refused.stderr and not (tmp_path / "refused").exists()
+    assert fetched.returncode == 0, fetched.stderr
+    assert sorted(path.name for path in (tmp_path / "run").iterdir()) == sorted(RUN_FILES)
+    assert [path.split("?")[0] for path, _ in requests[-2:]] == [
+        "/api/v4/projects/7/pipelines/1000/jobs", f"/api/v4/projects/7/jobs/{gitlab_standin.JOB_IDS['latency:check']}/artifacts"]
+    assert all(token == gitlab_standin.TOKEN for _, token in requests[-2:])
