@@ -29,7 +29,6 @@ Extra arguments go to `latency-gate gate` (e.g. --subexperiments ..., --payloads
 """
 
 import argparse
-import json
 import os
 import shutil
 import subprocess
@@ -38,7 +37,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from latency_gate.contracts import instruction_counts
+from latency_gate.contracts import gate_result, instruction_counts
 from latency_gate.runner.middleware import DEFAULT_MIDDLEWARE, backend, cyclonedds
 from latency_gate.runner.middleware.common import build_directory
 from latency_gate.runner.middleware.fastdds import LATENCY_TEST
@@ -174,7 +173,7 @@ def gate_rows(root):
     """Per gate: its directory, verdict, rounds, wall time, regressions (cell, ratio, first function)."""
     rows = []
     for result_file in sorted(Path(root).rglob("gate_result.json")):
-        result = json.loads(result_file.read_text())
+        result = gate_result.read(result_file)
         found = [f"{r['subexperiment']} {r['bytes']} B {(r['ratio'] - 1) * 100:+.2f}%"
                  + (f" [{r['functions'][0]['function'][:60]}]" if r.get("functions") else "")
                  for r in result["regressions"]]
@@ -216,12 +215,12 @@ def spread(root):
 def detection(root):
     """Per calibrated change and cell: gates that found it, the median ratio and change in
     instructions per round trip (what the change really cost there)."""
-    frames = [pd.read_csv(cells_file).assign(Change=cells_file.parent.parent.name)
-              for cells_file in sorted(Path(root).glob("ab-*/gate-*/gate_cells.csv"))]
+    frames = [gate_result.read_cells(cells_file.parent).assign(Change=cells_file.parent.parent.name)
+              for cells_file in sorted(Path(root).glob(f"ab-*/gate-*/{gate_result.CELLS_FILE}"))]
     if not frames:
         return pd.DataFrame()
     cells = pd.concat(frames)
-    cells["Delta"] = cells["PR [us]"] - cells["Base [us]"]
+    cells["Delta"] = cells["PR"] - cells["Base"]
     return cells.groupby(["Change", "Sub-experiment", "Bytes"]).agg(
         Found=("Verdict", lambda verdicts: int((verdicts == "regression").sum())), Gates=("Verdict", "size"),
         Ratio=("Ratio", "median"), Delta=("Delta", "median")).reset_index()

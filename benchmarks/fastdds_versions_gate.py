@@ -27,7 +27,6 @@ Not part of CI: each library build is ~11 min of CPU (682 s measured for the PR 
 """
 
 import argparse
-import json
 import os
 import resource
 import shutil
@@ -39,6 +38,7 @@ from pathlib import Path
 import pandas as pd
 
 from code_path_gate import gate_rows
+from latency_gate.contracts import gate_result
 from latency_gate.runner.middleware.common import build_directory, library_environment, linked_library
 
 REPOSITORY = Path(__file__).resolve().parents[1]
@@ -145,7 +145,7 @@ def moved_cells(result):
         for cell in result[verdict]:
             functions = "; ".join(f"{f['function']} {f['delta']:+d}" for f in cell.get("functions", [])[:3])
             rows.append({"verdict": verdict[:-1], "cell": f"{cell['subexperiment']} {cell['bytes']} B",
-                         "base": round(cell["base_us"]), "pr": round(cell["pr_us"]),
+                         "base": round(cell["base"]), "pr": round(cell["pr"]),
                          "change [%]": round((cell["ratio"] - 1) * 100, 2), "functions named": functions})
     return rows
 
@@ -161,9 +161,8 @@ def run_table(args):
     if not gates.empty:
         lines += ["## Gates (instructions per round trip)", "", gates.to_markdown(index=False), ""]
     for result_file in sorted(root.glob("gate-*/gate_result.json")):
-        result = json.loads(result_file.read_text())
-        cells = pd.read_csv(result_file.parent / "gate_cells.csv")
-        cells = cells.rename(columns={"Base [us]": "Base", "PR [us]": "PR"})
+        result = gate_result.read(result_file)
+        cells = gate_result.read_cells(result_file.parent)
         cells["Delta"] = cells["PR"] - cells["Base"]
         lines += [f"## {result_file.parent.name}: cells (instructions per round trip, mean of "
                   f"{result['rounds']} runs per build)", "",

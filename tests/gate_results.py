@@ -1,6 +1,7 @@
 """gate_result.json fixtures made the way the gate makes them: the relative gate's own decision
-(analysis/relative.py) on synthetic rounds, turned into the document by render/gate_report.py and written
-through its owner (contracts/gate_result.py), which refuses a key or value it does not define."""
+(analysis/relative.py) on synthetic rounds, turned into the document by render/gate_report.py and
+written through its owner (contracts/gate_result.py), which refuses a key or value it does not
+define."""
 
 import numpy as np
 import pandas as pd
@@ -17,26 +18,41 @@ PRESET = run_metadata.Settings(realtime_preset=True, rt_prio=50, pub_cpus="0", s
                                cpu_idle="hold")
 
 
-def rounds_frame(changes=None, subexperiment=SUBEXPERIMENT, payloads=PAYLOADS, rounds=ROUNDS, seed=0):
-    """Rounds of both builds, ~1 % noise; `changes` {(bytes, magnitude): PR / base} shifts cells."""
+LATENCY_LEVELS = (("Median", 10.0), ("99%", 14.0), ("Max", 30.0))  # us
+COUNTED_LEVELS = (("Instructions", 52_310.0),)  # instructions per round trip
+# The code-path gate's settings (cli/gate.py for --signal instructions): Fast DDS's 0.2 % minimum.
+COUNTED = GateSettings(min_effect=0.002, gated=("Instructions",), guard="rank")
+COUNTED_NOISE = 0.0005  # a count's relative spread between runs
+
+
+def rounds_frame(changes=None, subexperiment=SUBEXPERIMENT, payloads=PAYLOADS, rounds=ROUNDS, seed=0, noise=0.01,
+                 levels=LATENCY_LEVELS):
+    """Rounds of both builds, `noise` the relative s.d. of each value; `changes` {(bytes, magnitude):
+    PR / base} shifts cells."""
     rng = np.random.default_rng(seed)
     rows = []
     for round_number in range(1, rounds + 1):
         for payload in payloads:
-            for magnitude, level in (("Median", 10.0), ("99%", 14.0), ("Max", 30.0)):
-                base = level * np.exp(rng.normal(0, 0.01))
+            for magnitude, level in levels:
+                base = level * np.exp(rng.normal(0, noise))
                 change = (changes or {}).get((payload, magnitude), 1.0)
-                pr = base * change * np.exp(rng.normal(0, 0.01))
+                pr = base * change * np.exp(rng.normal(0, noise))
                 rows += [(round_number, relative.BASE, subexperiment, payload, magnitude, base),
                          (round_number, relative.PR, subexperiment, payload, magnitude, pr)]
     return pd.DataFrame(rows, columns=list(relative.ROUND_COLUMNS))
 
 
-def document(head_sha, changes=None, subexperiment=SUBEXPERIMENT, functions=None, signal=None, seed=0):
+def document(head_sha, changes=None, subexperiment=SUBEXPERIMENT, functions=None, signal=None, seed=0, noise=0.01,
+             settings=GateSettings(), counted_path=None):
     """The gate_result.json document of a gate that decided on rounds_frame(changes); `functions`
-    {(bytes, magnitude): [{function, base, pr, delta, share}]} go onto those regressed cells."""
-    settings = GateSettings()
-    decision = relative.decide(rounds_frame(changes, subexperiment, seed=seed), settings, seed)
+    {(bytes, magnitude): [{function, base, pr, delta, share}]} go onto those regressed cells. With
+    `counted_path` (a backend's CountedPath.description) the gate counted instructions (COUNTED
+    settings, COUNTED_NOISE)."""
+    if counted_path:
+        settings, noise, signal = COUNTED, COUNTED_NOISE, "instructions"
+    frame = rounds_frame(changes, subexperiment, seed=seed, noise=noise,
+                         levels=COUNTED_LEVELS if counted_path else LATENCY_LEVELS)
+    decision = relative.decide(frame, settings, seed)
     counts = decision.loc[decision["Gated"], "Verdict"].value_counts().to_dict()
     looks = [{"rounds": ROUNDS, "verdicts": {k: int(v) for k, v in counts.items()}, "ceiling": {}, "unsettled": 0}]
     failed = bool((decision["Gated"] & (decision["Verdict"] == relative.REGRESSION)).any())
@@ -45,6 +61,8 @@ def document(head_sha, changes=None, subexperiment=SUBEXPERIMENT, functions=None
                "payloads": list(PAYLOADS), "requirements": None, "duration_s": 300.0,
                "regime": run_metadata.regime(run_metadata.RunMetadata(run_id="r1", settings=PRESET)),
                "requirements_comparability": [], "below_resolution": []}
+    if counted_path:
+        details["counted_path"] = counted_path
     result = report.result_document(decision, None, looks, settings, details, failed)
     for cell in result["regressions"]:
         cell.update({"functions": (functions or {})[key]} if (key := (cell["bytes"], cell["magnitude"])) in

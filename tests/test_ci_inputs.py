@@ -6,9 +6,11 @@ from pathlib import Path
 
 import pytest
 
+import gate_results
 from latency_gate import cli
+from latency_gate.cli import gate as gate_command
 from latency_gate.ci import inputs
-from latency_gate.errors import EXIT_BAD_INPUT, InputError
+from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, InputError
 
 pytestmark = pytest.mark.unit
 
@@ -23,8 +25,8 @@ def test_every_variable_becomes_the_option_of_the_command_it_belongs_to(tmp_path
         "LATENCY_REALTIME": "false", "LATENCY_RT_PRIO": "40", "LATENCY_PUB_CPUS": "0", "LATENCY_SUB_CPUS": "1",
         "LATENCY_TEST": "/opt/ws", "LATENCY_STRESS": "--cpu 1", "LATENCY_RUNS": "3", "LATENCY_SHARD": "1/2",
         "LATENCY_PLOTS": "false", "LATENCY_SIGNAL": "both", "LATENCY_ROUNDS": "4", "LATENCY_MAX_ROUNDS": "8",
-        "LATENCY_MIN_EFFECT": "0.05", "LATENCY_ALPHA": "0.01", "LATENCY_HEAD_SHA": "a" * 40,
-        "LATENCY_REQUIREMENTS": str(requirements),
+        "LATENCY_MIN_EFFECT": "0.05", "LATENCY_ALPHA": "0.01", "LATENCY_REQUIRE_DETECTABLE": "0.1",
+        "LATENCY_HEAD_SHA": "a" * 40, "LATENCY_REQUIREMENTS": str(requirements),
     })
 
     assert job.results == tmp_path / "results" and (job.runs, job.shard, job.plots) == (3, "1/2", False)
@@ -34,7 +36,8 @@ def test_every_variable_becomes_the_option_of_the_command_it_belongs_to(tmp_path
                           "--no-realtime", "--rt-prio", "40", "--pub-cpus", "0", "--sub-cpus", "1"]
     assert job.run == ["--program", "/opt/ws", "--stress", "--cpu 1"]
     assert job.gate == ["--signal", "both", "--rounds", "4", "--max-rounds", "8", "--min-effect", "0.05",
-                        "--alpha", "0.01", "--head-sha", "a" * 40, "--requirements", str(requirements)]
+                        "--alpha", "0.01", "--require-detectable", "0.1", "--head-sha", "a" * 40,
+                        "--requirements", str(requirements)]
 
 
 def test_unset_or_empty_variables_leave_the_commands_defaults(tmp_path):
@@ -57,6 +60,7 @@ def test_a_missing_requirements_file_is_no_ceiling_and_said(tmp_path, capsys):
     ("LATENCY_PAYLOADS", "16,1k", "LATENCY_PAYLOADS must list whole numbers, comma or space separated; '1k' is not"),
     ("LATENCY_MIN_EFFECT", "5%", "LATENCY_MIN_EFFECT must be a number, not '5%'"),
     ("LATENCY_ROUNDS", "1", "LATENCY_ROUNDS must be at least 2, not '1'"),
+    ("LATENCY_REQUIRE_DETECTABLE", "10%", "LATENCY_REQUIRE_DETECTABLE must be a number, not '10%'"),
     ("LATENCY_SHARD", "2", "LATENCY_SHARD must be k/n, not '2'"),
     ("LATENCY_PLOTS", "no", "LATENCY_PLOTS must be one of true, false, not 'no'"),
 ])
@@ -105,3 +109,27 @@ def test_a_counted_ci_run_keeps_the_signal_for_run():
     job = inputs.read({"LATENCY_RESULTS": "results", "LATENCY_SIGNAL": "instructions"})
     assert (job.signal, job.gate) == ("instructions", ["--signal", "instructions"])
     assert inputs.read({"LATENCY_RESULTS": "results"}).signal is None  # run's default: timed
+
+
+@pytest.mark.parametrize("latency, instructions, result", [
+    ({"noise": 0.001}, None, "passed"),
+    ({"noise": 0.001}, {"noise": 0.15}, "inconclusive"),  # LATENCY_SIGNAL both: the worse verdict
+    ({"noise": 0.001, "changes": {(32, "Median"): 1.2}}, {"noise": 0.15}, "failed"),
+])
+def test_the_gates_result_output_is_its_verdict(tmp_path, monkeypatch, latency, instructions, result):
+    """passed, failed or inconclusive, as gate_result.json says; with both signals the worse of the two."""
+    output = tmp_path / "github_output"
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    monkeypatch.setenv("GITHUB_OUTPUT", str(output))
+    monkeypatch.setenv("LATENCY_RESULTS", str(tmp_path / "gate"))
+
+    def decided(args):  # the gate's verdicts as it writes them, without its runs
+        gate_results.write(args.results_dir, "a" * 40, **latency)
+        if instructions:
+            gate_results.write(args.results_dir / "instructions", "a" * 40, **instructions)
+        return EXIT_OK
+    monkeypatch.setattr(gate_command, "run", decided)
+
+    assert cli.main(["ci", "gate", "--base", "a", "--pr", "b"]) == EXIT_OK
+
+    assert output.read_text().splitlines()[-1] == f"result={result}"

@@ -131,8 +131,8 @@ def test_a_relative_gates_verdict_is_a_gitlab_metrics_report(tmp_path):
 
     assert done.returncode == 0, done.stderr
     metrics = (tmp_path / "gate_metrics.txt").read_text().splitlines()
-    assert metrics[:8] == ["latency_gate_passed 0", "latency_gate_cells 6", "latency_gate_rounds 8",
+    assert metrics[:9] == ["latency_gate_passed 0", "latency_gate_cells 6", "latency_gate_rounds 8",
                            "latency_gate_regression 1", "latency_gate_inconclusive 0", "latency_gate_no_regression 4",
-                           "latency_gate_improvement 1", "latency_gate_ceiling_over 0"]
-    assert metrics[8].startswith('latency_gate_change_percent{cell="intraprocess_best_effort 32 B Median"} 20.')
-    assert metrics[9].startswith('latency_gate_change_percent{cell="intraprocess_best_effort 64 B 99%"} -20.')
+                           "latency_gate_improvement 1", "latency_gate_ceiling_over 0", "latency_gate_not_ruled_out 0"]
+    assert metrics[9].startswith('latency_gate_change_percent{cell="intraprocess_best_effort 32 B Median"} 20.')
+    assert metrics[10].startswith('latency_gate_change_percent{cell="intraprocess_best_effort 64 B 99%"} -20.')

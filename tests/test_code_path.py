@@ -190,7 +190,7 @@ def test_a_regressed_cell_names_the_functions_that_grew_in_every_run_innermost_f
                          (16, "lookup", pr_lookup)])
     decision = pd.DataFrame({relative.SUBEXPERIMENT: ["interprocess_best_effort"], relative.BYTES: [16],
                              relative.MAGNITUDE: [relative.INSTRUCTIONS], "Gated": [True],
-                             "Verdict": [relative.REGRESSION], "Base [us]": [1800.0], "PR [us]": [1990.0]})
+                             "Verdict": [relative.REGRESSION], "Base": [1800.0], "PR": [1990.0]})
     listed = code_path.changed_functions(tmp_path, decision)["interprocess_best_effort 16 B"]
     assert [entry["function"] for entry in listed] == ["serialize", "write"]  # take did not grow, lookup not always
     assert listed[1] == {"function": "write", "base": 1000, "pr": 1100, "delta": 100, "share": round(100 / 190, 3)}
@@ -451,18 +451,19 @@ def test_the_code_path_gate_runs_the_real_latency_test_and_passes_a_build_agains
     cells = cells[cells["Gated"]]
     # An inter-process round trip of Fast DDS 2.9 is ~35,000 instructions on both sides together, its
     # receive threads' half included.
-    assert cells["Base [us]"].between(5_000, 100_000).all()
+    assert cells["Base"].between(5_000, 100_000).all() and set(cells["Unit"]) == {"instructions"}
     for build in ("base", "pr"):
         counts = instruction_counts.read_counts(
             instruction_counts.counts_path(results / f"runs/round-01/{build}", "interprocess_best_effort"))
         assert set(counts[instruction_counts.ROLE]) == {"publisher", "subscriber"}
     report = (results / "gate_report.md").read_text()
-    assert report.startswith("## Code-path gate") and "Not seen: system calls" in report
+    assert report.startswith("## Code-path gate") and "Not counted: whatever runs outside that path" in report
+    assert f"on the backend's counted path ({fastdds.COUNTED_PATH.description})" in report
     assert "### Estimated cycles per round trip (reported, not gated)" in report
     estimates = json.loads((results / "gate_result.json").read_text())["estimated_cycles"]
     assert [(cell["bytes"], cell["verdict"] != "regression") for cell in estimates] == [(16, True), (1024, True)]
     # A simulated cache costs more than one cycle per instruction: misses weigh 5 and 35.
-    assert all(cell["base"] > cells["Base [us]"].min() for cell in estimates)
+    assert all(cell["base"] > cells["Base"].min() for cell in estimates)
 
 
 @pytest.mark.unit

@@ -80,7 +80,8 @@ def test_a_forks_pull_request_gets_the_code_path_gate_and_an_unchanged_one_passe
     assert f"building the base LatencyTest at the merge base {fork_point}" in output
     assert "the pull request's LatencyTest build was restored" in output
     assert "## Code-path gate (instructions per round trip: pull request vs base)" in output  # the job summary
-    assert re.search(r"::set-output:: result=passed$", output, re.M), output
     verdict = json.loads((act.artifact("code-path-gate-pr-9") / "gate_result.json").read_text())
+    assert verdict["verdict"] in ("passed", "inconclusive")  # unchanged: inconclusive where 3 runs could not rule out
+    assert re.search(rf"::set-output:: result={verdict['verdict']}$", output, re.M), output
     assert verdict["signal"] == "instructions" and verdict["passed"] is True
     assert verdict["settings"]["gated"] == ["Instructions"] and verdict["cells"] == 2

@@ -7,6 +7,10 @@ Specification:
   kind, so no writer can add what no reader checks;
 - every gate recorded in benchmarks/results (written before `signal`, `head_sha`, `regime`,
   `detectable` or the variance setting existed) reads;
+- a version 1 document (the committed fixtures of tests/data/gate_result_v1) reads as version 2:
+  its cells' base_us/pr_us are base/pr in the magnitude's unit (instructions for a counted gate),
+  a ceiling breach's requirement/pr in us, and its verdict one of three: failed, or a pass with
+  inconclusive cells inconclusive (it could not rule out the minimum effect in them);
 - read() treats the file as untrusted: more than MAX_BYTES, a list over its cap, a value of
   the wrong kind or a name that is not one is an error naming the file, the key path and the
   value; a newer schema says to update; unknown keys are ignored;
@@ -21,7 +25,7 @@ import pytest
 
 import gate_results
 from latency_gate.cli import build_parser
-from latency_gate.contracts import gate_result, results
+from latency_gate.contracts import gate_result
 from latency_gate.errors import InputError
 
 pytestmark = pytest.mark.unit
@@ -34,7 +38,7 @@ def test_what_the_report_writes_reads_back_as_written(tmp_path):
 
     gate_result.write(tmp_path, document)
 
-    assert gate_result.read(tmp_path) == {"schema_version": results.SCHEMA_VERSION, **document}
+    assert gate_result.read(tmp_path) == {"schema_version": gate_result.SCHEMA_VERSION, **document}
     assert document["regressions"][0]["subexperiment"] == gate_results.SUBEXPERIMENT
     assert [p.name for p in tmp_path.iterdir()] == ["gate_result.json"]
 
@@ -60,14 +64,61 @@ def test_every_recorded_gate_reads():
         assert gate_result.read(path)["cells"] > 0
 
 
+VERSION_1 = Path(__file__).parent / "data" / "gate_result_v1"
+
+
+def test_a_version_1_counted_gate_reads_with_its_counts_in_instructions():
+    written = json.loads((VERSION_1 / "counted-regression" / gate_result.FILE).read_text())
+    assert written.get("schema_version", 1) == 1 and "base_us" in written["regressions"][0]
+
+    result = gate_result.read(VERSION_1 / "counted-regression")
+
+    assert result["schema_version"] == 2 and result["verdict"] == "failed" and result["passed"] is False
+    first, recorded = result["regressions"][0], written["regressions"][0]
+    assert (first["base"], first["pr"], first["unit"]) == (recorded["base_us"], recorded["pr_us"], "instructions")
+    assert "base_us" not in first and "pr_us" not in first
+    assert first["functions"] == recorded["functions"]
+
+
+def test_a_version_1_pass_with_inconclusive_cells_reads_as_inconclusive():
+    result = gate_result.read(VERSION_1 / "latency-inconclusive")
+
+    assert result["passed"] is True and result["verdict"] == "inconclusive"
+    assert result["not_ruled_out"] == result["counts"]["inconclusive"] == 180
+
+
+def test_a_version_1_ceiling_breach_reads_in_microseconds(tmp_path):
+    written = json.loads((VERSION_1 / "latency-inconclusive" / gate_result.FILE).read_text())
+    breach = {"subexperiment": "intraprocess_best_effort", "bytes": 16, "magnitude": "Median",
+              "requirement_us": 10.0, "pr_us": 12.5}
+    (tmp_path / gate_result.FILE).write_text(json.dumps({**written, "passed": False, "ceiling_over": [breach]}))
+
+    result = gate_result.read(tmp_path)
+
+    assert result["verdict"] == "failed"
+    assert result["ceiling_over"] == [{"subexperiment": "intraprocess_best_effort", "bytes": 16, "magnitude": "Median",
+                                       "requirement": 10.0, "pr": 12.5, "unit": "us"}]
+
+
+def test_a_version_2_document_is_written_and_what_it_upgrades_to_is_what_the_gate_writes(tmp_path):
+    upgraded = gate_result.read(VERSION_1 / "counted-regression")
+
+    gate_result.write(tmp_path, upgraded)  # strict: a key version 2 does not define would be refused
+
+    assert json.loads((tmp_path / gate_result.FILE).read_text())["schema_version"] == gate_result.SCHEMA_VERSION
+    assert gate_result.read(tmp_path) == upgraded
+
+
 def bad(tmp_path, **change):
-    document = {**gate_results.document(SHA, changes={(32, "Median"): 1.2}), **change}
+    document = {"schema_version": gate_result.SCHEMA_VERSION, **gate_results.document(SHA, changes={(32, "Median"): 1.2}),
+                **change}
     (tmp_path / gate_result.FILE).write_text(json.dumps(document))
     return tmp_path
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    ({"regressions": [{"subexperiment": "x"}]}, "'regressions[0]' lacks bytes, magnitude, base_us"),
+    ({"regressions": [{"subexperiment": "x"}]}, "'regressions[0]' lacks bytes, magnitude, base, pr, unit"),
+    ({"verdict": "fine"}, "'verdict' must be one of passed, failed, inconclusive"),
     ({"rounds": -1}, "'rounds' must be a whole number of 0 or more, got -1"),
     ({"looks": "many"}, "'looks' must be a list, got \"many\""),
     ({"detectable": {"a b": {}}}, "'detectable key' must be a name of letters"),
@@ -94,15 +145,15 @@ def test_caps_on_the_size_and_the_counts(tmp_path):
         gate_result.read(tmp_path)
 
     (tmp_path / gate_result.FILE).write_text(" " * gate_result.MAX_BYTES + "{}")
-    with pytest.raises(InputError, match=f"more than the {gate_result.MAX_BYTES} a gate result may hold"):
+    with pytest.raises(InputError, match=f"more than the {gate_result.MAX_BYTES} a gate_result.json may hold"):
         gate_result.read(tmp_path)
 
 
 def test_a_newer_schema_says_to_update_and_unknown_keys_are_ignored(tmp_path):
     assert "added_later" in gate_result.read(bad(tmp_path, added_later=[1, 2]))
     with pytest.raises(InputError, match="newer than this latency-gate reads"):
-        gate_result.read(bad(tmp_path, schema_version=results.SCHEMA_VERSION + 1))
-    with pytest.raises(InputError, match="lacks passed"):
+        gate_result.read(bad(tmp_path, schema_version=gate_result.SCHEMA_VERSION + 1))
+    with pytest.raises(InputError, match="lacks verdict, passed"):  # a version 1 document: its verdict from passed
         (tmp_path / gate_result.FILE).write_text(json.dumps({"rounds": 2, "cells": 1, "counts": {}, "looks": []}))
         gate_result.read(tmp_path)
 

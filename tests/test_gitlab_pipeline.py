@@ -184,9 +184,11 @@ def test_a_merge_request_is_gated_against_its_merge_base(tools, repository, hist
     assert "PASS  latency:relative" in output
     assert "latency:run" not in output and "latency:check" not in output  # the spec mode's jobs
     assert f"building the base LatencyTest at the merge base {fork_point}" in output
-    assert re.search(r"Relative gate PASSED after [23] rounds", output), output
     (gate,) = repository.glob(".gitlab-ci-local/artifacts/*relative/gate")
     verdict = json.loads((gate / "gate_result.json").read_text())
+    # Unchanged: passed, or inconclusive where 2-3 rounds could not rule the minimum effect out.
+    assert verdict["verdict"] in ("passed", "inconclusive"), verdict["verdict"]
+    assert re.search(rf"Relative gate {verdict['verdict'].upper()} after [23] rounds", output), output
     assert verdict["passed"] is True and verdict["cells"] == 4 and verdict["regressions"] == []
     declared = re.search(r"^latency:relative:\n(?:  .*\n|\n)*?      junit: (\S+)$",
                          (repository / ".gitlab-ci.yml").read_text(), re.M)
@@ -201,7 +203,7 @@ def test_a_merge_request_is_gated_against_its_merge_base(tools, repository, hist
     assert git("worktree", "list", "--porcelain", cwd=repository).count("worktree ") == 1  # removed
     # The gate's outputs as the job's dotenv report (ci/outputs.py's GitLab form).
     dotenv = (repository / "gate.env").read_text().splitlines()
-    assert "LATENCY_RESULT=passed" in dotenv and f"LATENCY_JUNIT={repository / 'gate/gate_report.xml'}" in dotenv
+    assert f"LATENCY_RESULT={verdict['verdict']}" in dotenv and f"LATENCY_JUNIT={repository / 'gate/gate_report.xml'}" in dotenv
 
 
 def test_a_merge_request_gets_the_code_path_gate_on_an_untagged_runner(tools, repository, history, tmp_path):

@@ -16,6 +16,10 @@ Specification:
   improved cells (ratio, interval), the detectable effect and, for the instructions signal,
   the functions whose counts grew, and links the run; GitHub's own renderer (cmark-gfm)
   turns no text of the artifact into a link, an image, HTML or a mention;
+- the title says the verdict: passed, failed, or inconclusive with how many cells could not rule
+  out the slowdown required (the minimum effect, or the team's requirement) and the detectable
+  effect; a counted gate's comment shows its percentages with the decimals a 0.2 % minimum needs,
+  never calls a count microseconds, and says what it did not count; values carry their unit;
 - the example in docs/pull-request-comment.md is what the code renders for that gate;
 - refused with one line naming the file and what is wrong, exit 3, and no request that
   writes (none at all): an artifact whose head is not the run's, one without a head, one over
@@ -35,6 +39,7 @@ from cmarkgfm.cmark import Options
 
 import gate_results
 from github_standin import BOT, TOKEN, GitHubStandIn
+from latency_gate.analysis.relative import GateSettings
 from latency_gate.contracts import gate_result
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_SERVICE_FAILED
 from latency_gate.render import gate_comment
@@ -187,6 +192,63 @@ def test_the_instructions_signal_lists_the_functions_whose_counts_grew(github, t
     assert "memcpy" not in grown  # its count fell
 
 
+def title(body):
+    return body.splitlines()[2]
+
+
+def test_a_noisy_gate_is_titled_inconclusive_with_what_it_could_not_rule_out_and_could_detect():
+    document = gate_results.document(FIRST, noise=0.15, seed=0)  # an unchanged pull request on a noisy runner
+    assert document["counts"]["inconclusive"] > document["cells"] / 2
+
+    body = gate_comment.render(document, RUN_URL)
+
+    detectable = {magnitude: document["detectable"][gate_results.SUBEXPERIMENT][magnitude]["median"]
+                  for magnitude in ("Median", "99%")}
+    assert title(body) == (
+        f"### Latency gate ⚠️ inconclusive for `{FIRST[:12]}`: {document['counts']['inconclusive']} of 6 cells could "
+        f"not rule out a slowdown of 5%; detectable Median: +{detectable['Median'] * 100:.0f}% "
+        f"(intraprocess\\_best\\_effort), 99\\%: +{detectable['99%'] * 100:.0f}% (intraprocess\\_best\\_effort)")
+
+
+def test_a_team_requirement_is_named_in_the_title_and_a_quiet_gate_that_meets_it_is_passed():
+    required = GateSettings(require_detectable=0.1)
+    noisy = gate_comment.render(gate_results.document(FIRST, noise=0.15, seed=0, settings=required), RUN_URL)
+    quiet = gate_comment.render(gate_results.document(FIRST, noise=0.001, settings=required), RUN_URL)
+
+    assert "cells could not rule out the required slowdown of 10%; detectable" in title(noisy)
+    assert title(quiet) == f"### Latency gate ✅ passed for `{FIRST[:12]}`"
+
+
+def test_a_counted_gate_reads_in_instructions_with_the_decimals_its_percentages_need():
+    """Fast DDS's code-path gate counts to a 0.2 % minimum: no '0%', no microseconds, and what it did not count."""
+    document = gate_results.document(FIRST, changes={(32, "Instructions"): 1.004},
+                                     counted_path="LatencyTest: DataWriter::write and the data readers' on_data_available")
+
+    body = gate_comment.render(document, RUN_URL)
+    html = rendered(body)
+
+    assert title(body) == f"### Code-path gate (instructions) ❌ failed for `{FIRST[:12]}`"
+    assert "A regression is a confirmed increase in instructions per round trip of at least 0.2% at" in html
+    regressed = html.split("<strong>Regressed</strong>")[1].split("</table>")[0]
+    assert re.search(r"<td>intraprocess_best_effort 32 B Instructions</td>\s*<td[^>]*>\+0\.\d\d%</td>", regressed)
+    assert re.search(r"Instructions: \+0\.[1-9]\d?% \(intraprocess_best_effort\)", html)
+    assert "+0%" not in html and "least 0%" not in html
+    assert not re.search(r"\bus\b|\[us\]|microsecond", html)
+    assert "counted path (LatencyTest: DataWriter::write and the data readers' on_data_available)" in html
+    assert "Not counted: whatever runs outside that path" in html
+
+
+def test_a_ceiling_breach_shows_its_values_in_their_unit():
+    document = gate_results.document(FIRST)
+    document["ceiling_over"] = [{"subexperiment": "interprocess_best_effort", "bytes": 1024, "magnitude": "1/throughput",
+                                 "requirement": 11.5, "pr": 13.25, "unit": "us/Mb"}]
+
+    html = rendered(gate_comment.render(document, RUN_URL))
+
+    assert "<td>interprocess_best_effort 1024 B 1/throughput</td>" in html
+    assert re.search(r"<td[^>]*>11\.500 us/Mb</td>\s*<td[^>]*>13\.250 us/Mb</td>", html)
+
+
 def test_text_from_the_artifact_is_shown_literally_never_rendered(github, tmp_path):
     github.add_pull(7, FIRST)
     attacks = ["[approve me](https://evil.example/x)", "![](https://evil.example/pixel.png)",
@@ -220,8 +282,10 @@ def test_at_the_contracts_caps_the_comment_stays_within_githubs_limit():
     cell = {**document["regressions"][0], "functions": [
         {"function": "<>" * (gate_result.MAX_TEXT // 2), "base": 1, "pr": 2, "delta": 10**12, "share": 1.0}
     ] * gate_result.MAX_FUNCTIONS, "reason": "[" * gate_result.MAX_TEXT}
-    breach = {"subexperiment": "x" * 100, "bytes": 1, "magnitude": "y" * 100, "requirement_us": 1e300, "pr_us": 1e300}
+    breach = {"subexperiment": "x" * 100, "bytes": 1, "magnitude": "y" * 100, "requirement": 1e300, "pr": 1e300,
+              "unit": "u" * 100}
     document.update(regressions=[cell] * gate_result.MAX_CELLS, improvements=[cell] * gate_result.MAX_CELLS,
+                    signal="instructions", counted_path="&" * gate_result.MAX_TEXT,
                     ceiling_over=[breach] * gate_result.MAX_CELLS,
                     regime={key: "&" * gate_result.MAX_TEXT for key in ("stress", "topology", "pub_cpus")})
 
@@ -250,7 +314,7 @@ def test_the_documented_example_is_what_the_code_renders():
      "records no head_sha: the gate did not say which commit it measured"),
     ("over_the_size_cap", lambda d: (d.mkdir(), (d / "gate_result.json").write_text(
         json.dumps(gate_results.document(FIRST)) + " " * gate_result.MAX_BYTES)),
-     f"bytes, more than the {gate_result.MAX_BYTES} a gate result may hold"),
+     f"bytes, more than the {gate_result.MAX_BYTES} a gate_result.json may hold"),
     ("too_many_cells", lambda d: (d.mkdir(), (d / "gate_result.json").write_text(json.dumps(
         {**(doc := gate_results.document(FIRST, changes=SLOWER)),
          "regressions": doc["regressions"] * (gate_result.MAX_CELLS + 1)}))),

@@ -3,19 +3,14 @@ from recorded rounds, the replay of the gate's sequential decision, and the spec
 github-action-benchmark's methods on the same runs. Fast: no LatencyTest runs."""
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
 from latency_gate.analysis import relative, requirements
-from latency_gate.cli.gate import gate_and_report
-from latency_gate.contracts import formats, run_metadata
-from latency_gate.errors import EXIT_OK
-from latency_gate.render import plots
-from latency_gate.runner import experiment, kinds, realtime
-from latency_gate.runner.run_spec import RunSpec
+from latency_gate.contracts import formats
+import model_gate
 import proof.ab
 import proof.methods
 import proof.recorded
@@ -132,52 +127,14 @@ def test_looking_at_the_last_round_first_decides_the_same():
 def fake_gate(tmp_path, monkeypatch, slower_payload=None, noise=0.01, seed=1):
     """cli.gate.gate_and_report with runs drawn from a model instead of LatencyTest: its own loop, looks and
     reports, as the proof harness loads it."""
-    (recorded,) = proof.recorded.load_gates([run_fake_gate(tmp_path, monkeypatch, slower_payload, noise, seed)])
+    (recorded,) = proof.recorded.load_gates([model_gate.run(tmp_path, monkeypatch, slower_payload, noise, seed)[0]])
     return recorded
-
-
-def run_fake_gate(tmp_path, monkeypatch, slower_payload=None, noise=0.01, seed=1, zero_payload=None):
-    """The results directory of cli.gate.gate_and_report over model runs; zero_payload: a payload every
-    sample of which is 0 us (below the clock's resolution)."""
-    rng = np.random.default_rng(seed)
-    payloads = [16, 64, 256, 1024]
-
-    def validate_run(spec):
-        return experiment.CheckedInputs(kind=kinds.LATENCY, backend=None, binary=Path(spec.program),
-                                        subexperiments=tuple(spec.subexperiments), payloads=tuple(spec.payloads),
-                                        profiles=None, certs=None, unsupported={})
-
-    def run_experiment(directory, spec, **_):
-        (name,), payloads, samples, latency_test = spec.subexperiments, spec.payloads, spec.samples, spec.program
-        drift = rng.normal(0, noise)  # run to run
-        rows = []
-        for payload in payloads:
-            factor = 1.3 if (Path(latency_test).name == "pr" and payload == slower_payload) else 1.0
-            latency = 10 * factor * np.exp(drift + rng.normal(0, 0.05, samples)) + payload / 1000
-            latency = latency * (payload != zero_payload)
-            rows.append(pd.DataFrame({formats.SAMPLE: np.arange(1, samples + 1), formats.PAYLOAD: payload,
-                                      formats.LATENCY: latency}))
-        formats.write_csv(pd.concat(rows), formats.measurements_path(directory, name))
-        # The gate reads the settings in force from the run's metadata (the runner's regime record).
-        settings = run_metadata.Settings(**realtime.RealTime().regime())
-        run_metadata.write(directory, run_metadata.RunMetadata(run_id=directory.name, settings=settings))
-        return EXIT_OK
-
-    monkeypatch.setattr(experiment, "validate_run", validate_run)
-    monkeypatch.setattr(experiment, "run_experiment", run_experiment)
-    monkeypatch.setattr(plots.PlotBatch, "render", lambda self: None)
-    results = tmp_path / f"gate-{seed}"
-    with open(tmp_path / "gate.log", "w") as log:
-        gate_and_report(results, tmp_path / "base", tmp_path / "pr",
-                        RunSpec(subexperiments=("intraprocess_best_effort",), payloads=tuple(payloads), samples=200,
-                                realtime_preset=False), seed=seed, out=log)
-    return results
 
 
 def test_a_cell_measured_at_0_us_is_not_gated_and_the_gate_says_so(tmp_path, monkeypatch):
     """0 us is at or below what LatencyTest's method resolves (it subtracts the clock's cost): no
     ratio compares it, so its cells leave the family and the report names them."""
-    results = run_fake_gate(tmp_path, monkeypatch, noise=0.002, zero_payload=64)
+    results, _ = model_gate.run(tmp_path, monkeypatch, noise=0.002, zero_payload=64)
 
     verdict = json.loads((results / "gate_result.json").read_text())
     assert verdict["passed"] is True

@@ -24,10 +24,10 @@
 #                            builds go to the gate as colcon workspaces: the middleware's backend
 #                            finds its program of the kind there.
 # Step outputs: results-directory, report, junit and, once the gate has decided, result (passed,
-# failed or error); the markdown report goes to the job summary, the verdict to gate_metrics.txt
-# (GitLab's metrics report): `latency-gate ci gate`.
-# Exit code: the gate's (0 pass, 1 confirmed regression or ceiling breach, 3 bad input,
-# 4 a run failed).
+# failed, inconclusive or error); the markdown report goes to the job summary, the verdict to
+# gate_metrics.txt (GitLab's metrics report): `latency-gate ci gate`.
+# Exit code: the gate's (0 passed or inconclusive, 1 confirmed regression or ceiling breach, 3 bad
+# input, 4 a run failed, 6 inconclusive with LATENCY_REQUIRE_DETECTABLE set).
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)

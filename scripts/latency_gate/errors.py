@@ -7,6 +7,7 @@ EXIT_USAGE = 2  # bad command line (argparse uses 2 as well)
 EXIT_BAD_INPUT = 3  # malformed, missing or inconsistent input; missing prerequisite
 EXIT_RUN_FAILED = 4  # a sub-experiment crashed, timed out or produced no data
 EXIT_SERVICE_FAILED = 5  # a service the command talks to (GitHub's REST API) failed or refused
+EXIT_INCONCLUSIVE = 6  # the relative gate could not rule out the slowdown required (--require-detectable)
 
 
 class InputError(Exception):

@@ -39,7 +39,7 @@ def changed_functions(results, decision, listed=FUNCTIONS_LISTED):
             pr = runs[relative.PR].xs(payload, level=counts.BYTES)
             base, pr = base.align(pr, join="outer", fill_value=0.0)
             grew = pr.min(axis=1) > base.max(axis=1)
-            change = float(cell["PR [us]"] - cell["Base [us]"])
+            change = float(cell["PR"] - cell["Base"])
             delta = (pr.mean(axis=1) - base.mean(axis=1))[grew]
             delta = innermost_first(delta, base.mean(axis=1)[grew], change)
             changed[cell_key(subexperiment, payload)] = [

@@ -57,8 +57,10 @@ import numpy as np
 import pandas as pd
 from scipy import special, stats
 
+from latency_gate.contracts import magnitudes
 from latency_gate.errors import InputError
 
+# The magnitudes, their units and formats: contracts/magnitudes.py.
 GATED_MAGNITUDES = ("Median", "99%")
 ADVISORY_MAGNITUDES = ("Max",)
 # A throughput gate's cell: the time one megabit takes at the best case's subscription
@@ -69,9 +71,9 @@ INVERSE_THROUGHPUT = "1/throughput"
 # and beside it (advisory unless gated) the estimated cycles per round trip of its cache simulation.
 INSTRUCTIONS = "Instructions"
 ESTIMATED_CYCLES = "EstimatedCycles"
-COUNTED_MAGNITUDES = (INSTRUCTIONS, ESTIMATED_CYCLES)
+COUNTED_MAGNITUDES = tuple(magnitude.name for magnitude in magnitudes.COUNTED)
 LATENCY_MAGNITUDES = GATED_MAGNITUDES + ADVISORY_MAGNITUDES
-MAGNITUDES = LATENCY_MAGNITUDES + (INVERSE_THROUGHPUT,) + COUNTED_MAGNITUDES
+MAGNITUDES = magnitudes.NAMES
 GATED_BY_KIND = {"latency": GATED_MAGNITUDES, "throughput": (INVERSE_THROUGHPUT,)}
 
 REGRESSION = "regression"
@@ -79,6 +81,13 @@ IMPROVEMENT = "improvement"
 NO_REGRESSION = "no regression"
 INCONCLUSIVE = "inconclusive"
 CLEARED = (NO_REGRESSION, IMPROVEMENT)
+
+# The gate's verdict: failed (a confirmed regression or ceiling breach), inconclusive (not failed,
+# but some gated cell could not rule out a slowdown of the size required: the minimum effect, or
+# the team's --require-detectable), or passed (every gated cell ruled it out).
+PASSED, FAILED = "passed", "failed"
+GATE_VERDICTS = (PASSED, FAILED, INCONCLUSIVE)
+
 # Requirements ceiling, per cell: the PR is over (and its base under), the base is over too
 # (stale requirement), not settled, or under.
 CEILING_OVER, CEILING_STALE, CEILING_UNSURE, CEILING_UNDER = "over", "stale requirement", "unsure", "under"
@@ -115,6 +124,9 @@ class GateSettings:
     # benchmarks/results/aa-full-2026-11-23/variance), or each cell's own rounds
     variance: str = "moderated"
     guard: str = "sign-flip"  # GUARDS: the consistency guard (module docstring)
+    # The slowdown every gated cell must rule out for the gate to pass rather than be inconclusive,
+    # and with which an inconclusive gate fails (cli/gate.py); None: the minimum effect, not required.
+    require_detectable: float | None = None
 
     def __post_init__(self):
         if not 0 < self.alpha < 1:
@@ -130,6 +142,14 @@ class GateSettings:
             raise InputError(f"unknown variance '{self.variance}' (known: {', '.join(VARIANCES)})")
         if self.guard not in GUARDS:
             raise InputError(f"unknown guard '{self.guard}' (known: {', '.join(GUARDS)})")
+        if self.require_detectable is not None and not self.require_detectable >= self.min_effect:
+            raise InputError(f"the required detectable slowdown ({self.require_detectable:g}) must be at least the "
+                             f"minimum effect ({self.min_effect:g}): a smaller slowdown is no regression")
+
+    @property
+    def required_effect(self):
+        """The slowdown every gated cell must rule out for the gate to pass (gate_verdict)."""
+        return self.min_effect if self.require_detectable is None else self.require_detectable
 
 
 def sign_flips(rounds, rng):
@@ -392,46 +412,65 @@ def decide(rounds, settings=GateSettings(), seed=0, source=None):
     table = cells.assign(**{
         "Gated": gated,
         "Rounds": ratios.shape[0],
-        "Base [us]": np.exp(np.mean(np.log(base), axis=0)),
-        "PR [us]": np.exp(np.mean(np.log(pr), axis=0)),
+        "Base": np.exp(np.mean(np.log(base), axis=0)),
+        "PR": np.exp(np.mean(np.log(pr), axis=0)),
+        "Unit": [magnitudes.of(name).unit for name in cells[MAGNITUDE]],
         "Ratio": np.exp(test.mean),
         "Low": bounds[0],
         "High": bounds[1],
         "p": np.minimum(test.p_increase, 1.0),
         "Detectable": np.exp(np.maximum(test.detectable, np.log1p(settings.min_effect))),
+        # the one-sided bound at clear_confidence: a slowdown to a ratio above it is ruled out
+        "Ruled out above": np.exp(test.clear_high),
         "Verdict": verdict,
     })
     table["Reason"] = _reasons(table, test, settings)
     return table
 
 
+def not_ruled_out(decision, effect):
+    """The gated cells, not confirmed regressions, that could not rule out a slowdown of `effect`
+    (a fraction): a boolean mask over decide()'s rows."""
+    return (decision["Gated"] & (decision["Verdict"] != REGRESSION)
+            & ~(decision["Ruled out above"] < 1 + effect)).to_numpy(bool)
+
+
+def gate_verdict(decision, failed, settings):
+    """The gate's verdict (GATE_VERDICTS) of decide()'s rows; `failed`: a confirmed regression or a
+    ceiling breach."""
+    if failed:
+        return FAILED
+    return INCONCLUSIVE if not_ruled_out(decision, settings.required_effect).any() else PASSED
+
+
 def _reasons(table, test, settings):
-    """Why each cell got its verdict, in one short phrase."""
-    change = (table["Ratio"] - 1) * 100
-    interval = [f"{(lo - 1) * 100:+.1f}%..{(hi - 1) * 100:+.1f}%" for lo, hi in zip(table["Low"], table["High"])]
+    """Why each cell got its verdict, in one short phrase; changes with the decimals of the cell's
+    magnitude (a count's 0.2 % minimum needs two)."""
     effect = settings.min_effect * 100
     threshold = np.log1p(settings.min_effect)
     reasons = []
-    for verdict, delta, ci, mean, p, p_down, flip, clear in zip(
-        table["Verdict"], change, interval, test.mean, test.p_increase, test.p_decrease, test.flip_increase,
-        np.expm1(test.clear_high) * 100,
+    for name, verdict, ratio, low, high, mean, p, p_down, flip, clear in zip(
+        table[MAGNITUDE], table["Verdict"], table["Ratio"], table["Low"], table["High"], test.mean,
+        test.p_increase, test.p_decrease, test.flip_increase, np.exp(test.clear_high),
     ):
+        shown = magnitudes.of(name).change_text
+        delta, ci, clear = shown(ratio), f"{shown(low)}..{shown(high)}", shown(clear)
         if verdict == REGRESSION:
-            reasons.append(f"{delta:+.1f}% (interval {ci}), adjusted p={p:.2g}, over the {effect:g}% minimum")
+            reasons.append(f"{delta} (interval {ci}), adjusted p={p:.2g}, over the {effect:g}% minimum")
         elif verdict == IMPROVEMENT:
-            reasons.append(f"{delta:+.1f}% (interval {ci}), adjusted p={p_down:.2g}")
+            reasons.append(f"{delta} (interval {ci}), adjusted p={p_down:.2g}")
         elif verdict == NO_REGRESSION:
-            reasons.append(f"{delta:+.1f}%, at most {clear:+.1f}% ({settings.clear_confidence:.0%} bound): "
+            reasons.append(f"{delta}, at most {clear} ({settings.clear_confidence:.0%} bound): "
                            f"under the {effect:g}% minimum")
         elif p <= settings.alpha and mean < threshold:
-            reasons.append(f"{delta:+.1f}% is significant but under the {effect:g}% minimum; "
-                           f"up to {clear:+.1f}% not ruled out")
+            reasons.append(f"{delta} is significant but under the {effect:g}% minimum; "
+                           f"up to {clear} not ruled out")
         elif p <= settings.alpha:
-            reasons.append(f"{delta:+.1f}% is significant but not consistent across rounds "
-                           f"(consistency guard p={flip:.2g}); up to {clear:+.1f}% not ruled out")
+            reasons.append(f"{delta} is significant but not consistent across rounds "
+                           f"(consistency guard p={flip:.2g}); up to {clear} not ruled out")
         else:
-            reasons.append(f"{delta:+.1f}% (interval {ci}) is not significant (adjusted p={p:.2g}); "
-                           f"up to {clear:+.1f}% not ruled out")
+            reasons.append(f"{delta} (interval {ci}) is not significant (adjusted p={p:.2g}); "
+                           f"up to {clear} not ruled out")
     return reasons
 
 
@@ -473,9 +512,10 @@ def ceiling(rounds, requirements, settings=GateSettings(), seed=0):
         [CEILING_OVER, CEILING_STALE, CEILING_UNSURE], CEILING_UNDER,
     )
     return cells.assign(**{
-        "Requirement [us]": requirement[known],
-        "Base [us]": geometric_mean[BASE],
-        "PR [us]": geometric_mean[PR],
+        "Requirement": requirement[known],
+        "Base": geometric_mean[BASE],
+        "PR": geometric_mean[PR],
+        "Unit": [magnitudes.of(name).unit for name in cells[MAGNITUDE]],
         "Ratio": geometric_mean[PR] / requirement[known],
         "Ceiling": verdict,
     })

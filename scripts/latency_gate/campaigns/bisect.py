@@ -370,7 +370,7 @@ def _cell_entry(cell, gate_entry, spread, margin_value, found, counted, commits,
                                                       after - before)})
     return {
         "subexperiment": cell.subexperiment, "bytes": cell.payload,
-        "gate_base": gate_entry["base_us"], "gate_pr": gate_entry["pr_us"],
+        "gate_base": gate_entry["base"], "gate_pr": gate_entry["pr"],
         "base": known(0), "head": known(len(commits) - 1), "spread": round(spread, 3),
         "margin": round(margin_value, 3), "culprits": culprits,
         "unresolved": [{"after_sha": commits[low][0], "through_sha": commits[high][0], "before": known(low),

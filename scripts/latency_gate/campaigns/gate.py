@@ -25,7 +25,7 @@ import pandas as pd
 
 from latency_gate.analysis import code_path, processing, relative, requirements as requirements_module, stop_rule
 from latency_gate.analysis.relative import BASE, PR, ROUND_COLUMNS, GateSettings
-from latency_gate.contracts import instruction_counts, run_metadata, throughput_formats
+from latency_gate.contracts import instruction_counts, magnitudes, run_metadata, throughput_formats
 from latency_gate.contracts.formats import measurements_path, write_csv
 from latency_gate.errors import InputError
 from latency_gate.runner import experiment, interleaving, kinds
@@ -108,6 +108,7 @@ def run_gate(results_directory, base, pr, spec=RunSpec(samples=DEFAULT_SAMPLES),
     functions = code_path.changed_functions(results, gate.decision) if checked.counting else {}
     return GateOutcome(results, gate.decision, gate.ceiling, gate.looks, settings, elapsed, {
         "signal": signal, "functions": functions,
+        **({"counted_path": checked.counting.description} if checked.counting else {}),
         "seed": seed, "samples": samples, "first_look": rounds, "max_rounds": max_rounds, "look_every": look_every,
         "base": str(builds[BASE]), "pr": str(builds[PR]), "subexperiments": list(chosen),
         "payloads": list(payloads_checked), "requirements": str(requirements) if requirements else None,
@@ -230,17 +231,15 @@ def load_requirements(path, chosen, payloads, kind):
 
 def cell_values(directory, subexperiment, kind, signal="latency"):
     """A run's values of the gate's cells: the latency summary's magnitudes, 1/throughput
-    (us per Mb) of the throughput summary's best case per payload, or the instructions and
-    estimated cycles per round trip the run counted."""
+    (us per Mb) of the throughput summary's best case per payload, or each counted magnitude the
+    run's counts hold per round trip (contracts/magnitudes.py COUNTED: instructions, and estimated
+    cycles when the cache was simulated)."""
     if signal == "instructions":
         counts = instruction_counts.read_counts(instruction_counts.counts_path(directory, subexperiment))
-        magnitudes = [(relative.INSTRUCTIONS, instruction_counts.PER_ROUND_TRIP)] + (
-            [(relative.ESTIMATED_CYCLES, instruction_counts.CYCLES_PER_ROUND_TRIP)]
-            if instruction_counts.simulated(counts) else [])
         return pd.concat([
-            pd.DataFrame({"Bytes": counted.index, relative.MAGNITUDE: magnitude, relative.VALUE: counted.to_numpy()})
-            for magnitude, counted in ((magnitude, instruction_counts.per_round_trip(counts, column))
-                                       for magnitude, column in magnitudes)
+            pd.DataFrame({"Bytes": counted.index, relative.MAGNITUDE: magnitude.name, relative.VALUE: counted.to_numpy()})
+            for magnitude, counted in ((magnitude, instruction_counts.per_round_trip(counts, magnitude.column))
+                                       for magnitude in magnitudes.COUNTED if magnitude.column in counts)
         ], ignore_index=True)
     path = measurements_path(directory, subexperiment)
     summary = processing.summarise(kind, kind.read_measurements(path), path)

@@ -42,6 +42,8 @@ VARIABLES = {
     "LATENCY_MAX_ROUNDS": "gate: rounds at most",
     "LATENCY_MIN_EFFECT": "gate: the smallest change that counts, as a fraction",
     "LATENCY_ALPHA": "gate: the family-wise false-alarm rate",
+    "LATENCY_REQUIRE_DETECTABLE": "gate: the slowdown every gated cell must rule out, as a fraction; a gate that "
+                                  "cannot exits 6 (default: none required, inconclusive exits 0)",
     "LATENCY_HEAD_SHA": "gate: the pull request's head commit, recorded in gate_result.json",
     "LATENCY_REQUIREMENTS": "gate: requirements CSV applied as the ceiling (skipped when missing)",
 }
@@ -131,6 +133,7 @@ def read(environ=None):
     _option(gate, "--max-rounds", reader.number("LATENCY_MAX_ROUNDS", minimum=2))
     _option(gate, "--min-effect", reader.number("LATENCY_MIN_EFFECT", float, minimum=0))
     _option(gate, "--alpha", reader.number("LATENCY_ALPHA", float, minimum=0))
+    _option(gate, "--require-detectable", reader.number("LATENCY_REQUIRE_DETECTABLE", float, minimum=0))
     _option(gate, "--head-sha", reader.text("LATENCY_HEAD_SHA"))
     requirements = reader.text("LATENCY_REQUIREMENTS")
     if requirements and Path(requirements).is_file():

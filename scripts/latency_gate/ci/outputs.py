@@ -117,14 +117,16 @@ def publish_check_report(report_directory, environ=None, stdout=None, stderr=Non
 
 
 def gate_metrics(result):
-    """GitLab's metrics report of a relative gate (gate_result.json, checked): the verdict, the
-    counts, and each regressed or improved cell's change in percent (its name is a contract
-    name: letters, digits and _ . % / + -, safe in a label)."""
+    """GitLab's metrics report of a relative gate (gate_result.json, checked): the verdict (passed:
+    not failed; not_ruled_out: the cells that made it inconclusive), the counts, and each
+    regressed or improved cell's change in percent (its name is a contract name: letters,
+    digits and _ . % / + -, safe in a label)."""
     counts = result["counts"]
     lines = [f"latency_gate_passed {int(result['passed'])}", f"latency_gate_cells {result['cells']}",
              f"latency_gate_rounds {result['rounds']}",
              *(f"latency_gate_{verdict.replace(' ', '_')} {counts.get(verdict, 0)}" for verdict in gate_result.VERDICTS),
-             f"latency_gate_ceiling_over {len(result.get('ceiling_over', []))}"]
+             f"latency_gate_ceiling_over {len(result.get('ceiling_over', []))}",
+             f"latency_gate_not_ruled_out {result['not_ruled_out']}"]
     for record in [*result.get("regressions", []), *result.get("improvements", [])]:
         cell = f"{record['subexperiment']} {record['bytes']} B {record['magnitude']}"
         lines.append(f'latency_gate_change_percent{{cell="{cell}"}} {(record["ratio"] - 1) * 100:.1f}')

@@ -11,7 +11,8 @@ entry scripts also take the short options of eProsima's scripts for the same ste
 work through the entry scripts in scripts/ unchanged.
 
 Exit codes: 0 success, 1 a check or comparison failed, 2 usage error, 3 bad input,
-4 a sub-experiment run failed, 5 GitHub's or GitLab's API failed or refused.
+4 a sub-experiment run failed, 5 GitHub's or GitLab's API failed or refused, 6 the relative gate could
+not rule out the slowdown required (--require-detectable).
 """
 
 import argparse
@@ -46,7 +47,8 @@ COMMANDS = {
     "pr-comment": "put a gate's verdict on its pull request as one comment, edited in place (workflow_run job)",
 }
 EPILOG = ("Exit codes: 0 success, 1 check/comparison failed, 2 usage error, 3 bad input, 4 a sub-experiment run failed, "
-          "5 GitHub's API failed or refused.")
+          "5 GitHub's API failed or refused, 6 the relative gate could not rule out the slowdown required "
+          "(--require-detectable).")
 
 
 def command_module(name):

@@ -11,14 +11,17 @@ GitLab jobs' inputs), checked once, with an error naming the variable (exit 3):
   latency-gate ci variables             the variables and what each means
 
 Step outputs: results-directory and run-directory (run); results-directory, report, junit
-and, once decided, result: passed, failed or error (gate). Exit code: the command's.
+and, once decided, result: passed, failed, inconclusive or error (gate). Exit code: the command's.
 """
 
 from pathlib import Path
 
 from latency_gate import cli
 from latency_gate.ci import inputs as ci_inputs, outputs
+from latency_gate.contracts import gate_result
 from latency_gate.errors import EXIT_OK, InputError
+
+_SEVERITY = ("passed", "inconclusive", "failed")
 
 
 def add_arguments(parser):
@@ -75,8 +78,12 @@ def _gate(job, base, pr):
     for report in (results / "gate_report.md", results / "instructions" / "gate_report.md"):
         if report.is_file():
             outputs.add_summary(report.read_text(encoding="utf-8"))
+    verdicts = []  # the latency gate's, and with LATENCY_SIGNAL both the code-path gate's
     if (results / "gate_result.json").is_file():
         outputs.write_gate_metrics(results)
-    # passed, failed (a confirmed regression or a ceiling breach) or error (no verdict).
-    outputs.set_outputs({"result": {0: "passed", 1: "failed"}.get(status, "error")})
+        verdicts = [gate_result.read(directory)["verdict"] for directory in (results, results / "instructions")
+                    if (directory / "gate_result.json").is_file()]
+    # passed, failed, inconclusive (the worse of both signals' verdicts), or error: no verdict (bad input,
+    # a failed build or run).
+    outputs.set_outputs({"result": max(verdicts, key=_SEVERITY.index) if verdicts else "error"})
     return status

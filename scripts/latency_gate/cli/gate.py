@@ -5,7 +5,10 @@ and fails only on a confirmed regression (family-wise false-alarm control over a
 --signal instructions gates the instructions per round trip counted under valgrind instead of
 the time (the code-path gate: any runner, no quiet machine needed); both runs both, the
 code-path gate's files in <results>/instructions/.
-Exit 0 pass, 1 confirmed regression or requirements ceiling breach, 3 bad input, 4 a run failed.
+Its verdict is passed, failed, or inconclusive: not failed, but some gated cell could not rule
+out a slowdown of the minimum effect, or of --require-detectable's size when given.
+Exit 0 passed or inconclusive, 1 confirmed regression or requirements ceiling breach, 3 bad input,
+4 a run failed, 6 inconclusive with --require-detectable given (the slowdown required not ruled out).
 """
 
 import sys
@@ -24,12 +27,13 @@ from latency_gate.campaigns.gate import (
     THROUGHPUT_GATE_PAYLOADS,
     run_gate,
 )
-from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK
+from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_INCONCLUSIVE, EXIT_OK
 from latency_gate.render import flame_graphs, gate_report
 from latency_gate.runner import counting, experiment
 from latency_gate.runner.middleware import BACKENDS
 
 SIGNALS = ("latency", "instructions", "both")
+_SEVERITY = (EXIT_OK, EXIT_INCONCLUSIVE, EXIT_CHECK_FAILED)  # both signals: the worse verdict's exit code
 
 
 def add_arguments(parser):
@@ -59,6 +63,10 @@ def add_arguments(parser):
     parser.add_argument("--min-effect", type=float,
                         help=f"smallest relative slowdown that counts, e.g. 0.05 = 5%% (default: {GateSettings.min_effect}; "
                              f"instructions: the middleware's, from its measured spread: {_min_effects()})")
+    parser.add_argument("--require-detectable", type=float, metavar="FRACTION",
+                        help="the slowdown every gated cell must rule out, e.g. 0.10 = 10%%: a gate that cannot is "
+                             f"inconclusive and exits {EXIT_INCONCLUSIVE} (default: none required: a gate that cannot "
+                             "rule out the minimum effect is inconclusive and exits 0)")
     parser.add_argument("--clear-confidence", type=float, default=GateSettings.clear_confidence,
                         help="confidence with which a cell's 'no regression' rules out the minimum effect "
                              "(default: %(default)s)")
@@ -84,7 +92,7 @@ def run(args):
         return _gate(args, args.signal, args.results_dir)
     experiment.check_signal(run_spec(args, signal="instructions"))  # bad input before the latency gate runs
     latency = _gate(args, "latency", args.results_dir)
-    return max(latency, _gate(args, "instructions", args.results_dir / "instructions"))
+    return max(latency, _gate(args, "instructions", args.results_dir / "instructions"), key=_SEVERITY.index)
 
 
 def _counted_min_effect(middleware):
@@ -109,7 +117,7 @@ def _gate(args, signal, results_dir):
         alpha=args.alpha, clear_confidence=args.clear_confidence, variance=args.variance,
         min_effect=_given(args.min_effect, _counted_min_effect(args.middleware) if counted else GateSettings.min_effect),
         gated=tuple(args.gate_magnitudes or ((relative.INSTRUCTIONS,) if counted else relative.GATED_BY_KIND[args.kind])),
-        guard="rank" if counted else GateSettings.guard,
+        guard="rank" if counted else GateSettings.guard, require_detectable=args.require_detectable,
     )
     rounds = _given(args.rounds, INSTRUCTIONS_ROUNDS if counted else DEFAULT_ROUNDS)
     max_rounds = _given(args.max_rounds, max(rounds, INSTRUCTIONS_ROUNDS) if counted else DEFAULT_MAX_ROUNDS)
@@ -133,13 +141,18 @@ def _gate(args, signal, results_dir):
 
 def gate_and_report(results_directory, *args, out=None, **kwargs):
     """campaigns.gate.run_gate, then its reports and verdict line (on `out`, default: sys.stdout
-    when called); EXIT_OK (pass) or EXIT_CHECK_FAILED."""
+    when called); EXIT_OK (passed, or inconclusive without a requirement), EXIT_CHECK_FAILED
+    (failed) or EXIT_INCONCLUSIVE (inconclusive with --require-detectable)."""
     out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     outcome = run_gate(results_directory, *args, out=out, **kwargs)
     _draw_flame_graphs(outcome, out)
-    failed = gate_report.write_reports(outcome)
-    print(gate_report.verdict_line(outcome.decision, outcome.ceiling, failed, outcome.elapsed_s), file=out, flush=True)
-    return EXIT_CHECK_FAILED if failed else EXIT_OK
+    verdict = gate_report.write_reports(outcome)
+    print(gate_report.verdict_line(outcome.decision, outcome.ceiling, outcome.settings, outcome.elapsed_s), file=out,
+          flush=True)
+    if verdict == relative.FAILED:
+        return EXIT_CHECK_FAILED
+    required = outcome.settings.require_detectable is not None
+    return EXIT_INCONCLUSIVE if verdict == relative.INCONCLUSIVE and required else EXIT_OK
 
 
 def _draw_flame_graphs(outcome, out):

@@ -1,5 +1,5 @@
 """gate_result.json, the relative gate's verdict for machines: the one module that knows its
-keys, checks them and caps them.
+keys, checks them, caps them and upgrades older versions of it.
 
 `latency-gate gate` writes it (render/gate_report.py, through write(), which refuses a key or a
 value this module does not know, so no writer can add a field no reader checks);
@@ -7,6 +7,16 @@ value this module does not know, so no writer can add a field no reader checks);
 so read() treats it as untrusted data: at most MAX_BYTES, lists and texts capped, every
 value of the type its key names, a bad one named with its key path and value. A key this
 module does not know is ignored on reading (a newer writer of the same schema version).
+
+Versions (read() upgrades an older document one step at a time, as asv's update_to_N, so the
+artifacts and the history written before still read; the document it returns is the newest):
+- 2: `verdict`, one of VERDICTS_OF_THE_GATE (passed, failed, inconclusive: not failed, but
+  `not_ruled_out` gated cells could not rule out the slowdown required, settings.min_effect or
+  settings.require_detectable); `passed` stays (true unless failed) for readers of version 1.
+  A cell's values are `base` and `pr` in its `unit` (contracts/magnitudes.py), a ceiling
+  breach's `requirement` and `pr`: version 1's `base_us`/`pr_us` held instruction counts too.
+  `counted_path`: for the instructions signal, what was counted (the backend's counted path).
+- 1 (or no schema_version): as 2 without those.
 
 Optional keys (documents written before them lack them): `regime`, `detectable`,
 `requirements_comparability`, `below_resolution`; `head_sha` (the pull request's head
@@ -23,16 +33,19 @@ import json
 import re
 from pathlib import Path
 
-from latency_gate.contracts import results
+from latency_gate.contracts import magnitudes, results
 from latency_gate.errors import InputError
 
 FILE = "gate_result.json"
+CELLS_FILE = "gate_cells.csv"  # its cells as a table (read_cells)
+SCHEMA_VERSION = 2
 MAX_BYTES = 1_000_000  # a full-matrix gate writes ~4 KB, ~70 KB with every gated cell regressed
 MAX_CELLS = 2_000  # entries of a cell list; a full latency matrix gates 220 cells
 MAX_FUNCTIONS = 100  # functions listed on one cell
 MAX_TEXT = 2_000  # characters of one text (a C++ function name can be long)
 MAX_LOOKS = 1_000
-VERDICTS = ("regression", "inconclusive", "no regression", "improvement")
+VERDICTS = ("regression", "inconclusive", "no regression", "improvement")  # a cell's
+VERDICTS_OF_THE_GATE = ("passed", "failed", "inconclusive")
 SIGNALS = ("latency", "instructions")
 _SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")  # a git commit id (SHA-1 or SHA-256)
 # Sub-experiment and magnitude names ("interprocess_reliable_tcp", "99%", "1/throughput"): a name
@@ -153,27 +166,32 @@ def _record(fields, optional=()):
 
 FUNCTION = _record({"function": _text, "base": _whole, "pr": _whole, "delta": _integer, "share": _number})
 CELL = _record({
-    "subexperiment": _name, "bytes": _whole, "magnitude": _name, "base_us": _number, "pr_us": _number,
+    "subexperiment": _name, "bytes": _whole, "magnitude": _name, "base": _number, "pr": _number, "unit": _name,
     "ratio": _number, "interval": _list_of(_number, length=2), "p_adjusted": _number,
     "verdict": _choice(*VERDICTS), "reason": _text, "functions": _list_of(FUNCTION, MAX_FUNCTIONS),
 }, optional=("functions",))
 ESTIMATE = _record({"subexperiment": _name, "bytes": _whole, "base": _number, "pr": _number, "ratio": _number,
                     "verdict": _choice(*VERDICTS)})
 FLAME_GRAPH = _record({"subexperiment": _name, "bytes": _whole, "verdict": _choice(*VERDICTS), "svg": _text})
-CEILING_BREACH = _record({"subexperiment": _name, "bytes": _whole, "magnitude": _name, "requirement_us": _number,
-                          "pr_us": _number})
+CEILING_BREACH = _record({"subexperiment": _name, "bytes": _whole, "magnitude": _name, "requirement": _number,
+                          "pr": _number, "unit": _name})
 SETTINGS = _record({"alpha": _number, "min_effect": _number, "clear_confidence": _number,
-                    "gated": _list_of(_name, 10), "variance": _text, "guard": _choice("sign-flip", "rank")},
-                   optional=("variance", "guard"))  # older gates: variance "cell", guard "sign-flip"
+                    "gated": _list_of(_name, 10), "variance": _text, "guard": _choice("sign-flip", "rank"),
+                    "require_detectable": _number},
+                   # older gates: variance "cell", guard "sign-flip"; no require_detectable: none required
+                   optional=("variance", "guard", "require_detectable"))
 LOOK = _record({"rounds": _whole, "verdicts": _object_of(_whole), "ceiling": _object_of(_whole),
                 "unsettled": _whole}, optional=("ceiling", "unsettled"))
 DETECTABLE = _object_of(_object_of(_record({"median": _number, "max": _number}), key_check=_name), key_check=_name)
-REQUIRED = ("passed", "rounds", "cells", "counts", "looks")  # what every gate_result.json has held
+REQUIRED = ("verdict", "passed", "rounds", "cells", "counts", "looks")  # what every version 2 holds
 _FIELDS = {
     "schema_version": _whole,
     "mode": _choice("relative"),
     "signal": _choice(*SIGNALS),
+    "counted_path": _text,
     "head_sha": _sha,
+    "verdict": _choice(*VERDICTS_OF_THE_GATE),
+    "not_ruled_out": _whole,
     "passed": _flag,
     "rounds": _whole,
     "cells": _whole,
@@ -201,31 +219,75 @@ DOCUMENT = _record(_FIELDS, optional=tuple(name for name in _FIELDS if name not 
 def write(directory, document):
     """Write `document` (a dict of this contract's keys) as gate_result.json, atomically, with
     the schema version; ValueError for a key or value the contract does not define."""
-    try:
-        DOCUMENT(document, "", strict=True)
-    except _Invalid as error:
-        raise ValueError(f"{FILE}: {error}") from None
-    results.write(directory, FILE, document)
+    results.write_checked(directory, FILE, {key: value for key, value in document.items() if key != "schema_version"},
+                          lambda checked: DOCUMENT({**checked, "schema_version": SCHEMA_VERSION}, "", strict=True),
+                          _Invalid, SCHEMA_VERSION)
+
+
+def _renamed(record, names, unit):
+    """A record with its keys renamed (old -> new) and, when it held any of them, the unit."""
+    if not isinstance(record, dict) or not set(names) & set(record):
+        return record
+    return {names.get(key, key): value for key, value in record.items()} | {"unit": unit(record)}
+
+
+def _unit_of_version_1(record):
+    """What version 1's `*_us` values held: the magnitude's unit (instructions for a counted one)."""
+    known = magnitudes.BY_NAME.get(record.get("magnitude"))
+    return known.unit if known else "us"
+
+
+def _update_to_2(document):
+    """Version 1 -> 2: each cell's base_us/pr_us are its base/pr in its unit, a ceiling breach's
+    requirement_us/pr_us its requirement/pr; the verdict of the three states, at the minimum
+    effect (what version 1 ruled out): failed unless passed, inconclusive when a gated cell was."""
+    cells = {"base_us": "base", "pr_us": "pr"}
+    breach = {"requirement_us": "requirement", "pr_us": "pr"}
+    upgraded = dict(document)
+    for key, names in (("regressions", cells), ("improvements", cells), ("ceiling_over", breach)):
+        if isinstance(document.get(key), list):
+            upgraded[key] = [_renamed(record, names, _unit_of_version_1) for record in document[key]]
+    counts = document.get("counts")
+    inconclusive = counts.get("inconclusive", 0) if isinstance(counts, dict) else 0
+    if isinstance(document.get("passed"), bool) and isinstance(inconclusive, int):
+        upgraded["verdict"] = ("failed" if not document["passed"] else "inconclusive" if inconclusive else "passed")
+        upgraded["not_ruled_out"] = inconclusive
+    return upgraded | {"schema_version": 2}
+
+
+_UPDATES = {1: _update_to_2}  # version -> the step to the next one
+
+
+def upgrade(document):
+    """A document of any version this code reads, as the newest (SCHEMA_VERSION)."""
+    while (version := document.get("schema_version", 1)) < SCHEMA_VERSION:
+        document = _UPDATES[version](document)
+    return document
 
 
 def read(directory):
-    """The gate_result.json in `directory` (or that path), checked and capped; InputError naming
-    the file and the bad key otherwise."""
-    path = Path(directory)
-    if path.is_dir():
-        path = path / FILE
+    """The gate_result.json in `directory` (or that path), checked, capped and upgraded to the newest
+    version; InputError naming the file and the bad key otherwise."""
+    return results.read_capped(directory, FILE, MAX_BYTES, lambda document: DOCUMENT(document, ""), _Invalid,
+                               SCHEMA_VERSION, upgrade)
+
+
+def read_cells(directory):
+    """gate_cells.csv beside a gate_result.json (render/gate_report.py writes it: one row per cell),
+    its columns as version 2 names them: a gate of version 1 wrote 'Base [us]', 'PR [us]' and
+    'Requirement [us]' (holding instruction counts too) and no Unit, its magnitude's unit."""
+    import pandas as pd  # here: the pull-request comment reads gate_result.json without pandas
+
+    path = Path(directory) / CELLS_FILE
     try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise InputError(f"no {FILE} (written by latency-gate gate)", path) from None
-    if size > MAX_BYTES:
-        raise InputError(f"{size} bytes, more than the {MAX_BYTES} a gate result may hold", path)
-    document = results.check_version(results.read_document(path, FILE), path)
-    try:
-        DOCUMENT(document, "")
-    except _Invalid as error:
-        raise InputError(str(error), path) from None
-    return document
+        cells = pd.read_csv(path)
+    except (OSError, ValueError) as error:
+        raise InputError(f"cannot read the gate's cells: {error}", path) from None
+    cells = cells.rename(columns={f"{name} [us]": name for name in ("Base", "PR", "Requirement")})
+    if "Unit" not in cells and "Magnitude" in cells:
+        cells.insert(cells.columns.get_loc("PR") + 1, "Unit",
+                     [_unit_of_version_1({"magnitude": name}) for name in cells["Magnitude"]])
+    return cells
 
 
 def is_commit_id(text):
@@ -242,3 +304,16 @@ def commit_id(text):
 def record_head_sha(directory, sha):
     """Add the pull request's head commit the gate measured to its gate_result.json."""
     write(directory, {**read(directory), "head_sha": sha})
+
+
+def least_sensitive(detectable, gated=()):
+    """{magnitude: (sub-experiment, its median detectable slowdown)} of a gate's `detectable`
+    ({sub-experiment: {magnitude: {median, max}}}): per magnitude, the least sensitive
+    sub-experiment's, the gated magnitudes in their order."""
+    worst = {}
+    for name, effects in detectable.items():
+        for magnitude, effect in effects.items():
+            if magnitude not in worst or effect["median"] > worst[magnitude][1]:
+                worst[magnitude] = (name, effect["median"])
+    order = [magnitude for magnitude in gated if magnitude in worst] or list(worst)
+    return {magnitude: worst[magnitude] for magnitude in order}

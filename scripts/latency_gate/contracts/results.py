@@ -1,6 +1,6 @@
 """The machine-readable verdicts' versioning, and check_result.json (`latency-gate check`)
 with its names and reading; gate_result.json has its own owner (contracts/gate_result.py),
-which writes and versions through this module.
+which writes and versions through this module with its own version (and upgrades older ones).
 
 Each document carries `schema_version`; reading refuses a newer one, reads a document
 written before versioning (no `schema_version`: the same fields) as version 1, and checks
@@ -13,7 +13,7 @@ from pathlib import Path
 from latency_gate.contracts.formats import read_json, write_text_atomic
 from latency_gate.errors import InputError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 1  # check_result.json's
 CHECK_RESULT = "check_result.json"
 # `latency-gate check`'s reports for people and for CI test views, beside it.
 CHECK_REPORT, CHECK_JUNIT = "check_report.md", "check_report.xml"
@@ -21,9 +21,9 @@ CHECK_REPORT, CHECK_JUNIT = "check_report.md", "check_report.xml"
 REQUIRED_FIELDS = {CHECK_RESULT: ("passed", "failed", "total", "worst", "failures")}
 
 
-def write(directory, name, document):
+def write(directory, name, document, version=SCHEMA_VERSION):
     """Write `document` (a dict) as `name` in `directory`, atomically, with its version."""
-    write_text_atomic(Path(directory) / name, json.dumps({"schema_version": SCHEMA_VERSION, **document}, indent=2) + "\n")
+    write_text_atomic(Path(directory) / name, json.dumps({"schema_version": version, **document}, indent=2) + "\n")
 
 
 def read_document(path, name):
@@ -31,31 +31,32 @@ def read_document(path, name):
     return read_json(path, name, f"no {name} (written by latency-gate {name.split('_')[0]})")
 
 
-def check_version(document, path):
-    """`document`, whose schema_version this code reads; InputError naming `path` otherwise."""
+def check_version(document, path, newest=SCHEMA_VERSION):
+    """`document`, whose schema_version (at most `newest`) this code reads; InputError naming `path` otherwise."""
     version = document.get("schema_version", 1)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise InputError(f"schema_version must be a whole number of 1 or more, got {version!r}", path)
-    if version > SCHEMA_VERSION:
-        raise InputError(f"schema_version {version} is newer than this latency-gate reads ({SCHEMA_VERSION}): "
+    if version > newest:
+        raise InputError(f"schema_version {version} is newer than this latency-gate reads ({newest}): "
                          "update latency-gate", path)
     return document
 
 
-def write_checked(directory, name, document, validate, invalid):
-    """Write `document` as `name` (write()) once validate(document) passes; ValueError naming the
-    file and the bad key when it raises `invalid`."""
+def write_checked(directory, name, document, validate, invalid, version=SCHEMA_VERSION):
+    """Write `document` as `name` (write(), with `version`) once validate(document) passes;
+    ValueError naming the file and the bad key when it raises `invalid`."""
     try:
         validate(document)
     except invalid as error:
         raise ValueError(f"{name}: {error}") from None
-    write(directory, name, document)
+    write(directory, name, document, version)
 
 
-def read_capped(directory, name, max_bytes, validate, invalid):
+def read_capped(directory, name, max_bytes, validate, invalid, newest=SCHEMA_VERSION, upgrade=lambda document: document):
     """The untrusted document `name` in `directory` (or that path): at most `max_bytes`, of a version
-    this code reads, and passing validate(document), which raises `invalid` with a message naming
-    the bad key; InputError naming the file otherwise."""
+    this code reads (at most `newest`), brought to the newest by upgrade(document), and passing
+    validate(document), which raises `invalid` with a message naming the bad key; InputError naming
+    the file otherwise."""
     path = Path(directory)
     if path.is_dir():
         path = path / name
@@ -65,7 +66,7 @@ def read_capped(directory, name, max_bytes, validate, invalid):
         raise InputError(f"no {name} (written by latency-gate {name.split('_')[0]})", path) from None
     if size > max_bytes:
         raise InputError(f"{size} bytes, more than the {max_bytes} a {name} may hold", path)
-    document = check_version(read_document(path, name), path)
+    document = upgrade(check_version(read_document(path, name), path, newest))
     try:
         validate(document)
     except invalid as error:

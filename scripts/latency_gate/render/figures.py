@@ -16,6 +16,7 @@ from matplotlib.colors import Normalize
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from latency_gate.contracts import magnitudes
 from latency_gate.contracts.formats import write_atomic
 from latency_gate.render.plot_style import LATENCY_AXIS, PAYLOAD_AXIS, REQUIREMENT_COLOR, RUN_COLORMAP
 
@@ -116,7 +117,7 @@ class _GateRatios(_Shape):
 
     size = (8.0, 4.8)
     margins = {**_Shape.margins, "left": 0.09, "right": 0.72}
-    xlabel, ylabel = PAYLOAD_AXIS, "PR / base latency ratio"
+    xlabel, ylabel = PAYLOAD_AXIS, "PR / base ratio"  # the legend names the magnitudes (latency, a count, ...)
     verdict_markers = {"regression": ("X", REQUIREMENT_COLOR), "improvement": ("^", "#2ca02c")}
 
     def update(self, payloads, series, min_effect):
@@ -126,7 +127,7 @@ class _GateRatios(_Shape):
             artist.remove()
         self.axes.axhline(1.0, color="black", linewidth=0.8, label="no change")
         self.axes.axhline(1.0 + min_effect, color=REQUIREMENT_COLOR, linestyle="--", linewidth=0.8,
-                          label=f"minimum effect (+{min_effect:.0%})")
+                          label=f"minimum effect (+{magnitudes.percent_text(min_effect)})")
         for one in series:
             self.axes.errorbar(one["x"], one["ratio"], yerr=[one["ratio"] - one["low"], one["high"] - one["ratio"]],
                                fmt="o", markersize=4, capsize=2, color=one["color"],

@@ -6,15 +6,18 @@ goes through markdown_text(), which makes it literal (no link, image, HTML, emph
 autolink or @mention can come of it). Numbers are formatted here; the only links are the
 run's, which comes from GitHub's event, not from the artifact.
 
-A reviewer reads it in ten seconds: the verdict and the commit it describes, how both
+A reviewer reads it in ten seconds: the verdict (passed, failed, or inconclusive with how
+many cells could not rule out the slowdown required and what the gate could detect) and the
+commit it describes, in its title; how both
 builds were measured, the cells that moved most (at most TOP of each kind), what the gate
-could have detected, and for the instructions signal the functions whose counts grew; the
-rest stays in the run's report.
+could have detected, and for the instructions signal what was not counted and the functions
+whose counts grew; the rest stays in the run's report. Values carry their magnitude's unit and
+changes its decimals (contracts/magnitudes.py).
 """
 
 import re
 
-from latency_gate.contracts import gate_result, run_metadata
+from latency_gate.contracts import gate_result, magnitudes, run_metadata
 
 MARKER = "<!-- latency-gate: pull-request comment -->"
 _HEAD_MARKER = re.compile(r"<!-- latency-gate head: ([0-9a-f]{40}|[0-9a-f]{64}) -->")
@@ -44,8 +47,18 @@ def described_head(body):
     return match[1] if match else None
 
 
-def _percent(ratio):
-    return f"{(ratio - 1) * 100:+.1f}%"
+def _change(record, ratio):
+    """A ratio PR / base as a change in percent, with the decimals of the record's magnitude (a
+    count's changes are tenths of a percent); a magnitude this reader does not know gets two."""
+    magnitude = magnitudes.BY_NAME.get(record["magnitude"])
+    return f"{(ratio - 1) * 100:+.{magnitude.change_decimals if magnitude else 2}f}%"
+
+
+def _value(record, key):
+    """A record's value with its unit: '16.436 us', '52,310 instructions'."""
+    magnitude = magnitudes.BY_NAME.get(record["magnitude"])
+    value = magnitude.value_text(record[key]) if magnitude else f"{record[key]:,.3f}"
+    return f"{value} {markdown_text(record['unit'])}"
 
 
 def _cell(record):
@@ -64,7 +77,7 @@ def _table(title, records, columns, row):
 
 def _changes(record):
     low, high = record["interval"]
-    return [_cell(record), _percent(record["ratio"]), f"{_percent(low)} .. {_percent(high)}"]
+    return [_cell(record), _change(record, record["ratio"]), f"{_change(record, low)} .. {_change(record, high)}"]
 
 
 def _functions(regressions):
@@ -79,6 +92,13 @@ def _functions(regressions):
             *lines, ""] if lines else []
 
 
+def _detectable_text(result):
+    """Per gated magnitude, the least sensitive sub-experiment's median detectable slowdown."""
+    worst = gate_result.least_sensitive(result.get("detectable", {}), result.get("settings", {}).get("gated", []))
+    return ", ".join(f"{markdown_text(magnitude)}: +{magnitudes.percent_text(effect)} ({markdown_text(name)})"
+                     for magnitude, (name, effect) in worst.items())
+
+
 def _flame_graphs(result):
     """Where the changed cells' flame graphs are: files of the run's artifact (a comment cannot
     link a file inside an artifact, only the run)."""
@@ -91,24 +111,51 @@ def _flame_graphs(result):
 
 
 def _detectable(result):
-    """One line: per gated magnitude, the least sensitive sub-experiment's median detectable slowdown."""
-    worst = {}
-    for name, magnitudes in result.get("detectable", {}).items():
-        for magnitude, effect in magnitudes.items():
-            if magnitude not in worst or effect["median"] > worst[magnitude][1]:
-                worst[magnitude] = (name, effect["median"])
-    if not worst:
+    """One line: what the gate could have confirmed."""
+    text = _detectable_text(result)
+    if not text:
         return []
-    order = [m for m in result.get("settings", {}).get("gated", []) if m in worst] or list(worst)
-    parts = [f"{markdown_text(m)}: +{worst[m][1]:.0%} ({markdown_text(worst[m][0])})" for m in order]
-    return [f"Detectable: a pass rules out slowdowns of at least {', '.join(parts)}, the least sensitive "
+    changes = "increases" if result.get("signal") == "instructions" else "slowdowns"
+    return [f"Detectable: a pass rules out {changes} of at least {text}, the least sensitive "
             "sub-experiment's median over its payloads; smaller ones may pass.", ""]
+
+
+def not_counted_text(counted_path):
+    """What a counted gate did not see; `counted_path`: the backend's counted path
+    (runner/counting.py CountedPath.description) as the gate recorded it, or None."""
+    inside = f" ({counted_path})" if counted_path else ""
+    return (f"Counted under valgrind (callgrind): the instructions executed per round trip on the backend's counted "
+            f"path{inside}, whatever the runner's load. Not counted: whatever runs outside that path, and system "
+            "calls, the kernel's network path, scheduling, lock waits and wake-ups (the latency gate on a real-time "
+            "runner times those).")
 
 
 def _title(result):
     if result.get("signal") == "instructions":
         return "Code-path gate (instructions)"
     return "Throughput gate" if result.get("settings", {}).get("gated") == ["1/throughput"] else "Latency gate"
+
+
+_VERDICT_MARK = {"passed": "✅ passed", "failed": "❌ failed", "inconclusive": "⚠️ inconclusive"}
+
+
+def _required(result):
+    """The slowdown every gated cell had to rule out, in percent, and whether the team required it."""
+    settings = result.get("settings", {})
+    if "require_detectable" in settings:
+        return magnitudes.percent_text(settings["require_detectable"]), True
+    return (magnitudes.percent_text(settings["min_effect"]) if "min_effect" in settings else None), False
+
+
+def _unsure(result):
+    """The title's tail of an inconclusive gate: how many cells could not rule out what, and what it could detect."""
+    required, team = _required(result)
+    change = "increase" if result.get("signal") == "instructions" else "slowdown"
+    article = "the required" if team else "an" if change == "increase" else "a"
+    size = f"{article} {change} of {required}" if required else "the minimum effect"
+    detectable = _detectable_text(result)
+    return (f": {result['not_ruled_out']} of {result['cells']} cells could not rule out {size}"
+            + (f"; detectable {detectable}" if detectable else ""))
 
 
 def render(result, run_url, current_head=None):
@@ -119,9 +166,10 @@ def render(result, run_url, current_head=None):
     head = result["head_sha"]
     title = _title(result)
     regressions, over = result.get("regressions", []), result.get("ceiling_over", [])
-    verdict = "✅ passed" if result["passed"] else "❌ failed"
+    verdict = result["verdict"]
     lines = [MARKER, f"<!-- latency-gate head: {head} -->",
-             f"### {title} {verdict} for `{head[:12]}`", ""]
+             f"### {title} {_VERDICT_MARK[verdict]} for `{head[:12]}`"
+             + (_unsure(result) if verdict == "inconclusive" else ""), ""]
     if current_head and current_head != head:
         lines += [f"> The pull request has moved on to `{current_head[:12]}`: this describes `{head[:12]}`, "
                   "the newer commit's gate has not reported yet.", ""]
@@ -129,20 +177,25 @@ def render(result, run_url, current_head=None):
     settings = result.get("settings", {})
     gated = ", ".join(markdown_text(m) for m in settings.get("gated", []))
     counted = ", ".join(f"{counts.get(verdict, 0)} {verdict}" for verdict in gate_result.VERDICTS)
-    measured = f"{result['rounds']} interleaved rounds"
+    measured = f"{result['rounds']} {'rounds' if result.get('signal') == 'instructions' else 'interleaved rounds'}"
     if "samples" in result:
         measured += f" of {result['samples']} samples"
     lines += [f"{result['cells']} cells gated ({gated}) after {measured}: {counted}"
               + (f"; {len(over)} over the requirements ceiling" if over else "") + ".", ""]
     if "min_effect" in settings and "alpha" in settings:
-        lines += [f"A regression is a confirmed slowdown of at least {settings['min_effect']:.0%} at a "
-                  f"family-wise false-alarm rate of {settings['alpha']:.0%}.", ""]
+        increase = ("slowdown" if result.get("signal") != "instructions" else "increase in " + " and ".join(
+            magnitudes.BY_NAME[m].what if m in magnitudes.BY_NAME else markdown_text(m) for m in settings["gated"]))
+        lines += [f"A regression is a confirmed {increase} of at least {magnitudes.percent_text(settings['min_effect'])} "
+                  f"at a family-wise false-alarm rate of {magnitudes.percent_text(settings['alpha'])}.", ""]
+    if result.get("signal") == "instructions":
+        counted_path = result.get("counted_path")
+        lines += [not_counted_text(markdown_text(counted_path, 300) if counted_path else None), ""]
     if "regime" in result:
         lines += [f"Both builds ran under: {markdown_text(run_metadata.regime_text(result['regime']), 400)}.", ""]
     interval = f"Interval ({1 - settings['alpha']:.0%})" if "alpha" in settings else "Interval"
     lines += _table("Regressed", regressions, ["Cell", "PR / base", interval], _changes)
     lines += _table("Over the requirements ceiling (the base is under)", over, ["Cell", "Requirement", "PR"],
-                    lambda r: [_cell(r), f"{r['requirement_us']:.3f}", f"{r['pr_us']:.3f}"])
+                    lambda r: [_cell(r), _value(r, "requirement"), _value(r, "pr")])
     lines += _table("Improved", sorted(result.get("improvements", []), key=lambda r: r["ratio"]),
                     ["Cell", "PR / base", interval], _changes)
     lines += _functions(regressions)

@@ -1,16 +1,21 @@
 """The relative gate's verdict for people, CI and machines: gate_report.md (job summary),
 gate_report.xml (JUnit), gate_result.json, gate_cells.csv and the ratio plots.
+
+The verdict has three states (analysis/relative.py gate_verdict): passed, failed, and
+inconclusive when some gated cell could not rule out the slowdown required; each report says
+which on its first line. Values are shown in their magnitude's unit (contracts/magnitudes.py).
 """
 
 from xml.etree import ElementTree
 
 import numpy as np
 
-from latency_gate.contracts import gate_result, run_metadata
+from latency_gate.contracts import gate_result, magnitudes, run_metadata
 from latency_gate.contracts.formats import write_csv, write_text_atomic
 from latency_gate.analysis import code_path, relative
 from latency_gate.campaigns.gate import minutes_text
-from latency_gate.render import flame_graphs, plots
+from latency_gate.errors import EXIT_INCONCLUSIVE
+from latency_gate.render import flame_graphs, gate_comment, plots
 
 
 def _failures(decision, ceiling):
@@ -19,15 +24,44 @@ def _failures(decision, ceiling):
     return regressions.sort_values("Ratio", ascending=False), over
 
 
-def verdict_line(decision, ceiling, failed, elapsed):
+def _failed(decision, ceiling):
+    regressions, over = _failures(decision, ceiling)
+    return len(regressions) > 0 or (over is not None and len(over) > 0)
+
+
+def verdict_line(decision, ceiling, settings, elapsed):
+    """The gate's last line on the console: its verdict and why."""
     regressions, over = _failures(decision, ceiling)
     rounds = int(decision["Rounds"].iloc[0])
-    if failed:
+    verdict = relative.gate_verdict(decision, _failed(decision, ceiling), settings)
+    if verdict == relative.FAILED:
         return (f"Relative gate FAILED after {rounds} rounds ({minutes_text(elapsed)}): {len(regressions)} confirmed "
                 f"regression(s)" + (f", {len(over)} cell(s) over the requirements ceiling" if over is not None else ""))
-    inconclusive = int((decision["Gated"] & (decision["Verdict"] == relative.INCONCLUSIVE)).sum())
-    return (f"Relative gate PASSED after {rounds} rounds ({minutes_text(elapsed)}): no confirmed regression"
-            + (f" ({inconclusive} cell(s) inconclusive)" if inconclusive else ""))
+    return (f"Relative gate {verdict.upper()} after {rounds} rounds ({minutes_text(elapsed)}): no confirmed regression"
+            + (f"; {_not_ruled_out_text(decision, settings)}" if verdict == relative.INCONCLUSIVE else ""))
+
+
+def _not_ruled_out_text(decision, settings):
+    """'19 of 22 gated cells could not rule out a slowdown of 5%; detectable: Median: +33% (...), ...'."""
+    unsure = int(relative.not_ruled_out(decision, settings.required_effect).sum())
+    change = "increase" if _counted(settings) else "slowdown"
+    article = "the required" if settings.require_detectable is not None else "an" if _counted(settings) else "a"
+    return (f"{unsure} of {int(decision['Gated'].sum())} gated cells could not rule out {article} {change} of "
+            f"{magnitudes.percent_text(settings.required_effect)}; detectable: "
+            f"{detectable_text(detectable_effects(decision), settings.gated)}")
+
+
+def _counted(settings):
+    """Whether the gated magnitudes are counts: a change of theirs is an increase, not a slowdown."""
+    return all(magnitudes.of(name).counted for name in settings.gated)
+
+
+def detectable_text(detectable, gated):
+    """Per gated magnitude, the least sensitive sub-experiment's median detectable slowdown:
+    'Median: +33% (interprocess_reliable), 99%: +40% (...)'."""
+    worst = gate_result.least_sensitive(detectable, gated)
+    return ", ".join(f"{magnitude}: +{magnitudes.percent_text(effect)} ({name})"
+                     for magnitude, (name, effect) in worst.items())
 
 
 def cell_table(decision, ceiling):
@@ -35,49 +69,50 @@ def cell_table(decision, ceiling):
     table = decision.copy()
     if ceiling is not None:
         table = table.merge(
-            ceiling[[*relative.CELL, "Requirement [us]", "Ceiling"]], on=relative.CELL, how="left"
+            ceiling[[*relative.CELL, "Requirement", "Ceiling"]], on=relative.CELL, how="left"
         )
     return table
 
 
 def write_reports(outcome):
-    """Write a gate's reports; returns whether it failed (a confirmed regression or a ceiling breach)."""
+    """Write a gate's reports; returns its verdict (relative.GATE_VERDICTS)."""
     results, decision, ceiling, looks, settings, details = (outcome.results, outcome.decision, outcome.ceiling,
                                                            outcome.looks, outcome.settings, outcome.details)
-    regressions, over = _failures(decision, ceiling)
-    failed = len(regressions) > 0 or (over is not None and len(over) > 0)
+    failed = _failed(decision, ceiling)
     batch = plots.PlotBatch()
     gated = decision[decision["Gated"]]
     for name, cells in gated.groupby(relative.SUBEXPERIMENT, sort=False):
         batch.add_gate_ratios(name, cells, settings.min_effect, results / "plots")
     batch.render()
-    write_csv(cell_table(decision, ceiling), results / "gate_cells.csv")
+    write_csv(cell_table(decision, ceiling), results / gate_result.CELLS_FILE)
     write_text_atomic(results / "gate_report.md", markdown_report(decision, ceiling, settings, details))
     write_text_atomic(results / "gate_report.xml", junit_report(decision, ceiling))
     gate_result.write(results, result_document(decision, ceiling, looks, settings, details, failed))
-    return failed
+    return relative.gate_verdict(decision, failed, settings)
 
 
 def _cell_name(row):
     return f"{row[relative.SUBEXPERIMENT]} {row[relative.BYTES]} B {row[relative.MAGNITUDE]}"
 
 
-def _percent(ratio):
-    return f"{(ratio - 1) * 100:+.1f}%"
+def _change(row, column="Ratio"):
+    """A row's ratio as a change in percent, with its magnitude's decimals."""
+    return magnitudes.of(row[relative.MAGNITUDE]).change_text(row[column])
 
 
 def _is_count(details):
     return details.get("signal") == "instructions"
 
 
-def _value(value, details):
-    """A cell's value as the report shows it: microseconds, or instructions per round trip."""
-    return f"{value:,.0f}" if _is_count(details) else f"{value:.3f}"
+def _valued(frame, *columns):
+    """(headers, row -> texts) of `columns` of the cells in `frame`: the unit in the header when
+    they share one ("Base [us]"), else beside each value ("Base": "12,345 instructions")."""
+    unit = magnitudes.unit_of(frame[relative.MAGNITUDE])
 
-
-def _effect(fraction):
-    """A relative effect without rounding a code-path gate's 0.2 % away."""
-    return f"{fraction * 100:.2g}%"
+    def texts(row):
+        magnitude = magnitudes.of(row[relative.MAGNITUDE])
+        return [magnitude.value_text(row[column]) + ("" if unit else f" {magnitude.unit}") for column in columns]
+    return [f"{column} [{unit}]" if unit else column for column in columns], texts
 
 
 _VARIANCE_TEXT = {"cell": "each cell's variance from its own rounds",
@@ -85,36 +120,40 @@ _VARIANCE_TEXT = {"cell": "each cell's variance from its own rounds",
 
 
 def markdown_report(decision, ceiling, settings, details):
-    """Job summary: the verdict, then regressions, ceiling breaches, improvements, inconclusive cells."""
+    """Job summary: the verdict on its first line, then regressions, ceiling breaches, improvements,
+    inconclusive cells."""
     regressions, over = _failures(decision, ceiling)
     gated = decision[decision["Gated"]]
     rounds = int(decision["Rounds"].iloc[0])
-    failed = len(regressions) or (over is not None and len(over))
-    verdict = "**FAILED**" if failed else "**PASSED**"
+    verdict = relative.gate_verdict(decision, _failed(decision, ceiling), settings)
     counted = _is_count(details)
-    slower = "more instructions per round trip" if counted else "slower"
+    worse = " / ".join(dict.fromkeys(magnitudes.of(m).worse for m in settings.gated))
     guard = ("an exact rank test finds every PR run above the base's runs" if settings.guard == "rank"
              else "an exact sign-flip test finds the slowdown consistent across rounds")
+    title = ("Code-path gate (instructions per round trip: pull request vs base)" if counted
+             else "Latency gate (relative: pull request vs base)")
     lines = [
-        "## Code-path gate (instructions per round trip: pull request vs base)" if counted
-        else "## Latency gate (relative: pull request vs base)", "",
-        f"{verdict}: {len(regressions)} confirmed regression(s) among {len(gated)} gated cells after {rounds} "
-        f"{'rounds' if counted else 'interleaved rounds'} of {details['samples']} samples "
-        f"({details['duration_s']:.0f} s).",
+        f"## {title}: {verdict.upper()}", "",
+        f"**{verdict.upper()}**: {len(regressions)} confirmed regression(s) among {len(gated)} gated cells after "
+        f"{rounds} {'rounds' if counted else 'interleaved rounds'} of {details['samples']} samples "
+        f"({details['duration_s']:.0f} s)"
+        + (f"; {_not_ruled_out_text(decision, settings)}" if verdict == relative.INCONCLUSIVE else "") + ".",
         "",
         f"A cell (sub-experiment x payload x {' / '.join(settings.gated)}) is a regression when the pull request "
-        f"needs at least {_effect(settings.min_effect)} {slower} than its base, a paired t-test over the rounds' "
-        f"log ratios PR / base ({_VARIANCE_TEXT[settings.variance]}) says so at a family-wise false-alarm rate of "
-        f"{settings.alpha:.0%} over all gated cells (Holm), "
+        f"needs at least {magnitudes.percent_text(settings.min_effect)} {worse} than its base, a paired t-test over "
+        f"the rounds' log ratios PR / base ({_VARIANCE_TEXT[settings.variance]}) says so at a family-wise false-alarm "
+        f"rate of {magnitudes.percent_text(settings.alpha)} over all gated cells (Holm), "
         f"and {guard}. Ratios are PR / base geometric "
-        f"means over rounds; intervals are simultaneous {1 - settings.alpha:.0%} intervals.",
+        f"means over rounds; intervals are simultaneous {1 - settings.alpha:.0%} intervals. The gate passes when "
+        f"every gated cell rules out {'an increase' if counted else 'a slowdown'} of "
+        f"{magnitudes.percent_text(settings.required_effect)} "
+        + (f"(required: a gate that cannot exits {EXIT_INCONCLUSIVE})" if settings.require_detectable is not None
+           else "(the minimum effect)")
+        + f" at {settings.clear_confidence:.0%} confidence, and is inconclusive when one cannot.",
         "",
     ]
     if counted:
-        lines += ["Counted under valgrind (callgrind) on the per-sample path only: the instructions the middleware "
-                  "executes per round trip, whatever the runner's load. Not seen: system calls and the kernel's "
-                  "network path, scheduling, lock waits, wake-ups (the latency gate on a real-time runner times "
-                  "those).", ""]
+        lines += [gate_comment.not_counted_text(details.get("counted_path")), ""]
     else:
         lines += [f"Both builds ran under: {run_metadata.regime_text(details['regime'])}.", ""]
     if details.get("below_resolution"):
@@ -123,16 +162,16 @@ def markdown_report(decision, ceiling, settings, details):
     if details["requirements_comparability"]:
         lines += ["> **The requirements ceiling is not like with like:** "
                   + "; ".join(details["requirements_comparability"]), ""]
-    unit = "[instructions]" if counted else "[us]"
-    columns = ["Cell", f"Base {unit}", f"PR {unit}", "Change", "Interval", "Why"]
 
     def table(frame, title):
         if frame.empty:
             return []
-        rows = [f"### {title}", "", "| " + " | ".join(columns) + " |", "|---|---:|---:|---:|---|---|"]
+        headers, values = _valued(frame, "Base", "PR")
+        rows = [f"### {title}", "", "| " + " | ".join(["Cell", *headers, "Change", "Interval", "Why"]) + " |",
+                "|---|---:|---:|---:|---|---|"]
         rows += [
-            f"| {_cell_name(row)} | {_value(row['Base [us]'], details)} | {_value(row['PR [us]'], details)} | "
-            f"{_percent(row['Ratio'])} | {_percent(row['Low'])}..{_percent(row['High'])} | {row['Reason']} |"
+            f"| {_cell_name(row)} | {' | '.join(values(row))} | "
+            f"{_change(row)} | {_change(row, 'Low')}..{_change(row, 'High')} | {row['Reason']} |"
             for _, row in frame.iterrows()
         ]
         return rows + [""]
@@ -143,10 +182,10 @@ def markdown_report(decision, ceiling, settings, details):
     if counted:
         lines += _estimated_cycles_section(decision, settings)
     if over is not None and len(over):
+        headers, values = _valued(over, "Requirement", "Base", "PR")
         lines += ["### Over the requirements ceiling (the base is under)", "",
-                  "| Cell | Requirement [us] | Base [us] | PR [us] | PR over by |", "|---|---:|---:|---:|---:|"]
-        lines += [f"| {_cell_name(row)} | {row['Requirement [us]']:.3f} | {row['Base [us]']:.3f} | "
-                  f"{row['PR [us]']:.3f} | {_percent(row['Ratio'])} |" for _, row in over.iterrows()]
+                  "| " + " | ".join(["Cell", *headers, "PR over by"]) + " |", "|---|---:|---:|---:|---:|"]
+        lines += [f"| {_cell_name(row)} | {' | '.join(values(row))} | {_change(row)} |" for _, row in over.iterrows()]
         lines.append("")
     stale = 0 if ceiling is None else int((ceiling["Ceiling"] == relative.CEILING_STALE).sum())
     if stale:
@@ -156,31 +195,31 @@ def markdown_report(decision, ceiling, settings, details):
     lines += table(improvements, "Improvements")
     inconclusive = gated[gated["Verdict"] == relative.INCONCLUSIVE].sort_values("Ratio", ascending=False)
     if len(inconclusive):
-        lines += [f"{len(inconclusive)} cell(s) stayed inconclusive (neither confirmed nor ruled out; they do not "
-                  "fail the gate). The slowest ten:", ""]
+        lines += [f"{len(inconclusive)} cell(s) stayed inconclusive (neither confirmed nor ruled out at the minimum "
+                  "effect). The slowest ten:", ""]
         lines += table(inconclusive.head(10), "Inconclusive")
     advisory = decision[~decision["Gated"] & (decision["Verdict"] == relative.REGRESSION)]
     if len(advisory):
         lines += table(advisory.sort_values("Ratio", ascending=False).head(10),
                        "Advisory (not gated): regressions in " + ", ".join(sorted(set(advisory[relative.MAGNITUDE]))))
     detectable = detectable_effects(decision)
-    magnitudes = [m for m in settings.gated if m in set(gated[relative.MAGNITUDE])]
+    gated_magnitudes = [m for m in settings.gated if m in set(gated[relative.MAGNITUDE])]
     lines += ["### Sub-experiments", "",
-              "Detectable: the smallest slowdown this gate would have confirmed (in 80% of gates) at the noise it "
-              "measured, per magnitude: median over the payloads (largest). A pass rules out slowdowns of that size, "
-              "not smaller ones.", "",
+              f"Detectable: the smallest {'increase' if counted else 'slowdown'} this gate would have confirmed (in "
+              "80% of gates) at the noise it measured, per magnitude: median over the payloads (largest). A pass "
+              f"rules out {'increases' if counted else 'slowdowns'} of that size, not smaller ones.", "",
               "| Sub-experiment | Regression | Inconclusive | No regression | Improvement | Largest change | "
-              + " | ".join(f"Detectable ({m})" for m in magnitudes) + " |",
-              "|---|---:|---:|---:|---:|---:|" + "---:|" * len(magnitudes)]
+              + " | ".join(f"Detectable ({m})" for m in gated_magnitudes) + " |",
+              "|---|---:|---:|---:|---:|---:|" + "---:|" * len(gated_magnitudes)]
     for name, cells in gated.groupby(relative.SUBEXPERIMENT, sort=False):
         counts = cells["Verdict"].value_counts()
         worst = cells.loc[cells["Ratio"].idxmax()]
         lines.append(
             f"| {name} | {counts.get(relative.REGRESSION, 0)} | {counts.get(relative.INCONCLUSIVE, 0)} | "
             f"{counts.get(relative.NO_REGRESSION, 0)} | {counts.get(relative.IMPROVEMENT, 0)} | "
-            f"{_percent(worst['Ratio'])} ({worst[relative.BYTES]} B {worst[relative.MAGNITUDE]}) | "
-            + " | ".join(f"+{_effect(detectable[name][m]['median'])} (+{_effect(detectable[name][m]['max'])})"
-                         for m in magnitudes) + " |"
+            f"{_change(worst)} ({worst[relative.BYTES]} B {worst[relative.MAGNITUDE]}) | "
+            + " | ".join(f"+{magnitudes.percent_text(detectable[name][m]['median'])} "
+                         f"(+{magnitudes.percent_text(detectable[name][m]['max'])})" for m in gated_magnitudes) + " |"
         )
     return "\n".join(lines) + "\n"
 
@@ -190,7 +229,7 @@ def estimated_cycles(decision):
     base, pr, ratio, verdict}] (gate_result.json's estimated_cycles)."""
     cells = decision[decision[relative.MAGNITUDE] == relative.ESTIMATED_CYCLES]
     return [{"subexperiment": row[relative.SUBEXPERIMENT], "bytes": int(row[relative.BYTES]),
-             "base": round(float(row["Base [us]"]), 1), "pr": round(float(row["PR [us]"]), 1),
+             "base": round(float(row["Base"]), 1), "pr": round(float(row["PR"]), 1),
              "ratio": round(float(row["Ratio"]), 4), "verdict": row["Verdict"]} for _, row in cells.iterrows()]
 
 
@@ -204,12 +243,13 @@ def _estimated_cycles_section(decision, settings):
     lines = ["### Estimated cycles per round trip" + ("" if gated else " (reported, not gated)"), "",
              "callgrind's cache simulation weighted as iai-callgrind's EstimatedCycles (L1 hits + 5 x last-level "
              "hits + 35 x memory accesses): what the instructions cost on a simulated cache, not a clock.", "",
-             "| Sub-experiment | Base (smallest payload) | PR | Largest change | Regressions |",
+             "| Sub-experiment | Base [cycles] (smallest payload) | PR [cycles] | Largest change | Regressions |",
              "|---|---:|---:|---:|---:|"]
     for name, group in cells.groupby(relative.SUBEXPERIMENT, sort=False):
         first, worst = group.iloc[0], group.loc[group["Ratio"].idxmax()]
-        lines.append(f"| {name} | {first['Base [us]']:,.0f} ({first[relative.BYTES]} B) | {first['PR [us]']:,.0f} | "
-                     f"{_percent(worst['Ratio'])} ({worst[relative.BYTES]} B) | "
+        base, pr = _valued(group, "Base", "PR")[1](first)
+        lines.append(f"| {name} | {base} ({first[relative.BYTES]} B) | {pr} | "
+                     f"{_change(worst)} ({worst[relative.BYTES]} B) | "
                      f"{int((group['Verdict'] == relative.REGRESSION).sum())} |")
     return lines + [""]
 
@@ -279,8 +319,8 @@ def junit_report(decision, ceiling):
 def _cell_record(row):
     return {
         "subexperiment": row[relative.SUBEXPERIMENT], "bytes": int(row[relative.BYTES]),
-        "magnitude": row[relative.MAGNITUDE], "base_us": round(float(row["Base [us]"]), 3),
-        "pr_us": round(float(row["PR [us]"]), 3), "ratio": round(float(row["Ratio"]), 4),
+        "magnitude": row[relative.MAGNITUDE], "base": round(float(row["Base"]), 3),
+        "pr": round(float(row["PR"]), 3), "unit": row["Unit"], "ratio": round(float(row["Ratio"]), 4),
         "interval": [round(float(row["Low"]), 4), round(float(row["High"]), 4)],
         "p_adjusted": round(float(row["p"]), 5), "verdict": row["Verdict"], "reason": row["Reason"],
     }
@@ -297,6 +337,8 @@ def result_document(decision, ceiling, looks, settings, details, failed):
     counts = gated["Verdict"].value_counts()
     return {
         "mode": "relative",
+        "verdict": relative.gate_verdict(decision, failed, settings),
+        "not_ruled_out": int(relative.not_ruled_out(decision, settings.required_effect).sum()),
         "passed": not failed,
         "rounds": int(decision["Rounds"].iloc[0]),
         "cells": len(gated),
@@ -304,7 +346,9 @@ def result_document(decision, ceiling, looks, settings, details, failed):
                    (relative.REGRESSION, relative.INCONCLUSIVE, relative.NO_REGRESSION, relative.IMPROVEMENT)},
         "settings": {"alpha": settings.alpha, "min_effect": settings.min_effect,
                      "clear_confidence": settings.clear_confidence, "gated": list(settings.gated),
-                     "variance": settings.variance, "guard": settings.guard},
+                     "variance": settings.variance, "guard": settings.guard}
+                    | ({} if settings.require_detectable is None
+                       else {"require_detectable": settings.require_detectable}),
         "detectable": detectable_effects(decision),
         "regressions": [_cell_record(row) | ({"functions": functions.get(
             code_path.cell_key(row[relative.SUBEXPERIMENT], row[relative.BYTES]), [])} if functions else {})
@@ -313,8 +357,8 @@ def result_document(decision, ceiling, looks, settings, details, failed):
         **({"estimated_cycles": cycles} if (cycles := estimated_cycles(decision)) else {}),
         "ceiling_over": [] if over is None else [
             {"subexperiment": row[relative.SUBEXPERIMENT], "bytes": int(row[relative.BYTES]),
-             "magnitude": row[relative.MAGNITUDE], "requirement_us": round(float(row["Requirement [us]"]), 3),
-             "pr_us": round(float(row["PR [us]"]), 3)} for _, row in over.iterrows()
+             "magnitude": row[relative.MAGNITUDE], "requirement": round(float(row["Requirement"]), 3),
+             "pr": round(float(row["PR"]), 3), "unit": row["Unit"]} for _, row in over.iterrows()
         ],
         "looks": looks,
         **details,

@@ -1,0 +1,104 @@
+"""gate_report.md and gate_cells.csv say what their numbers are (contracts/magnitudes.py).
+
+Specification:
+- a counted gate's values are instructions per round trip: its tables' headers say
+  [instructions], gate_cells.csv's Unit column says instructions, nothing calls them
+  microseconds; its percentages keep the decimals a 0.2 % minimum needs; it says what it did not
+  count (the backend's counted path);
+- a latency gate's tables stay in [us], and gate_cells.csv's Unit says us;
+- a table whose cells hold magnitudes of different units puts each value's unit beside it;
+- a version 1 gate_cells.csv ('Base [us]', 'PR [us]', no Unit) reads with version 2's columns.
+"""
+
+import re
+
+import pandas as pd
+import pytest
+
+import gate_results
+from latency_gate.analysis import relative
+from latency_gate.contracts import gate_result, run_metadata
+from latency_gate.render import gate_report
+
+pytestmark = pytest.mark.unit
+
+COUNTED_PATH = "LatencyTest: DataWriter::write and the data readers' on_data_available"
+
+
+def details(**extra):
+    return {"samples": 100, "duration_s": 70.0, "requirements_comparability": [], "below_resolution": [],
+            "regime": run_metadata.regime(run_metadata.RunMetadata(run_id="r1", settings=gate_results.PRESET)),
+            **extra}
+
+
+def counted_decision(changes):
+    frame = gate_results.rounds_frame(changes, noise=gate_results.COUNTED_NOISE, levels=gate_results.COUNTED_LEVELS)
+    return relative.decide(frame, gate_results.COUNTED)
+
+
+def test_a_counted_gate_reports_instructions_never_microseconds():
+    decision = counted_decision({(32, "Instructions"): 1.004})
+
+    report = gate_report.markdown_report(decision, None, gate_results.COUNTED,
+                                         details(signal="instructions", counted_path=COUNTED_PATH))
+    cells = gate_report.cell_table(decision, None)
+
+    lines = report.splitlines()
+    assert lines[0] == "## Code-path gate (instructions per round trip: pull request vs base): FAILED"
+    assert "| Cell | Base [instructions] | PR [instructions] | Change | Interval | Why |" in lines
+    assert re.search(r"\| intraprocess_best_effort 32 B Instructions \| 52,\d{3} \| 52,\d{3} \| \+0\.\d\d% \|", report)
+    assert "needs at least 0.2% more instructions per round trip than its base" in report
+    assert f"on the backend's counted path ({COUNTED_PATH})" in report and "Not counted: whatever runs outside" in report
+    assert not re.search(r"\bus\b|\[us\]|microsecond", report)
+    assert "+0%" not in report and "(+0%)" not in report
+    assert {"Base", "PR", "Unit"} <= set(cells.columns) and not any("[us]" in column for column in cells.columns)
+    assert set(cells["Unit"]) == {"instructions"}
+
+
+def test_a_latency_gate_reports_microseconds():
+    decision = relative.decide(gate_results.rounds_frame({(32, "Median"): 1.2}))
+
+    report = gate_report.markdown_report(decision, None, relative.GateSettings(), details())
+
+    assert "| Cell | Base [us] | PR [us] | Change | Interval | Why |" in report.splitlines()
+    assert set(gate_report.cell_table(decision, None)["Unit"]) == {"us"}
+
+
+def test_cells_of_different_units_carry_their_unit_beside_each_value():
+    levels = gate_results.COUNTED_LEVELS + (("EstimatedCycles", 81_000.0),)
+    settings = relative.GateSettings(min_effect=0.002, gated=("Instructions", "EstimatedCycles"), guard="rank")
+    frame = gate_results.rounds_frame({(32, "Instructions"): 1.004, (32, "EstimatedCycles"): 1.004},
+                                      noise=gate_results.COUNTED_NOISE, levels=levels)
+
+    report = gate_report.markdown_report(relative.decide(frame, settings), None, settings,
+                                         details(signal="instructions", counted_path=COUNTED_PATH))
+
+    assert "| Cell | Base | PR | Change | Interval | Why |" in report.splitlines()
+    assert re.search(r"\| intraprocess_best_effort 32 B EstimatedCycles \| 81,\d{3} cycles \| 81,\d{3} cycles \|", report)
+    assert re.search(r"\| intraprocess_best_effort 32 B Instructions \| 52,\d{3} instructions \|", report)
+
+
+def test_a_version_1_cell_table_reads_with_version_2_columns(tmp_path):
+    (tmp_path / gate_result.CELLS_FILE).write_text(
+        "Sub-experiment,Bytes,Magnitude,Gated,Rounds,Base [us],PR [us],Ratio,Verdict\n"
+        "intraprocess_best_effort,16,Instructions,True,3,19611.117,19790.106,1.009,regression\n"
+        "intraprocess_best_effort,16,Median,True,3,10.5,10.6,1.01,inconclusive\n")
+
+    cells = gate_result.read_cells(tmp_path)
+
+    assert list(cells.columns) == ["Sub-experiment", "Bytes", "Magnitude", "Gated", "Rounds", "Base", "PR", "Unit",
+                                   "Ratio", "Verdict"]
+    assert cells["Unit"].tolist() == ["instructions", "us"]
+    pd.testing.assert_series_equal(cells["Base"], pd.Series([19611.117, 10.5], name="Base"))
+
+
+def test_a_counted_gate_that_could_not_rule_out_its_minimum_says_so_of_an_increase():
+    frame = gate_results.rounds_frame(noise=0.01, levels=gate_results.COUNTED_LEVELS)  # counts that spread 1 %
+    decision = relative.decide(frame, gate_results.COUNTED)
+
+    lines = gate_report.markdown_report(decision, None, gate_results.COUNTED,
+                                        details(signal="instructions", counted_path=COUNTED_PATH)).splitlines()
+
+    assert lines[0] == "## Code-path gate (instructions per round trip: pull request vs base): INCONCLUSIVE"
+    assert re.search(r"\d of 3 gated cells could not rule out an increase of 0\.2%; detectable: Instructions: "
+                     r"\+\d\.\d% \(intraprocess_best_effort\)", lines[2])
