@@ -426,8 +426,9 @@ def test_allocations_that_vary_between_runs_by_less_than_one_every_other_round_t
 @pytest.mark.unit
 def test_a_run_that_allocates_on_its_steady_path_names_the_functions(tmp_path):
     counted_round(tmp_path, 1, "pr", {"history_add": 1.02, "grow_vector": 0.07})
-    assert code_path.steady_allocations(tmp_path / "runs/round-01/pr", ["interprocess_best_effort"]) == {
-        "interprocess_best_effort 16 B": [{"function": "history_add", "per_round_trip": 1.02}]}
+    assert code_path.steady_allocations(tmp_path / "runs/round-01/pr", ["interprocess_best_effort"]) == [
+        {"subexperiment": "interprocess_best_effort", "bytes": 16,
+         "functions": [{"function": "history_add", "per_round_trip": 1.02}]}]
 
 
 @pytest.mark.programs  # the throughput program is found first

@@ -99,18 +99,20 @@ def allocation_changes(results, subexperiments):
 
 
 def steady_allocations(directory, subexperiments):
-    """{"<sub-experiment> <bytes> B": [{function, per_round_trip}]}: a run's allocating functions that
-    allocate at least ALLOCATION_STEP times per round trip (every process summed), by cell; a cell that
-    allocates on its steady path is in it."""
-    found = {}
+    """[{subexperiment, bytes, functions: [{function, per_round_trip}]}]: the cells of a run whose
+    allocating functions allocate at least ALLOCATION_STEP times per round trip (every process summed),
+    with those functions, the most first. A sub-experiment the run did not count is not in it."""
+    found = []
     for subexperiment in subexperiments:
         path = counts.allocations_path(directory, subexperiment)
         if not path.is_file():
             continue
         calls = counts.read_allocations(path).groupby([counts.BYTES, counts.CALLER])[counts.PER_CALLER].sum()
-        for (payload, function), per_round_trip in calls[calls >= ALLOCATION_STEP].items():
-            found.setdefault(cell_key(subexperiment, payload), []).append(
-                {"function": str(function), "per_round_trip": round(float(per_round_trip), 3)})
+        steady = calls[calls >= ALLOCATION_STEP].sort_values(ascending=False)
+        for payload in sorted(set(steady.index.get_level_values(counts.BYTES))):
+            found.append({"subexperiment": subexperiment, "bytes": int(payload), "functions": [
+                {"function": str(function), "per_round_trip": round(float(value), 3)}
+                for function, value in steady.xs(payload, level=counts.BYTES).items()]})
     return found
 
 

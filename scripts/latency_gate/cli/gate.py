@@ -19,7 +19,7 @@ from latency_gate.cli.experiment_options import (
 )
 from latency_gate.contracts import gate_result
 from latency_gate.contracts.formats import SPEC_FAMILY, choose_family
-from latency_gate.analysis import relative
+from latency_gate.analysis import code_path, relative
 from latency_gate.analysis.relative import GateSettings
 from latency_gate.campaigns.gate import (
     DEFAULT_LOOK_EVERY, DEFAULT_MAX_ROUNDS, DEFAULT_ROUNDS, DEFAULT_SAMPLES,
@@ -78,6 +78,10 @@ def add_arguments(parser):
                         help="magnitudes that decide the gate; the others are advisory (default: "
                              + "; ".join(f"{kind}: {' '.join(gated)}" for kind, gated in relative.GATED_BY_KIND.items())
                              .replace("%", "%%") + ")")
+    parser.add_argument("--no-allocations", nargs="+", metavar="SUBEXPERIMENT",
+                        help="the code-path gate fails, naming the allocating functions, when the pull request "
+                             "allocates on the steady path (at least one heap allocation every other round trip) in "
+                             "these sub-experiments ('all': every one); a real-time team's rule")
     parser.add_argument("--requirements", type=Path, help="requirements CSV applied as an absolute ceiling")
     parser.add_argument("--head-sha", type=gate_result.commit_id,
                         help="the pull request's head commit, recorded in gate_result.json (its comment matches it "
@@ -133,26 +137,45 @@ def _gate(args, signal, results_dir):
     spec = run_spec(args, samples=samples, payloads=payloads and tuple(payloads), signal=signal,
                     estimated_cycles=counted and args.estimated_cycles, **grid)
     status = gate_and_report(results_dir, args.base, args.pr, spec, rounds, max_rounds, args.look_every, settings,
-                             args.requirements if not counted else None, args.seed)
+                             args.requirements if not counted else None, args.seed,
+                             no_allocations=tuple(args.no_allocations or ()) if counted else ())
     if args.head_sha:
         gate_result.record_head_sha(results_dir, args.head_sha)
     return status
 
 
-def gate_and_report(results_directory, *args, out=None, **kwargs):
+def gate_and_report(results_directory, *args, out=None, no_allocations=(), **kwargs):
     """campaigns.gate.run_gate, then its reports and verdict line (on `out`, default: sys.stdout
     when called); EXIT_OK (passed, or inconclusive without a requirement), EXIT_CHECK_FAILED
     (failed) or EXIT_INCONCLUSIVE (inconclusive with --require-detectable)."""
     out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     outcome = run_gate(results_directory, *args, out=out, **kwargs)
     _draw_flame_graphs(outcome, out)
+    _decide_allocations(outcome, no_allocations)
     verdict = gate_report.write_reports(outcome)
-    print(gate_report.verdict_line(outcome.decision, outcome.ceiling, outcome.settings, outcome.elapsed_s), file=out,
-          flush=True)
+    print(gate_report.verdict_line(outcome.decision, outcome.ceiling, outcome.settings, outcome.elapsed_s,
+                                   outcome.details), file=out, flush=True)
     if verdict == relative.FAILED:
         return EXIT_CHECK_FAILED
     required = outcome.settings.require_detectable is not None
     return EXIT_INCONCLUSIVE if verdict == relative.INCONCLUSIVE and required else EXIT_OK
+
+
+def _decide_allocations(outcome, no_allocations):
+    """A counted gate's heap allocations per round trip: the cells whose allocations moved between the
+    builds, and, for the sub-experiments in `no_allocations` ("all": every one), the PR's cells that
+    allocate on their steady path; either fails the gate (render/gate_report.py)."""
+    if outcome.details.get("signal") != "instructions":
+        return
+    subexperiments = outcome.details["subexperiments"]
+    outcome.details["allocation_changes"] = [
+        cell for cell in code_path.allocation_changes(outcome.results, subexperiments) if cell["verdict"] != "no change"]
+    if no_allocations:
+        required = list(subexperiments) if "all" in no_allocations else [
+            name for name in subexperiments if name in no_allocations]
+        outcome.details["no_allocations"] = required
+        runs = sorted((outcome.results / "runs").glob("round-*/pr"))
+        outcome.details["steady_allocations"] = code_path.steady_allocations(runs[-1], required) if runs else []
 
 
 def _draw_flame_graphs(outcome, out):

@@ -173,6 +173,13 @@ CELL = _record({
 ESTIMATE = _record({"subexperiment": _name, "bytes": _whole, "base": _number, "pr": _number, "ratio": _number,
                     "verdict": _choice(*VERDICTS)})
 FLAME_GRAPH = _record({"subexperiment": _name, "bytes": _whole, "verdict": _choice(*VERDICTS), "svg": _text})
+# A counted gate's heap allocations per round trip (analysis/code_path.py): a cell whose allocations
+# moved, and a cell of a sub-experiment required to allocate nothing that does, with its functions.
+ALLOCATING = _record({"function": _text, "base": _number, "pr": _number, "delta": _number})
+ALLOCATION_CHANGE = _record({"subexperiment": _name, "bytes": _whole, "base": _number, "pr": _number,
+                             "verdict": _choice("regression", "improvement"), "functions": _list_of(ALLOCATING)})
+STEADY_ALLOCATION = _record({"subexperiment": _name, "bytes": _whole,
+                             "functions": _list_of(_record({"function": _text, "per_round_trip": _number}))})
 CEILING_BREACH = _record({"subexperiment": _name, "bytes": _whole, "magnitude": _name, "requirement": _number,
                           "pr": _number, "unit": _name})
 SETTINGS = _record({"alpha": _number, "min_effect": _number, "clear_confidence": _number,
@@ -202,6 +209,9 @@ _FIELDS = {
     "improvements": _list_of(CELL),
     "estimated_cycles": _list_of(ESTIMATE),
     "flamegraphs": _list_of(FLAME_GRAPH),
+    "allocation_changes": _list_of(ALLOCATION_CHANGE),
+    "no_allocations": _list_of(_name),
+    "steady_allocations": _list_of(STEADY_ALLOCATION),
     "ceiling_over": _list_of(CEILING_BREACH),
     "looks": _list_of(LOOK, MAX_LOOKS),
     "seed": _whole, "samples": _whole, "first_look": _whole, "max_rounds": _whole, "look_every": _whole,

@@ -92,6 +92,21 @@ def _functions(regressions):
             *lines, ""] if lines else []
 
 
+def _allocations(result):
+    """A counted gate's cells whose heap allocations per round trip moved, and those that allocate where
+    the team allows none, each with its allocating functions."""
+    moved, steady = result.get("allocation_changes", []), result.get("steady_allocations", [])
+    lines = [f"- {markdown_text(cell['subexperiment'])} {cell['bytes']} B: {cell['base']:.2f} -> {cell['pr']:.2f} "
+             f"per round trip" + ("; " + "; ".join(f"{markdown_text(f['function'], NAME_LIMIT)} {f['delta']:+.2f}"
+                                                   for f in cell["functions"][:TOP_FUNCTIONS]) if cell["functions"] else "")
+             for cell in moved[:TOP]]
+    lines += [f"- {markdown_text(cell['subexperiment'])} {cell['bytes']} B allocates where none is allowed: "
+              + "; ".join(f"{markdown_text(f['function'], NAME_LIMIT)} {f['per_round_trip']:.2f} per round trip"
+                          for f in cell["functions"][:TOP_FUNCTIONS]) for cell in steady[:TOP]]
+    return ["**Heap allocations per round trip** (base -> PR; the allocating functions that grew)", "", *lines, ""] \
+        if lines else []
+
+
 def _detectable_text(result):
     """Per gated magnitude, the least sensitive sub-experiment's median detectable slowdown."""
     worst = gate_result.least_sensitive(result.get("detectable", {}), result.get("settings", {}).get("gated", []))
@@ -199,6 +214,7 @@ def render(result, run_url, current_head=None):
     lines += _table("Improved", sorted(result.get("improvements", []), key=lambda r: r["ratio"]),
                     ["Cell", "PR / base", interval], _changes)
     lines += _functions(regressions)
+    lines += _allocations(result)
     lines += _flame_graphs(result)
     lines += _detectable(result)
     lines.append(f"[The run]({run_url}): the full report is its summary; gate_report.md, the JUnit report, "

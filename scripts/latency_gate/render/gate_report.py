@@ -24,19 +24,35 @@ def _failures(decision, ceiling):
     return regressions.sort_values("Ratio", ascending=False), over
 
 
-def _failed(decision, ceiling):
+def _allocation_failures(details):
+    """A counted gate's cells whose heap allocations per round trip grew, and those of sub-experiments
+    required to allocate nothing that do (campaigns' details, analysis/code_path.py)."""
+    details = details or {}
+    grew = [cell for cell in details.get("allocation_changes", []) if cell["verdict"] == relative.REGRESSION]
+    return grew, details.get("steady_allocations", [])
+
+
+def _failed(decision, ceiling, details=None):
     regressions, over = _failures(decision, ceiling)
-    return len(regressions) > 0 or (over is not None and len(over) > 0)
+    return len(regressions) > 0 or (over is not None and len(over) > 0) or any(_allocation_failures(details))
 
 
-def verdict_line(decision, ceiling, settings, elapsed):
+def _allocations_text(details):
+    """', 2 cell(s) with more heap allocations per round trip, ...' of a failed counted gate, or ''."""
+    grew, steady = _allocation_failures(details)
+    return ((f", {len(grew)} cell(s) with more heap allocations per round trip" if grew else "")
+            + (f", {len(steady)} cell(s) allocating where none is allowed" if steady else ""))
+
+
+def verdict_line(decision, ceiling, settings, elapsed, details=None):
     """The gate's last line on the console: its verdict and why."""
     regressions, over = _failures(decision, ceiling)
     rounds = int(decision["Rounds"].iloc[0])
-    verdict = relative.gate_verdict(decision, _failed(decision, ceiling), settings)
+    verdict = relative.gate_verdict(decision, _failed(decision, ceiling, details), settings)
     if verdict == relative.FAILED:
         return (f"Relative gate FAILED after {rounds} rounds ({minutes_text(elapsed)}): {len(regressions)} confirmed "
-                f"regression(s)" + (f", {len(over)} cell(s) over the requirements ceiling" if over is not None else ""))
+                f"regression(s)" + (f", {len(over)} cell(s) over the requirements ceiling" if over is not None else "")
+                + _allocations_text(details))
     return (f"Relative gate {verdict.upper()} after {rounds} rounds ({minutes_text(elapsed)}): no confirmed regression"
             + (f"; {_not_ruled_out_text(decision, settings)}" if verdict == relative.INCONCLUSIVE else ""))
 
@@ -78,7 +94,7 @@ def write_reports(outcome):
     """Write a gate's reports; returns its verdict (relative.GATE_VERDICTS)."""
     results, decision, ceiling, looks, settings, details = (outcome.results, outcome.decision, outcome.ceiling,
                                                            outcome.looks, outcome.settings, outcome.details)
-    failed = _failed(decision, ceiling)
+    failed = _failed(decision, ceiling, details)
     batch = plots.PlotBatch()
     gated = decision[decision["Gated"]]
     for name, cells in gated.groupby(relative.SUBEXPERIMENT, sort=False):
@@ -125,7 +141,7 @@ def markdown_report(decision, ceiling, settings, details):
     regressions, over = _failures(decision, ceiling)
     gated = decision[decision["Gated"]]
     rounds = int(decision["Rounds"].iloc[0])
-    verdict = relative.gate_verdict(decision, _failed(decision, ceiling), settings)
+    verdict = relative.gate_verdict(decision, _failed(decision, ceiling, details), settings)
     counted = _is_count(details)
     worse = " / ".join(dict.fromkeys(magnitudes.of(m).worse for m in settings.gated))
     guard = ("an exact rank test finds every PR run above the base's runs" if settings.guard == "rank"
@@ -136,7 +152,7 @@ def markdown_report(decision, ceiling, settings, details):
         f"## {title}: {verdict.upper()}", "",
         f"**{verdict.upper()}**: {len(regressions)} confirmed regression(s) among {len(gated)} gated cells after "
         f"{rounds} {'rounds' if counted else 'interleaved rounds'} of {details['samples']} samples "
-        f"({details['duration_s']:.0f} s)"
+        f"({details['duration_s']:.0f} s)" + _allocations_text(details)
         + (f"; {_not_ruled_out_text(decision, settings)}" if verdict == relative.INCONCLUSIVE else "") + ".",
         "",
         f"A cell (sub-experiment x payload x {' / '.join(settings.gated)}) is a regression when the pull request "
@@ -180,6 +196,7 @@ def markdown_report(decision, ceiling, settings, details):
     lines += _functions_section(regressions, details.get("functions") or {})
     lines += flame_graphs.report_section(details)
     if counted:
+        lines += _allocations_section(details)
         lines += _estimated_cycles_section(decision, settings)
     if over is not None and len(over):
         headers, values = _valued(over, "Requirement", "Base", "PR")
@@ -324,6 +341,33 @@ def _cell_record(row):
         "interval": [round(float(row["Low"]), 4), round(float(row["High"]), 4)],
         "p_adjusted": round(float(row["p"]), 5), "verdict": row["Verdict"], "reason": row["Reason"],
     }
+
+
+def _allocations_section(details):
+    """A counted gate's heap allocations per round trip: the cells that moved, with the allocating
+    functions that grew, and the cells that allocate where none is allowed."""
+    changed = details.get("allocation_changes", [])
+    lines = ["### Heap allocations per round trip", "",
+             f"Calls into the heap (malloc, operator new, ...) on the counted path, every process summed; a cell moved "
+             f"when every PR run allocates at least {code_path.ALLOCATION_STEP:g} more (or less) per round trip "
+             f"than every base run. {'Cells that moved:' if changed else 'No cell moved.'}", ""]
+    if changed:
+        lines += ["| Cell | Base | PR | Verdict | Allocating functions that grew (per round trip) |",
+                  "|---|---:|---:|---|---|"]
+        lines += [f"| {cell['subexperiment']} {cell['bytes']} B | {cell['base']:.2f} | {cell['pr']:.2f} | "
+                  f"{cell['verdict']} | "
+                  + "; ".join(f"`{f['function']}` {f['delta']:+.2f}" for f in cell["functions"]) + " |"
+                  for cell in changed]
+        lines.append("")
+    if details.get("no_allocations"):
+        steady = details.get("steady_allocations", [])
+        lines += [f"No allocation per round trip is allowed in {', '.join(details['no_allocations'])}: "
+                  + ("none found." if not steady else f"{len(steady)} cell(s) allocate:"), ""]
+        lines += [f"- {cell['subexperiment']} {cell['bytes']} B: "
+                  + "; ".join(f"`{f['function']}` {f['per_round_trip']:.2f} per round trip" for f in cell["functions"])
+                  for cell in steady]
+        lines += [""] if steady else []
+    return lines
 
 
 def result_document(decision, ceiling, looks, settings, details, failed):
