@@ -28,7 +28,7 @@ import pytest
 
 from latency_gate import cli
 from latency_gate.contracts import instruction_counts
-from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, InputError
+from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, InputError
 from latency_gate.analysis import code_path, relative
 from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner import counting, experiment, kinds
@@ -429,6 +429,27 @@ def test_a_run_that_allocates_on_its_steady_path_names_the_functions(tmp_path):
     assert code_path.steady_allocations(tmp_path / "runs/round-01/pr", ["interprocess_best_effort"]) == [
         {"subexperiment": "interprocess_best_effort", "bytes": 16,
          "functions": [{"function": "history_add", "per_round_trip": 1.02}]}]
+
+
+@pytest.mark.programs
+def test_a_team_that_allows_no_allocation_per_round_trip_sees_fast_dds_fail_naming_the_allocating_function(
+        latency_test, tmp_path, capsys):
+    """Fast DDS 2.9.1 allocates once per received sample in its reader's history: the build against
+    itself moves no allocation, and the rule 'no allocation per round trip' fails the gate, naming it."""
+    results = tmp_path / "gate"
+    code = cli.main(["gate", "--base", str(latency_test), "--pr", str(latency_test), "-r", str(results),
+                     "--signal", "instructions", "--subexperiments", "interprocess_best_effort",
+                     "--payloads", "1024", "--samples", "50", "--seed", "3", "--no-allocations", "all"])
+    printed = capsys.readouterr().out
+
+    assert code == EXIT_CHECK_FAILED, printed
+    assert "1 cell(s) allocating where none is allowed" in printed.splitlines()[-1]
+    result = json.loads((results / "gate_result.json").read_text())
+    assert result["allocation_changes"] == [] and result["no_allocations"] == ["interprocess_best_effort"]
+    [cell] = result["steady_allocations"]
+    assert cell["bytes"] == 1024 and any("DataReaderHistory::add_to_instance" in function["function"]
+                                         for function in cell["functions"])
+    assert "### Heap allocations per round trip" in (results / "gate_report.md").read_text()
 
 
 @pytest.mark.programs  # the throughput program is found first

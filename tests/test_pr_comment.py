@@ -238,6 +238,25 @@ def test_a_counted_gate_reads_in_instructions_with_the_decimals_its_percentages_
     assert "Not counted: whatever runs outside that path" in html
 
 
+def test_a_counted_gates_heap_allocations_name_the_functions_that_allocate():
+    """One more allocation per received sample, and a sub-experiment the team allows none in."""
+    document = gate_results.document(FIRST, counted_path="LatencyTest's timed region") | {
+        "allocation_changes": [{"subexperiment": "interprocess_best_effort", "bytes": 16, "base": 2.08, "pr": 4.09,
+                                "verdict": "regression", "functions": [
+                                    {"function": "MessageReceiver::proc_Submsg_Data(CDRMessage_t*)", "base": 0.0,
+                                     "pr": 2.0, "delta": 2.0}]}],
+        "no_allocations": ["interprocess_best_effort"],
+        "steady_allocations": [{"subexperiment": "interprocess_best_effort", "bytes": 16, "functions": [
+            {"function": "DataReaderHistory::add_to_instance", "per_round_trip": 2.01}]}]}
+    gate_result.DOCUMENT(document, "", strict=False)  # the contract takes it
+
+    html = rendered(gate_comment.render(document, RUN_URL))
+
+    allocations = html.split("<strong>Heap allocations per round trip</strong>")[1].split("</ul>")[0]
+    assert "interprocess_best_effort 16 B: 2.08 -&gt; 4.09 per round trip; MessageReceiver::proc_Submsg_Data" in allocations
+    assert "allocates where none is allowed: DataReaderHistory::add_to_instance 2.01 per round trip" in allocations
+
+
 def test_a_ceiling_breach_shows_its_values_in_their_unit():
     document = gate_results.document(FIRST)
     document["ceiling_over"] = [{"subexperiment": "interprocess_best_effort", "bytes": 1024, "magnitude": "1/throughput",
