@@ -17,9 +17,9 @@ from pathlib import Path
 from latency_gate.cli.experiment_options import (
     add_estimated_cycles_option, add_execution_options, add_kind_options, add_matrix_options, run_spec,
 )
-from latency_gate.contracts import gate_result
+from latency_gate.contracts import gate_result, run_metadata
 from latency_gate.contracts.formats import SPEC_FAMILY, choose_family
-from latency_gate.analysis import code_path, relative
+from latency_gate.analysis import build_comparison, code_path, relative
 from latency_gate.analysis.relative import GateSettings
 from latency_gate.campaigns.gate import (
     DEFAULT_LOOK_EVERY, DEFAULT_MAX_ROUNDS, DEFAULT_ROUNDS, DEFAULT_SAMPLES,
@@ -31,6 +31,7 @@ from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_INCONCLUSIVE, EXIT_OK
 from latency_gate.render import flame_graphs, gate_report
 from latency_gate.runner import counting, experiment
 from latency_gate.runner.middleware import BACKENDS
+from latency_gate.runner.middleware.common import build_configuration
 
 SIGNALS = ("latency", "instructions", "both")
 _SEVERITY = (EXIT_OK, EXIT_INCONCLUSIVE, EXIT_CHECK_FAILED)  # both signals: the worse verdict's exit code
@@ -150,6 +151,7 @@ def gate_and_report(results_directory, *args, out=None, no_allocations=(), **kwa
     (failed) or EXIT_INCONCLUSIVE (inconclusive with --require-detectable)."""
     out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     outcome = run_gate(results_directory, *args, out=out, **kwargs)
+    _compare_builds(outcome)
     _draw_flame_graphs(outcome, out)
     _decide_allocations(outcome, no_allocations)
     verdict = gate_report.write_reports(outcome)
@@ -159,6 +161,18 @@ def gate_and_report(results_directory, *args, out=None, no_allocations=(), **kwa
         return EXIT_CHECK_FAILED
     required = outcome.settings.require_detectable is not None
     return EXIT_INCONCLUSIVE if verdict == relative.INCONCLUSIVE and required else EXIT_OK
+
+
+def _compare_builds(outcome):
+    """What differed between the two builds besides their code (analysis/build_comparison.py), from
+    their first round's runs: named in the reports; InputError when the runs ran unlike."""
+    first = {build: sorted((outcome.results / "runs").glob(f"round-*/{build}"))[:1] for build in (relative.BASE,
+                                                                                                  relative.PR)}
+    if not all(first.values()):
+        return
+    base, pr = (run_metadata.read(first[build][0]).to_dict() for build in (relative.BASE, relative.PR))
+    outcome.details["build_differences"] = build_comparison.compare(
+        base, pr, build_configuration(base["latency_test"]), build_configuration(pr["latency_test"]))
 
 
 def _decide_allocations(outcome, no_allocations):

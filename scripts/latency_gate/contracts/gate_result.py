@@ -209,6 +209,7 @@ _FIELDS = {
     "improvements": _list_of(CELL),
     "estimated_cycles": _list_of(ESTIMATE),
     "flamegraphs": _list_of(FLAME_GRAPH),
+    "build_differences": _list_of(_record({"what": _text, "base": _text, "pr": _text})),
     "allocation_changes": _list_of(ALLOCATION_CHANGE),
     "no_allocations": _list_of(_name),
     "steady_allocations": _list_of(STEADY_ALLOCATION),

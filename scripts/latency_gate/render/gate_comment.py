@@ -92,6 +92,17 @@ def _functions(regressions):
             *lines, ""] if lines else []
 
 
+def _differences(result):
+    """The builds' differences besides their code, one line (analysis/build_comparison.py)."""
+    differences = result.get("build_differences", [])
+    if not differences:
+        return []
+    shown = "; ".join(f"{markdown_text(item['what'])}: base `{markdown_text(item['base'], NAME_LIMIT)}`, "
+                      f"PR `{markdown_text(item['pr'], NAME_LIMIT)}`" for item in differences[:TOP])
+    return [f"> **The builds differ besides their code:** {shown}" + ("; ..." if len(differences) > TOP else "")
+            + ".", ""]
+
+
 def _allocations(result):
     """A counted gate's cells whose heap allocations per round trip moved, and those that allocate where
     the team allows none, each with its allocating functions."""
@@ -207,6 +218,7 @@ def render(result, run_url, current_head=None):
         lines += [not_counted_text(markdown_text(counted_path, 300) if counted_path else None), ""]
     if "regime" in result:
         lines += [f"Both builds ran under: {markdown_text(run_metadata.regime_text(result['regime']), 400)}.", ""]
+    lines += _differences(result)
     interval = f"Interval ({1 - settings['alpha']:.0%})" if "alpha" in settings else "Interval"
     lines += _table("Regressed", regressions, ["Cell", "PR / base", interval], _changes)
     lines += _table("Over the requirements ceiling (the base is under)", over, ["Cell", "Requirement", "PR"],

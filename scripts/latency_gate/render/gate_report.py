@@ -172,6 +172,7 @@ def markdown_report(decision, ceiling, settings, details):
         lines += [gate_comment.not_counted_text(details.get("counted_path")), ""]
     else:
         lines += [f"Both builds ran under: {run_metadata.regime_text(details['regime'])}.", ""]
+    lines += _differences_section(details)
     if details.get("below_resolution"):
         lines += [f"Not gated, at or below the clock's resolution (0 us in some round): "
                   f"{', '.join(details['below_resolution'])}.", ""]
@@ -341,6 +342,20 @@ def _cell_record(row):
         "interval": [round(float(row["Low"]), 4), round(float(row["High"]), 4)],
         "p_adjusted": round(float(row["p"]), 5), "verdict": row["Verdict"], "reason": row["Reason"],
     }
+
+
+def _differences_section(details):
+    """What differed between the builds besides their code (analysis/build_comparison.py)."""
+    if "build_differences" not in details:
+        return []
+    differences = details["build_differences"]
+    if not differences:
+        return ["Besides their code, nothing differed between the builds: the middleware's version and their "
+                "CMake configurations (build type, compilers, flags) were the same, and so were the runs' "
+                "settings, machine and kernel.", ""]
+    return ["> **The builds differ besides their code:** " + "; ".join(
+        f"{item['what']}: base `{item['base']}`, PR `{item['pr']}`" for item in differences)
+        + ". A change in the verdict may be theirs rather than the code's.", ""]
 
 
 def _allocations_section(details):

@@ -151,3 +151,24 @@ def render_configuration(directory, file_name, **values):
         line = error.position[0] if error.position else None
         raise InputError(f"not well-formed XML: {error}", path, line) from None
     return rendered
+
+
+# What a build's CMake caches say of how it was compiled, the entries a comparison of two builds names
+# (analysis/build_comparison.py); the compiler cache's launcher is not one (it does not change code).
+BUILD_ENTRIES = ("CMAKE_BUILD_TYPE", "CMAKE_CXX_COMPILER", "CMAKE_C_COMPILER", "CMAKE_CXX_FLAGS", "CMAKE_C_FLAGS",
+                 "CMAKE_CXX_FLAGS_RELEASE", "CMAKE_CXX_FLAGS_RELWITHDEBINFO", "CMAKE_CXX_STANDARD", "SECURITY",
+                 "FASTDDS_STATISTICS", "SHM_TRANSPORT_DEFAULT")
+_CACHE_LINE = re.compile(r"^(\w+):\w+=(.*)$")
+
+
+def build_configuration(binary):
+    """{"<package> <entry>": value} of BUILD_ENTRIES in every package's CMake cache of the colcon
+    workspace holding `binary` (build/<package>/CMakeCache.txt); {} for a program outside one."""
+    workspace = workspace_of(binary)
+    found = {}
+    for cache in sorted(workspace.glob("build/*/CMakeCache.txt")) if workspace else ():
+        for line in cache.read_text(errors="replace").splitlines():
+            match = _CACHE_LINE.match(line)
+            if match and match[1] in BUILD_ENTRIES:
+                found[f"{cache.parent.name} {match[1]}"] = match[2]
+    return found
