@@ -350,9 +350,9 @@ def _differences_section(details):
         return []
     differences = details["build_differences"]
     if not differences:
-        return ["Besides their code, nothing differed between the builds: the middleware's version and their "
-                "CMake configurations (build type, compilers, flags) were the same, and so were the runs' "
-                "settings, machine and kernel.", ""]
+        return ["Besides their code, nothing differed between the builds that the gate compares: the middleware's "
+                "version, the CMake configurations of the workspaces holding them (build type, compilers, flags; a "
+                "program outside a workspace has none), and the runs' settings, machine and kernel.", ""]
     return ["> **The builds differ besides their code:** " + "; ".join(
         f"{item['what']}: base `{item['base']}`, PR `{item['pr']}`" for item in differences)
         + ". A change in the verdict may be theirs rather than the code's.", ""]
