@@ -40,8 +40,9 @@ from cmarkgfm.cmark import Options
 import gate_results
 from github_standin import BOT, TOKEN, GitHubStandIn
 from latency_gate.analysis.relative import GateSettings
-from latency_gate.contracts import gate_result
-from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_SERVICE_FAILED
+from latency_gate.ci import pull_request_comment
+from latency_gate.contracts import bisect_result, gate_result
+from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_SERVICE_FAILED, InputError
 from latency_gate.render import gate_comment
 
 pytestmark = pytest.mark.unit
@@ -255,6 +256,26 @@ def test_a_counted_gates_heap_allocations_name_the_functions_that_allocate():
     allocations = html.split("<strong>Heap allocations per round trip</strong>")[1].split("</ul>")[0]
     assert "interprocess_best_effort 16 B: 2.08 -&gt; 4.09 per round trip; MessageReceiver::proc_Submsg_Data" in allocations
     assert "allocates where none is allowed: DataReaderHistory::add_to_instance 2.01 per round trip" in allocations
+
+
+def test_a_bisect_beside_the_gate_result_names_its_commits_and_one_for_another_head_is_refused(tmp_path):
+    """The failed counted gate's bisect (latency-gate bisect, in the same artifact): each culprit commit in
+    one line; a bisect that ended at another commit than the run's head is not this pull request's."""
+    from test_bisect import document as bisect_document
+    artifact = gate_results.write(tmp_path / "one", "a" * 40, changes=SLOWER)
+    bisect_result.write(artifact, bisect_document())
+    run = pull_request_comment.WorkflowRun(head_sha="a" * 40, head_branch="feature", head_repository=REPOSITORY,
+                                           head_owner=REPOSITORY.split("/")[0], pull_requests=(7,),
+                                           html_url=RUN_URL)
+
+    html = rendered(gate_comment.render(pull_request_comment.checked_result(artifact, run), RUN_URL))
+
+    assert "<strong>Commits that moved the regressed cells</strong> (bisect of 3 commits)" in html
+    assert ("<code>aaaaaaa</code> <em>Copy the payload for validation</em>: +312.00 instructions per round trip at "
+            "16 B (interprocess_best_effort), in MessageReceiver::proc_Submsg_Data") in html
+    bisect_result.write(artifact, bisect_document(head={"sha": "c" * 40, "subject": "later"}))
+    with pytest.raises(InputError, match="bisects up to commit c{40}, not a{40}"):
+        pull_request_comment.checked_result(artifact, run)
 
 
 def test_a_ceiling_breach_shows_its_values_in_their_unit():

@@ -12,7 +12,7 @@ comment that already describes the newer head (runs can finish out of order).
 
 from dataclasses import dataclass
 
-from latency_gate.contracts import gate_result
+from latency_gate.contracts import bisect_result, gate_result
 from latency_gate.contracts.formats import read_json
 from latency_gate.errors import InputError
 from latency_gate.render import gate_comment
@@ -73,6 +73,13 @@ def checked_result(results_directory, run):
     if result["head_sha"] != run.head_sha:
         raise InputError(f"describes commit {result['head_sha']}, not {run.head_sha}, the head of the run "
                          "it came from: refused", path)
+    directory = results_directory if results_directory.is_dir() else results_directory.parent
+    if (directory / bisect_result.FILE).is_file():  # a failed counted gate's bisect, beside its result
+        bisected = bisect_result.read(directory)
+        if bisected["head"]["sha"] != run.head_sha:
+            raise InputError(f"bisects up to commit {bisected['head']['sha']}, not {run.head_sha}, the head of the "
+                             "run it came from: refused", directory / bisect_result.FILE)
+        result = {**result, "bisect": bisected}
     return result
 
 

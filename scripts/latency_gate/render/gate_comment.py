@@ -103,6 +103,23 @@ def _differences(result):
             + ".", ""]
 
 
+def _bisect(result):
+    """The commits a bisect of the regressed cells found (contracts/bisect_result.py), one line each."""
+    bisected = result.get("bisect")
+    if not bisected:
+        return []
+    lines = []
+    for cell in bisected["cells"]:
+        for culprit in cell["culprits"]:
+            where = f", in {markdown_text(culprit['function'], NAME_LIMIT)}" if culprit["function"] else ""
+            lines.append(f"- `{culprit['sha'][:7]}` *{markdown_text(culprit['subject'], NAME_LIMIT)}*: "
+                         f"{culprit['delta']:+,.2f} instructions per round trip at {cell['bytes']} B "
+                         f"({markdown_text(cell['subexperiment'])}){where}")
+    status = "" if bisected["complete"] else f" (stopped early: {markdown_text(bisected['stopped'] or 'time', 200)})"
+    return [f"**Commits that moved the regressed cells** (bisect of {bisected['commits']} commits{status})", "",
+            *(lines[:TOP] or ["- none located"]), ""]
+
+
 def _allocations(result):
     """A counted gate's cells whose heap allocations per round trip moved, and those that allocate where
     the team allows none, each with its allocating functions."""
@@ -226,6 +243,7 @@ def render(result, run_url, current_head=None):
     lines += _table("Improved", sorted(result.get("improvements", []), key=lambda r: r["ratio"]),
                     ["Cell", "PR / base", interval], _changes)
     lines += _functions(regressions)
+    lines += _bisect(result)
     lines += _allocations(result)
     lines += _flame_graphs(result)
     lines += _detectable(result)
