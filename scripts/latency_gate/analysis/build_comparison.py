@@ -13,8 +13,9 @@ from latency_gate.errors import InputError
 # Run records that must agree for a comparison to mean anything.
 MUST_AGREE = ("kind", "family", "middleware", "samples", "payloads", "grid", "machine", "cpu_model", "cpu_count",
               "kernel", "realtime_kernel", "kernel_tuning")
-# Settings a run's lease or paths choose (each build runs in its own DDS domain, on its own ports).
-_OWN_TO_EACH_RUN = {"domain", "tcp_port", "addresses", "timeout_s", "retries"}
+# Settings a run's lease or paths choose (each build runs in its own DDS domain, on its own ports), and
+# what a run measured of its link (network namespaces: the packets it sent).
+_OWN_TO_EACH_RUN = {"domain", "tcp_port", "addresses", "timeout_s", "retries", "link_packets"}
 # Named when they differ: what the builds are.
 NAMED = ("middleware_version",)
 

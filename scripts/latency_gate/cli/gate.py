@@ -172,7 +172,7 @@ def _compare_builds(outcome):
         return
     base, pr = (run_metadata.read(first[build][0]).to_dict() for build in (relative.BASE, relative.PR))
     outcome.details["build_differences"] = build_comparison.compare(
-        base, pr, build_configuration(base["latency_test"]), build_configuration(pr["latency_test"]))
+        base, pr, build_configuration(base.get("latency_test")), build_configuration(pr.get("latency_test")))
 
 
 def _decide_allocations(outcome, no_allocations):

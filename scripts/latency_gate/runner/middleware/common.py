@@ -164,7 +164,7 @@ _CACHE_LINE = re.compile(r"^(\w+):\w+=(.*)$")
 def build_configuration(binary):
     """{"<package> <entry>": value} of BUILD_ENTRIES in every package's CMake cache of the colcon
     workspace holding `binary` (build/<package>/CMakeCache.txt); {} for a program outside one."""
-    workspace = workspace_of(binary)
+    workspace = workspace_of(binary) if binary else None  # a run's record may name no program
     found = {}
     for cache in sorted(workspace.glob("build/*/CMakeCache.txt")) if workspace else ():
         for line in cache.read_text(errors="replace").splitlines():
