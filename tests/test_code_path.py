@@ -424,6 +424,22 @@ def test_allocations_that_vary_between_runs_by_less_than_one_every_other_round_t
 
 
 @pytest.mark.unit
+def test_a_cell_whose_allocations_spread_widely_needs_a_change_beyond_its_spread(tmp_path):
+    """A secured reliable cell allocates ~720 per round trip through OpenSSL, give or take 20 between
+    runs: every PR run above every base run by a few (the A/A false alarm that chose the rule) is no
+    change; +60 is one."""
+    for round_number, (base, pr) in enumerate(((700.0, 730.0), (720.0, 725.0), (713.0, 728.0)), 1):
+        counted_round(tmp_path / "aa", round_number, "base", {"CRYPTO_malloc": base})
+        counted_round(tmp_path / "aa", round_number, "pr", {"CRYPTO_malloc": pr})
+        counted_round(tmp_path / "ab", round_number, "base", {"CRYPTO_malloc": base})
+        counted_round(tmp_path / "ab", round_number, "pr", {"CRYPTO_malloc": pr + 60})
+    assert [cell["verdict"] for cell in code_path.allocation_changes(tmp_path / "aa", ["interprocess_best_effort"])] == [
+        "no change"]
+    assert [cell["verdict"] for cell in code_path.allocation_changes(tmp_path / "ab", ["interprocess_best_effort"])] == [
+        "regression"]
+
+
+@pytest.mark.unit
 def test_a_run_that_allocates_on_its_steady_path_names_the_functions(tmp_path):
     counted_round(tmp_path, 1, "pr", {"history_add": 1.02, "grow_vector": 0.07})
     assert code_path.steady_allocations(tmp_path / "runs/round-01/pr", ["interprocess_best_effort"]) == [

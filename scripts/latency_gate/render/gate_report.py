@@ -364,8 +364,9 @@ def _allocations_section(details):
     changed = details.get("allocation_changes", [])
     lines = ["### Heap allocations per round trip", "",
              f"Calls into the heap (malloc, operator new, ...) on the counted path, every process summed; a cell moved "
-             f"when every PR run allocates at least {code_path.ALLOCATION_STEP:g} more (or less) per round trip "
-             f"than every base run. {'Cells that moved:' if changed else 'No cell moved.'}", ""]
+             f"when every PR run allocates more (or less) than every base run, by at least "
+             f"{code_path.ALLOCATION_STEP:g} per round trip and {code_path.ALLOCATION_SPREADS:g} standard deviations of "
+             f"its sub-experiment's runs. {'Cells that moved:' if changed else 'No cell moved.'}", ""]
     if changed:
         lines += ["| Cell | Base | PR | Verdict | Allocating functions that grew (per round trip) |",
                   "|---|---:|---:|---|---|"]
