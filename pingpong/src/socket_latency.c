@@ -70,6 +70,13 @@ static void *socket_open(const pingpong_options *options, enum pingpong_side whi
     int one = 1;
     if (!side->tcp) {
         side->fd = socket(AF_INET, SOCK_DGRAM, 0);
+        /* A message above a datagram's limit arrives as several datagrams at once: the receive
+         * buffer holds two of the largest payload (Linux's default, ~208 KiB, held fewer than a 500 KB
+         * message's eight, and a reader a moment late lost them). FORCE (root) passes the
+         * system's maximum; without it the request is capped there. */
+        int room = (int)(2 * side->capacity < (1u << 30) ? 2 * side->capacity : (1u << 30));
+        if (setsockopt(side->fd, SOL_SOCKET, SO_RCVBUFFORCE, &room, sizeof room))
+            setsockopt(side->fd, SOL_SOCKET, SO_RCVBUF, &room, sizeof room);
         if (which == PINGPONG_SUBSCRIBER) {
             setsockopt(side->fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
             if (bind(side->fd, (struct sockaddr *)&address, sizeof address)) {
