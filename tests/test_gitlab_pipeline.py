@@ -61,13 +61,11 @@ def run_pipeline(tools, repository, history, variables=(), jobs=(), unset=(), fi
     gives every job the history token unscoped (a test of its scope gives it scoped); `isolated`
     gives every job a checkout of its own with its needs' artifacts unpacked into it, as GitLab
     does (gitlab-ci-local's --shell-isolation), instead of one shared directory."""
-    route = repository.parent / "route-to-history.gitconfig"
-    route.write_text(f'[url "{history}"]\n\tinsteadOf = https://github.com/{ci_tools.GITHUB_REPOSITORY}.git\n')
     with gitlab_standin.serve(repository) as (api_url, _):
         variables = {
             "LATENCY_GATE_VENV": sys.prefix,  # install_cli.sh uses this venv instead of pip-installing
             "LATENCY_GATE_BUILD_DIR": ci_tools.project_build(),
-            "CI_API_V4_URL": api_url, "GIT_CONFIG_GLOBAL": route,
+            "CI_API_V4_URL": api_url, **ci_tools.origin_routed_to(history),
             "CI_COMMIT_REF_PROTECTED": "true",  # the default branch, protected (docs/adopting.md); merge_request() not
             **({"LATENCY_HISTORY_TOKEN": gitlab_standin.TOKEN} if token else {}),
             **SMALL_MATRIX, **dict(variables),
