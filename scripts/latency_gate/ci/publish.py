@@ -40,7 +40,7 @@ BACKOFF_SECONDS = 0.5  # the pause before attempt n+1 is uniform in [0, BACKOFF_
 COMMITTER = ("latency-gate", "latency-gate@users.noreply.github.com")  # GIT_* env overrides
 TOKEN_VARIABLE = "LATENCY_GATE_GIT_TOKEN"  # an https token, sent as a header, never in argv
 # What the publisher (not the run's own files) records of a run measured where pull requests' jobs run.
-SHARED_RUNNERS_WARNING = ("measured on the runners that pull requests' jobs also use (the workflow's opt-in "
+SHARED_RUNNERS_WARNING = ("measured on the runners that pull (merge) requests' jobs also use (the pipeline's opt-in "
                           "LATENCY_HISTORY_ON_PULL_REQUEST_RUNNERS): only as sound as every pull request that ran there")
 
 
