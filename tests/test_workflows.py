@@ -304,15 +304,9 @@ def test_main_and_the_requirements_refuse_the_pull_requests_runners_unless_opted
     included (docs/security.md): main's pool named by the pull requests' labels, or a subset of
     them (which their runners match too), is refused before anything is measured, as is a
     requirements dispatch on them (labels compared as sets, without case)."""
-    without_queue(repository)
-    ci_tools.commit(repository, "act does not know concurrency.queue")
-    sha = git("rev-parse", "HEAD", cwd=repository).strip()
-
-    result = act("push", ".github/workflows/latency-main.yml",
-                 {"ref": "refs/heads/main", "after": sha, "repository": {"full_name": GITHUB_REPOSITORY}},
-                 {**SMALL_MATRIX, "LATENCY_HISTORY_RUNNER_LABELS": '["latency", "self-hosted"]',  # a subset, reordered
-                  "LATENCY_INSTRUCTIONS": "false"},
-                 expect=["History refused on the pull requests' runners"])
+    result = push_to_main(act, repository, {"LATENCY_HISTORY_RUNNER_LABELS": '["latency", "self-hosted"]',  # a subset, reordered
+                                            "LATENCY_INSTRUCTIONS": "false"},
+                          expect=["History refused on the pull requests' runners"])
 
     assert result.returncode != 0
     assert "History refused on the pull requests' runners" in log(result)
@@ -333,14 +327,8 @@ def test_a_variable_cannot_send_mains_history_elsewhere(act, repository, tmp_pat
     measured, and that remote is never reached."""
     elsewhere = tmp_path / "elsewhere.git"
     git("init", "-q", "--bare", str(elsewhere), cwd=tmp_path)
-    without_queue(repository)
-    ci_tools.commit(repository, "act does not know concurrency.queue")
-    sha = git("rev-parse", "HEAD", cwd=repository).strip()
-
-    result = act("push", ".github/workflows/latency-main.yml",
-                 {"ref": "refs/heads/main", "after": sha, "repository": {"full_name": GITHUB_REPOSITORY}},
-                 {**SMALL_MATRIX, "LATENCY_HISTORY_REMOTE": elsewhere, "LATENCY_INSTRUCTIONS": "false"},
-                 expect=["History remote refused"])
+    result = push_to_main(act, repository, {"LATENCY_HISTORY_REMOTE": elsewhere, "LATENCY_INSTRUCTIONS": "false"},
+                          expect=["History remote refused"])
 
     assert result.returncode != 0
     assert f"LATENCY_HISTORY_REMOTE is set ({elsewhere}), but the history's remote is this repository" in log(result)
@@ -353,14 +341,8 @@ def test_main_measured_on_the_pull_requests_runners_by_opt_in_says_so_in_its_sto
     set_requirements(repository)
     history = tmp_path / "history.git"
     git("init", "-q", "--bare", str(history), cwd=tmp_path)
-    without_queue(repository)
-    ci_tools.commit(repository, "act does not know concurrency.queue")
-    sha = git("rev-parse", "HEAD", cwd=repository).strip()
-
-    result = act("push", ".github/workflows/latency-main.yml",
-                 {"ref": "refs/heads/main", "after": sha, "repository": {"full_name": GITHUB_REPOSITORY}},
-                 {**SMALL_MATRIX, "LATENCY_INSTRUCTIONS": "false", "LATENCY_HISTORY_ON_PULL_REQUEST_RUNNERS": "true"},
-                 environment=ci_tools.origin_routed_to(history))
+    result = push_to_main(act, repository, {"LATENCY_INSTRUCTIONS": "false", "LATENCY_HISTORY_ON_PULL_REQUEST_RUNNERS": "true"},
+                          environment=ci_tools.origin_routed_to(history))
 
     assert result.returncode == 0, log(result)
     assert "History measured on the pull requests' runners" in log(result)
@@ -368,6 +350,17 @@ def test_main_measured_on_the_pull_requests_runners_by_opt_in_says_so_in_its_sto
                  if f.startswith(f"runs/{PLATFORM}/")}
     stored = json.loads(git("show", f"gh-pages:runs/{PLATFORM}/{run_id}/metadata.json", cwd=history))
     assert publish.SHARED_RUNNERS_WARNING in stored["warnings"]
+
+
+def push_to_main(act, repository, variables, **options):
+    """latency-main.yml as act runs it on a push to main of the repository, committed without
+    concurrency.queue (without_queue), with SMALL_MATRIX and `variables` as repository variables."""
+    without_queue(repository)
+    ci_tools.commit(repository, "act does not know concurrency.queue")
+    sha = git("rev-parse", "HEAD", cwd=repository).strip()
+    return act("push", ".github/workflows/latency-main.yml",
+               {"ref": "refs/heads/main", "after": sha, "repository": {"full_name": GITHUB_REPOSITORY}},
+               {**SMALL_MATRIX, **variables}, **options)
 
 
 def without_queue(repository):
