@@ -61,13 +61,11 @@ def run_pipeline(tools, repository, history, variables=(), jobs=(), unset=(), fi
     gives every job the history token unscoped (a test of its scope gives it scoped); `isolated`
     gives every job a checkout of its own with its needs' artifacts unpacked into it, as GitLab
     does (gitlab-ci-local's --shell-isolation), instead of one shared directory."""
-    route = repository.parent / "route-to-history.gitconfig"
-    route.write_text(f'[url "{history}"]\n\tinsteadOf = https://github.com/{ci_tools.GITHUB_REPOSITORY}.git\n')
     with gitlab_standin.serve(repository) as (api_url, _):
         variables = {
             "LATENCY_GATE_VENV": sys.prefix,  # install_cli.sh uses this venv instead of pip-installing
             "LATENCY_GATE_BUILD_DIR": ci_tools.project_build(),
-            "CI_API_V4_URL": api_url, "GIT_CONFIG_GLOBAL": route,
+            "CI_API_V4_URL": api_url, **ci_tools.origin_routed_to(history),
             "CI_COMMIT_REF_PROTECTED": "true",  # the default branch, protected (docs/adopting.md); merge_request() not
             **({"LATENCY_HISTORY_TOKEN": gitlab_standin.TOKEN} if token else {}),
             **SMALL_MATRIX, **dict(variables),
@@ -294,10 +292,14 @@ def test_the_history_job_never_runs_on_the_latency_runner(tools, repository, his
     set_requirements(repository, GENEROUS)
     shutil.rmtree(repository / "results", ignore_errors=True)  # a fresh checkout's: no earlier pipeline's run
     assert "tags: [latency-history]" in job(repository, "pages") and "latency-runner" not in job(repository, "pages")
-    for name in ("latency:relative", ".latency-run", "latency:check"):
-        assert "<<: *latency-runner" in job(repository, name) and "LATENCY_HISTORY_TOKEN" not in job(repository, name)
+    assert "<<: *latency-runner" in job(repository, "latency:relative")
+    for name in ("latency:run", "latency:check"):
+        assert "extends: .latency-spec-runner" in job(repository, name)
+    for name in ("latency:relative", "latency:run", "latency:check", ".latency-spec-runner"):
+        assert "LATENCY_HISTORY_TOKEN" not in job(repository, name)
 
-    code, output = run_pipeline(tools, repository, history, {"CI_RUNNER_TAGS": '["latency", "latency-history"]'})
+    code, output = run_pipeline(tools, repository, history, {"CI_RUNNER_TAGS": '["latency", "latency-history"]',
+                                                             "LATENCY_HISTORY_ON_PULL_REQUEST_RUNNERS": "true"})
 
     assert code != 0 and "PASS  latency:check" in output and "FAIL  pages" in output
     assert 'runner is tagged latency (tags: ["latency", "latency-history"]), so merge requests\' jobs run on it' in \
@@ -305,6 +307,50 @@ def test_the_history_job_never_runs_on_the_latency_runner(tools, repository, his
     pages_log = "\n".join(line for line in output.splitlines() if line.startswith("pages "))
     assert "FAIL 3" in pages_log and "LATENCY_GATE_HOME" not in pages_log  # refused before any set-up
     assert history_runs_or_none(history) is None
+
+
+# The runner each job lands on, by its tags as GitLab would choose: CI_RUNNER_TAGS set per job
+# by the shell's BASH_ENV (gitlab-ci-local runs every job on this machine, whatever its tags).
+RUNNERS_BY_JOB = """\
+case $CI_JOB_NAME in
+  pages) export CI_RUNNER_TAGS='["latency-history"]' ;;
+  *) export CI_RUNNER_TAGS='["latency"]' ;;
+esac
+"""
+
+
+def test_a_protected_branch_measures_on_its_own_runners_unless_opted_in(tools, repository, history, tmp_path):
+    """A protected branch's run and check (the history's numbers) ask for the tag latency-main,
+    which no merge request's job asks for; on a runner tagged latency they are refused before
+    any set-up, unless LATENCY_HISTORY_ON_PULL_REQUEST_RUNNERS is "true": then they measure and
+    pages records it in the run's stored metadata."""
+    pipeline = gitlab_pipeline()
+    (protected_rule,) = [rule for rule in pipeline["workflow"]["rules"] if "variables" in rule]
+    assert protected_rule == {
+        "if": '$CI_COMMIT_BRANCH && $CI_COMMIT_REF_PROTECTED == "true" && $LATENCY_HISTORY_ON_PULL_REQUEST_RUNNERS != "true"',
+        "variables": {"LATENCY_SPEC_RUNNER_TAG": "latency-main"}}
+    assert pipeline["variables"]["LATENCY_SPEC_RUNNER_TAG"] == "latency"
+    assert pipeline["latency:run"]["extends"] == pipeline["latency:check"]["extends"] == ".latency-spec-runner"
+    assert pipeline[".latency-spec-runner"]["tags"] == ["$LATENCY_SPEC_RUNNER_TAG"]
+    set_requirements(repository, GENEROUS)
+    shutil.rmtree(repository / "results", ignore_errors=True)
+    (tmp_path / "runners.sh").write_text(RUNNERS_BY_JOB)
+
+    code, output = run_pipeline(tools, repository, history, {"BASH_ENV": tmp_path / "runners.sh"})
+
+    assert code != 0 and "FAIL  latency:run" in output, output
+    assert "latency:run: runner  is tagged latency (tags: [\"latency\"]), where merge requests' jobs run" in output
+    run_log = "\n".join(line for line in output.splitlines() if line.startswith("latency:run "))
+    assert "LATENCY_GATE_HOME" not in run_log and "install_cli" not in run_log  # refused before any set-up
+    assert history_runs_or_none(history) is None
+
+    code, output = run_pipeline(tools, repository, history, {"BASH_ENV": tmp_path / "runners.sh",
+                                                             "LATENCY_HISTORY_ON_PULL_REQUEST_RUNNERS": "true"})
+
+    assert code == 0, output
+    (run_id,), _ = history_runs(history)
+    stored = json.loads(git("show", f"latency-history:runs/{PLATFORM}/{run_id}/metadata.json", cwd=history))
+    assert any("LATENCY_HISTORY_ON_PULL_REQUEST_RUNNERS" in warning for warning in stored["warnings"]), stored
 
 
 def test_the_history_token_is_given_to_the_history_job_alone(tools, repository, history, tmp_path):
@@ -358,24 +404,21 @@ def gitlab_pipeline():
     return resolved(pipeline)
 
 
-def test_caches_never_cross_a_trust_level():
-    """GitLab's cache extractor unpacks every member of a cache's zip, and on a shell executor the
-    zips are files a merge request's job can write: a protected branch's latency:run declares no
-    cache: at all and builds into a directory no cache: holds; every other cache is keyed by the
-    merge request or the ref that wrote it."""
+def test_no_latency_job_restores_a_cache():
+    """A cache's key is a string any unprotected pipeline can choose, and GitLab's cache
+    extractor unpacks every member of its zip over the checkout: a restored build, or script,
+    could be another merge request's. No job declares a cache:, and no latency job (pages
+    included) inherits an including project's default: (its cache: among it)."""
     pipeline = gitlab_pipeline()
-    jobs = {name: job for name, job in pipeline.items() if isinstance(job, dict) and not name.startswith(".")}
-    protected, unprotected = jobs["latency:run"], jobs["latency:run:unprotected"]
-    assert "cache" not in protected and "cache" not in pipeline[protected["extends"]]
-    assert protected["rules"][0] == {"if": '$CI_COMMIT_REF_PROTECTED != "true"', "when": "never"}
-    assert unprotected["rules"][0] == {"if": '$CI_COMMIT_REF_PROTECTED == "true"', "when": "never"}
-    caches = [each for job in jobs.values() for each in
-              ([job["cache"]] if isinstance(job.get("cache"), dict) else job.get("cache", []))]
-    keys = [each["key"] if isinstance(each["key"], str) else each["key"]["prefix"] for each in caches]
-    assert keys and all("$CI_MERGE_REQUEST_IID" in key or "$CI_COMMIT_REF_SLUG" in key for key in keys), keys
-    build = protected["variables"]["LATENCY_GATE_BUILD_DIR"].removeprefix("$CI_PROJECT_DIR/") + "/"
-    cached = [path for each in caches for path in each["paths"]]
-    assert not any(build.startswith(path) or path.startswith(build) for path in cached), (build, cached)
+    jobs = {name: job for name, job in pipeline.items() if isinstance(job, dict) and name not in ("workflow", "variables")}
+    assert not [name for name, job in jobs.items() if "cache" in job]
+    def inherited(name):  # a job's inherit:, its own or through its chain of `extends:`
+        job = jobs[name]
+        return job["inherit"] if "inherit" in job else job.get("extends") and inherited(job["extends"])
+
+    latency_jobs = [name for name in jobs if name.startswith("latency:")] + ["pages"]
+    assert all(inherited(name) == {"default": False} for name in latency_jobs), latency_jobs
+    assert pipeline[".latency-spec-runner"]["extends"] == ".latency-gate-setup"
     assert pipeline["pages"]["environment"]["name"] == "latency-history"
     assert not any(job.get("environment") for name, job in jobs.items() if name != "pages")
     assert pipeline["pages"]["dependencies"] == [] and pipeline["pages"]["needs"] == [
@@ -386,41 +429,48 @@ PLANTED_CACHE = """#!/bin/sh
 echo "planted install_system_packages.sh ran in $CI_JOB_NAME" >> "$PLANT_MARKS"
 """
 
+# A project that includes the pipeline and gives its own jobs a default cache: the key a merge
+# request's job (on the shell runner, where caches are files) planted a script of this repository in.
+INCLUDER_WITH_DEFAULT_CACHE = """\
+include:
+  - local: .gitlab-ci.yml
+default:
+  cache:
+    key: latencytest-feature
+    paths: [build/latencytest/, scripts/]
+project:own-job:
+  stage: run
+  rules:
+    - when: on_success
+  script:
+    - sh scripts/setup/install_system_packages.sh
+"""
 
-def test_a_cache_a_merge_request_wrote_is_never_unpacked_in_the_default_branchs_run(tools, repository, history,
-                                                                                     tmp_path):
-    """A merge request's spec-mode run writes its ref's cache; its job (on the shell runner, where
-    the caches are files) then adds a member beside the build: a script of this repository, which
-    the cache extractor would unpack over the checkout. The default branch's protected run
-    restores no cache, runs its own script and publishes; the merge request's next run, which
-    restores its ref's cache, is the control: the planted script runs there."""
+
+def test_a_cache_a_merge_request_planted_is_never_unpacked_in_a_latency_job(tools, repository, history, tmp_path):
+    """A cache under a key an including project's default: names holds a planted script of this
+    repository, as another merge request's job can write it on a shell runner. The merge
+    request's latency:run restores nothing, runs its own script and passes; the including
+    project's own job, which inherits the default cache, is the control: the planted script runs there."""
     set_requirements(repository, GENEROUS)
     shutil.rmtree(repository / "results", ignore_errors=True)
+    (repository / "includer.gitlab-ci.yml").write_text(INCLUDER_WITH_DEFAULT_CACHE)
+    ci_tools.commit(repository, "A project including the pipeline, with a default cache", [repository / "includer.gitlab-ci.yml"])
+    planted = repository / ".gitlab-ci-local/cache/latencytest-feature/scripts/setup/install_system_packages.sh"
+    planted.parent.mkdir(parents=True)
+    planted.write_text(PLANTED_CACHE)
     marks = tmp_path / "planted-ran"
     spec_mode = merge_request(CI_MERGE_REQUEST_DIFF_BASE_SHA=git("rev-parse", "HEAD", cwd=repository).strip(),
                               LATENCY_GATE_MODE="spec", CI_COMMIT_REF_NAME="feature", CI_COMMIT_REF_SLUG="feature",
-                              PLANT_MARKS=marks)
+                              CI_COMMIT_REF_PROTECTED="false", PLANT_MARKS=marks)
     try:
-        code, output = run_pipeline(tools, repository, history, spec_mode, jobs=["latency:run:unprotected"],
-                                    unset=["CI_COMMIT_BRANCH"], isolated=True)
-        assert code == 0, output
-        (cache,) = (repository / ".gitlab-ci-local/cache").glob("*latencytest-*-feature*")
-        planted = cache / "scripts/setup/install_system_packages.sh"
-        planted.parent.mkdir(parents=True)
-        planted.write_text(PLANTED_CACHE)
+        code, output = run_pipeline(tools, repository, history, spec_mode, jobs=["latency:run", "project:own-job"],
+                                    unset=["CI_COMMIT_BRANCH"], file="includer.gitlab-ci.yml", isolated=True)
 
-        code, output = run_pipeline(tools, repository, history, {**HISTORY_RUNNER, "PLANT_MARKS": marks}, isolated=True)
-
-        assert code == 0, output
-        assert "PASS  latency:run " in output.replace("PASS  latency:run\n", "PASS  latency:run \n") \
-            and "latency:run:unprotected" not in output
-        assert "install_system_packages: all" in output and not marks.exists()
-        assert len(history_runs(history)[0]) == 1
-
-        code, output = run_pipeline(tools, repository, history, spec_mode, jobs=["latency:run:unprotected"],
-                                    unset=["CI_COMMIT_BRANCH"], isolated=True)
-        assert marks.read_text() == "planted install_system_packages.sh ran in latency:run:unprotected\n"
+        assert "PASS  latency:run" in output and "install_system_packages: all" in output, output
+        assert marks.read_text() == "planted install_system_packages.sh ran in project:own-job\n"
     finally:
+        (repository / "includer.gitlab-ci.yml").unlink()
         shutil.rmtree(repository / ".gitlab-ci-local/cache", ignore_errors=True)
         shutil.rmtree(repository / ".gitlab-ci-local/builds", ignore_errors=True)
 

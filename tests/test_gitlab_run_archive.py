@@ -16,7 +16,9 @@ import io
 import stat
 import subprocess
 import sys
+import threading
 import zipfile
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -125,3 +127,39 @@ def test_the_command_fetches_through_the_api_with_the_token_in_its_header(tmp_pa
     assert [path.split("?")[0] for path, _ in requests[-2:]] == [
         "/api/v4/projects/7/pipelines/1000/jobs", f"/api/v4/projects/7/jobs/{gitlab_standin.JOB_IDS['latency:check']}/artifacts"]
     assert all(token == gitlab_standin.TOKEN for _, token in requests[-2:])
+
+
+def test_a_redirect_of_the_download_is_followed_without_the_token(tmp_path):
+    """GitLab may answer an artifact download with a redirect to object storage, another host:
+    the archive is fetched from there, and the token goes to the API alone."""
+    requests, stored = [], archive(the_run())
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self):
+            requests.append((self.headers.get("Host").split(":")[0], self.path, self.headers.get("PRIVATE-TOKEN")))
+            if self.path.endswith("/artifacts"):  # to the same server under another host name
+                self.send_response(302)
+                self.send_header("Location", f"http://localhost:{self.server.server_address[1]}/storage/archive.zip")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(stored)))
+            self.end_headers()
+            self.wfile.write(stored)
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        gitlab = gitlab_run_archive.GitLab(f"http://127.0.0.1:{server.server_address[1]}/api/v4", 7, "s3cret")
+        fetched = gitlab.artifacts(502)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+    assert fetched == stored
+    assert requests == [("127.0.0.1", "/api/v4/projects/7/jobs/502/artifacts", "s3cret"),
+                        ("localhost", "/storage/archive.zip", None)]

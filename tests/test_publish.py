@@ -506,3 +506,40 @@ def test_a_run_measured_on_the_pull_requests_runners_says_so_in_its_stored_metad
     stored = {run_id: json.loads(git("show", f"{BRANCH}:runs/{PLATFORM}/{run_id}/metadata.json", cwd=remote))
               for run_id in published_runs(remote)}
     assert [publish.SHARED_RUNNERS_WARNING in each["warnings"] for each in stored.values()] == [False, True]
+
+
+PLANTED_HOOK = '#!/bin/sh\necho "$(basename "$0") ran" >> "{marks}"\n'
+
+
+def test_git_in_the_publish_reads_nothing_another_job_planted_in_the_users_home(tmp_path, remote):
+    """On a runner another job may have written the user's home: a ~/.gitconfig naming hooks
+    (core.hooksPath), a template whose hooks every new clone gets (init.templateDir) and an
+    fsmonitor program. The publish's git, holding the token, runs none of them; plain git with
+    that home (the control) does."""
+    home, marks = tmp_path / "home", tmp_path / "planted-ran"
+    hooks = home / "hooks"
+    (home / "template").mkdir(parents=True)
+    hooks.mkdir()
+    for name in ("post-checkout", "pre-push", "pre-commit", "reference-transaction", "fsmonitor"):
+        (hooks / name).write_text(PLANTED_HOOK.format(marks=marks))
+        (hooks / name).chmod(0o755)
+    shutil.copytree(hooks, home / "template" / "hooks")
+    (home / ".gitconfig").write_text(f"[core]\n\thooksPath = {hooks}\n\tfsmonitor = {hooks}/fsmonitor\n"
+                                     f"[init]\n\ttemplateDir = {home / 'template'}\n")
+    environment = {key: value for key, value in os.environ.items() if not key.startswith(("GIT_", "XDG_CONFIG"))}
+    environment["HOME"] = str(home)
+
+    control = tmp_path / "control"
+    for command in (["init", "-q", str(control)], ["-C", str(control), "commit", "-q", "--allow-empty", "-m", "c"]):
+        subprocess.run(["git", "-c", "user.name=c", "-c", "user.email=c@c", *command], env=environment, check=True)
+    assert "pre-commit ran" in marks.read_text()
+    marks.unlink()
+
+    run = make_run(tmp_path / "results", "20261122T080000Z-aaaa-lab1")
+    result = subprocess.run([LATENCY_GATE, "publish-history", "--results-directory", str(run), "--remote", str(remote),
+                             "--platform", PLATFORM, "--branch", BRANCH, "--work-directory", str(tmp_path / "work")],
+                            capture_output=True, text=True, env=environment)
+
+    assert result.returncode == 0, result.stderr
+    assert published_runs(remote) == ["20261122T080000Z-aaaa-lab1"]
+    assert not marks.exists(), marks.read_text()

@@ -250,7 +250,7 @@ def test_a_push_to_main_lands_on_the_gh_pages_branch(act, repository, tmp_path):
     git("init", "-q", "--bare", str(history), cwd=tmp_path)
     # Throughput too, on one payload of the reduced grid; and a counted run of the socket floor
     # (the cheapest counted path), one sub-experiment at two payloads.
-    variables = {**SMALL_MATRIX, "LATENCY_HISTORY_REMOTE": history, "LATENCY_THROUGHPUT": "true",
+    variables = {**SMALL_MATRIX, "LATENCY_THROUGHPUT": "true",
                  "LATENCY_THROUGHPUT_PAYLOADS": "1024", "LATENCY_INSTRUCTIONS_MIDDLEWARE": "socket",
                  "LATENCY_INSTRUCTIONS_SUBEXPERIMENTS": "interprocess_best_effort",
                  "LATENCY_INSTRUCTIONS_PAYLOADS": "16,1024"}
@@ -260,9 +260,10 @@ def test_a_push_to_main_lands_on_the_gh_pages_branch(act, repository, tmp_path):
 
     result = act("push", ".github/workflows/latency-main.yml",
                  {"ref": "refs/heads/main", "after": sha, "repository": {"full_name": GITHUB_REPOSITORY}},
-                 variables)
+                 variables, environment=ci_tools.origin_routed_to(history))
 
     assert result.returncode == 0, log(result)
+    assert "History pushed with GITHUB_TOKEN" in log(result)  # no App: pushed with GITHUB_TOKEN, and said so
     files = git("ls-tree", "-r", "--name-only", "gh-pages", cwd=history).split()
     runs = {f.split("/")[2] for f in files if f.startswith(f"runs/{PLATFORM}/")}
     assert len(runs) == 1
@@ -295,30 +296,24 @@ def test_a_push_to_main_lands_on_the_gh_pages_branch(act, repository, tmp_path):
     stored = json.loads(git("show", f"gh-pages:runs/{PLATFORM}/{run_id}/metadata.json", cwd=history))
     assert not any("pull requests' jobs also use" in warning for warning in stored["warnings"])
     workflow = (REPO / ".github/workflows/latency-main.yml").read_text()
-    assert "\n  queue: max\n" in workflow and workflow.count("contents: write") == 1
-
-
-PULL_REQUEST_LABELS = '["self-hosted","linux","latency"]'  # the workflows' default LATENCY_RUNNER_LABELS
+    assert "\n  queue: max\n" in workflow and workflow.count("\n      contents: write") == 1  # one job
 
 
 def test_main_and_the_requirements_refuse_the_pull_requests_runners_unless_opted_in(act, repository):
     """A pull request's job can change a persistent runner for every later job there, main's
-    included (docs/security.md): main's pool named as the pull requests' labels is refused
-    before anything is measured, as is a requirements dispatch on them."""
-    without_queue(repository)
-    ci_tools.commit(repository, "act does not know concurrency.queue")
-    sha = git("rev-parse", "HEAD", cwd=repository).strip()
-
-    result = act("push", ".github/workflows/latency-main.yml",
-                 {"ref": "refs/heads/main", "after": sha, "repository": {"full_name": GITHUB_REPOSITORY}},
-                 {**SMALL_MATRIX, "LATENCY_HISTORY_RUNNER_LABELS": PULL_REQUEST_LABELS, "LATENCY_INSTRUCTIONS": "false"},
-                 expect=["History refused on the pull requests' runners"])
+    included (docs/security.md): main's pool named by the pull requests' labels, or a subset of
+    them (which their runners match too), is refused before anything is measured, as is a
+    requirements dispatch on them (labels compared as sets, without case)."""
+    result = push_to_main(act, repository, {"LATENCY_HISTORY_RUNNER_LABELS": '["latency", "self-hosted"]',  # a subset, reordered
+                                            "LATENCY_INSTRUCTIONS": "false"},
+                          expect=["History refused on the pull requests' runners"])
 
     assert result.returncode != 0
     assert "History refused on the pull requests' runners" in log(result)
     assert "Run the latency experiment" not in log(result) and "Publish to the history" not in log(result)
 
-    inputs = {"runs": 1, "shards": 1, "percentile": 99, "platform": PLATFORM, "runner-labels": PULL_REQUEST_LABELS}
+    inputs = {"runs": 1, "shards": 1, "percentile": 99, "platform": PLATFORM,
+              "runner-labels": '["Latency","linux","self-hosted"]'}  # the same set, another order and case
     result = act("workflow_dispatch", ".github/workflows/latency-requirements.yml", {"inputs": inputs},
                  inputs=inputs, expect=["Requirements refused on the pull requests' runners"])
 
@@ -326,19 +321,28 @@ def test_main_and_the_requirements_refuse_the_pull_requests_runners_unless_opted
     assert "Requirements refused on the pull requests' runners" in log(result) and "Measure (shard" not in log(result)
 
 
+def test_a_variable_cannot_send_mains_history_elsewhere(act, repository, tmp_path):
+    """The history's remote is this repository, fixed in latency-main.yml: a repository variable
+    LATENCY_HISTORY_REMOTE naming another (a real one here) is refused before anything is
+    measured, and that remote is never reached."""
+    elsewhere = tmp_path / "elsewhere.git"
+    git("init", "-q", "--bare", str(elsewhere), cwd=tmp_path)
+    result = push_to_main(act, repository, {"LATENCY_HISTORY_REMOTE": elsewhere, "LATENCY_INSTRUCTIONS": "false"},
+                          expect=["History remote refused"])
+
+    assert result.returncode != 0
+    assert f"LATENCY_HISTORY_REMOTE is set ({elsewhere}), but the history's remote is this repository" in log(result)
+    assert "Run the latency experiment" not in log(result) and "Publish to the history" not in log(result)
+    assert git("for-each-ref", cwd=elsewhere) == ""
+
+
 def test_main_measured_on_the_pull_requests_runners_by_opt_in_says_so_in_its_stored_metadata(act, repository,
                                                                                             tmp_path):
     set_requirements(repository)
     history = tmp_path / "history.git"
     git("init", "-q", "--bare", str(history), cwd=tmp_path)
-    without_queue(repository)
-    ci_tools.commit(repository, "act does not know concurrency.queue")
-    sha = git("rev-parse", "HEAD", cwd=repository).strip()
-
-    result = act("push", ".github/workflows/latency-main.yml",
-                 {"ref": "refs/heads/main", "after": sha, "repository": {"full_name": GITHUB_REPOSITORY}},
-                 {**SMALL_MATRIX, "LATENCY_HISTORY_REMOTE": history, "LATENCY_INSTRUCTIONS": "false",
-                  "LATENCY_HISTORY_ON_PULL_REQUEST_RUNNERS": "true"})
+    result = push_to_main(act, repository, {"LATENCY_INSTRUCTIONS": "false", "LATENCY_HISTORY_ON_PULL_REQUEST_RUNNERS": "true"},
+                          environment=ci_tools.origin_routed_to(history))
 
     assert result.returncode == 0, log(result)
     assert "History measured on the pull requests' runners" in log(result)
@@ -346,6 +350,17 @@ def test_main_measured_on_the_pull_requests_runners_by_opt_in_says_so_in_its_sto
                  if f.startswith(f"runs/{PLATFORM}/")}
     stored = json.loads(git("show", f"gh-pages:runs/{PLATFORM}/{run_id}/metadata.json", cwd=history))
     assert publish.SHARED_RUNNERS_WARNING in stored["warnings"]
+
+
+def push_to_main(act, repository, variables, **options):
+    """latency-main.yml as act runs it on a push to main of the repository, committed without
+    concurrency.queue (without_queue), with SMALL_MATRIX and `variables` as repository variables."""
+    without_queue(repository)
+    ci_tools.commit(repository, "act does not know concurrency.queue")
+    sha = git("rev-parse", "HEAD", cwd=repository).strip()
+    return act("push", ".github/workflows/latency-main.yml",
+               {"ref": "refs/heads/main", "after": sha, "repository": {"full_name": GITHUB_REPOSITORY}},
+               {**SMALL_MATRIX, **variables}, **options)
 
 
 def without_queue(repository):
@@ -383,8 +398,8 @@ def test_nothing_a_pull_request_leaves_on_the_runner_runs_in_mains_next_job(act,
         main = act("push", ".github/workflows/latency-main.yml",
                    {"ref": "refs/heads/main", "after": git("rev-parse", "HEAD", cwd=repository).strip(),
                     "repository": {"full_name": GITHUB_REPOSITORY}},
-                   {**SMALL_MATRIX, "LATENCY_HISTORY_REMOTE": history, "LATENCY_INSTRUCTIONS": "false"},
-                   environment={**machine, "LATENCY_GATE_VENV": ""})  # as on an adopter's runner: no venv given
+                   {**SMALL_MATRIX, "LATENCY_INSTRUCTIONS": "false"},
+                   environment={**machine, **ci_tools.origin_routed_to(history), "LATENCY_GATE_VENV": ""})  # as on an adopter's runner: no venv given
 
         assert main.returncode == 0, log(main)
         assert not marks.exists(), marks.read_text()

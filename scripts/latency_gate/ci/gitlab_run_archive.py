@@ -39,7 +39,9 @@ TAKEN = (run_metadata.METADATA_FILE, formats.SUMMARY_GLOB, formats.CHECKS_GLOB, 
 
 
 class GitLab:
-    """Calls to one project's REST API (v4), with a token sent in the PRIVATE-TOKEN header only."""
+    """Calls to one project's REST API (v4), with a token sent in the PRIVATE-TOKEN header only,
+    and only to the API: a redirect (GitLab sends artifact downloads to object storage) is
+    followed without it."""
 
     def __init__(self, api_url, project, token):
         self.api_url, self.project, self._token = api_url.rstrip("/"), str(project), token
@@ -49,7 +51,8 @@ class GitLab:
         url = f"{self.api_url}/projects/{urllib.parse.quote(self.project, safe='')}/{path}"
         if query:
             url += "?" + urllib.parse.urlencode(query)
-        request = urllib.request.Request(url, headers={"PRIVATE-TOKEN": self._token, "User-Agent": "latency-gate"})
+        request = urllib.request.Request(url, headers={"User-Agent": "latency-gate"})
+        request.add_unredirected_header("PRIVATE-TOKEN", self._token)  # urllib copies other headers to a redirect
         try:
             with urllib.request.urlopen(request, timeout=TIMEOUT_S) as response:
                 body = response.read(None if limit is None else limit + 1)

@@ -40,7 +40,7 @@ BACKOFF_SECONDS = 0.5  # the pause before attempt n+1 is uniform in [0, BACKOFF_
 COMMITTER = ("latency-gate", "latency-gate@users.noreply.github.com")  # GIT_* env overrides
 TOKEN_VARIABLE = "LATENCY_GATE_GIT_TOKEN"  # an https token, sent as a header, never in argv
 # What the publisher (not the run's own files) records of a run measured where pull requests' jobs run.
-SHARED_RUNNERS_WARNING = ("measured on the runners that pull requests' jobs also use (the workflow's opt-in "
+SHARED_RUNNERS_WARNING = ("measured on the runners that pull (merge) requests' jobs also use (the pipeline's opt-in "
                           "LATENCY_HISTORY_ON_PULL_REQUEST_RUNNERS): only as sound as every pull request that ran there")
 
 
@@ -55,16 +55,24 @@ class Git:
 
     def __init__(self, work_tree, token=None, remote=None):
         """`token` goes to `remote` only (an https URL), as git's http.<url>.extraheader: a
-        remote that names another host, or a redirect to one, never sees it."""
+        remote that names another host, or a redirect to one, never sees it.
+
+        Git here reads no configuration file but the clone's own: not the user's (~/.gitconfig,
+        ~/.config/git/config) nor the system's, and HOME is the clone's .git directory. On a
+        runner another job could have written the user's home (core.hooksPath,
+        init.templateDir, core.fsmonitor would run its programs with the token). The job's
+        environment is configuration: its GIT_CONFIG_COUNT entries (a network route) are kept."""
         self.work_tree = Path(work_tree)
-        self.env = dict(os.environ, GIT_TERMINAL_PROMPT="0")
+        self.env = dict(os.environ, GIT_TERMINAL_PROMPT="0", GIT_CONFIG_GLOBAL=os.devnull, GIT_CONFIG_NOSYSTEM="1",
+                        HOME=str(self.work_tree / ".git"))
         if token and remote and str(remote).startswith("https://"):
             basic = base64.b64encode(f"x-access-token:{token}".encode()).decode()
-            self.env.update(
-                GIT_CONFIG_COUNT="1",
-                GIT_CONFIG_KEY_0=f"http.{remote}.extraheader",
-                GIT_CONFIG_VALUE_0=f"AUTHORIZATION: basic {basic}",
-            )
+            index = int(self.env.get("GIT_CONFIG_COUNT") or 0)
+            self.env.update({
+                "GIT_CONFIG_COUNT": str(index + 1),
+                f"GIT_CONFIG_KEY_{index}": f"http.{remote}.extraheader",
+                f"GIT_CONFIG_VALUE_{index}": f"AUTHORIZATION: basic {basic}",
+            })
 
     def __call__(self, *args, check=True):
         command = ["git", "-c", f"user.name={COMMITTER[0]}", "-c", f"user.email={COMMITTER[1]}", *args]
