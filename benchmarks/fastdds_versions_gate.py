@@ -150,16 +150,22 @@ def moved_cells(result):
     return rows
 
 
-def run_table(args):
-    root = Path(args.out)
-    lines = ["# Fast DDS 2.9.1+ds-1 (base) vs 2.9.1+ds-1+deb12u2 (PR, five upstream security backports)", ""]
+def builds_and_gates(root, builds_title):
+    """The Markdown sections of a workspaces benchmark's OUT: its builds' times and its gates."""
+    lines = []
     times_file = root / "build_times.csv"
     if times_file.is_file():
-        lines += ["## Builds (colcon: libfastrtps + LatencyTest, Release, niced)", "",
-                  pd.read_csv(times_file).to_markdown(index=False), ""]
+        lines += [f"## {builds_title}", "", pd.read_csv(times_file).to_markdown(index=False), ""]
     gates = gate_rows(root)
     if not gates.empty:
         lines += ["## Gates (instructions per round trip)", "", gates.to_markdown(index=False), ""]
+    return lines
+
+
+def run_table(args):
+    root = Path(args.out)
+    lines = ["# Fast DDS 2.9.1+ds-1 (base) vs 2.9.1+ds-1+deb12u2 (PR, five upstream security backports)", "",
+             *builds_and_gates(root, "Builds (scripts/setup/build_fastdds_workspace.sh, niced)")]
     for result_file in sorted(root.glob("gate-*/gate_result.json")):
         result = gate_result.read(result_file)
         cells = gate_result.read_cells(result_file.parent)

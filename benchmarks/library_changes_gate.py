@@ -34,8 +34,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from code_path_gate import gate_rows
-from fastdds_versions_gate import log_command
+from fastdds_versions_gate import builds_and_gates, log_command
 from latency_gate.runner.middleware.common import build_directory
 
 REPOSITORY = Path(__file__).resolve().parents[1]
@@ -133,14 +132,8 @@ def cells_found(root):
 
 def run_table(args):
     root = Path(args.out)
-    lines = ["# Calibrated changes inside Fast DDS through the code-path gate", ""]
-    times_file = root / "build_times.csv"
-    if times_file.is_file():
-        lines += ["## Builds (scripts/setup/build_fastdds_workspace.sh, one compiler cache)", "",
-                  pd.read_csv(times_file).to_markdown(index=False), ""]
-    gates = gate_rows(root)
-    if not gates.empty:
-        lines += ["## Gates", "", gates.to_markdown(index=False), ""]
+    lines = ["# Calibrated changes inside Fast DDS through the code-path gate", "",
+             *builds_and_gates(root, "Builds (scripts/setup/build_fastdds_workspace.sh, one compiler cache)")]
     found = cells_found(root)
     if not found.empty:
         lines += ["## Cells: gates that confirmed each change", "", found.to_markdown(index=False), ""]
