@@ -563,9 +563,12 @@ def test_the_actions_install_their_cli_from_a_clean_checkout(tmp_path):
     # A LATENCY_GATE_CLI this job did not make (planted in the runner's .env, say) is not run.
     planted = tmp_path / "planted" / ".latency-gate-cli.x"
     planted.mkdir(parents=True)
-    refused = subprocess.run(["bash", "scripts/setup/install_cli.sh"], cwd=checkout, capture_output=True, text=True,
-                             env={**environment, "LATENCY_GATE_CLI": str(planted)})
-    assert refused.returncode == 3 and "is not a CLI this job installed" in refused.stderr
+    # Nor one that only looks as if it were under $RUNNER_TEMP ("*" of a glob matches "/").
+    climbing = f"{environment['RUNNER_TEMP']}/.latency-gate-cli.x/../../planted/.latency-gate-cli.x"
+    for value in (str(planted), climbing):
+        refused = subprocess.run(["bash", "scripts/setup/install_cli.sh"], cwd=checkout, capture_output=True,
+                                 text=True, env={**environment, "LATENCY_GATE_CLI": value})
+        assert refused.returncode == 3 and "is not a CLI this job installed" in refused.stderr, value
     run = tmp_path / "run"
     run.mkdir()
     (run / "measurements_intraprocess_best_effort.csv").write_text("Sample,Payload [Bytes],Latency [us]\n" + "".join(

@@ -32,11 +32,15 @@ if [[ -n ${LATENCY_GATE_VENV:-} ]]; then
 elif [[ -n ${LATENCY_GATE_CLI:-} ]]; then
     # Made by an earlier step of this job, so under this job's $RUNNER_TEMP; anything else (a
     # value planted in the runner's .env, say) is refused rather than run.
-    if [[ -z ${RUNNER_TEMP:-} || $LATENCY_GATE_CLI != "$RUNNER_TEMP"/.latency-gate-cli.* ]]; then
-        say "LATENCY_GATE_CLI=$LATENCY_GATE_CLI is not a CLI this job installed (under \$RUNNER_TEMP): refused"
+    # Resolved first: a glob's * matches "/", so ".latency-gate-cli.x/../../elsewhere" would pass.
+    resolved=$(realpath -e -- "$LATENCY_GATE_CLI" 2>/dev/null || true)
+    temp=$(realpath -e -- "${RUNNER_TEMP:-/nonexistent}" 2>/dev/null || true)
+    if [[ -z $temp || -z $resolved || $(dirname -- "$resolved") != "$temp" \
+            || $(basename -- "$resolved") != .latency-gate-cli.* ]]; then
+        say "LATENCY_GATE_CLI=$LATENCY_GATE_CLI is not a CLI this job installed (directly under \$RUNNER_TEMP): refused"
         exit 3
     fi
-    venv=$LATENCY_GATE_CLI
+    venv=$resolved
     say "latency-gate of this job from $venv"
 else
     assets=$REPO/scripts/latency_gate/render/site_assets
