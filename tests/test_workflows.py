@@ -305,7 +305,8 @@ def test_main_and_the_requirements_refuse_the_pull_requests_runners_unless_opted
     """A pull request's job can change a persistent runner for every later job there, main's
     included (docs/security.md): main's pool named by the pull requests' labels, or a subset of
     them (which their runners match too), is refused before anything is measured, as is a
-    requirements dispatch on them (labels compared as sets, without case)."""
+    requirements dispatch on them with a system label added (labels compared as sets, without case,
+    GitHub's system labels telling no pool apart)."""
     result = push_to_main(act, repository, {"LATENCY_HISTORY_RUNNER_LABELS": '["latency", "self-hosted"]',  # a subset, reordered
                                             "LATENCY_INSTRUCTIONS": "false"},
                           expect=["History refused on the pull requests' runners"])
@@ -315,7 +316,8 @@ def test_main_and_the_requirements_refuse_the_pull_requests_runners_unless_opted
     assert "Run the latency experiment" not in log(result) and "Publish to the history" not in log(result)
 
     inputs = {"runs": 1, "shards": 1, "percentile": 99, "platform": PLATFORM,
-              "runner-labels": '["Latency","linux","self-hosted"]'}  # the same set, another order and case
+              # the same set, another order and case, and a system label every runner has
+              "runner-labels": '["Latency","linux","self-hosted","X64"]'}
     result = act("workflow_dispatch", ".github/workflows/latency-requirements.yml", {"inputs": inputs},
                  inputs=inputs, expect=["Requirements refused on the pull requests' runners"])
 
