@@ -93,22 +93,28 @@ def side_tree(out, pristine, workspace, side):
     return tree
 
 
-def build_workspace(out, workspace, tree, side):
-    """colcon build of the library and LatencyTest (step 3); returns its build-times row."""
-    program = workspace / "install/latencytest/bin/LatencyTest"
+def timed_workspace_build(out, tree, workspace, command_prefix=(), **kwargs):
+    """scripts/setup/build_fastdds_workspace.sh of a tree, logged; its wall and CPU seconds and the
+    load when it started."""
     started, before = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN)
     load = os.getloadavg()[0]
-    log_command(out, ["nice", "-n", "19", "bash", REPOSITORY / "scripts/setup/build_fastdds_workspace.sh", tree,
-                      workspace], stdout=subprocess.DEVNULL)
+    log_command(out, [*command_prefix, "bash", REPOSITORY / "scripts/setup/build_fastdds_workspace.sh", tree,
+                      workspace], **kwargs)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return {"wall_s": round(time.monotonic() - started, 1),
+            "cpu_s": round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 1),
+            "load_at_start": round(load, 2)}
+
+
+def build_workspace(out, workspace, tree, side):
+    """colcon build of the library and LatencyTest (step 3), niced; returns its build-times row."""
+    program = workspace / "install/latencytest/bin/LatencyTest"
+    times = timed_workspace_build(out, tree, workspace, ("nice", "-n", "19"), stdout=subprocess.DEVNULL)
     version, library = linked_library(program, library_environment(program), "libfastrtps")
     if not library or not library.startswith(str(workspace)):
         raise SystemExit(f"fastdds_versions_gate: {program} loads {library}, not its workspace's libfastrtps")
-    return {"side": side, "patches": len((tree / ".patches-applied").read_text().split()),
-            "wall_s": round(time.monotonic() - started, 1),
-            "cpu_s": round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 1),
-            "load_at_start": round(load, 2), "library": str(Path(library).relative_to(workspace)),
-            "library_version": version}
+    return {"side": side, "patches": len((tree / ".patches-applied").read_text().split()), **times,
+            "library": str(Path(library).relative_to(workspace)), "library_version": version}
 
 
 def run(args, extra):

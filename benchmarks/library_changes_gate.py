@@ -24,17 +24,14 @@ Not part of CI: the base library build is ~24 min of CPU on 2 cores.
 
 import argparse
 import json
-import os
-import resource
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pandas as pd
 
-from fastdds_versions_gate import builds_and_gates, log_command
+from fastdds_versions_gate import builds_and_gates, log_command, timed_workspace_build
 from latency_gate.runner.middleware.common import build_directory
 
 REPOSITORY = Path(__file__).resolve().parents[1]
@@ -70,14 +67,7 @@ def build(out, work, side, patch, times):
     workspace = work / side
     if (workspace / "install/latencytest/bin/LatencyTest").is_file():
         return workspace
-    tree = tree_of(work, side, patch)
-    started, before = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN)
-    load = os.getloadavg()[0]
-    log_command(out, ["bash", REPOSITORY / "scripts/setup/build_fastdds_workspace.sh", tree, workspace])
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    times.append({"side": side, "wall_s": round(time.monotonic() - started, 1),
-                  "cpu_s": round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 1),
-                  "load_at_start": round(load, 2)})
+    times.append({"side": side, **timed_workspace_build(out, tree_of(work, side, patch), workspace)})
     return workspace
 
 

@@ -447,15 +447,20 @@ def test_a_run_that_allocates_on_its_steady_path_names_the_functions(tmp_path):
          "functions": [{"function": "history_add", "per_round_trip": 1.02}]}]
 
 
+def gate_against_itself(latency_test, results, *options):
+    """A code-path gate of the project's LatencyTest against itself on inter-process best effort, 50 samples."""
+    return cli.main(["gate", "--base", str(latency_test), "--pr", str(latency_test), "-r", str(results),
+                     "--signal", "instructions", "--subexperiments", "interprocess_best_effort", "--samples", "50",
+                     "--seed", "3", *options])
+
+
 @pytest.mark.programs
 def test_a_team_that_allows_no_allocation_per_round_trip_sees_fast_dds_fail_naming_the_allocating_function(
         latency_test, tmp_path, capsys):
     """Fast DDS 2.9.1 allocates once per received sample in its reader's history: the build against
     itself moves no allocation, and the rule 'no allocation per round trip' fails the gate, naming it."""
     results = tmp_path / "gate"
-    code = cli.main(["gate", "--base", str(latency_test), "--pr", str(latency_test), "-r", str(results),
-                     "--signal", "instructions", "--subexperiments", "interprocess_best_effort",
-                     "--payloads", "1024", "--samples", "50", "--seed", "3", "--no-allocations", "all"])
+    code = gate_against_itself(latency_test, results, "--payloads", "1024", "--no-allocations", "all")
     printed = capsys.readouterr().out
 
     assert code == EXIT_CHECK_FAILED, printed
@@ -478,9 +483,7 @@ def test_throughput_is_not_counted():
 def test_the_code_path_gate_runs_the_real_latency_test_and_passes_a_build_against_itself(latency_test, tmp_path,
                                                                                         capsys):
     results = tmp_path / "gate"
-    code = cli.main(["gate", "--base", str(latency_test), "--pr", str(latency_test), "-r", str(results),
-                     "--signal", "instructions", "--subexperiments", "interprocess_best_effort",
-                     "--payloads", "16", "1024", "--samples", "50", "--seed", "3", "--estimated-cycles"])
+    code = gate_against_itself(latency_test, results, "--payloads", "16", "1024", "--estimated-cycles")
     printed = capsys.readouterr().out
     assert code == EXIT_OK, printed
     cells = pd.read_csv(results / "gate_cells.csv")

@@ -14,7 +14,7 @@ the first function is where to look.
 import numpy as np
 import pandas as pd
 
-from latency_gate.contracts import instruction_counts as counts
+from latency_gate.contracts import gate_result, instruction_counts as counts
 from latency_gate.analysis import relative
 
 FUNCTIONS_LISTED = 5  # per regressed cell: what a reviewer reads
@@ -64,7 +64,7 @@ def innermost_first(delta, inclusive, change):
 def _runs(results, build, subexperiment):
     """Inclusive instructions per round trip, (payload, function) x run, of a build's runs; a
     function a run did not execute counts 0 there."""
-    directories = sorted((results / "runs").glob(f"round-*/{build}"))
+    directories = gate_result.run_directories(results, build)
     frames = [counts.read_functions(counts.functions_path(run, subexperiment))
               .set_index([counts.BYTES, counts.FUNCTION])[counts.INCLUSIVE] for run in directories]
     return pd.concat(frames, axis=1, keys=range(len(frames))).fillna(0.0)
@@ -133,7 +133,7 @@ def _allocation_runs(results, build, subexperiment):
     """(allocations per round trip, payload x run; calls per round trip, (payload, function) x run) of a
     build's runs, every process summed; (None, None) when a run has no allocation counts."""
     totals, functions = [], []
-    for run in sorted((results / "runs").glob(f"round-*/{build}")):
+    for run in gate_result.run_directories(results, build):
         cell_counts = counts.read_counts(counts.counts_path(run, subexperiment))
         if counts.ALLOCATIONS_PER_ROUND_TRIP not in cell_counts:
             return None, None

@@ -25,7 +25,7 @@ import pandas as pd
 
 from latency_gate.analysis import code_path, processing, relative, requirements as requirements_module, stop_rule
 from latency_gate.analysis.relative import BASE, PR, ROUND_COLUMNS, GateSettings
-from latency_gate.contracts import instruction_counts, magnitudes, run_metadata, throughput_formats
+from latency_gate.contracts import gate_result, instruction_counts, magnitudes, run_metadata, throughput_formats
 from latency_gate.contracts.formats import measurements_path, write_csv
 from latency_gate.errors import InputError
 from latency_gate.runner import experiment, interleaving, kinds
@@ -201,7 +201,7 @@ class _Rounds:
                                       self.rng, self.spec, self.out))
         write_csv(pd.concat(self.frames, ignore_index=True), self.results / ROUNDS_FILE)
         if round_number == 1:
-            first_run = run_metadata.read(self.results / "runs" / "round-01" / BASE)
+            first_run = run_metadata.read(gate_result.run_directory(self.results, 1, BASE))
             self.regime = run_metadata.regime(first_run)
             self.notes = requirements_module.comparability_notes(self.origin, first_run)
             print(f"Settings in force: {run_metadata.regime_text(self.regime)}", file=self.out, flush=True)

@@ -166,8 +166,7 @@ def gate_and_report(results_directory, *args, out=None, no_allocations=(), **kwa
 def _compare_builds(outcome):
     """What differed between the two builds besides their code (analysis/build_comparison.py), from
     their first round's runs: named in the reports; InputError when the runs ran unlike."""
-    first = {build: sorted((outcome.results / "runs").glob(f"round-*/{build}"))[:1] for build in (relative.BASE,
-                                                                                                  relative.PR)}
+    first = {build: gate_result.run_directories(outcome.results, build)[:1] for build in (relative.BASE, relative.PR)}
     if not all(first.values()):
         return
     base, pr = (run_metadata.read(first[build][0]).to_dict() for build in (relative.BASE, relative.PR))
@@ -188,7 +187,7 @@ def _decide_allocations(outcome, no_allocations):
         required = list(subexperiments) if "all" in no_allocations else [
             name for name in subexperiments if name in no_allocations]
         outcome.details["no_allocations"] = required
-        runs = sorted((outcome.results / "runs").glob("round-*/pr"))
+        runs = gate_result.run_directories(outcome.results, relative.PR)
         outcome.details["steady_allocations"] = code_path.steady_allocations(runs[-1], required) if runs else []
 
 

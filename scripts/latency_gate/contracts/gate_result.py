@@ -38,6 +38,16 @@ from latency_gate.errors import InputError
 
 FILE = "gate_result.json"
 CELLS_FILE = "gate_cells.csv"  # its cells as a table (read_cells)
+
+
+def run_directory(directory, round_number, build):
+    """Where a gate keeps one build's run of one round: runs/round-NN/<build>/."""
+    return Path(directory) / "runs" / f"round-{round_number:02d}" / build
+
+
+def run_directories(directory, build):
+    """A build's runs of a gate (run_directory), in round order."""
+    return sorted((Path(directory) / "runs").glob(f"round-*/{build}"))
 SCHEMA_VERSION = 2
 MAX_BYTES = 1_000_000  # a full-matrix gate writes ~4 KB, ~70 KB with every gated cell regressed
 MAX_CELLS = 2_000  # entries of a cell list; a full latency matrix gates 220 cells

@@ -16,7 +16,7 @@ import subprocess
 from pathlib import Path
 
 from latency_gate.analysis import flame_graphs, relative
-from latency_gate.contracts import folded_stacks
+from latency_gate.contracts import folded_stacks, gate_result
 from latency_gate.contracts import instruction_counts as counts_contract
 from latency_gate.contracts.formats import write_atomic
 from latency_gate.errors import InputError
@@ -52,7 +52,7 @@ def draw_gate(results, decision, payloads, out):
 
 
 def _draw_subexperiment(results, subexperiment, cells, payloads):
-    runs = {build: sorted((results / "runs").glob(f"round-*/{build}")) for build in (relative.BASE, relative.PR)}
+    runs = {build: gate_result.run_directories(results, build) for build in (relative.BASE, relative.PR)}
     if not all(runs.values()):
         raise InputError("no counted runs of both builds", results / "runs")
     stacks = {build: [flame_graphs.run_stacks(run, subexperiment, payloads) for run in directories]

@@ -68,16 +68,15 @@ class CountedPath:
     # A marked program whose threads dump their own counts (callgrind's dumps are then per thread):
     # a payload's counts are the sum of its dumps, and threads that never dump (discovery's) never count.
     separate_threads: bool = False
+    # LatencyTest sends one sample more than asked for and drops the first: counted by its functions'
+    # names, that sample's round trip counts too; its marked path counts the samples it keeps.
+    counts_dropped_sample: bool = True
     # family name -> why its counts are not exact enough to gate (measured): a run of it is refused
     uncounted_families: dict = field(default_factory=dict)
 
     @property
     def marked(self):
         return not self.payload_end
-
-    # LatencyTest sends one sample more than asked for and drops the first: counted by its functions'
-    # names, that sample's round trip counts too; its marked path counts the samples it keeps.
-    counts_dropped_sample: bool = True
 
     def round_trips(self, samples):
         return samples + 1 if self.counts_dropped_sample else samples
@@ -202,8 +201,6 @@ def _payload_profiles(path, role, stem, dumps, payloads, samples):
     found = []  # [payload, round trips, Profile]: a payload's dumps (one per counting thread) summed
     for dump in dumps:
         profile = read_profile(dump)
-        if profile.label is None and path.separate_threads:
-            continue  # a thread's counts at the program's end: what it counted after its last dump, or never dumps
         match = _PAYLOAD_LABEL.match(profile.label or "")
         if match is None:
             if profile.label != _DISCARDED_LABEL:

@@ -11,6 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from latency_gate.contracts import gate_result
 from latency_gate.errors import EXIT_OK, RunFailed
 from latency_gate.runner import experiment
 
@@ -41,7 +42,7 @@ def run_round(results, round_number, max_rounds, arms, chosen, rng, out, skip=No
         order = _shuffled(labels, rng)
 
         def run_arm(label):
-            directory = Path(results) / "runs" / f"round-{round_number:02d}" / label
+            directory = gate_result.run_directory(results, round_number, label)
             began = time.monotonic()
             warnings = io.StringIO()  # the runner retries a failed or hung run (LatencyTest hangs now and then)
             code = experiment.run_experiment(directory, replace(arms[label], subexperiments=(name,), baseline_s=0),
