@@ -71,6 +71,35 @@ def test_the_check_catches_an_upward_import(tmp_path):
     assert layer_of(target) > layer_of("latency_gate.contracts.formats")
 
 
+# Reports for people and CI (Markdown tables, JUnit XML) are render's: a Markdown table's rule
+# ("|---|", "---:") or a JUnit element in any other layer is a report written in the wrong room.
+# docs/cli.md's tables are the command line describing itself (cli/reference.py), not a report.
+REPORT_MARKS = ("|---", "---|", "---:", "testsuite", "testcase")
+REPORTS_ELSEWHERE = {"latency_gate.cli.reference"}
+
+
+def report_marks(path):
+    """(line, text) of every string in a file that builds a Markdown table or JUnit XML."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and (node.value == "---" or any(mark in node.value for mark in REPORT_MARKS))]
+
+
+def test_reports_are_written_by_render_only():
+    elsewhere = [f"{path.relative_to(PACKAGE.parent)}:{line}: {text!r}" for path, module in modules()
+                 if not module.startswith("latency_gate.render.") and module not in REPORTS_ELSEWHERE
+                 for line, text in report_marks(path)]
+    assert not elsewhere, "reports outside render/:\n" + "\n".join(elsewhere)
+
+
+def test_the_check_catches_a_markdown_table_and_junit_outside_render(tmp_path):
+    planted = tmp_path / "planted.py"
+    planted.write_text('def table(n):\n    return f"| a |\\n|---|\\n| {n} |"\n\n\n'
+                       'def junit(tree):\n    return tree.SubElement(tree, "testcase")\n')
+    assert [line for line, _ in report_marks(planted)] == [2, 6]
+
+
 def test_the_architecture_page_lists_the_layers_in_this_order():
     # The page's layer table: one row per layer, lowest last (as the picture stacks them).
     rows = re.findall(r"^\| `([a-z_]+)/?` \|", ARCHITECTURE.read_text(), flags=re.MULTILINE)

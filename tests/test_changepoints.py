@@ -24,6 +24,7 @@ from latency_gate.analysis import changepoints
 from latency_gate.analysis.requirements import run_directories
 from latency_gate.contracts import formats, throughput_formats as tf
 from latency_gate.errors import InputError
+from latency_gate.render import changepoint_summary
 from latency_gate_testing import factories
 
 pytestmark = pytest.mark.unit
@@ -232,7 +233,7 @@ def test_a_drop_in_a_throughput_history_is_a_change_point_in_its_throughput_cell
     assert (point.subexperiment, point.payload, point.magnitude, point.index) == (
         "interprocess_reliable", 1024, tf.THROUGHPUT, 12)
     assert point.mean_before == pytest.approx(256, rel=0.03) and point.change == pytest.approx(-0.3, abs=0.04)
-    summary = changepoints.markdown_summary(detection)
+    summary = changepoint_summary.markdown_summary(detection)
     assert summary.startswith("## Throughput change points on lab-throughput")
     assert f"| {point.mean_before:.3f} → {point.mean_after:.3f} Mb/s | {point.change * 100:+.1f} % |" in summary
     stored = changepoints.read(changepoints.write(detection, tmp_path / "lab-throughput.json"))

@@ -9,6 +9,7 @@ from latency_gate.analysis import checks
 from latency_gate.cli import check
 from latency_gate.contracts import formats, throughput_formats as tf
 from latency_gate.errors import InputError
+from latency_gate.render import check_report
 from latency_gate.runner.kinds import THROUGHPUT
 from spec_examples import CHECK_REPORT
 
@@ -91,7 +92,7 @@ def failing_results():
 
 
 def test_the_markdown_report_lists_failures_first_worst_first_with_how_far_over(failing_results):
-    report = checks.markdown_report(failing_results)
+    report = check_report.markdown_report(failing_results)
     assert "**FAILED**: 2 of 12 checks are over their requirement" in report
     failures_section = report.split("### Failed checks")[1].split("### Sub-experiments")[0]
     rows = [line for line in failures_section.splitlines() if line.startswith(f"| {SUBEXPERIMENT}")]
@@ -103,7 +104,7 @@ def test_the_markdown_report_lists_failures_first_worst_first_with_how_far_over(
 
 
 def test_the_junit_report_has_one_test_case_per_sub_experiment_payload_and_check(failing_results):
-    root = ElementTree.fromstring(checks.junit_report(failing_results))
+    root = ElementTree.fromstring(check_report.junit_report(failing_results))
     cases = root.findall("./testsuite/testcase")
     assert len(cases) == 12
     failed = [c for c in cases if c.find("failure") is not None]
@@ -112,7 +113,7 @@ def test_the_junit_report_has_one_test_case_per_sub_experiment_payload_and_check
 
 
 def test_the_json_result_counts_checks_and_names_the_worst(failing_results):
-    result = checks.result_document(failing_results)
+    result = check_report.result_document(failing_results)
     assert (result["passed"], result["failed"], result["total"]) == (10, 2, 12)
     assert result["worst"] == {"subexperiment": SUBEXPERIMENT, "bytes": 16, "check": "99%", "requirement": 20.0,
                                "experiment": 30.0, "percentage_over": 50.0, "status": "failed"}

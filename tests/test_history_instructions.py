@@ -11,7 +11,7 @@ from latency_gate import cli
 from latency_gate.analysis import changepoints, processing
 from latency_gate.contracts import formats, instruction_counts as counts, run_metadata
 from latency_gate.errors import EXIT_BAD_INPUT, InputError
-from latency_gate.render import store_views
+from latency_gate.render import changepoint_summary, store_views
 from latency_gate.store import history, site_store
 from latency_gate_testing import factories
 from latency_gate_testing.factories import write_history, write_instruction_history
@@ -146,7 +146,7 @@ def test_a_lasting_change_of_counts_is_a_change_point_and_the_latency_line_is_un
     assert [(p.subexperiment, p.payload, p.magnitude, p.run_id) for p in detection.changepoints] == [
         ("interprocess_best_effort", 1024, counts.PER_ROUND_TRIP, run_ids[8])]
     assert detection.changepoints[0].change == pytest.approx(0.02, abs=0.002)
-    summary = changepoints.markdown_summary(detection)
+    summary = changepoint_summary.markdown_summary(detection)
     assert summary.startswith("## Instructions change points on lab-socket-instructions")
     assert " instructions | +2.0 % |" in summary
 

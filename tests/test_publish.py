@@ -35,6 +35,7 @@ from latency_gate.analysis.processing import process_experiment
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.contracts.formats import MEASUREMENT_COLUMNS
 from latency_gate.ci import publish
+from latency_gate.render import changepoint_summary
 from latency_gate.store import history
 
 pytestmark = pytest.mark.unit
@@ -340,10 +341,10 @@ def change_point(index):
 def test_the_job_summary_lists_the_newest_change_points_then_how_many_more():
     detection = changepoints.Detection("lab", 40, [change_point(index) for index in range(25)])
 
-    lines = changepoints.markdown_summary(detection).splitlines()
+    lines = changepoint_summary.markdown_summary(detection).splitlines()
 
     rows = [line for line in lines if line.startswith("| `run-")]
-    assert len(rows) == changepoints.CHANGE_POINT_ROWS == 20
+    assert len(rows) == changepoint_summary.CHANGE_POINT_ROWS == 20
     assert [row.split("`")[1] for row in rows] == [f"run-{index:03d}" for index in range(24, 4, -1)]
     assert rows[0] == ("| `run-024` | `interprocess_reliable` | 1024 B | 99% | 100.000 → 130.000 µs | +30.0 % "
                        "| 1e-09 |")
@@ -351,7 +352,7 @@ def test_the_job_summary_lists_the_newest_change_points_then_how_many_more():
 
 
 def test_the_job_summary_says_when_there_are_no_change_points():
-    text = changepoints.markdown_summary(changepoints.Detection("lab", 5, []))
+    text = changepoint_summary.markdown_summary(changepoints.Detection("lab", 5, []))
 
     assert text == ("## Latency change points on lab\n\nNone in the 5 runs of the history: no cell's Median or 99% "
                     "latency level shifted by more than 5% (p < 1e-05; at least 8 runs needed).\n")

@@ -17,7 +17,7 @@ Results directory:
 
 import sys
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -26,7 +26,7 @@ import pandas as pd
 from latency_gate.analysis.statistics import summarise
 from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import (
-    SPEC_FAMILY, family_of, measurements_path, read_measurements, write_csv, write_text_atomic,
+    SPEC_FAMILY, family_of, measurements_path, read_measurements, write_csv,
 )
 from latency_gate.errors import InputError
 from latency_gate.runner import experiment, interleaving
@@ -42,9 +42,27 @@ TABLE_FILE, REPORT_FILE = "middleware_comparison.csv", "middleware_comparison.md
 DEFAULT_ROUNDS = 3
 
 
+@dataclass(frozen=True)
+class Comparison:
+    """A comparison's table and what it was made of: the middlewares and sub-experiments in their
+    order, the settings in force (regime), samples and rounds per cell, each middleware's program,
+    what each did not run and why ({middleware: {sub-experiment: why}}) and the configurations
+    directories given ({middleware: directory}; the others: their backend's own)."""
+    table: pd.DataFrame
+    middlewares: tuple
+    chosen: tuple
+    regime: str
+    samples: int
+    rounds: int
+    programs: dict
+    unsupported: dict
+    profiles: dict
+
+
 def compare_middleware(results_directory, middlewares=tuple(BACKENDS), programs=None, spec=RunSpec(),
                        rounds=DEFAULT_ROUNDS, seed=None, out=None, profiles=None):
-    """Run the comparison and write its table and report; returns the table.
+    """Run the comparison and write its table; returns the Comparison (its report:
+    render/comparison_report.py).
 
     programs: {middleware: its latency program} where not the project-built one; profiles:
     {middleware: its configurations directory} where not the backend's own. spec: every run's
@@ -96,13 +114,11 @@ def compare_middleware(results_directory, middlewares=tuple(BACKENDS), programs=
     table = comparison_table(pooled_summaries(runs))
     regime = run_metadata.regime_text(run_metadata.regime(run_metadata.read(runs[0].directory)))
     write_csv(table, results / TABLE_FILE)
-    write_text_atomic(results / REPORT_FILE, markdown_report(table, middlewares, chosen, regime, samples, rounds,
-                                                             {m: arms[m].program for m in middlewares}, skip,
-                                                             profiles))
     print(overview(table, middlewares).to_string(), file=out)
-    print(f"Settings in force: {regime}\nDone in {time.monotonic() - started:.0f} s: {results / REPORT_FILE}",
+    print(f"Settings in force: {regime}\nDone in {time.monotonic() - started:.0f} s: {results / TABLE_FILE}",
           file=out, flush=True)
-    return table
+    return Comparison(table, middlewares, chosen, regime, samples, rounds, {m: arms[m].program for m in middlewares},
+                      skip, profiles)
 
 
 def pooled_summaries(runs):
@@ -169,47 +185,3 @@ def paths_table(table, middlewares):
 
 def _size(size):
     return f"{size >> 20} MiB" if size >= 1 << 20 else f"{size >> 10} KiB"
-
-
-def _markdown_table(frame):
-    header = "| " + " | ".join(map(str, frame.columns)) + " |"
-    rule = "|" + "|".join("---:" if pd.api.types.is_numeric_dtype(frame[c]) else "---" for c in frame.columns) + "|"
-    rows = ["| " + " | ".join("" if pd.isna(v) else (f"{v:.2f}" if isinstance(v, float) else str(v)) for v in row)
-            + " |" for row in frame.itertuples(index=False)]
-    return "\n".join([header, rule, *rows])
-
-
-def markdown_report(table, middlewares, chosen, regime, samples, rounds, programs, unsupported, profiles=None):
-    """The report: settings, an overview, then one table per sub-experiment (rows by payload,
-    then middleware in the order given); `unsupported`: {middleware: {sub-experiment: why}};
-    `profiles`: {middleware: configurations directory} where not the backend's own."""
-    titles = {m: BACKENDS[m].TITLE for m in middlewares}
-    lines = [
-        "# Middleware comparison", "",
-        f"{', '.join(titles.values())} on one machine: {rounds} interleaved round(s) of {samples} samples per "
-        "payload, pooled; one-way latency (round trip / 2) in microseconds.",
-        f"Settings in force: {regime}.", "",
-        "Programs: " + "; ".join(f"{titles[m]}: `{programs[m]}`" for m in middlewares), "",
-        *([f"Configurations: {'; '.join(f'{titles[m]}: `{d}`' for m, d in profiles.items())} (the others: their "
-           "backend's own)", ""] if profiles else []),
-        "## Median at the smallest and largest payload (us)", "",
-        _markdown_table(overview(table, middlewares).reset_index()), "",
-    ]
-    if FLOOR in middlewares:
-        lines += ["Overhead = a middleware's median minus the socket floor's (the plain sub-experiment's for "
-                  "the security ones).", ""]
-    paths = paths_table(table, middlewares)
-    if paths is not None:
-        lines += ["## UDP, shared memory and zero copy at robot sizes: median (us)", "", _markdown_table(paths), ""]
-        if FLOOR in middlewares:
-            lines += ["The socket floor's shared memory and zero copy: the same ping-pong through a ring in shared "
-                      "memory with a futex wake-up, the sample copied in and out, or written and read in place.", ""]
-    for name in chosen:
-        rows = table[table[EXPERIMENT] == name].drop(columns=EXPERIMENT)
-        order = rows[MIDDLEWARE].map({m: index for index, m in enumerate(middlewares)})
-        rows = (rows.assign(order=order).sort_values(["Bytes", "order"]).drop(columns="order")
-                .assign(**{MIDDLEWARE: lambda frame: frame[MIDDLEWARE].map(titles)}))
-        lines += [f"## {name}", ""]
-        notes = [f"Not run by {titles[m]}: {unsupported[m][name]}." for m in middlewares if name in unsupported[m]]
-        lines += [*notes, *([""] if notes else []), _markdown_table(rows), ""]
-    return "\n".join(lines)

@@ -31,7 +31,7 @@ from latency_gate.analysis import changepoints
 from latency_gate.ci import outputs
 from latency_gate.contracts import run_metadata
 from latency_gate.errors import EXIT_RUN_FAILED, InputError
-from latency_gate.render import store_views
+from latency_gate.render import changepoint_summary, store_views
 from latency_gate.store import history
 
 MAX_CLOCK_SKEW = timedelta(hours=1)  # a run's recorded start may be this much later than its publish
@@ -153,7 +153,7 @@ def summarise_changepoints(store, platform, environ=None):
     run is published by now: a summary that cannot be written is a warning, not a failure."""
     try:
         detection = changepoints.read(changepoints.path(store, platform))
-        outputs.add_summary(changepoints.markdown_summary(detection), environ)
+        outputs.add_summary(changepoint_summary.markdown_summary(detection), environ)
     except (InputError, OSError) as error:
         print(f"publish-history: warning: no change points in the job summary: {error}", file=sys.stderr)
 

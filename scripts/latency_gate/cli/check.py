@@ -12,7 +12,7 @@ from latency_gate.analysis import checks
 from latency_gate.cli.options import kind_option, option
 from latency_gate.contracts import results as results_contract
 from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK
-from latency_gate.render import plots
+from latency_gate.render import check_report, plots
 
 
 def add_arguments(parser):
@@ -48,10 +48,11 @@ def run(args):
 
 def check_experiment(requirements_path, experiment_directory, plots_directory, report_directory=None,
                      print_summaries=False, kind=None):
-    """analysis.checks.check_experiment, then a check plot per sub-experiment; its results."""
-    results = checks.check_experiment(requirements_path, experiment_directory, report_directory, print_summaries, kind)
+    """analysis.checks.check_experiment, then its reports and a check plot per sub-experiment; its results."""
+    checked = checks.check_experiment(requirements_path, experiment_directory, print_summaries, kind)
+    check_report.write_reports(checked, Path(report_directory or experiment_directory))
     batch = plots.PlotBatch()
-    for result in results:
+    for result in checked.results:
         batch.add_checks(result.subexperiment, result.checks, Path(plots_directory), result.kind.payload)
     batch.render()
-    return results
+    return checked.results

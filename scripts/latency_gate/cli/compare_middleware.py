@@ -11,7 +11,7 @@ from pathlib import Path
 from latency_gate.campaigns import middleware_comparison
 from latency_gate.cli.experiment_options import add_execution_options, add_matrix_options, run_spec
 from latency_gate.errors import EXIT_OK
-from latency_gate.render import plots
+from latency_gate.render import comparison_report, plots
 from latency_gate.runner.run_spec import DEFAULT_SAMPLES
 from latency_gate.runner.middleware import BACKENDS
 
@@ -43,9 +43,11 @@ def add_arguments(parser):
 
 
 def run(args):
-    table = middleware_comparison.compare_middleware(args.results_dir, tuple(args.middlewares), dict(args.programs),
-                                                     run_spec(args, profiles=None), args.rounds, args.seed,
-                                                     profiles=dict(args.profiles))
+    comparison = middleware_comparison.compare_middleware(
+        args.results_dir, tuple(args.middlewares), dict(args.programs), run_spec(args, profiles=None), args.rounds,
+        args.seed, profiles=dict(args.profiles))
+    print(f"Report: {comparison_report.write(comparison, args.results_dir)}")
+    table = comparison.table
     batch = plots.PlotBatch()
     titles = {middleware: BACKENDS[middleware].TITLE for middleware in args.middlewares}
     for name, rows in table.groupby(middleware_comparison.EXPERIMENT, sort=False):

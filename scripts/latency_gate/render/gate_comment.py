@@ -18,6 +18,7 @@ changes its decimals (contracts/magnitudes.py).
 import re
 
 from latency_gate.contracts import gate_result, magnitudes, run_metadata
+from latency_gate.render import markdown
 
 MARKER = "<!-- latency-gate: pull-request comment -->"
 _HEAD_MARKER = re.compile(r"<!-- latency-gate head: ([0-9a-f]{40}|[0-9a-f]{64}) -->")
@@ -68,8 +69,7 @@ def _cell(record):
 def _table(title, records, columns, row):
     if not records:
         return []
-    lines = [f"**{title}**", "", "| " + " | ".join(columns) + " |", "|---|" + "---:|" * (len(columns) - 1)]
-    lines += ["| " + " | ".join(row(record)) + " |" for record in records[:TOP]]
+    lines = [f"**{title}**", "", *markdown.table(columns, [row(record) for record in records[:TOP]])]
     if len(records) > TOP:
         lines.append(f"\n…and {len(records) - TOP} more in the run's report.")
     return lines + [""]
