@@ -23,30 +23,47 @@ esac
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SETUP=$REPO/scripts/setup
 
-bash "$SETUP/install_system_packages.sh"
+# Each step says what it does and how long it took: a fresh machine's set-up is minutes.
+step() {
+    local name=$1 started=$SECONDS
+    shift
+    echo "== setup: $name"
+    "$@"
+    echo "== setup: $name: $((SECONDS - started)) s"
+}
+
+if [[ -z ${1:-} ]]; then
+    step "Debian packages" bash "$SETUP/install_system_packages.sh" --main-job
+else
+    step "Debian packages" bash "$SETUP/install_system_packages.sh"  # every backend's packages
+fi
 
 # The venv uses Debian's Python so that a fresh machine needs nothing else; it is
 # reinstalled only when pyproject.toml changes.
-if [[ ! -x $REPO/.venv/bin/python ]]; then
-    /usr/bin/python3 -m venv "$REPO/.venv"
-fi
-stamp=$REPO/.venv/.installed-$(sha256sum "$REPO/pyproject.toml" | cut -c1-16)
-if [[ ! -f $stamp ]]; then
-    "$REPO/.venv/bin/pip" install -q --upgrade pip
-    "$REPO/.venv/bin/pip" install -q -e "${REPO}[test]"
-    rm -f "$REPO"/.venv/.installed-* && touch "$stamp"
-fi
+install_venv() {
+    if [[ ! -x $REPO/.venv/bin/python ]]; then
+        /usr/bin/python3 -m venv "$REPO/.venv"
+    fi
+    local stamp
+    stamp=$REPO/.venv/.installed-$(sha256sum "$REPO/pyproject.toml" | cut -c1-16)
+    if [[ ! -f $stamp ]]; then
+        "$REPO/.venv/bin/pip" install -q --upgrade pip
+        "$REPO/.venv/bin/pip" install -q -e "${REPO}[test]"
+        rm -f "$REPO"/.venv/.installed-* && touch "$stamp"
+    fi
+}
+step "Python venv" install_venv
 
 if [[ -z ${1:-} ]]; then
-    bash "$SETUP/build_latencytest.sh"  # Fast DDS's two programs and pingpong/
+    step "programs" bash "$SETUP/build_latencytest.sh"  # Fast DDS's two programs and pingpong/
 else
-    bash "$SETUP/build_latencytest.sh" --all  # MADARA's programs too
-    bash "$SETUP/build_perftest.sh"  # the perftest-* backends: Apex.AI performance_test
+    step "programs" bash "$SETUP/build_latencytest.sh" --all  # MADARA's programs too
+    step "performance_test" bash "$SETUP/build_perftest.sh"  # the perftest-* backends: Apex.AI performance_test
 fi
-bash "$SETUP/install_site_tools.sh" --chart-library-only  # the history site ships it
+step "chart library" bash "$SETUP/install_site_tools.sh" --chart-library-only  # the history site ships it
 
 if [[ ${1:-} == --for-tests ]]; then
-    bash "$SETUP/install_ci_tools.sh"
-    bash "$SETUP/install_site_tools.sh"
-    bash "$SETUP/install_flamegraph_tools.sh"
+    step "CI tools" bash "$SETUP/install_ci_tools.sh"
+    step "site tools" bash "$SETUP/install_site_tools.sh"
+    step "flame-graph tools" bash "$SETUP/install_flamegraph_tools.sh"
 fi

@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
-# Install the Debian packages the experiment runner needs (run as root), or the packages
-# named as arguments (the other set-up scripts install theirs through this one).
+# Install the Debian packages the experiment runner needs (run as root): with --main-job only
+# what the main job builds and runs (Fast DDS, Cyclone DDS for pingpong/, colcon, rt-tests,
+# ...), with no argument every backend's too; or the packages named as arguments (the other
+# set-up scripts install theirs through this one).
 # Idempotent: when every package is already installed, apt is not touched at all,
 # so a re-run costs a fraction of a second.
 set -euo pipefail
 
-PACKAGES=("$@")
-(( $# )) || PACKAGES=(
+MAIN_JOB_PACKAGES=(
     libfastrtps-dev libasio-dev fastdds-tools
     colcon python3-colcon-cmake python3-colcon-test-result python3-colcon-library-path
     python3-colcon-bash python3-colcon-output
     python3-colcon-package-selection  # colcon's --packages-select, used by the spec's command
     g++ cmake openssl stress-ng rt-tests dpkg-dev python3-venv
-    cyclonedds-dev cyclonedds-tools  # the cyclonedds backend; the tools hold idlc and ddsperf
+    cyclonedds-dev cyclonedds-tools  # pingpong/ (the socket floor, Cyclone DDS); the tools hold idlc and ddsperf
+)
+OTHER_BACKEND_PACKAGES=(
     libboost-dev libboost-system-dev libzmq3-dev libssl-dev  # the madara backend (third_party/madara)
     valgrind  # the code-path signal counts instructions under callgrind (runner/counting.py)
     iceoryx  # iox-roudi: Cyclone DDS's shared memory (the shared-memory family, runner/shared_memory.py)
@@ -20,6 +23,11 @@ PACKAGES=("$@")
     # command line and JSON libraries, and the Fast DDS message generator with a Java runtime
     ament-cmake libtclap-dev rapidjson-dev fastddsgen default-jre-headless
 )
+case ${1:-} in
+    --main-job) PACKAGES=("${MAIN_JOB_PACKAGES[@]}") ;;
+    "") PACKAGES=("${MAIN_JOB_PACKAGES[@]}" "${OTHER_BACKEND_PACKAGES[@]}") ;;
+    *) PACKAGES=("$@") ;;
+esac
 
 missing=()
 for package in "${PACKAGES[@]}"; do
