@@ -47,6 +47,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from latency_gate.runner import experiment
 from latency_gate.runner.domain_lease import PEER_PORT_OFFSET, DomainLease
 from latency_gate.runner.middleware import madara
 from latency_gate.runner.middleware.common import REPOSITORY, Subexperiment, build_directory
@@ -111,8 +112,10 @@ def run_network_profiler(binary, payload, seconds, send_hz, queue_length, lease)
 
 def madara_settings(directory, lease, role, read_wait, queue_length):
     """The runner's interprocess_best_effort settings for one host, read_wait and queue_length as asked."""
-    text = madara._configuration(madara.PROGRAMS["latency"].profiles, Subexperiment("interprocess_best_effort"),
-                                 lease.tcp_port, Topology(), role, "unused")
+    configuration = experiment.configuration(Subexperiment("interprocess_best_effort"),
+                                             madara.PROGRAMS["latency"].profiles, directory, lease.tcp_port,
+                                             lease.domain, Topology())
+    text = madara._configuration(configuration, role, "unused")
     expected = ("<read_wait>poll</read_wait>", "<queue_length>1000000</queue_length>")
     if not all(setting in text for setting in expected):
         fail("profiles/madara/interprocess_best_effort.xml no longer has the settings this cross-check assumes")

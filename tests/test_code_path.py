@@ -360,8 +360,8 @@ def test_a_latency_test_without_the_projects_marks_is_counted_by_its_functions_n
     marked.write_bytes(b"\0ELF...latency-gate payload=%u round-trips=%u strays=0\0")
     unmarked.write_bytes(b"\0ELF...LatencyTestPublisher\0")
     chosen = replace(fastdds.COUNTED_PATH, cache_sim=True)
-    assert fastdds.counted_path_of(marked, chosen) == chosen
-    assert fastdds.counted_path_of(unmarked, chosen) == replace(fastdds.UNMARKED_COUNTED_PATH, cache_sim=True)
+    assert fastdds.counted_path_of(binary=marked, path=chosen) == chosen
+    assert fastdds.counted_path_of(binary=unmarked, path=chosen) == replace(fastdds.UNMARKED_COUNTED_PATH, cache_sim=True)
 
 
 @pytest.mark.programs

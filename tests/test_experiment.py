@@ -420,12 +420,12 @@ def test_latency_test_is_found_inside_a_fast_dds_colcon_workspace(latency_test, 
     (tmp_path / "ws" / "install" / "fastrtps" / "lib").mkdir(parents=True)
     (built / "LatencyTest").symlink_to(latency_test)
 
-    assert LATENCY_TEST.locate(tmp_path / "ws") == latency_test.resolve()
+    assert LATENCY_TEST.locate(path=tmp_path / "ws") == latency_test.resolve()
     code = experiment.run_experiment(tmp_path / "r", RunSpec(program=tmp_path / "ws",
                                                              subexperiments=["intraprocess_best_effort"], **FAST))
     assert code == EXIT_OK
     with pytest.raises(Exception, match="no LatencyTest in this workspace"):
-        LATENCY_TEST.locate(tmp_path / "ws" / "install")
+        LATENCY_TEST.locate(path=tmp_path / "ws" / "install")
 
 
 # --------------------------------------------------------------------------------------

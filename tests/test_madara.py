@@ -88,8 +88,9 @@ def first_datagram(program, tmp_path, name):
         password = tmp_path / "aes.password"
         password.write_text("a password of the test's")
         settings = tmp_path / "publisher.xml"
-        settings.write_text(madara._configuration(madara.PROGRAMS["latency"].profiles, Subexperiment(name),
-                                                  lease.tcp_port, Topology(), "publisher", password))
+        configuration = experiment.configuration(Subexperiment(name), madara.PROGRAMS["latency"].profiles, tmp_path,
+                                                 lease.tcp_port, lease.domain, Topology())
+        settings.write_text(madara._configuration(configuration, "publisher", password))
         payloads = tmp_path / "payloads.csv"
         payloads.write_text("64;")
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as subscriber:

@@ -29,9 +29,10 @@ def test_a_family_is_named_or_follows_from_the_sub_experiments_and_the_spec_stay
 
 
 def test_a_backend_runs_the_spec_unless_it_declares_more_and_a_bad_declaration_is_reported():
-    backend = types.SimpleNamespace(TITLE="x", PROGRAMS=cyclonedds.PROGRAMS, COUNTED_PATH=None,
-                                    unsupported=lambda s: None, check_configuration=lambda *a: None,
-                                    describe=lambda *a: {})
+    backend = types.SimpleNamespace(EXTENSION_POINT_VERSION="2.0", TITLE="x", PROGRAMS=cyclonedds.PROGRAMS,
+                                    COUNTED_PATH=None, unsupported=lambda *, subexperiment: None,
+                                    check_configuration=lambda *, configuration: None,
+                                    describe=lambda *, binary, environment: {})
     assert interface.check(backend) is None and interface.families(backend) == ("spec",)
     assert interface.shared_memory_service(backend) is None
     backend.FAMILIES = ("spec", "robots")

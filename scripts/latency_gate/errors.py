@@ -24,6 +24,13 @@ class InputError(Exception):
         self.line = line
 
 
+def look_up(table, name, what, error=InputError):
+    """table[name]; `error` naming the known names when it has none."""
+    if name not in table:
+        raise error(f"unknown {what} '{name}' (known: {', '.join(table)})")
+    return table[name]
+
+
 class RunFailed(Exception):
     """A LatencyTest run crashed, timed out or produced no data (one-line message)."""
 

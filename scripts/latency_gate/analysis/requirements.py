@@ -186,7 +186,7 @@ def comparability_notes(origin, metadata):
     elif len(origin.get("regimes", [])) > 1:
         notes.append(f"the requirements mix runs of {len(origin['regimes'])} different settings")
     # Provenance from before the middleware backends: Fast DDS's runs.
-    theirs = origin.get("middlewares") or ["fastdds"]
+    theirs = origin.get("middlewares") or [run_metadata.DEFAULT_MIDDLEWARE]
     if metadata.middleware not in theirs:
         notes.append(f"this run measured {metadata.middleware}, the requirements' runs {', '.join(theirs)}: "
                      "another middleware's requirements")
@@ -196,7 +196,7 @@ def comparability_notes(origin, metadata):
                      f"({'; '.join(map(_grid_text, grids))}): ThroughputTest sizes its history for a payload's "
                      "largest demand, so the same case measures differently on another grid")
     compared = [("cpu_models", "cpu_model", "CPU"), ("cpu_counts", "cpu_count", "CPU count")]
-    if metadata.middleware == "fastdds":
+    if metadata.middleware == run_metadata.DEFAULT_MIDDLEWARE:  # the legacy key of its version
         compared.insert(0, ("fastdds_versions", "fastdds_version", "Fast DDS"))
     for key, field, what in compared:
         known = origin.get(key) or []

@@ -70,10 +70,9 @@ def add_kind_options(parser, grid_defaults=Grid()):
 
 def add_middleware_option(parser):
     parser.add_argument("--middleware", choices=tuple(BACKENDS), default=DEFAULT_MIDDLEWARE,
-                        help="what to measure, a registered backend: "
-                             + ", ".join(f"{name} ({backend.TITLE})" for name, backend in BACKENDS.items())
-                             + "; the socket floor is bare loopback sockets, the floor under every middleware "
-                               "(default: %(default)s)")
+                        help="what to measure, a registered backend (loaded only when chosen): "
+                             + ", ".join(BACKENDS) + "; socket is the floor, bare loopback sockets under every "
+                             "middleware (default: %(default)s)")
 
 
 def add_matrix_options(parser, samples, samples_text="%(default)s", payloads_text="16 .. 16384, powers of two"):

@@ -110,6 +110,12 @@ class Settings:
     program_realtime: dict | None = None
 
 
+# The middleware of a run whose record names none: the runs from before the middleware backends
+# measured Fast DDS, and it stays the default (--middleware, runner/middleware/) and the one a history
+# store keeps on the platform's own line (store/site_store.line_name).
+DEFAULT_MIDDLEWARE = "fastdds"
+
+
 @dataclass(frozen=True)
 class RunMetadata:
     """One run's metadata.json. A run added to a history store without one (the spec's own
@@ -121,7 +127,9 @@ class RunMetadata:
     # runs before families: the spec's
     family: str = "spec"
     platform: str | None = None  # set when the run is added to a history store
-    middleware: str = "fastdds"  # the backend measured (runner/middleware/); runs before backends: Fast DDS
+    middleware: str = DEFAULT_MIDDLEWARE  # the backend measured (runner/middleware/)
+    # how reports name it (its backend's TITLE), so reading a run loads no backend; runs before it: None
+    middleware_title: str | None = None
     middleware_version: str | None = None  # of the library the program loaded
     middleware_library: str | None = None
     # of the middleware's sources: "git <sha>", else "debian <source package> <version>"

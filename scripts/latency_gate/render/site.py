@@ -31,7 +31,6 @@ from latency_gate.analysis import changepoints as changepoint_detection
 from latency_gate.contracts import formats, instruction_counts, run_metadata
 from latency_gate.errors import InputError
 from latency_gate.runner import kinds
-from latency_gate.runner.middleware import BACKENDS
 from latency_gate.store.site_store import MARGIN, History, line_platform, read_history
 
 ASSETS = Path(__file__).parent / "site_assets"
@@ -92,8 +91,9 @@ def _middleware_line(history, platform, positions, kind):
     (<platform>[-<middleware>][-throughput], history.store_platform); the site switches
     between the lines of one platform."""
     latest = history.runs[positions[-1]].metadata
-    middleware = latest.middleware if latest else "fastdds"
-    title = BACKENDS[middleware].TITLE if middleware in BACKENDS else middleware
+    middleware = latest.middleware if latest else run_metadata.DEFAULT_MIDDLEWARE
+    # The title the run recorded: reading runs loads no backend (a run from before titles: its name).
+    title = (latest and latest.middleware_title) or middleware
     return {"platform": line_platform(platform, middleware, kind.name), "middleware": middleware,
             "middlewareTitle": title}
 

@@ -58,6 +58,7 @@ from latency_gate.runner.subexperiment import outcome_text, run_with_retries
 # a fixed 900 s.
 RUN_ID_VARIABLE = "LATENCY_GATE_RUN_ID"
 EXIT_INTERRUPTED = 130  # as the CLI returns for Ctrl-C
+CHECKED_DOMAIN = 1  # what a configuration is checked with before a domain and port are leased
 
 
 @dataclass
@@ -93,6 +94,32 @@ class RunConfig:
     @property
     def recoveries_file(self):
         return self.inputs / "recoveries.csv"
+
+    def realtime_options(self):
+        """{publisher, subscriber: the options} of a program that applies the real-time settings itself
+        (interface.Program.realtime_options), else {}."""
+        options = self.kind.program(self.backend).realtime_options
+        if options is None:
+            return {}
+        return {role: tuple(options(real_time=self.real_time, cpus=self.kind.cpus(self.real_time, role)))
+                for role in ("publisher", "subscriber")}
+
+    def program_run(self, subexperiment, logs, raw):
+        """What the backend's program gets of one sub-experiment's run (interface.ProgramRun): a frozen
+        view, not this configuration, so a backend depends on the interface alone."""
+        every_role, publisher_only = self.kind.arguments(self, raw)
+        return interface.ProgramRun(
+            configuration=configuration(subexperiment, self.profiles, self.certs, self.lease.tcp_port,
+                                        self.lease.domain, self.topology),
+            binary=self.binary, logs=logs, arguments=tuple(every_role), publisher_arguments=tuple(publisher_only),
+            payloads=self.payloads, prefixes={role: tuple(self.topology.prefix(role)) for role in interface.ROLES},
+            realtime_options=self.realtime_options())
+
+
+def configuration(subexperiment, profiles, certs, tcp_port, domain, topology):
+    """What a backend renders a sub-experiment's configuration from (interface.Configuration)."""
+    return interface.Configuration(subexperiment, profiles, certs, tcp_port, domain,
+                                   interface.Sides(topology.publisher_address, topology.subscriber_address))
 
 
 def _utc_now():
@@ -130,7 +157,7 @@ def validate_run(spec):
     backend = middleware_backend(spec.middleware)
     check_signal(spec)  # what the middleware cannot count is said before what this machine lacks
     program = kind.program(backend)
-    binary = program.locate(spec.program or program.default())
+    binary = program.locate(path=spec.program or program.default())
     grid = (kinds.validate_grid(spec.demands, spec.recovery_times_ms, spec.test_time_s)
             if kind is kinds.THROUGHPUT else None)
     family = choose_family(spec.family, spec.subexperiments)
@@ -153,13 +180,14 @@ def validate_run(spec):
         raise InputError(f"retries must be 0 or more, got {spec.retries}")
     profiles = Path(spec.profiles) if spec.profiles else program.profiles
     certs = Path(spec.certs or default_certs_directory()).resolve()
-    sides = topologies.describe(topologies.validate(spec.topology), domain=1)
+    sides = topologies.describe(topologies.validate(spec.topology), domain=CHECKED_DOMAIN)
     unsupported = {name: why for name in chosen
                    if (why := sides.unsupported(Subexperiment(name)) or _undeclared(backend, name)
-                       or backend.unsupported(Subexperiment(name)))}
+                       or backend.unsupported(subexperiment=Subexperiment(name)))}
     runnable = [Subexperiment(name) for name in chosen if name not in unsupported]
     for subexperiment in runnable:
-        backend.check_configuration(profiles, subexperiment, certs, TCP_PORT_BASE, sides)
+        backend.check_configuration(configuration=configuration(subexperiment, profiles, certs, TCP_PORT_BASE,
+                                                                CHECKED_DOMAIN, sides))
     if any(subexperiment.security for subexperiment in runnable):
         security.check_security_artifacts(certs)
     check_stress(spec.stress)
@@ -314,14 +342,15 @@ def _prepare(results, spec, checked):
 
 def _record(spec, checked, config, host, run_id, started_at, earlier):
     """metadata.json as the run starts: what runs where and how, and the outcomes it keeps."""
-    described = checked.backend.describe(config.binary, config.environment)
-    fastdds = spec.middleware == "fastdds"
+    described = checked.backend.describe(binary=config.binary, environment=config.environment)
+    fastdds = spec.middleware == run_metadata.DEFAULT_MIDDLEWARE  # the legacy keys are the runs before backends
     real_time, lease, sides = config.real_time, config.lease, config.topology
     return run_metadata.RunMetadata(
         run_id=run_id,
         kind=checked.kind.name,
         family=checked.family,
         middleware=spec.middleware,
+        middleware_title=checked.backend.TITLE,
         **described,
         fastdds_version=described["middleware_version"] if fastdds else None,
         fastdds_library=described["middleware_library"] if fastdds else None,
@@ -421,11 +450,7 @@ def _clean_up(run):
 
 def _program_realtime(config):
     """{role: options} of a program that applies the real-time settings itself, else None."""
-    options = config.kind.program(config.backend).realtime_options
-    if options is None:
-        return None
-    return {role: shlex.join(options(config.real_time, config.kind.cpus(config.real_time, role)))
-            for role in ("publisher", "subscriber")}
+    return {role: shlex.join(options) for role, options in config.realtime_options().items()} or None
 
 
 def _hold_cpu_idle(hold, metadata, err):

@@ -32,7 +32,7 @@ requirements, checks, measurements or run of its own; of_line says which line a 
 from dataclasses import dataclass
 
 from latency_gate.contracts import formats, instruction_counts, run_metadata, throughput_formats
-from latency_gate.errors import InputError
+from latency_gate.errors import InputError, look_up
 
 # LatencyTest: start-up, discovery and the DDS Security handshake (under 30 s here), then
 # every round trip at 10x the slowest median seen on the 2-core VM (DDS Security over TCP,
@@ -261,10 +261,7 @@ LINES = {**KINDS, INSTRUCTIONS.name: INSTRUCTIONS}  # the kinds of a history's l
 
 
 def kind(name):
-    try:
-        return KINDS[name]
-    except KeyError:
-        raise InputError(f"unknown kind '{name}' (known: {', '.join(KINDS)})") from None
+    return look_up(KINDS, name, "kind")
 
 
 def of_run(metadata):
@@ -274,9 +271,7 @@ def of_run(metadata):
 
 def line(name):
     """A history line's kind by name: an experiment's kind or INSTRUCTIONS."""
-    if name not in LINES:
-        raise InputError(f"unknown kind of history line '{name}' (known: {', '.join(LINES)})")
-    return LINES[name]
+    return look_up(LINES, name, "kind of history line")
 
 
 def of_line(metadata):

@@ -50,7 +50,7 @@ class SharedMemory:
     def start(self, config, environment):
         """Make the namespace and start the service; RunFailed (the service's log named) when it does
         not become ready."""
-        command = list(self.service.command(config, self.logs)) if self.service else list(HOLDER)
+        command = list(self.service.command(payloads=config.payloads, logs=self.logs)) if self.service else list(HOLDER)
         log = self.logs / f"shared-memory-{self.name}.log"
         self.process = start(["unshare", "--mount", "--propagation", "private", "--", sys.executable, "-m",
                               shared_memory_namespace.__name__, *command], log, environment)

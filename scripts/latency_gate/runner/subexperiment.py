@@ -50,7 +50,7 @@ def run_subexperiment(name, config, logs):
            else [])
         + (counting.prefix(config.counting, role, logs, name) if config.counting else [])
         + command
-        for role, command in program.commands(subexperiment, config, logs, raw).items()
+        for role, command in program.commands(run=config.program_run(subexperiment, logs, raw)).items()
     }
     counting.clear_profiles(logs, name)
     processes = {}

@@ -26,16 +26,16 @@ MARGIN = "Percentage over requirement"
 
 def line_name(platform, middleware, kind="latency"):
     """The store's directory for a platform's runs of one middleware and kind: the platform
-    itself for Fast DDS latency, <platform>-<middleware> for another middleware, and
+    itself for the default middleware's (Fast DDS) latency, <platform>-<middleware> for another middleware, and
     -throughput after it for throughput runs, so histories never mix middleware or kinds."""
-    line = platform if middleware == "fastdds" else f"{platform}-{middleware}"
+    line = platform if middleware == run_metadata.DEFAULT_MIDDLEWARE else f"{platform}-{middleware}"
     return line if kind == "latency" else f"{line}-{kind}"
 
 
 def line_platform(line, middleware, kind="latency"):
     """The platform a line of `middleware` and `kind` runs was measured on (line_name, inverted)."""
     line = line if kind == "latency" else line.removesuffix(f"-{kind}")
-    return line if middleware == "fastdds" else line.removesuffix(f"-{middleware}")
+    return line if middleware == run_metadata.DEFAULT_MIDDLEWARE else line.removesuffix(f"-{middleware}")
 
 
 @dataclass

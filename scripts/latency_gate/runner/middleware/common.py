@@ -63,6 +63,15 @@ class Subexperiment:
         return self.name.endswith("_zero_copy")
 
 
+def roles(subexperiment, program, publisher_arguments, common, role_options=lambda role: []):
+    """{role: command line}: the program (its command line's first words) with the role, then
+    role_options(role), then the publisher's own arguments for the publisher and `both`, then the
+    arguments every role shares; `both` intra-process, else the subscriber and then the publisher."""
+    names = ("subscriber", "publisher") if subexperiment.interprocess else ("both",)
+    return {role: [*program, role, *role_options(role),
+                   *(publisher_arguments if role != "subscriber" else ()), *common] for role in names}
+
+
 def check_program(path, what, build_hint):
     """An existing executable file, resolved; InputError otherwise."""
     path = Path(path)
@@ -73,7 +82,7 @@ def check_program(path, what, build_hint):
     return path.resolve()
 
 
-def locate_program(name, build_hint, path):
+def locate_program(name, build_hint, *, path):
     """A program at a user-given path, or the one a colcon workspace holds (install/<package>/bin/);
     InputError otherwise."""
     path = Path(path)

@@ -19,9 +19,11 @@ from latency_gate.errors import InputError
 from latency_gate.runner.counting import CountedPath
 from latency_gate.runner.middleware.common import (
     PROFILES_ROOT, debian_source_version, installed_program, linked_library, locate_program, render_configuration,
+    roles,
 )
 from latency_gate.runner.middleware.interface import Program, SharedMemoryService
 
+EXTENSION_POINT_VERSION = "2.0"
 TITLE = "Cyclone DDS"
 FAMILIES = ("spec", "shm")
 # iceoryx's chunk of a sample carries a chunk header and Cyclone's own header before the sample
@@ -48,42 +50,51 @@ _BUILD_HINT = "run scripts/setup/build_latencytest.sh"
 _ROLES = {"publisher": "pub", "subscriber": "sub", "both": "pub"}  # the identity each side presents
 
 
-def unsupported(subexperiment):
+def unsupported(*, subexperiment):
     """Why this backend cannot run a sub-experiment; None: it can."""
     return None
 
 
-def describe(binary, environment):
+def describe(*, binary, environment):
     version, library = linked_library(binary, environment, "libddsc")
     return {"middleware_version": version, "middleware_library": library,
             "source_revision": debian_source_version(library)}
 
 
-def configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides, role):
-    """Its configuration of a sub-experiment rendered for a role (publisher, subscriber or both)."""
+def rendered(configuration, role):
+    """Its configuration of a sub-experiment (interface.Configuration) rendered for a role (publisher,
+    subscriber or both)."""
+    sides, tcp_port = configuration.sides, configuration.tcp_port
     own, peer = sides.publisher_address, sides.subscriber_address
     if role == "subscriber":
         own, peer = peer, own
     return render_configuration(
-        profiles_directory, f"{subexperiment.name}.xml", certs_dir=certs_directory, role=_ROLES[role],
-        tcp_port=tcp_port, tcp_listening_port=tcp_port if role == "publisher" else -1, own_address=own,
-        peer_address=peer, publisher_address=sides.publisher_address,
+        configuration.profiles, f"{configuration.subexperiment.name}.xml", certs_dir=configuration.certs,
+        role=_ROLES[role], tcp_port=tcp_port, tcp_listening_port=tcp_port if role == "publisher" else -1,
+        own_address=own, peer_address=peer, publisher_address=sides.publisher_address,
     )
 
 
-def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides):
+def check_configuration(*, configuration):
     for role in ("publisher", "subscriber"):
-        configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides, role)
+        rendered(configuration, role)
 
 
-def _commands(subexperiment, config, logs, raw):
+def _commands(*, run):
     """{role: CycloneLatency's or CycloneThroughput's command line} (the kind's input files and
     export: runner/kinds.py); writes each role's rendered configuration. Shared memory: iceoryx,
     --transport shm or zero_copy."""
+    subexperiment = run.configuration.subexperiment
     transport = (["--transport", "zero_copy" if subexperiment.zero_copy else "shm"] if subexperiment.shared_memory
                  else [])
-    every_role, publisher_only = config.kind.arguments(config, raw)
-    return _roles(subexperiment, config, logs, [*every_role, *transport], publisher_only)
+    reliability = "reliable" if subexperiment.reliable else "best_effort"
+
+    def options(role):
+        path = run.logs / f"{subexperiment.name}_{role}.xml"
+        write_text_atomic(path, rendered(run.configuration, role))
+        return ["--config", str(path), "--reliability", reliability, "--domain", str(run.configuration.domain)]
+
+    return roles(subexperiment, [str(run.binary)], run.publisher_arguments, [*run.arguments, *transport], options)
 
 
 def roudi_configuration(payloads):
@@ -94,9 +105,9 @@ def roudi_configuration(payloads):
     return f"[general]\nversion = 1\n\n[[segment]]\n{pools}"
 
 
-def _roudi_command(config, logs):
+def _roudi_command(*, payloads, logs):
     path = logs / "roudi.toml"
-    write_text_atomic(path, roudi_configuration(config.payloads))
+    write_text_atomic(path, roudi_configuration(payloads))
     # Monitoring off: a program under valgrind (the instructions signal) answers RouDi's heartbeat too
     # late and would be taken for dead; the run's RouDi ends with the run anyway.
     return ["iox-roudi", "--config-file", str(path), "--log-level", "warning", "--monitoring-mode", "off"]
@@ -110,20 +121,6 @@ def _check_roudi():
 
 # Cyclone DDS's shared memory is iceoryx's: its RouDi runs for the run, in the run's namespace.
 SHARED_MEMORY_SERVICE = SharedMemoryService("RouDi", _roudi_command, "RouDi is ready for clients", _check_roudi)
-
-
-def _roles(subexperiment, config, logs, common, publisher_only):
-    roles = ("subscriber", "publisher") if subexperiment.interprocess else ("both",)
-    reliability = "reliable" if subexperiment.reliable else "best_effort"
-    result = {}
-    for role in roles:
-        rendered = logs / f"{subexperiment.name}_{role}.xml"
-        write_text_atomic(rendered, configuration(config.profiles, subexperiment, config.certs, config.lease.tcp_port,
-                                                  config.topology, role))
-        command = [str(config.binary), role, "--config", str(rendered), "--reliability", reliability,
-                   "--domain", str(config.lease.domain), *common]
-        result[role] = command + (publisher_only if role != "subscriber" else [])
-    return result
 
 
 def _program(name):

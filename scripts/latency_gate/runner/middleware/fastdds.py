@@ -18,9 +18,10 @@ from latency_gate.runner.counting import CountedPath
 from latency_gate.runner.middleware.interface import Program
 from latency_gate.runner.middleware.common import (
     PROFILES_ROOT, check_program, debian_source_version, installed_program, linked_library, render_configuration,
-    workspace_of,
+    roles, workspace_of,
 )
 
+EXTENSION_POINT_VERSION = "2.0"
 TITLE = "Fast DDS"
 # The shared-memory family through the profiles (profiles/fastdds/*_shm.xml: the SHM transport;
 # *_zero_copy.xml: data sharing) and LatencyTest's --data_loans; not its --shared_memory, which adds
@@ -72,7 +73,7 @@ UNMARKED_COUNTED_PATH = CountedPath(
 _MARKS = b"latency-gate payload="
 
 
-def counted_path_of(binary, path):
+def counted_path_of(*, binary, path):
     """The counted path for this LatencyTest: the marked one (`path`, with the run's choices), or, for a
     binary without the marks, its functions by name with the same choices."""
     if _MARKS in Path(binary).read_bytes():
@@ -80,7 +81,7 @@ def counted_path_of(binary, path):
     return replace(UNMARKED_COUNTED_PATH, cache_sim=path.cache_sim)
 
 
-def _locate(program, directory, path):
+def _locate(program, directory, *, path):
     """The program itself, or the one inside a Fast DDS colcon workspace built with tests."""
     path = Path(path)
     if path.is_dir():
@@ -112,47 +113,41 @@ def source_revision(binary, library):
     return debian_source_version(library)
 
 
-def unsupported(subexperiment):
+def unsupported(*, subexperiment):
     """Why this backend cannot run a sub-experiment; None: it can (LatencyTest runs them all)."""
     return None
 
 
-def describe(binary, environment):
+def describe(*, binary, environment):
     """What metadata.json records of the middleware a run measured."""
     version, library = linked_library(binary, environment, "libfastrtps")
     return {"middleware_version": version, "middleware_library": library,
             "source_revision": source_revision(binary, library)}
 
 
-def profile(profiles_directory, subexperiment, certs_directory, tcp_port, sides):
-    """Its XML profile of a sub-experiment rendered with the run's addresses, TCP port and security artifacts."""
-    return render_configuration(profiles_directory, f"{subexperiment.name}.xml", certs_dir=certs_directory,
-                                tcp_port=tcp_port, publisher_address=sides.publisher_address,
-                                subscriber_address=sides.subscriber_address)
+def profile(configuration):
+    """Its XML profile of a sub-experiment (interface.Configuration) rendered with the run's addresses,
+    TCP port and security artifacts."""
+    sides = configuration.sides
+    return render_configuration(configuration.profiles, f"{configuration.subexperiment.name}.xml",
+                                certs_dir=configuration.certs, tcp_port=configuration.tcp_port,
+                                publisher_address=sides.publisher_address, subscriber_address=sides.subscriber_address)
 
 
-def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides):
-    profile(profiles_directory, subexperiment, certs_directory, tcp_port, sides)
+def check_configuration(*, configuration):
+    profile(configuration)
 
 
-def _commands(subexperiment, config, logs, raw):
+def _commands(*, run):
     """{role: LatencyTest's or ThroughputTest's command line} for one sub-experiment (the
     kind's input files and export: runner/kinds.py); writes its rendered profile. Zero copy:
     --data_loans (its profile turns data sharing on)."""
-    every_role, publisher_only = config.kind.arguments(config, raw)
-    rendered = logs / f"{subexperiment.name}.xml"
-    write_text_atomic(rendered, profile(config.profiles, subexperiment, config.certs, config.lease.tcp_port,
-                                        config.topology))
+    subexperiment = run.configuration.subexperiment
+    rendered = run.logs / f"{subexperiment.name}.xml"
+    write_text_atomic(rendered, profile(run.configuration))
     loans = ["--data_loans"] if subexperiment.zero_copy else []
-    common = ["--xml", str(rendered), "--domain", str(config.lease.domain), *loans, *every_role]
-    return _roles(subexperiment, str(config.binary), publisher_only, common)
-
-
-def _roles(subexperiment, binary, publisher_only, common):
-    if subexperiment.interprocess:
-        return {"subscriber": [binary, "subscriber", *common], "publisher": [binary, "publisher", *publisher_only,
-                                                                              *common]}
-    return {"both": [binary, "both", *publisher_only, *common]}
+    common = ["--xml", str(rendered), "--domain", str(run.configuration.domain), *loans, *run.arguments]
+    return roles(subexperiment, [str(run.binary)], run.publisher_arguments, common)
 
 
 LATENCY_TEST = Program("LatencyTest", default=functools.partial(installed_program, "latencytest", "LatencyTest"),

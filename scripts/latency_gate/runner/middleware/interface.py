@@ -1,4 +1,5 @@
-"""What a middleware backend is: the extension point `latency_gate.backends`.
+"""What a middleware backend is: the extension point `latency_gate.backends`, version
+EXTENSION_POINT_VERSION.
 
 A backend is a module (or any object) with the attributes of `Backend` below, registered as
 an entry point of the group `latency_gate.backends` under its middleware name (the
@@ -11,19 +12,82 @@ as a package of its own with, in its pyproject.toml:
 Its program has LatencyTest's command line and raw export (Sample,Payload [Bytes],Latency
 [us]; one-way = round trip / 2), or ThroughputTest's for the throughput kind, so everything
 after the run (process, check, history, requirements, compare, both gates) takes it
-unchanged. `check()` tells what is wrong with a backend; the registry (__init__.py) reports
-a broken one and skips it.
+unchanged.
+
+The contract, versioned as colcon-core versions its extension points: a backend declares the
+interface version it implements as EXTENSION_POINT_VERSION ("major.minor"). It is loaded when
+its major is this interface's and its minor is at most this one's (a newer minor may rely on
+what this runner does not give; an older one lacks only what is optional). A new optional
+attribute or hook raises the minor; a change to a hook's arguments or a new required one, the
+major. Every hook takes keyword-only arguments, so an argument added later never shifts the
+others, and gets a small frozen view of what it needs (Configuration, ProgramRun), never the
+runner's own run state. `check()` tells what is wrong with a backend; the registry
+(__init__.py) refuses a broken one when it is asked for, in one line naming it.
 """
 
+import inspect
+import types
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from latency_gate.contracts.formats import FAMILIES, SPEC_FAMILY
 from latency_gate.runner.counting import CountedPath
 from latency_gate.runner.kinds import KINDS
+from latency_gate.runner.middleware.common import Subexperiment
 
+# 1.0 was the unversioned interface of positional hooks given the runner's run state; 2.0 made them
+# keyword-only, given Configuration and ProgramRun.
+EXTENSION_POINT_VERSION = "2.0"
+ROLES = ("publisher", "subscriber", "both")
+
+
+def _frozen(mapping):
+    return types.MappingProxyType(dict(mapping))
+
+
+@dataclass(frozen=True)
+class Sides:
+    """The run's two sides as a configuration names them (runner/topology.py)."""
+
+    publisher_address: str
+    subscriber_address: str
+
+
+@dataclass(frozen=True)
+class Configuration:
+    """What a backend renders a sub-experiment's configuration from (check_configuration, and its
+    program's commands through ProgramRun)."""
+
+    subexperiment: Subexperiment
+    profiles: Path | None  # its configuration templates (Program.profiles, or the user's --profiles)
+    certs: Path  # the DDS Security artifacts (runner/security.py)
+    tcp_port: int  # the run's leased port; a backend needing two takes the next one too (runner/domain_lease.py)
+    domain: int  # the run's leased DDS domain
+    sides: Sides
+
+
+@dataclass(frozen=True)
+class ProgramRun:
+    """What Program.commands gets for one sub-experiment's run."""
+
+    configuration: Configuration
+    binary: Path  # the program, checked (Program.locate)
+    logs: Path  # where it writes its rendered configuration files
+    arguments: tuple  # every role's arguments naming the kind's input files (runner/kinds.py)
+    publisher_arguments: tuple  # the publisher's (and `both`'s) only: samples and the raw export
+    payloads: tuple  # bytes, sorted
+    # role -> what runs a command on that role's side (`ip netns exec NS` under --topology netns), for a
+    # program that starts the roles itself (perf_test's driver); the runner prefixes the roles it starts.
+    prefixes: Mapping = field(default_factory=dict)
+    # publisher and subscriber -> the program's own real-time options (Program.realtime_options) for that
+    # side; empty when the runner applies the settings.
+    realtime_options: Mapping = field(default_factory=dict)
+
+    def __post_init__(self):
+        object.__setattr__(self, "prefixes", _frozen(self.prefixes))
+        object.__setattr__(self, "realtime_options", _frozen(self.realtime_options))
 
 
 @dataclass(frozen=True)
@@ -32,14 +96,13 @@ class Program:
 
     name: str  # how errors name it, e.g. "LatencyTest"
     default: Callable[[], Path]  # the program the project builds (it may not exist yet)
-    locate: Callable[[Path], Path]  # a user-given path (program, or a workspace holding it), checked: InputError
-    # (subexperiment, config, logs, raw) -> {role: command line}; roles: "both", or "subscriber"
-    # and "publisher" (started in that order). It writes its rendered configuration into logs.
-    # The arguments naming the kind's input files and the export raw: config.kind.arguments(config, raw).
+    locate: Callable[..., Path]  # (*, path) -> a user-given program, or a workspace holding it, checked: InputError
+    # (*, run: ProgramRun) -> {role: command line}; roles: "both", or "subscriber" and "publisher"
+    # (started in that order). It writes its rendered configuration into run.logs.
     commands: Callable[..., dict]
     profiles: Path | None = None  # its configuration templates; None: it needs none
-    # A program that applies the run's real-time settings itself: (RealTime, cpus) -> its own
-    # options for them (its commands() pass them; metadata.json records them as
+    # A program that applies the run's real-time settings itself: (*, real_time, cpus) -> its own
+    # options for them (ProgramRun.realtime_options; metadata.json records them as
     # settings.program_realtime). None: the runner applies them (taskset, chrt, its memory-locking preload).
     realtime_options: Callable[..., list] | None = None
     payloads: tuple | None = None  # the only payloads (bytes) it can measure; None: any from 16 bytes
@@ -51,7 +114,7 @@ class SharedMemoryService:
     runner for a run of the shared-memory family in the run's own namespace (runner/shared_memory.py)."""
 
     name: str  # how logs and errors name it, e.g. "RouDi"
-    command: Callable[..., list]  # (config, logs) -> its command line; it writes its configuration into logs
+    command: Callable[..., list]  # (*, payloads, logs) -> its command line; it writes its configuration into logs
     ready: str  # what it prints once programs may connect
     check: Callable[[], None]  # InputError when it is not installed
 
@@ -61,31 +124,61 @@ class Backend(Protocol):
     """The attributes a backend provides; its capabilities are explicit: PROGRAMS (the kinds it
     runs), unsupported() (the sub-experiments it cannot), COUNTED_PATH (the instructions signal)."""
 
+    EXTENSION_POINT_VERSION: str  # the interface version it implements, "major.minor"
     TITLE: str  # how reports name the middleware
     PROGRAMS: Mapping[str, Program]  # kind name -> its program
     COUNTED_PATH: CountedPath | None  # the per-sample path counted under valgrind; None: latency signal only
 
-    def unsupported(self, subexperiment) -> str | None:
-        """Why it cannot run a sub-experiment (runner/middleware/common.Subexperiment), or None."""
+    def unsupported(self, *, subexperiment: Subexperiment) -> str | None:
+        """Why it cannot run a sub-experiment, or None."""
 
-    def check_configuration(self, profiles, subexperiment, certs, tcp_port, sides) -> None:
-        """Render its configuration of a sub-experiment to check it (InputError naming the file);
-        sides: the run's runner/topology addresses."""
+    def check_configuration(self, *, configuration: Configuration) -> None:
+        """Render its configuration of a sub-experiment to check it (InputError naming the file)."""
 
-    def describe(self, binary, environment) -> dict:
+    def describe(self, *, binary: Path, environment: Mapping) -> dict:
         """middleware_version, middleware_library, source_revision, for metadata.json."""
 
     # Optional: FAMILIES, the sub-experiment families it runs (contracts/formats.FAMILIES; without it,
     # the spec's only: the others' sub-experiments are recorded unsupported), and
     # SHARED_MEMORY_SERVICE (a SharedMemoryService, or None: its shared memory needs no daemon), and
-    # counted_path_of(binary, path): the counted path of this very program (a program may or may not
+    # counted_path_of(*, binary, path): the counted path of this very program (a program may or may not
     # mark its path itself), given COUNTED_PATH with the run's choices.
+
+
+HOOKS = ("unsupported", "check_configuration", "describe")
+
+
+def version_problem(implemented):
+    """Why a backend implementing interface version `implemented` cannot be loaded by this one, or None."""
+    try:
+        major, minor = (int(part) for part in str(implemented).split("."))
+    except ValueError:
+        return f"EXTENSION_POINT_VERSION '{implemented}' is not major.minor"
+    own_major, own_minor = (int(part) for part in EXTENSION_POINT_VERSION.split("."))
+    if major != own_major or minor > own_minor:
+        return (f"it implements backend interface {implemented}, this latency-gate provides "
+                f"{EXTENSION_POINT_VERSION} (loads {own_major}.0 to {EXTENSION_POINT_VERSION})")
+    return None
+
+
+def _positional(hook):
+    """The names of a hook's parameters that are not keyword-only."""
+    try:
+        parameters = inspect.signature(hook).parameters.values()
+    except (TypeError, ValueError):  # a builtin without a signature: nothing to say
+        return []
+    return [p.name for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.VAR_POSITIONAL)]
 
 
 def check(backend):
     """What is wrong with a backend, or None."""
-    missing = [name for name in ("TITLE", "PROGRAMS", "COUNTED_PATH", "unsupported", "check_configuration", "describe")
-               if not hasattr(backend, name)]
+    if not hasattr(backend, "EXTENSION_POINT_VERSION"):
+        return (f"it declares no EXTENSION_POINT_VERSION (the backend interface version it implements; "
+                f"this latency-gate provides {EXTENSION_POINT_VERSION})")
+    problem = version_problem(backend.EXTENSION_POINT_VERSION)
+    if problem:
+        return problem
+    missing = [name for name in ("TITLE", "PROGRAMS", "COUNTED_PATH", *HOOKS) if not hasattr(backend, name)]
     if missing:
         return f"missing {', '.join(missing)}"
     if not isinstance(backend.TITLE, str) or not backend.TITLE:
@@ -105,10 +198,17 @@ def check(backend):
     service = shared_memory_service(backend)
     if service is not None and not isinstance(service, SharedMemoryService):
         return "SHARED_MEMORY_SERVICE is neither None nor a runner.middleware.interface.SharedMemoryService"
-    not_callable = [name for name in ("unsupported", "check_configuration", "describe")
-                    if not callable(getattr(backend, name))]
+    not_callable = [name for name in HOOKS if not callable(getattr(backend, name))]
     if not_callable:
         return f"not callable: {', '.join(not_callable)}"
+    hooks = {name: getattr(backend, name) for name in (*HOOKS, "counted_path_of") if hasattr(backend, name)}
+    hooks |= {f"PROGRAMS['{kind}'].{name}": getattr(program, name) for kind, program in backend.PROGRAMS.items()
+              for name in ("locate", "commands", "realtime_options") if getattr(program, name) is not None}
+    if service is not None:
+        hooks["SHARED_MEMORY_SERVICE.command"] = service.command
+    positional = [f"{name} ({', '.join(names)})" for name, hook in hooks.items() if (names := _positional(hook))]
+    if positional:
+        return f"hooks with positional parameters: {'; '.join(positional)} (every hook's are keyword-only)"
     return None
 
 
@@ -129,4 +229,4 @@ def shared_memory_service(backend):
 def counted_path_of(backend, binary, path):
     """The counted path a run of `binary` uses: the backend's, unless it says otherwise for this program."""
     choose = getattr(backend, "counted_path_of", None)
-    return path if choose is None else choose(binary, path)
+    return path if choose is None else choose(binary=binary, path=path)

@@ -18,9 +18,12 @@ import secrets
 
 from latency_gate.contracts.formats import write_text_atomic
 from latency_gate.runner.domain_lease import PEER_PORT_OFFSET
-from latency_gate.runner.middleware.common import PROFILES_ROOT, installed_program, locate_program, render_configuration
+from latency_gate.runner.middleware.common import (
+    PROFILES_ROOT, installed_program, locate_program, render_configuration, roles,
+)
 from latency_gate.runner.middleware.interface import Program
 
+EXTENSION_POINT_VERSION = "2.0"
 TITLE = "MADARA"
 COUNTED_PATH = None  # the instructions signal: not yet (its program has no per-payload boundary)
 _BUILD_HINT = "run scripts/setup/build_latencytest.sh --all"
@@ -28,7 +31,7 @@ _BUILD_HINT = "run scripts/setup/build_latencytest.sh --all"
 _VERSION = re.compile(rb"(\d+\.\d+\.\d+) \(([0-9a-f]{40})\)")
 
 
-def unsupported(subexperiment):
+def unsupported(*, subexperiment):
     """Why MADARA cannot run a sub-experiment; None: it can."""
     if subexperiment.reliable:
         return ("MADARA has no reliability: its UDP and ZeroMQ transports send each update once, with no "
@@ -36,7 +39,7 @@ def unsupported(subexperiment):
     return None
 
 
-def describe(binary, environment):
+def describe(*, binary, environment):
     """MADARA is linked into the program: its version and upstream commit are read from it."""
     version, commit = _linked_version(str(binary))
     return {"middleware_version": version, "middleware_library": None,
@@ -50,44 +53,38 @@ def _linked_version(binary):
     return (found[1].decode(), found[2].decode()) if found else (None, None)
 
 
-def _configuration(profiles_directory, subexperiment, tcp_port, sides, role, aes_password_file):
+def _configuration(configuration, role, aes_password_file):
+    sides, tcp_port = configuration.sides, configuration.tcp_port
     own, peer = sides.publisher_address, sides.subscriber_address
     own_port, peer_port = tcp_port, tcp_port + PEER_PORT_OFFSET
     if role == "subscriber":
         own, peer, own_port, peer_port = peer, own, peer_port, own_port
-    return render_configuration(profiles_directory, f"{subexperiment.name}.xml", own_address=own, peer_address=peer,
-                                own_port=own_port, peer_port=peer_port, aes_password_file=aes_password_file)
+    return render_configuration(configuration.profiles, f"{configuration.subexperiment.name}.xml", own_address=own,
+                                peer_address=peer, own_port=own_port, peer_port=peer_port,
+                                aes_password_file=aes_password_file)
 
 
-def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides):
+def check_configuration(*, configuration):
     for role in ("publisher", "subscriber"):
-        _configuration(profiles_directory, subexperiment, tcp_port, sides, role, "aes.password")
+        _configuration(configuration, role, "aes.password")
 
 
-def _roles(subexperiment, config, logs, common, publisher_only):
-    """{role: the program's command line}; writes each role's rendered settings (and, for the
-    security family, a new AES password both sides read)."""
-    password = logs / f"{subexperiment.name}_aes.password"
+def _commands(*, run):
+    """{role: MadaraLatency's or MadaraThroughput's command line} (the kind's input files and
+    export: runner/kinds.py); writes each role's rendered settings (and, for the security family,
+    a new AES password both sides read)."""
+    subexperiment = run.configuration.subexperiment
+    password = run.logs / f"{subexperiment.name}_aes.password"
     if subexperiment.security:
         write_text_atomic(password, secrets.token_hex(32))
         password.chmod(0o600)
-    roles = ("subscriber", "publisher") if subexperiment.interprocess else ("both",)
-    result = {}
-    for role in roles:
-        settings = logs / f"{subexperiment.name}_{role}.xml"
-        write_text_atomic(settings, _configuration(config.profiles, subexperiment, config.lease.tcp_port,
-                                                   config.topology, role, password))
-        command = [str(config.binary), role, "--config", str(settings), "--domain", str(config.lease.domain),
-                   *common]
-        result[role] = command + (publisher_only if role != "subscriber" else [])
-    return result
 
+    def options(role):
+        settings = run.logs / f"{subexperiment.name}_{role}.xml"
+        write_text_atomic(settings, _configuration(run.configuration, role, password))
+        return ["--config", str(settings), "--domain", str(run.configuration.domain)]
 
-def _commands(subexperiment, config, logs, raw):
-    """{role: MadaraLatency's or MadaraThroughput's command line} (the kind's input files and
-    export: runner/kinds.py)."""
-    every_role, publisher_only = config.kind.arguments(config, raw)
-    return _roles(subexperiment, config, logs, every_role, publisher_only)
+    return roles(subexperiment, [str(run.binary)], run.publisher_arguments, run.arguments, options)
 
 
 def _program(name):

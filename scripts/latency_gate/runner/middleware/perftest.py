@@ -46,7 +46,7 @@ _BUILD_HINT = "run scripts/setup/build_perftest.sh"
 _MODES = {"publisher": "Main", "subscriber": "Relay"}
 
 
-def realtime_options(real_time, cpus):
+def realtime_options(*, real_time, cpus):
     """The run's real-time settings (runner/realtime.RealTime) as perf_test's options for a side
     pinned to `cpus`: SCHED_FIFO priority, CPU affinity (a decimal bit mask, CPUs 0-31) and the
     CPU-idle hold. perf_test locks its memory (mlockall(MCL_CURRENT), once its entities exist)
@@ -81,6 +81,7 @@ def _communicators(binary):
 class PerfTestBackend:
     """A perftest-* backend (runner/middleware/interface.Backend): one plugin of perf_test."""
 
+    EXTENSION_POINT_VERSION = "2.0"
     COUNTED_PATH = None  # the instructions signal: not supported (no per-payload boundary to count)
 
     def __init__(self, title, plugin, communicator, dds, profile_variable, configuration):
@@ -92,20 +93,20 @@ class PerfTestBackend:
             locate=self._locate, commands=self._commands, profiles=dds.PROGRAMS["latency"].profiles,
             realtime_options=realtime_options, payloads=PAYLOADS)}
 
-    def unsupported(self, subexperiment):
+    def unsupported(self, *, subexperiment):
         if not subexperiment.interprocess:
             return ("perf_test's round-trip mode is process-wide (a main and a relay process); in one process it "
                     "measures one way, not a round trip")
         return None
 
-    def describe(self, binary, environment):
-        return self._dds.describe(binary, environment)
+    def describe(self, *, binary, environment):
+        return self._dds.describe(binary=binary, environment=environment)
 
-    def check_configuration(self, profiles_directory, subexperiment, certs_directory, tcp_port, sides):
+    def check_configuration(self, *, configuration):
         for role in _MODES:
-            self._configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides, role)
+            self._configuration(configuration, role)
 
-    def _locate(self, path):
+    def _locate(self, *, path):
         """perf_test itself, or the one in a CMake build directory or a colcon install; it must
         offer this plugin's communicator (InputError otherwise)."""
         path = Path(path)
@@ -124,45 +125,43 @@ class PerfTestBackend:
                              f"{', '.join(offered) or 'none'}, not {self._communicator}", path)
         return binary
 
-    def _commands(self, subexperiment, config, logs, raw):
+    def _commands(self, *, run):
         """{"both": the driver's command line, LatencyTest's options naming the kind's input file and
         export (runner/kinds.py) and its own}; writes each side's rendered configuration."""
-        every_role, publisher_only = config.kind.arguments(config, raw)
+        subexperiment = run.configuration.subexperiment
         sides = {}
         for role, mode in _MODES.items():
-            rendered = logs / f"{subexperiment.name}_{role}.xml"
-            write_text_atomic(rendered, self._configuration(config.profiles, subexperiment, config.certs,
-                                                            config.lease.tcp_port, config.topology, role))
+            rendered = run.logs / f"{subexperiment.name}_{role}.xml"
+            write_text_atomic(rendered, self._configuration(run.configuration, role))
             sides[mode] = [
-                *config.topology.prefix(role), "env", f"{self._profile_variable}={rendered}", str(config.binary),
+                *run.prefixes[role], "env", f"{self._profile_variable}={rendered}", str(run.binary),
                 "--communicator", self._communicator, "--roundtrip-mode", mode,
-                "--dds-domain-id", str(config.lease.domain),
+                "--dds-domain-id", str(run.configuration.domain),
                 "--reliability", "RELIABLE" if subexperiment.reliable else "BEST_EFFORT",
-                "--history-depth", str(HISTORY_DEPTH),
-                *realtime_options(config.real_time, config.kind.cpus(config.real_time, role)),
+                "--history-depth", str(HISTORY_DEPTH), *run.realtime_options[role],
             ] + (["--rate", str(RATE_HZ)] if mode == "Main" else [])
         return {"both": [
-            sys.executable, str(DRIVER), *every_role, *publisher_only, "--rate", str(RATE_HZ),
-            "--logs", str(logs), "--name", subexperiment.name,
+            sys.executable, str(DRIVER), *run.arguments, *run.publisher_arguments, "--rate", str(RATE_HZ),
+            "--logs", str(run.logs), "--name", subexperiment.name,
             "--relay", shlex.join(sides["Relay"]), "--main", shlex.join(sides["Main"]),
         ]}
 
 
-def _fastdds_profile(profiles_directory, subexperiment, certs_directory, tcp_port, sides, role):
+def _fastdds_profile(configuration, role):
     """LatencyTest's profile with the side's participant profile made the default one (perf_test's
     Fast DDS plugin takes the default participant QoS; its endpoints' QoS comes from its options)."""
     name = f"{'pub' if role == 'publisher' else 'sub'}_participant_profile"
     rendered, found = re.subn(rf'(<participant\s+profile_name="{name}")', r'\1 is_default_profile="true"',
-                              fastdds.profile(profiles_directory, subexperiment, certs_directory, tcp_port, sides))
+                              fastdds.profile(configuration))
     if found != 1:
         raise InputError(f"no participant profile '{name}' (perftest-fastdds makes it perf_test's default)",
-                         Path(profiles_directory) / f"{subexperiment.name}.xml")
+                         Path(configuration.profiles) / f"{configuration.subexperiment.name}.xml")
     return rendered
 
 
 # The program's plugin, its perf_test communicator, the DDS's backend (its library, its profiles), the
 # environment variable naming a side's configuration file and how that file is rendered.
 CYCLONEDDS = PerfTestBackend("Cyclone DDS via perf_test", "cyclonedds", "CycloneDDS", cyclonedds, "CYCLONEDDS_URI",
-                             cyclonedds.configuration)
+                             cyclonedds.rendered)
 FASTDDS = PerfTestBackend("Fast DDS via perf_test", "fastdds", "FastRTPS", fastdds, "FASTRTPS_DEFAULT_PROFILES_FILE",
                           _fastdds_profile)

@@ -19,6 +19,7 @@ from latency_gate.runner.counting import CountedPath
 from latency_gate.runner.middleware.common import installed_program, locate_program
 from latency_gate.runner.middleware.interface import Program
 
+EXTENSION_POINT_VERSION = "2.0"
 TITLE = "socket floor"
 FAMILIES = ("spec", "shm")
 # The code-path signal (runner/counting.py): SocketLatency marks its per-sample path itself
@@ -30,31 +31,31 @@ COUNTED_PATH = CountedPath(description="SocketLatency: the sends and receptions 
                                        "(marked in the program)")
 
 
-def unsupported(subexperiment):
+def unsupported(*, subexperiment):
     if subexperiment.security:
         return "a bare socket has no DDS Security; the plain sub-experiment is its floor"
     return None
 
 
-def describe(binary, environment):
+def describe(*, binary, environment):
     return {"middleware_version": None, "middleware_library": None, "source_revision": None}
 
 
-def check_configuration(profiles_directory, subexperiment, certs_directory, tcp_port, sides):
+def check_configuration(*, configuration):
     """Nothing to check: SocketLatency takes everything on its command line."""
 
 
-def _commands(subexperiment, config, logs, raw):
-    common, sampled = config.kind.arguments(config, raw)
-    binary = str(config.binary)
+def _commands(*, run):
+    subexperiment, common, sampled = run.configuration.subexperiment, run.arguments, run.publisher_arguments
+    binary = str(run.binary)
     if not subexperiment.interprocess:
         return {"both": [binary, "both", "--transport", "memory", *sampled, *common]}
     # The run's TCP port serves UDP as well: another protocol's port space, held by the same lease;
     # and it names the shared-memory ring.
     transport = ("zero_copy" if subexperiment.zero_copy else "shm" if subexperiment.shared_memory
                  else "tcp" if subexperiment.tcp else "udp")
-    network = ["--transport", transport, "--address", config.topology.subscriber_address,
-               "--port", str(config.lease.tcp_port), *common]
+    network = ["--transport", transport, "--address", run.configuration.sides.subscriber_address,
+               "--port", str(run.configuration.tcp_port), *common]
     return {"subscriber": [binary, "subscriber", *network], "publisher": [binary, "publisher", *sampled, *network]}
 
 
