@@ -101,31 +101,43 @@ CHECK_COLUMNS = (
 CHECKED_MAGNITUDES = ("Median", "99%", "Max")  # spec order of checks and requirements
 FLOAT_FORMAT = "%.3f"
 
-_SUMMARY_NAME = re.compile(r"^measurements_(?P<subexperiment>.+)_summary\.csv$")
-_MEASUREMENTS_NAME = re.compile(r"^measurements_(?P<subexperiment>.+)\.csv$")
-_CHECKS_NAME = re.compile(r"^checks_(?P<subexperiment>.+)\.csv$")
 _FIELD_COUNT_ERROR = re.compile(r"Expected (?P<expected>\d+) fields in line (?P<line>\d+), saw (?P<saw>\d+)")
 
 
-SUMMARY_GLOB = "measurements_*_summary.csv"
-CHECKS_GLOB = "checks_*.csv"
+@dataclass(frozen=True)
+class FileName:
+    """How a sub-experiment's file of one sort is named: <prefix><sub-experiment><suffix>."""
+
+    prefix: str
+    suffix: str
+    what: str  # how an error names it, e.g. "a summary file name"
+
+    @property
+    def glob(self):
+        return f"{self.prefix}*{self.suffix}"
+
+    def path(self, directory, subexperiment):
+        return Path(directory) / f"{self.prefix}{subexperiment}{self.suffix}"
+
+    def matches(self, path):
+        name = Path(path).name
+        return name.startswith(self.prefix) and name.endswith(self.suffix) and \
+            len(name) > len(self.prefix) + len(self.suffix)
+
+    def subexperiment(self, path, unless=None):
+        """The known sub-experiment a file's name gives; InputError otherwise, or when it is named as
+        `unless` is (another FileName)."""
+        if not self.matches(path) or (unless and unless.matches(path)):
+            raise InputError(f"not {self.what} ({self.prefix}<sub-experiment>{self.suffix})", path)
+        return validate_subexperiment(Path(path).name[len(self.prefix):-len(self.suffix)], path)
 
 
-def measurements_path(directory, subexperiment):
-    return Path(directory) / f"measurements_{subexperiment}.csv"
-
-
-def summary_path(directory, subexperiment):
-    return Path(directory) / f"measurements_{subexperiment}_summary.csv"
-
-
-def checks_path(directory, subexperiment):
-    return Path(directory) / f"checks_{subexperiment}.csv"
-
-
-def is_summary(path):
-    """Whether a file is named as a summary (measurements_<sub-experiment>_summary.csv)."""
-    return _SUMMARY_NAME.match(Path(path).name) is not None
+MEASUREMENTS = FileName("measurements_", ".csv", "a measurements file name")
+SUMMARY = FileName("measurements_", "_summary.csv", "a summary file name")
+CHECKS = FileName("checks_", ".csv", "a check report file name")
+SUMMARY_GLOB, CHECKS_GLOB = SUMMARY.glob, CHECKS.glob
+measurements_path, summary_path, checks_path = MEASUREMENTS.path, SUMMARY.path, CHECKS.path
+is_summary = SUMMARY.matches  # measurements_<sub-experiment>_summary.csv
 
 
 def has_summaries(directory):
@@ -146,28 +158,12 @@ def validate_subexperiment(name, path=None):
     return name
 
 
-def subexperiment_of_summary(path):
-    """Sub-experiment named by a 'measurements_<subexperiment>_summary.csv' file name."""
-    match = _SUMMARY_NAME.match(Path(path).name)
-    if not match:
-        raise InputError("not a summary file name (measurements_<sub-experiment>_summary.csv)", path)
-    return validate_subexperiment(match["subexperiment"], path)
+subexperiment_of_summary, subexperiment_of_checks = SUMMARY.subexperiment, CHECKS.subexperiment
 
 
 def subexperiment_of_measurements(path):
-    """Sub-experiment named by a 'measurements_<subexperiment>.csv' file name."""
-    match = _MEASUREMENTS_NAME.match(Path(path).name)
-    if not match or match["subexperiment"].endswith("_summary"):
-        raise InputError("not a measurements file name (measurements_<sub-experiment>.csv)", path)
-    return validate_subexperiment(match["subexperiment"], path)
-
-
-def subexperiment_of_checks(path):
-    """Sub-experiment named by a 'checks_<subexperiment>.csv' file name."""
-    match = _CHECKS_NAME.match(Path(path).name)
-    if not match:
-        raise InputError("not a check report file name (checks_<sub-experiment>.csv)", path)
-    return validate_subexperiment(match["subexperiment"], path)
+    """Sub-experiment named by a 'measurements_<subexperiment>.csv' file name (not a summary's)."""
+    return MEASUREMENTS.subexperiment(path, unless=SUMMARY)
 
 
 def find_summaries(directory):

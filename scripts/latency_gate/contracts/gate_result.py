@@ -132,12 +132,17 @@ def _optional(check):
     return optional
 
 
+def _bounded(value, where, python_type, what, entries, limit):
+    """A JSON list or object of at most `limit` entries; _Invalid otherwise."""
+    if not isinstance(value, python_type):
+        raise _Invalid(where, f"must be {what}", value)
+    if len(value) > limit:
+        raise _Invalid(where, f"holds {len(value)} {entries}, more than {limit}", len(value))
+
+
 def _list_of(check, limit=MAX_CELLS, length=None):
     def checked(value, where, strict=False):
-        if not isinstance(value, list):
-            raise _Invalid(where, "must be a list", value)
-        if len(value) > limit:
-            raise _Invalid(where, f"holds {len(value)} entries, more than {limit}", len(value))
+        _bounded(value, where, list, "a list", "entries", limit)
         if length is not None and len(value) != length:
             raise _Invalid(where, f"must hold {length} entries", value)
         for index, item in enumerate(value):
@@ -147,10 +152,7 @@ def _list_of(check, limit=MAX_CELLS, length=None):
 
 def _object_of(check, limit=MAX_CELLS, key_check=_text):
     def checked(value, where, strict=False):
-        if not isinstance(value, dict):
-            raise _Invalid(where, "must be an object", value)
-        if len(value) > limit:
-            raise _Invalid(where, f"holds {len(value)} keys, more than {limit}", len(value))
+        _bounded(value, where, dict, "an object", "keys", limit)
         for key, item in value.items():
             key_check(key, f"{where} key")
             check(item, f"{where}.{key}", strict)

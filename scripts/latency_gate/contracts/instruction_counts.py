@@ -18,11 +18,9 @@ many at once as cells (read_cells): one row per run, sub-experiment and payload,
 per round trip of all its processes and of each side.
 """
 
-import re
 from pathlib import Path
 
-from latency_gate.contracts.formats import read_batch, read_table, require_unique, validate_subexperiment
-from latency_gate.errors import InputError
+from latency_gate.contracts.formats import FileName, read_batch, read_table, require_unique
 
 BYTES, ROLE, ROUND_TRIPS = "Bytes", "Role", "Round trips"
 INSTRUCTIONS, PER_ROUND_TRIP = "Instructions", "Instructions per round trip"
@@ -36,38 +34,18 @@ FUNCTIONS_COLUMNS = (BYTES, FUNCTION, INCLUSIVE)
 # allocations_<sub-experiment>.csv: per payload and process, each function that called the heap.
 CALLER, PER_CALLER = "Allocating function", "Allocations per round trip"
 ALLOCATIONS_COLUMNS = (BYTES, ROLE, CALLER, PER_CALLER)
-COUNTS_GLOB = "instructions_*.csv"
-_COUNTS_NAME = re.compile(r"^instructions_(?P<subexperiment>.+)\.csv$")
+
 # A cell of the history: all processes' instructions per round trip, and each side's (an
 # inter-process run's publisher and subscriber; an intra-process run has one process, so none).
 PUBLISHER_PER_ROUND_TRIP, SUBSCRIBER_PER_ROUND_TRIP = "Publisher per round trip", "Subscriber per round trip"
 SIDES = {"publisher": PUBLISHER_PER_ROUND_TRIP, "subscriber": SUBSCRIBER_PER_ROUND_TRIP}
 CELL_COLUMNS = (BYTES, PER_ROUND_TRIP, PUBLISHER_PER_ROUND_TRIP, SUBSCRIBER_PER_ROUND_TRIP)
 
-
-def counts_path(directory, subexperiment):
-    return Path(directory) / f"instructions_{subexperiment}.csv"
-
-
-def functions_path(directory, subexperiment):
-    return Path(directory) / f"functions_{subexperiment}.csv"
-
-
-def allocations_path(directory, subexperiment):
-    return Path(directory) / f"allocations_{subexperiment}.csv"
-
-
-def is_counts(path):
-    """Whether a file is named as a run's counts (instructions_<sub-experiment>.csv)."""
-    return _COUNTS_NAME.match(Path(path).name) is not None
-
-
-def subexperiment_of_counts(path):
-    """Sub-experiment named by an 'instructions_<sub-experiment>.csv' file name."""
-    match = _COUNTS_NAME.match(Path(path).name)
-    if not match:
-        raise InputError("not an instruction counts file name (instructions_<sub-experiment>.csv)", path)
-    return validate_subexperiment(match["subexperiment"], path)
+COUNTS = FileName("instructions_", ".csv", "an instruction counts file name")
+COUNTS_GLOB = COUNTS.glob
+counts_path, is_counts, subexperiment_of_counts = COUNTS.path, COUNTS.matches, COUNTS.subexperiment
+functions_path = FileName("functions_", ".csv", "a functions file name").path
+allocations_path = FileName("allocations_", ".csv", "an allocations file name").path
 
 
 def read_counts(path):

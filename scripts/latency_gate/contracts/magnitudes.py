@@ -16,6 +16,7 @@ import math
 from dataclasses import dataclass
 
 from latency_gate.contracts import instruction_counts
+from latency_gate.errors import look_up
 
 LATENCY, INSTRUCTIONS = "latency", "instructions"  # the gate's signals: timed, counted
 
@@ -64,10 +65,7 @@ COUNTED = tuple(magnitude for magnitude in MAGNITUDES if magnitude.counted)
 
 def of(name):
     """The magnitude called `name`; KeyError naming the known ones otherwise."""
-    try:
-        return BY_NAME[name]
-    except KeyError:
-        raise KeyError(f"unknown magnitude {name!r} (known: {', '.join(NAMES)})") from None
+    return look_up(BY_NAME, name, "magnitude", KeyError)
 
 
 def unit_of(names):
