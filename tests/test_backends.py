@@ -10,6 +10,7 @@ import subprocess
 import sys
 import textwrap
 from importlib.metadata import EntryPoint
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,7 @@ from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, InputError
 from latency_gate.runner import middleware
 from latency_gate.runner.middleware import interface, socket_floor
+from latency_gate.runner.middleware.common import REPOSITORY
 
 GROUP = middleware.GROUP
 # The project's own backend modules: none of them is imported by a command that only reads results.
@@ -212,3 +214,37 @@ def test_a_backend_shipped_as_another_package_runs_and_a_refused_one_does_not_st
         assert refused.returncode == EXIT_BAD_INPUT and f"middleware backend '{name}' (my_{name}) refused: {why}" \
             in refused.stderr
         assert not (tmp_path / name).exists()
+
+
+def latency_gate(*arguments, **environment):
+    return subprocess.run([sys.executable, "-m", "latency_gate", *arguments], capture_output=True, text=True,
+                          env=os.environ | environment)
+
+
+@pytest.mark.unit
+def test_the_backends_say_what_their_programs_are_built_from_beyond_the_default_build():
+    """The build and its cache key ask this instead of naming a middleware (scripts/setup/)."""
+    listed = latency_gate("backends")
+    assert listed.returncode == EXIT_OK
+    assert [line.split("\t")[0] for line in listed.stdout.splitlines()] == list(middleware.BACKENDS)
+    madara = latency_gate("backends", "--sources", "madara")
+    assert madara.stdout.split() == ["pingpong_madara", "third_party/madara", "third_party/madara-patches"]
+    assert all((REPOSITORY / source).is_dir() for source in madara.stdout.split())
+    assert (REPOSITORY / "pingpong_madara" / "package.xml").is_file()  # the colcon package the build adds
+    assert latency_gate("backends", "--sources", "fastdds", "socket").stdout == ""
+    unknown = latency_gate("backends", "--sources", "opensplice")
+    assert unknown.returncode == EXIT_BAD_INPUT and "unknown middleware 'opensplice'" in unknown.stderr
+
+
+@pytest.mark.unit
+def test_the_build_cache_key_covers_a_middlewares_own_sources_only_for_a_job_measuring_it(tmp_path):
+    def key(middleware):
+        done = subprocess.run(["bash", str(REPOSITORY / "scripts/setup/latencytest_cache_key.sh")], check=True,
+                              capture_output=True, text=True,
+                              env=os.environ | {"RUNNER_TEMP": str(tmp_path), "LATENCY_MIDDLEWARE": middleware,
+                                                "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"})
+        return done.stdout.splitlines()[0]
+
+    default, socket, madara = key(""), key("socket"), key("madara")
+    assert default == socket and "-madara-" not in default
+    assert "-madara-" in madara and madara.rsplit("-", 1)[1] != default.rsplit("-", 1)[1]

@@ -13,16 +13,16 @@
 #    which compile LatencyTest and ThroughputTest from those copies, `pingpong/`, the
 #    other backends' programs
 #    (SocketLatency, the floor; CycloneLatency, on Debian's Cyclone DDS), and, with --all or
-#    for a CI job measuring MADARA, `pingpong_madara/` (MadaraLatency and MadaraThroughput, with
-#    the part of MADARA they need from third_party/madara: about 40 s of CPU the first time).
+#    for a CI job measuring it, a backend's own colcon packages beyond those (`latency-gate
+#    backends --sources`: MADARA's, `pingpong_madara/`, about 40 s of CPU the first time).
 #    colcon/CMake rebuild only what changed.
 # 4. Create the DDS Security artifacts (once) with make_security_artifacts.sh.
 #
-# Usage: build_latencytest.sh [--all]   --all: also MADARA's program (scripts/setup.sh does)
+# Usage: build_latencytest.sh [--all]   --all: every backend's programs (scripts/setup.sh does)
 #
 # Environment:
-#   LATENCY_MIDDLEWARE        a CI job's middleware (`latency-gate ci`): `madara` builds MADARA's
-#                             program too; a job measuring another one does not compile it
+#   LATENCY_MIDDLEWARE        a CI job's middleware (`latency-gate ci`): its backend's own packages
+#                             are built too; a job measuring another one does not compile them
 #   LATENCY_GATE_BUILD_DIR    where everything generated goes (default: <repo>/build)
 #   LATENCY_GATE_SOURCES_DIR  where the Debian source tree is cached (default: <build dir>/sources)
 #   LATENCY_GATE_EXTRA_PATCHES  colon-separated patch files applied after latencytest/patches
@@ -127,8 +127,18 @@ python=${LATENCY_GATE_PYTHON:-$REPO/.venv/bin/python}
 [[ -x $python ]] || python=$(command -v python3)
 
 packages=("$REPO/latencytest" "$REPO/throughputtest" "$REPO/pingpong")
-if [[ ${1:-} == --all || ${LATENCY_MIDDLEWARE:-} == madara ]]; then
-    packages+=("$REPO/pingpong_madara")
+# The backends say which of their directories are built beyond those (colcon packages: a package.xml).
+asked=()
+[[ ${1:-} == --all ]] || asked=("${LATENCY_MIDDLEWARE:-}")
+if [[ ${1:-} == --all || -n ${LATENCY_MIDDLEWARE:-} ]]; then
+    cli=$(command -v latency-gate || echo "$REPO/.venv/bin/latency-gate")  # the CI job's, else the project's venv's
+    sources=$("$cli" backends --sources "${asked[@]}") || {
+        echo "build_latencytest: '$cli backends --sources ${asked[*]}' failed: which packages the backends need is unknown" >&2
+        exit 3
+    }
+    while read -r source; do
+        [[ -z $source || ! -f $REPO/$source/package.xml ]] || packages+=("$REPO/$source")
+    done <<< "$sources"
 fi
 
 cd "$REPO"

@@ -41,6 +41,7 @@ COMMANDS = {
     "publish-history": "append a run to the history branch (gh-pages) and push it",
     "fetch-gitlab-run": "fetch a GitLab pipeline's run through the jobs API, every archive member checked first",
     "build-site": "regenerate the history site (index.html and site/) from a history store",
+    "backends": "list the registered middleware backends, or the directories their programs are built from",
     "run-id": "print a new run id (<UTC now>-<revision>-<runner>) for scripts that name run directories",
     "ci": "a CI job's run or relative gate from its LATENCY_* variables, checked once",
     "ci-output": "write step outputs, the job summary and annotations for GitHub Actions or GitLab CI",

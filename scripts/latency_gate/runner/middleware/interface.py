@@ -142,7 +142,10 @@ class Backend(Protocol):
     # the spec's only: the others' sub-experiments are recorded unsupported), and
     # SHARED_MEMORY_SERVICE (a SharedMemoryService, or None: its shared memory needs no daemon), and
     # counted_path_of(*, binary, path): the counted path of this very program (a program may or may not
-    # mark its path itself), given COUNTED_PATH with the run's choices.
+    # mark its path itself), given COUNTED_PATH with the run's choices, and BUILD_SOURCES: the
+    # repository's directories its programs are built from beyond the default build (a colcon package
+    # among them is built for a CI job measuring it; the build cache's key covers them all), for a
+    # backend of the project's own.
 
 
 HOOKS = ("unsupported", "check_configuration", "describe")
@@ -195,6 +198,9 @@ def check(backend):
     strange = [name for name in families(backend) if name not in FAMILIES]
     if strange or not families(backend):
         return f"FAMILIES is not a tuple of known family names (known: {', '.join(FAMILIES)})"
+    sources = build_sources(backend)
+    if not isinstance(sources, tuple) or not all(isinstance(source, str) and source for source in sources):
+        return "BUILD_SOURCES is not a tuple of directory names"
     service = shared_memory_service(backend)
     if service is not None and not isinstance(service, SharedMemoryService):
         return "SHARED_MEMORY_SERVICE is neither None nor a runner.middleware.interface.SharedMemoryService"
@@ -220,6 +226,11 @@ def signals(backend):
 def families(backend):
     """The sub-experiment families a backend runs (the spec's when it does not say)."""
     return tuple(getattr(backend, "FAMILIES", (SPEC_FAMILY,)))
+
+
+def build_sources(backend):
+    """The repository directories a backend's programs are built from beyond the default build."""
+    return getattr(backend, "BUILD_SOURCES", ())
 
 
 def shared_memory_service(backend):

@@ -1,0 +1,27 @@
+"""List the registered middleware backends (runner/middleware/), or the project's directories a
+backend's programs are built from beyond the default build, for the scripts that build and key
+those programs (scripts/setup/build_latencytest.sh, scripts/setup/latencytest_cache_key.sh), so
+no script names a middleware."""
+
+from latency_gate.errors import EXIT_OK
+from latency_gate.runner.middleware import BACKENDS, backend, interface
+
+
+def add_arguments(parser):
+    parser.add_argument("middlewares", nargs="*", metavar="MIDDLEWARE",
+                        help="the backends to show (default: every registered one that loads)")
+    parser.add_argument("--sources", action="store_true",
+                        help="print only the repository directories their programs are built from beyond the "
+                             "default build (scripts/setup/build_latencytest.sh), one a line; none: nothing")
+
+
+def run(args):
+    chosen = {name: backend(name) for name in args.middlewares} if args.middlewares else BACKENDS.usable()
+    for name, chosen_backend in chosen.items():
+        if args.sources:
+            for directory in interface.build_sources(chosen_backend):
+                print(directory)
+        else:
+            print(f"{name}\t{chosen_backend.TITLE}\tinterface {chosen_backend.EXTENSION_POINT_VERSION}\t"
+                  f"{', '.join(chosen_backend.PROGRAMS)}")
+    return EXIT_OK
