@@ -287,6 +287,26 @@ static void *echo_thread(void *opaque)
     return NULL;
 }
 
+int pingpong_start_second_side(pingpong_second_side *side, const char *role, void *(*body)(void *), void *arguments,
+                               const char *what)
+{
+    side->started = 0;
+    if (strcmp(role, "both"))
+        return 0;
+    if (pthread_create(&side->thread, NULL, body, arguments)) {
+        pingpong_fail("cannot start %s", what);
+        return 1;
+    }
+    side->started = 1;
+    return 0;
+}
+
+void pingpong_join_second_side(pingpong_second_side *side, int status)
+{
+    if (side->started && !status)
+        pthread_join(side->thread, NULL);
+}
+
 int pingpong_main(int argc, char **argv, pingpong_choose_driver choose, const char *program)
 {
     pingpong_name_program(program);
@@ -310,16 +330,12 @@ int pingpong_main(int argc, char **argv, pingpong_choose_driver choose, const ch
         return status;
     }
     echo_thread_arguments echo = {driver, &options, 0};
-    pthread_t thread;
-    int both = !strcmp(options.role, "both");
-    if (both && pthread_create(&thread, NULL, echo_thread, &echo)) {
-        pingpong_fail("cannot start the echo thread");
+    pingpong_second_side echo_side;  /* it ends on the stop message */
+    if (pingpong_start_second_side(&echo_side, options.role, echo_thread, &echo, "the echo thread"))
         return 1;
-    }
     void *side = driver->open(&options, PINGPONG_PUBLISHER);
     status = side ? run_publisher(driver, side, &options) : 1;
-    if (both && !status)
-        pthread_join(thread, NULL);  /* it ends on the stop message; after a failure, with the process */
+    pingpong_join_second_side(&echo_side, status);
     status = status ? status : echo.status;
     counted_exit(status);
     if (side)

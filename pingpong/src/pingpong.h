@@ -5,6 +5,7 @@
 #ifndef PINGPONG_H
 #define PINGPONG_H
 
+#include <pthread.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -60,6 +61,21 @@ int pingpong_main(int argc, char **argv, pingpong_choose_driver choose, const ch
  * option, for the benchmarks that calibrate a gate: benchmarks/shared_memory_gate.py) it copies the
  * sample once more, a slowdown that grows with the payload; otherwise it does nothing. */
 void pingpong_echo_copy(const void *sample, uint32_t size);
+
+/* The role `both`: the second side of one process (the echo, or the throughput subscriber), on a
+ * thread of its own that the middleware delivers to without the network. */
+typedef struct {
+    pthread_t thread;
+    int started;
+} pingpong_second_side;
+
+/* Starts body(arguments) as the second side when `role` is both; nonzero after saying it cannot
+ * (`what`: how the error names the thread). */
+int pingpong_start_second_side(pingpong_second_side *side, const char *role, void *(*body)(void *), void *arguments,
+                               const char *what);
+/* Waits for the second side once the publisher's side ended with `status` 0; after a failure it
+ * ends with the process. */
+void pingpong_join_second_side(pingpong_second_side *side, int status);
 
 void pingpong_fail(const char *format, ...);  /* prints "<program>: error: ..." */
 void pingpong_name_program(const char *program);  /* the <program> above */

@@ -268,26 +268,23 @@ int throughput_main(int argc, char **argv, throughput_choose_driver choose, cons
     program_name = program;
     pingpong_name_program(program);
     throughput_options options;
+    const throughput_driver *driver = NULL;
     int status = parse(argc, argv, &options);
+    if (!status && !(driver = choose(&options)))
+        status = 2;  /* no driver for these options: bad input, said by choose */
     if (status)
         return status;
-    const throughput_driver *driver = choose(&options);
-    if (!driver)
-        return 2;
     if (!strcmp(options.role, "subscriber"))
         return run_subscriber(driver, &options);
     /* both: the subscriber is a second side of this process, which the middleware delivers to without the network */
     subscriber_thread_arguments subscriber = {driver, &options, 0};
-    pthread_t thread;
-    int both = !strcmp(options.role, "both");
-    if (both && pthread_create(&thread, NULL, subscriber_thread, &subscriber)) {
-        pingpong_fail("cannot start the subscriber's thread");
+    pingpong_second_side subscriber_side;  /* it ends on ALL_STOPS */
+    if (pingpong_start_second_side(&subscriber_side, options.role, subscriber_thread, &subscriber,
+                                   "the subscriber's thread"))
         return 1;
-    }
     void *side = driver->open(&options, PINGPONG_PUBLISHER);
     status = side ? run_publisher(driver, side, &options) : 1;
-    if (both && !status)
-        pthread_join(thread, NULL);  /* it ends on ALL_STOPS; after a failure, with the process */
+    pingpong_join_second_side(&subscriber_side, status);
     if (side)
         driver->close(side);
     return status ? status : subscriber.status;

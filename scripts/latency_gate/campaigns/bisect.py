@@ -41,7 +41,7 @@ import pandas as pd
 
 from latency_gate.analysis import code_path, relative
 from latency_gate.campaigns.gate import ROUNDS_FILE
-from latency_gate.contracts import bisect_result, gate_result, instruction_counts as counts
+from latency_gate.contracts import bisect_result, gate_result, instruction_counts as counts, run_metadata
 from latency_gate.contracts.formats import read_table
 from latency_gate.errors import EXIT_OK, InputError
 from latency_gate.runner import experiment
@@ -321,8 +321,8 @@ def changed_function(before, after, change):
     return str(code_path.innermost_first(same_way, before[same_way.index], change).index[0])
 
 
-def bisect(repository, base, head, build_command, gate_result_path, out, middleware="fastdds", time_limit_s=None,
-           samples=None):
+def bisect(repository, base, head, build_command, gate_result_path, out, middleware=run_metadata.DEFAULT_MIDDLEWARE,
+           time_limit_s=None, samples=None):
     """Bisect a failed code-path gate (gate_result.json at gate_result_path, its rounds.csv beside it);
     returns the bisect_result.json document. InputError (nothing built) on bad input."""
     gate_path = Path(gate_result_path)
