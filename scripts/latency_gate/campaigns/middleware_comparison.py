@@ -59,18 +59,20 @@ class Comparison:
     profiles: dict
 
 
-def compare_middleware(results_directory, middlewares=tuple(BACKENDS), programs=None, spec=RunSpec(),
+def compare_middleware(results_directory, middlewares=None, programs=None, spec=RunSpec(),
                        rounds=DEFAULT_ROUNDS, seed=None, out=None, profiles=None):
     """Run the comparison and write its table; returns the Comparison (its report:
     render/comparison_report.py).
 
-    programs: {middleware: its latency program} where not the project-built one; profiles:
+    middlewares: names, in report order (None: every registered backend that loads, a warning for each
+    other one). programs: {middleware: its latency program} where not the project-built one; profiles:
     {middleware: its configurations directory} where not the backend's own. spec: every run's
     settings (runner/run_spec.RunSpec), its middleware, program and profiles aside.
     Raises InputError (nothing runs) on bad input, RunFailed when a run fails in every attempt.
     """
     out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     programs, profiles = programs or {}, profiles or {}
+    middlewares = tuple(BACKENDS.usable(err=sys.stderr) if middlewares is None else middlewares)
     if len(set(middlewares)) != len(middlewares) or not middlewares:
         raise InputError(f"name each middleware once, got {' '.join(middlewares) or 'none'}")
     if rounds < 1:

@@ -27,8 +27,9 @@ def _middleware_path(text):
 def add_arguments(parser):
     parser.add_argument("-r", "--results-dir", "--results_dir", dest="results_dir", type=Path, required=True,
                         help="new directory for the runs, the table, the report and the plots")
-    parser.add_argument("--middlewares", nargs="+", choices=tuple(BACKENDS), default=list(BACKENDS),
-                        help="middleware to compare, in report order (default: %(default)s)")
+    parser.add_argument("--middlewares", nargs="+", choices=tuple(BACKENDS),
+                        help="middleware to compare, in report order (default: every registered one that loads: "
+                             + " ".join(BACKENDS) + ")")
     parser.add_argument("--program", dest="programs", action="append", type=_middleware_path, default=[],
                         metavar="MIDDLEWARE=PATH", help="a middleware's latency program where not the project-built "
                                                         "one, e.g. fastdds=/opt/ws (repeatable)")
@@ -44,12 +45,12 @@ def add_arguments(parser):
 
 def run(args):
     comparison = middleware_comparison.compare_middleware(
-        args.results_dir, tuple(args.middlewares), dict(args.programs), run_spec(args, profiles=None), args.rounds,
+        args.results_dir, args.middlewares, dict(args.programs), run_spec(args, profiles=None), args.rounds,
         args.seed, profiles=dict(args.profiles))
     print(f"Report: {comparison_report.write(comparison, args.results_dir)}")
     table = comparison.table
     batch = plots.PlotBatch()
-    titles = {middleware: BACKENDS[middleware].TITLE for middleware in args.middlewares}
+    titles = {middleware: BACKENDS[middleware].TITLE for middleware in comparison.middlewares}
     for name, rows in table.groupby(middleware_comparison.EXPERIMENT, sort=False):
         batch.add_middleware_comparison(name, rows, titles, args.results_dir / "plots")
     batch.render()
