@@ -91,13 +91,7 @@ void* madara_open(const pingpong_options* options, enum pingpong_side which)
             memory.offer(side.get());
             return side.release();
         }
-        Side* echo = memory.take();
-        if (!echo)
-            return nullptr;
-        echo->owned_by_peer = true;
-        side->peer = echo;
-        join_in_memory(side->kb, side->listener, echo->kb, echo->listener, settings);
-        return side.release();
+        return memory.join(*side, settings) ? side.release() : nullptr;
     }
     if (!attach_network_transport(side->kb, configuration, settings, side->listener))
         return nullptr;

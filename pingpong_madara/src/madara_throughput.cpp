@@ -175,16 +175,9 @@ void* madara_open(const throughput_options* options, enum pingpong_side which)
     side->data = side->kb.get_ref("data");
     side->command = side->kb.get_ref("command");
     side->message.assign(options->max_payload, 0);
-    if (configuration.in_memory()) {
-        Side* subscriber = memory.take();
-        if (!subscriber)
-            return nullptr;
-        subscriber->owned_by_peer = true;
-        side->peer = subscriber;
-        join_in_memory(side->kb, side->listener, subscriber->kb, subscriber->listener, settings);
-    } else if (!attach_network_transport(side->kb, configuration, settings, side->listener)) {
+    if (!(configuration.in_memory() ? memory.join(*side, settings)
+                                    : attach_network_transport(side->kb, configuration, settings, side->listener)))
         return nullptr;
-    }
     if (ask(side.get(), HELLO, 0, THROUGHPUT_MATCH_WAIT_S, "HELLO (is it there?)") < 0) {
         madara_close(side.release());
         return nullptr;

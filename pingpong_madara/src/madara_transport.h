@@ -114,6 +114,19 @@ public:
         return offered_;
     }
 
+    /* The first side joins the offered one both ways (join_in_memory) and closes it with its own
+     * (Side's peer and owned_by_peer); false after saying the offered side did not appear. */
+    bool join(Side& first, const madara::transport::QoSTransportSettings& settings)
+    {
+        Side* second = take();
+        if (!second)
+            return false;
+        second->owned_by_peer = true;
+        first.peer = second;
+        join_in_memory(first.kb, first.listener, second->kb, second->listener, settings);
+        return true;
+    }
+
 private:
     std::mutex lock_;
     std::condition_variable registered_;
