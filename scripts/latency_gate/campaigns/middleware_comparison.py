@@ -72,7 +72,7 @@ def compare_middleware(results_directory, middlewares=None, programs=None, spec=
     """
     out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     programs, profiles = programs or {}, profiles or {}
-    middlewares = tuple(BACKENDS.usable(err=sys.stderr) if middlewares is None else middlewares)
+    middlewares = tuple(BACKENDS.usable() if middlewares is None else middlewares)
     if len(set(middlewares)) != len(middlewares) or not middlewares:
         raise InputError(f"name each middleware once, got {' '.join(middlewares) or 'none'}")
     if rounds < 1:

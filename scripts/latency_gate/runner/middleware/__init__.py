@@ -67,8 +67,9 @@ class Backends(Mapping):
             self._loaded[name] = backend
         return self._loaded[name]
 
-    def usable(self, err=sys.stderr):
-        """{name: backend} of every one that loads, a warning on `err` for each of the others."""
+    def usable(self, err=None):
+        """{name: backend} of every one that loads, a warning on `err` (standard error) for each of the others."""
+        err = err or sys.stderr  # looked up per call: tests and the CLI replace it
         found = {}
         for name in self:
             try:
