@@ -40,6 +40,7 @@ fi
 
 # The venv uses Debian's Python so that a fresh machine needs nothing else; it is
 # reinstalled only when pyproject.toml changes.
+UV_VERSION=0.9.5
 install_venv() {
     if [[ ! -x $REPO/.venv/bin/python ]]; then
         /usr/bin/python3 -m venv "$REPO/.venv"
@@ -47,8 +48,10 @@ install_venv() {
     local stamp
     stamp=$REPO/.venv/.installed-$(sha256sum "$REPO/pyproject.toml" | cut -c1-16)
     if [[ ! -f $stamp ]]; then
-        "$REPO/.venv/bin/pip" install -q --upgrade pip
-        "$REPO/.venv/bin/pip" install -q -e "${REPO}[test]"
+        # uv resolves and downloads in parallel: the project's ~70 packages in seconds where pip
+        # takes minutes on a fresh machine. UV_NATIVE_TLS: trust the system's certificates, as apt does.
+        "$REPO/.venv/bin/pip" install -q "uv==$UV_VERSION"
+        UV_NATIVE_TLS=true "$REPO/.venv/bin/uv" pip install -q --python "$REPO/.venv/bin/python" -e "${REPO}[test]"
         rm -f "$REPO"/.venv/.installed-* && touch "$stamp"
     fi
 }
