@@ -119,3 +119,32 @@ def test_the_architecture_picture_draws_the_imports_there_are():
     # The mermaid picture's arrows ("a --> b": a imports b) are exactly the layers' imports.
     drawn = set(re.findall(r"^\s*([a-z]+) --> ([a-z]+)\s*$", ARCHITECTURE.read_text(), flags=re.MULTILINE))
     assert drawn == layer_edges()
+
+
+# A function that takes more than this many parameters takes settings that belong together as
+# one typed object (CONTRIBUTING.md: settings are one frozen object, validated once, passed down).
+MAX_PARAMETERS = 8
+
+
+def parameter_counts(path):
+    """(line, function name, parameters) of every function in a file: each parameter counted,
+    *args and **kwargs included, self and cls not."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            given = node.args
+            names = [argument.arg for argument in (*given.posonlyargs, *given.args, *given.kwonlyargs,
+                                                   *filter(None, (given.vararg, given.kwarg)))]
+            yield node.lineno, node.name, len([name for name in names if name not in ("self", "cls")])
+
+
+def test_no_function_takes_more_than_eight_parameters():
+    many = [f"{path.relative_to(PACKAGE.parent)}:{line}: {name} takes {count} parameters"
+            for path, _ in modules() for line, name, count in parameter_counts(path) if count > MAX_PARAMETERS]
+    assert not many, f"more than {MAX_PARAMETERS} parameters (pass one typed object):\n" + "\n".join(many)
+
+
+def test_the_parameter_count_includes_star_arguments_and_leaves_out_self(tmp_path):
+    planted = tmp_path / "planted.py"
+    planted.write_text("class A:\n    def f(self, a, /, b, *c, d, **e):\n        pass\n")
+    assert list(parameter_counts(planted)) == [(2, "f", 5)]

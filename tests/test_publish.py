@@ -24,6 +24,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -94,9 +95,9 @@ def branch_log(remote):
     return git("log", "--format=%H %P", BRANCH, cwd=remote).splitlines()
 
 
-def land(remote, run, work, **kwargs):
-    return publish.publish(run_directory=run, remote=str(remote), platform=PLATFORM,
-                           work_directory=work, **kwargs)
+def land(remote, run, work, git=None, sleep=time.sleep, **settings):
+    return publish.publish(publish.Publication(run_directory=run, remote=str(remote), platform=PLATFORM, **settings),
+                           work, git=git, sleep=sleep)
 
 
 def test_first_publish_creates_the_history_branch_as_an_orphan(tmp_path, remote):

@@ -321,29 +321,45 @@ def changed_function(before, after, change):
     return str(code_path.innermost_first(same_way, before[same_way.index], change).index[0])
 
 
-def bisect(repository, base, head, build_command, gate_result_path, out, middleware=run_metadata.DEFAULT_MIDDLEWARE,
-           time_limit_s=None, samples=None):
-    """Bisect a failed code-path gate (gate_result.json at gate_result_path, its rounds.csv beside it);
-    returns the bisect_result.json document. InputError (nothing built) on bad input."""
-    gate_path = Path(gate_result_path)
+@dataclass(frozen=True)
+class BisectSpec:
+    """A bisect's settings, as `latency-gate bisect` takes them."""
+
+    repository: Path  # the git repository whose first-parent history is searched
+    base: str  # the gate's base commit
+    head: str  # the pull request's head commit
+    build_command: str  # builds the checked-out commit; prints the program's path on its last line
+    gate_result: Path  # the failed code-path gate's gate_result.json (its rounds.csv beside it)
+    results: Path  # a new directory for the worktrees, runs, logs and the result
+    middleware: str = run_metadata.DEFAULT_MIDDLEWARE
+    time_limit_s: float | None = None  # None: no limit
+    samples: int | None = None  # round trips per payload; None: the gate's
+
+
+def bisect(spec):
+    """Bisect the failed code-path gate of a BisectSpec; returns the bisect_result.json document.
+    InputError (nothing built) on bad input."""
+    repository, base, head, build_command = spec.repository, spec.base, spec.head, spec.build_command
+    middleware, time_limit_s = spec.middleware, spec.time_limit_s
+    gate_path = Path(spec.gate_result)
     gate_document = gate_result.read(gate_path)
     cells = regressed_cells(gate_document, gate_path)
     spread = spreads(gate_path.parent if gate_path.is_file() else gate_path, cells)
     margins = {cell: margin(value) for cell, value in spread.items()}
     commits = first_parent_commits(repository, base, head)
-    out = Path(out)
+    out = Path(spec.results)
     if (out / "worktrees").exists() or (out / bisect_result.FILE).exists():
         raise InputError("already holds a bisect (worktrees/ or bisect_result.json); use a new directory", out)
     out.mkdir(parents=True, exist_ok=True)
-    spec = RunSpec(middleware=middleware, samples=samples or gate_document.get("samples") or RunSpec.samples)
-    experiment.check_signal(replace(spec, signal="instructions"))
-    counter = CommitCounter(repository, commits, build_command, out, sorted(cells), spec)
+    run = RunSpec(middleware=middleware, samples=spec.samples or gate_document.get("samples") or RunSpec.samples)
+    experiment.check_signal(replace(run, signal="instructions"))
+    counter = CommitCounter(repository, commits, build_command, out, sorted(cells), run)
     time_box = TimeBox(time_limit_s)
     findings, counted, stopped = search(counter, len(commits) - 1, sorted(cells), margins, time_box)
     return {
         "base": _commit(commits[0]), "head": _commit(commits[-1]), "commits": len(commits) - 1,
         "gate_result": str(gate_path), "build_command": build_command, "middleware": middleware,
-        "samples": spec.samples, "complete": stopped is None, "stopped": stopped, "time_limit_s": time_limit_s,
+        "samples": run.samples, "complete": stopped is None, "stopped": stopped, "time_limit_s": time_limit_s,
         "duration_s": round(time_box.elapsed_s(), 1),
         "cells": [_cell_entry(cell, cells[cell], spread[cell], margins[cell], findings[cell], counted, commits, counter)
                   for cell in sorted(cells)],

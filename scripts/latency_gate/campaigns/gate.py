@@ -23,13 +23,17 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from latency_gate.analysis import code_path, processing, relative, requirements as requirements_module, stop_rule
+from latency_gate.analysis import (
+    build_comparison, code_path, processing, relative, requirements as requirements_module, stop_rule,
+)
 from latency_gate.analysis.relative import BASE, PR, ROUND_COLUMNS, GateSettings
 from latency_gate.contracts import gate_result, instruction_counts, magnitudes, run_metadata, throughput_formats
-from latency_gate.contracts.formats import measurements_path, write_csv
+from latency_gate.contracts.formats import SPEC_FAMILY, choose_family, measurements_path, write_csv
 from latency_gate.errors import InputError
-from latency_gate.runner import experiment, interleaving, kinds
+from latency_gate.runner import counting, experiment, interleaving, kinds
 from latency_gate.runner.kinds import Grid
+from latency_gate.runner.middleware import BACKENDS
+from latency_gate.runner.middleware.common import build_configuration
 from latency_gate.runner.run_spec import RunSpec
 
 DEFAULT_SAMPLES = 500  # the noise is between runs: 500 keep a run's median within ~1 % and cut a round by a quarter
@@ -58,26 +62,90 @@ INSTRUCTIONS_RUN_TIMEOUT_S = 360.0
 INSTRUCTIONS_PAYLOADS = (16, 1024, 8192, 16384)
 
 
-def run_gate(results_directory, base, pr, spec=RunSpec(samples=DEFAULT_SAMPLES), rounds=DEFAULT_ROUNDS,
-             max_rounds=DEFAULT_MAX_ROUNDS, look_every=DEFAULT_LOOK_EVERY, settings=GateSettings(), requirements=None,
-             seed=None, out=None):
-    """Run the relative gate to its last look; returns its GateOutcome. base, pr: the two
-    builds' programs; spec: every run's settings (runner/run_spec.RunSpec), its program aside.
+@dataclass(frozen=True)
+class GateSpec:
+    """A relative gate's settings: one frozen object, built once (from the command line:
+    from_options; `latency-gate ci gate` runs that command; from a campaign: dataclasses.replace
+    of its own), checked here once and passed down whole."""
+
+    base: Path  # the base build: its program, or a workspace holding it
+    pr: Path  # the pull request's build, likewise
+    results: Path  # a new directory for the rounds, reports and runs
+    run: RunSpec = RunSpec(samples=DEFAULT_SAMPLES)  # every run's settings, its program aside; its signal decides
+    rounds: int = DEFAULT_ROUNDS  # before the first look
+    max_rounds: int = DEFAULT_MAX_ROUNDS  # only the verdict at the last can fail the gate
+    look_every: int = DEFAULT_LOOK_EVERY
+    settings: GateSettings = GateSettings()
+    requirements: Path | None = None  # requirements CSV applied as an absolute ceiling
+    seed: int | None = None  # of the run order and the randomisation test; None: random
+    no_allocations: tuple = ()  # counted: sub-experiments whose steady path must not allocate ("all": every one)
+    head_sha: str | None = None  # the pull request's head commit, recorded in gate_result.json
+
+    def __post_init__(self):
+        if not 2 <= self.rounds <= self.max_rounds:  # a look needs 2 rounds for a spread
+            raise InputError(f"need 2 <= rounds ({self.rounds}) <= max rounds ({self.max_rounds})")
+        if self.look_every < 1:
+            raise InputError(f"look-every must be at least 1, got {self.look_every}")
+        if self.counted:  # a middleware or kind that cannot be counted is bad input before any gate runs
+            experiment.check_signal(self.run)
+
+    @property
+    def counted(self):
+        """The code-path gate: instructions counted under valgrind decide, not time."""
+        return self.run.signal == "instructions"
+
+
+def from_options(options, run):
+    """The GateSpec of the gate command's parsed options for `run` (their RunSpec, its signal the
+    gate's): every option left None takes that signal's default here, and nowhere else."""
+    counted = run.signal == "instructions"
+    settings = GateSettings(
+        alpha=options.alpha, clear_confidence=options.clear_confidence, variance=options.variance,
+        min_effect=_given(options.min_effect, _counted_min_effect(run.middleware) if counted else GateSettings.min_effect),
+        gated=tuple(options.gate_magnitudes or ((relative.INSTRUCTIONS,) if counted else relative.GATED_BY_KIND[run.kind])),
+        guard="rank" if counted else GateSettings.guard, require_detectable=options.require_detectable,
+    )
+    rounds = _given(options.rounds, INSTRUCTIONS_ROUNDS if counted else DEFAULT_ROUNDS)
+    max_rounds = _given(options.max_rounds, max(rounds, INSTRUCTIONS_ROUNDS) if counted else DEFAULT_MAX_ROUNDS)
+    # The code-path gate's own payloads stand for the spec's; another family's are its own.
+    spec_family = choose_family(run.family, run.subexperiments).name == SPEC_FAMILY
+    payloads, grid = run.payloads or (INSTRUCTIONS_PAYLOADS if counted and spec_family else None), {}
+    if run.kind == kinds.THROUGHPUT.name:  # the gate's own, smaller grid unless given
+        payloads = payloads or THROUGHPUT_GATE_PAYLOADS
+        grid = {"demands": run.demands or THROUGHPUT_GATE_GRID.demands,
+                "recovery_times_ms": run.recovery_times_ms or THROUGHPUT_GATE_GRID.recovery_times_ms,
+                "test_time_s": run.test_time_s or THROUGHPUT_GATE_GRID.test_time_s}
+    run = replace(run, samples=_given(options.samples, INSTRUCTIONS_SAMPLES if counted else DEFAULT_SAMPLES),
+                  payloads=payloads and tuple(payloads), estimated_cycles=counted and run.estimated_cycles, **grid)
+    return GateSpec(options.base, options.pr, options.results_dir, run, rounds, max_rounds, options.look_every,
+                    settings, None if counted else options.requirements, options.seed,
+                    tuple(options.no_allocations or ()) if counted else (), options.head_sha)
+
+
+def _given(value, default):
+    return default if value is None else value
+
+
+def _counted_min_effect(middleware):
+    """The code-path gate's default minimum effect for a middleware: its counted path's."""
+    path = BACKENDS[middleware].COUNTED_PATH
+    return path.min_effect if path else counting.DEFAULT_MIN_EFFECT
+
+
+def run_gate(spec, out=None):
+    """Run the relative gate of a GateSpec to its last look; returns its GateOutcome, with what
+    differed between the builds.
 
     Raises InputError (nothing runs) on bad input, RunFailed when a run fails.
     """
     out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
-    if not 2 <= rounds <= max_rounds:  # a look needs 2 rounds for a spread
-        raise InputError(f"need 2 <= rounds ({rounds}) <= max rounds ({max_rounds})")
-    if look_every < 1:
-        raise InputError(f"look-every must be at least 1, got {look_every}")
-    if spec.timeout_s is None:
-        spec = replace(spec, timeout_s=INSTRUCTIONS_RUN_TIMEOUT_S if spec.signal == "instructions"
-                       else DEFAULT_RUN_TIMEOUT_S)
-    kind, signal, samples = kinds.kind(spec.kind), spec.signal, spec.samples
+    run = spec.run
+    if run.timeout_s is None:
+        run = replace(run, timeout_s=INSTRUCTIONS_RUN_TIMEOUT_S if spec.counted else DEFAULT_RUN_TIMEOUT_S)
+    kind, samples = kinds.kind(run.kind), run.samples
     builds = {}
-    for build, program in ((BASE, base), (PR, pr)):
-        checked = experiment.validate_run(replace(spec, program=program))
+    for build, program in ((BASE, spec.base), (PR, spec.pr)):
+        checked = experiment.validate_run(replace(run, program=program))
         builds[build] = checked.binary
     # What the middleware cannot do is said once here, not run in every round.
     chosen = tuple(name for name in checked.subexperiments if name not in checked.unsupported)
@@ -86,35 +154,65 @@ def run_gate(results_directory, base, pr, spec=RunSpec(samples=DEFAULT_SAMPLES),
         print(f"{name}: not gated: {why}", file=out, flush=True)
     if not chosen:
         raise InputError(f"{checked.backend.TITLE} supports none of the chosen sub-experiments")
-    required = load_requirements(requirements, chosen, payloads_checked, kind)
+    required = load_requirements(spec.requirements, chosen, payloads_checked, kind)
     # Read with the requirements, before anything runs: a broken provenance is bad input.
-    origin = requirements_module.read_provenance(requirements) if requirements else None
-    results = Path(results_directory)
+    origin = requirements_module.read_provenance(spec.requirements) if spec.requirements else None
+    results = Path(spec.results)
     if (results / ROUNDS_FILE).exists():
         raise InputError("already holds a gate run (rounds.csv); use a new results directory", results)
-    seed = int(np.random.SeedSequence().entropy % 2**32) if seed is None else seed
+    seed = int(np.random.SeedSequence().entropy % 2**32) if spec.seed is None else spec.seed
     started = time.monotonic()
     measured = f"{samples} samples" if kind is kinds.LATENCY else f"{checked.grid.cases(payloads_checked)} cases"
     if checked.counting:
         measured += f", instructions counted under valgrind ({checked.counting.description})"
-    print(f"Relative gate: {kind.name} ({signal}), {len(chosen)} sub-experiment(s) x {len(payloads_checked)} payload(s), "
-          f"{measured}, {rounds}..{max_rounds} rounds, alpha {settings.alpha:g}, "
+    settings = spec.settings
+    print(f"Relative gate: {kind.name} ({run.signal}), {len(chosen)} sub-experiment(s) x {len(payloads_checked)} "
+          f"payload(s), {measured}, {spec.rounds}..{spec.max_rounds} rounds, alpha {settings.alpha:g}, "
           f"minimum effect {settings.min_effect * 100:.2g}%, seed {seed}", file=out, flush=True)
-    gate = _Rounds(results=results, max_rounds=max_rounds, builds=builds, chosen=chosen,
-                   spec=replace(spec, payloads=payloads_checked), settings=settings, seed=seed, required=required,
-                   origin=origin, out=out)
-    stop_rule.stopping_look(rounds, max_rounds, look_every, gate.unsettled_after)
+    arms = {build: replace(run, program=binary, payloads=payloads_checked) for build, binary in builds.items()}
+    plan = interleaving.RoundPlan(results, arms, chosen, spec.max_rounds, concurrent=spec.counted)
+    gate = _Rounds(plan=plan, settings=settings, seed=seed, required=required, origin=origin, out=out)
+    stop_rule.stopping_look(spec.rounds, spec.max_rounds, spec.look_every, gate.unsettled_after)
     elapsed = time.monotonic() - started
     functions = code_path.changed_functions(results, gate.decision) if checked.counting else {}
-    return GateOutcome(results, gate.decision, gate.ceiling, gate.looks, settings, elapsed, {
-        "signal": signal, "functions": functions,
+    outcome = GateOutcome(results, gate.decision, gate.ceiling, gate.looks, settings, elapsed, {
+        "signal": run.signal, "functions": functions,
         **({"counted_path": checked.counting.description} if checked.counting else {}),
-        "seed": seed, "samples": samples, "first_look": rounds, "max_rounds": max_rounds, "look_every": look_every,
-        "base": str(builds[BASE]), "pr": str(builds[PR]), "subexperiments": list(chosen),
-        "payloads": list(payloads_checked), "requirements": str(requirements) if requirements else None,
+        "seed": seed, "samples": samples, "first_look": spec.rounds, "max_rounds": spec.max_rounds,
+        "look_every": spec.look_every, "base": str(builds[BASE]), "pr": str(builds[PR]), "subexperiments": list(chosen),
+        "payloads": list(payloads_checked), "requirements": str(spec.requirements) if spec.requirements else None,
         "duration_s": round(elapsed, 1), "regime": gate.regime, "requirements_comparability": gate.notes,
         "below_resolution": gate.unresolved,
     })
+    _compare_builds(outcome)
+    return outcome
+
+
+def _compare_builds(outcome):
+    """What differed between the two builds besides their code (analysis/build_comparison.py), from
+    their first round's runs: named in the reports; InputError when the runs ran unlike."""
+    first = {build: gate_result.run_directories(outcome.results, build)[:1] for build in (BASE, PR)}
+    if not all(first.values()):
+        return
+    base, pr = (run_metadata.read(first[build][0]).to_dict() for build in (BASE, PR))
+    outcome.details["build_differences"] = build_comparison.compare(
+        base, pr, build_configuration(base.get("latency_test")), build_configuration(pr.get("latency_test")))
+
+
+def decide_allocations(outcome, no_allocations):
+    """A counted gate's heap allocations per round trip (after its flame graphs, as gate_result.json
+    has always listed them): the cells whose allocations moved between the builds, and, for the
+    sub-experiments in `no_allocations` ("all": every one), the PR's cells that allocate on their
+    steady path; either fails the gate (render/gate_report.py)."""
+    subexperiments = outcome.details["subexperiments"]
+    outcome.details["allocation_changes"] = [
+        cell for cell in code_path.allocation_changes(outcome.results, subexperiments) if cell["verdict"] != "no change"]
+    if no_allocations:
+        required = list(subexperiments) if "all" in no_allocations else [
+            name for name in subexperiments if name in no_allocations]
+        outcome.details["no_allocations"] = required
+        runs = gate_result.run_directories(outcome.results, PR)
+        outcome.details["steady_allocations"] = code_path.steady_allocations(runs[-1], required) if runs else []
 
 
 @dataclass(frozen=True)
@@ -146,11 +244,7 @@ def counts_text(look):
 class _Rounds:
     """A gate's rounds so far, run on demand up to each look, and its latest decision."""
 
-    results: Path
-    max_rounds: int
-    builds: dict  # BASE / PR -> LatencyTest binary
-    chosen: tuple  # sub-experiments
-    spec: RunSpec  # every run's settings, its program aside
+    plan: interleaving.RoundPlan  # every round's runs: the two builds' RunSpecs, the sub-experiments
     settings: GateSettings
     seed: int  # of the run order and the randomisation test
     required: pd.DataFrame | None  # requirements as the ceiling
@@ -190,22 +284,21 @@ class _Rounds:
         self.looks.append({"rounds": look, "verdicts": {k: int(v) for k, v in counts.items()},
                            "ceiling": {k: int(v) for k, v in ceiling_counts.items()}, "unsettled": unsettled})
         print(f"look after {look} rounds: {counts_text(self.looks[-1])}"
-              + (f"; {unsettled} cell(s) unsettled" if unsettled and look < self.max_rounds else ""),
+              + (f"; {unsettled} cell(s) unsettled" if unsettled and look < self.plan.rounds else ""),
               file=self.out, flush=True)
         return unsettled
 
     def _run_next_round(self):
         round_number = len(self.frames) + 1
         round_started = time.monotonic()
-        self.frames.append(_run_round(self.results, round_number, self.max_rounds, self.builds, self.chosen,
-                                      self.rng, self.spec, self.out))
-        write_csv(pd.concat(self.frames, ignore_index=True), self.results / ROUNDS_FILE)
+        self.frames.append(_run_round(self.plan, round_number, self.rng, self.out))
+        write_csv(pd.concat(self.frames, ignore_index=True), self.plan.results / ROUNDS_FILE)
         if round_number == 1:
-            first_run = run_metadata.read(gate_result.run_directory(self.results, 1, BASE))
+            first_run = run_metadata.read(gate_result.run_directory(self.plan.results, 1, BASE))
             self.regime = run_metadata.regime(first_run)
             self.notes = requirements_module.comparability_notes(self.origin, first_run)
             print(f"Settings in force: {run_metadata.regime_text(self.regime)}", file=self.out, flush=True)
-        print(f"round {round_number}/{self.max_rounds} done in {time.monotonic() - round_started:.1f} s "
+        print(f"round {round_number}/{self.plan.rounds} done in {time.monotonic() - round_started:.1f} s "
               f"(elapsed {minutes_text(time.monotonic() - self.started)})", file=self.out, flush=True)
 
 
@@ -251,13 +344,12 @@ def cell_values(directory, subexperiment, kind, signal="latency"):
                         value_name=relative.VALUE)
 
 
-def _run_round(results, round_number, max_rounds, builds, chosen, rng, spec, out):
+def _run_round(plan, round_number, rng, out):
     """Run every sub-experiment with both builds (random order per pair); the round's rows."""
     rows = []
+    spec = plan.arms[BASE]
     kind = kinds.kind(spec.kind)
-    arms = {build: replace(spec, program=binary) for build, binary in builds.items()}
-    for run in interleaving.run_round(results, round_number, max_rounds, arms, chosen, rng, out,
-                                      concurrent=spec.signal == "instructions"):
+    for run in interleaving.run_round(plan, round_number, rng, out):
         rows.append(cell_values(run.directory, run.subexperiment, kind, spec.signal).assign(**{
             relative.ROUND: round_number, relative.BUILD: run.arm, relative.SUBEXPERIMENT: run.subexperiment,
             POSITION: run.position}))

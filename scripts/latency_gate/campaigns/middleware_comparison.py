@@ -110,9 +110,10 @@ def compare_middleware(results_directory, middlewares=None, programs=None, spec=
     print(f"Comparing {', '.join(BACKENDS[m].TITLE for m in middlewares)}: {len(chosen)} sub-experiment(s) x "
           f"{len(payloads)} payload(s), {samples} samples, {rounds} round(s), seed {seed}", file=out, flush=True)
     started = time.monotonic()
+    plan = interleaving.RoundPlan(results, arms, chosen, rounds, skip=skip)
     runs = []
     for round_number in range(1, rounds + 1):
-        runs += interleaving.run_round(results, round_number, rounds, arms, chosen, rng, out, skip=skip)
+        runs += interleaving.run_round(plan, round_number, rng, out)
     table = comparison_table(pooled_summaries(runs))
     regime = run_metadata.regime_text(run_metadata.regime(run_metadata.read(runs[0].directory)))
     write_csv(table, results / TABLE_FILE)

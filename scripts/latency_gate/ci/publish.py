@@ -24,6 +24,7 @@ import random
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from datetime import datetime, timedelta, UTC
 from pathlib import Path
 
@@ -102,18 +103,29 @@ def history_run_id(run_directory, revision, runner, now=None):
     return run_metadata.make_run_id(started, revision, runner)
 
 
-def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages",
-            run_id=None, requirements=None, keep=None, redact_host=False, shared_runners=False, git=None,
-            sleep=time.sleep):
-    """Land `run_directory` under runs/<platform>/<run id>/ on `branch` of `remote`.
+@dataclass(frozen=True)
+class Publication:
+    """What one publish lands where (`latency-gate publish-history`'s options)."""
 
-    The run id is `run_id` (see history_run_id), else the one history.add_run picks from
-    the run's metadata; `requirements` is the CSV the run was checked against, kept with
-    it; `redact_host` keeps the host's name and kernel build out (history.add_run);
-    `shared_runners` records SHARED_RUNNERS_WARNING in the stored metadata.
+    run_directory: Path
+    remote: str  # a URL, or a local repository's path
+    platform: str  # the run's line in the store: runs/<platform>/
+    branch: str = "gh-pages"
+    run_id: str | None = None  # see history_run_id; None: the one history.add_run picks from the run's metadata
+    requirements: Path | None = None  # the CSV the run was checked against, kept with it
+    keep: int | None = None  # runs kept per platform (history.prune); None: all
+    redact_host: bool = False  # keep the host's name and kernel build out (history.add_run)
+    shared_runners: bool = False  # record SHARED_RUNNERS_WARNING in the stored metadata
+
+
+def publish(publication, work_directory, git=None, sleep=time.sleep):
+    """Land a Publication's run directory under runs/<platform>/<run id>/ on its branch of its remote.
+
     `work_directory` holds the local clone; after success its files are the published
     store and the site built from it (render/store_views.regenerate). Returns (run id, pushed commit).
     """
+    run_directory, remote, platform, branch = (publication.run_directory, publication.remote, publication.platform,
+                                               publication.branch)
     run_directory = Path(run_directory)
     if not run_directory.is_dir():
         raise PublishError(f"{run_directory}: no such run directory")
@@ -125,10 +137,11 @@ def publish(*, run_directory, remote, platform, work_directory, branch="gh-pages
     git("init", "-q")
     for attempt in range(PUSH_ATTEMPTS):
         parent = _checkout_tip(git, remote, branch)
-        run_id = history.add_run(work_directory, run_directory, platform, run_id, requirements, redact_host,
-                                 [SHARED_RUNNERS_WARNING] if shared_runners else []).name
-        if keep is not None:
-            history.prune(work_directory, platform, keep)
+        run_id = history.add_run(work_directory, run_directory, platform, publication.run_id,
+                                 publication.requirements, publication.redact_host,
+                                 [SHARED_RUNNERS_WARNING] if publication.shared_runners else []).name
+        if publication.keep is not None:
+            history.prune(work_directory, platform, publication.keep)
         store_views.regenerate(work_directory)  # the site is built before anything is pushed
         commit = _commit_store(git, parent, f"Add latency run {platform}/{run_id}")
         pushed = git("push", "--porcelain", remote, f"{commit}:refs/heads/{branch}", check=False)

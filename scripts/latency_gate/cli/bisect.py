@@ -41,9 +41,9 @@ def add_arguments(parser):
 
 
 def run(args):
-    document = bisect.bisect(args.repository, args.base, args.head, args.build_command, args.gate_result,
-                             args.results_dir, middleware=args.middleware, time_limit_s=args.time_limit_s,
-                             samples=args.samples)
+    document = bisect.bisect(bisect.BisectSpec(args.repository, args.base, args.head, args.build_command,
+                                               args.gate_result, args.results_dir, args.middleware, args.time_limit_s,
+                                               args.samples))
     bisect_result.write(args.results_dir, document)
     bisect_report.write(args.results_dir, document)
     for cell in document["cells"]:

@@ -51,11 +51,10 @@ def run(args):
         platform = history.store_platform(args.platform, args.results_directory)
         with tempfile.TemporaryDirectory(prefix="latency-history-") as temporary:
             work_directory = args.work_directory or Path(temporary)
-            run_id, commit = publish.publish(
-                run_directory=args.results_directory, remote=args.remote, platform=platform,
-                work_directory=work_directory, branch=args.branch, run_id=run_id,
-                requirements=args.requirements, keep=args.keep, redact_host=args.redact_host,
-                shared_runners=args.shared_runners)
+            run_id, commit = publish.publish(publish.Publication(
+                run_directory=args.results_directory, remote=args.remote, platform=platform, branch=args.branch,
+                run_id=run_id, requirements=args.requirements, keep=args.keep, redact_host=args.redact_host,
+                shared_runners=args.shared_runners), work_directory)
             print(f"Published run {platform}/{run_id} as {commit} on {args.branch} of {args.remote}", flush=True)
             publish.summarise_changepoints(work_directory, platform)
     except publish.PublishError as error:

@@ -8,7 +8,7 @@ import io
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from latency_gate.contracts import gate_result
@@ -26,26 +26,34 @@ class ArmRun:
     position: int  # 1 when the arm ran first for this sub-experiment in its round
 
 
-def run_round(results, round_number, max_rounds, arms, chosen, rng, out, skip=None, concurrent=False):
-    """Run every sub-experiment of `chosen` with every arm; returns the ArmRuns in run order.
+@dataclass(frozen=True)
+class RoundPlan:
+    """What every round of a campaign runs: each arm's RunSpec, the sub-experiments, where."""
 
-    arms: {label: that arm's RunSpec (its program, its middleware)}; results go to
-    results/runs/round-NN/<label>/. skip: {label: sub-experiments that arm cannot do}.
-    concurrent: the arms of a sub-experiment run at the same time (counts, unlike times, do not
-    depend on what else runs; each run holds its own domain and port).
+    results: Path  # each run goes to results/runs/round-NN/<label>/
+    arms: dict  # {label: that arm's RunSpec (its program, its middleware)}
+    chosen: tuple  # the sub-experiments, in order
+    rounds: int  # rounds at most, for the progress lines
+    skip: dict = field(default_factory=dict)  # {label: sub-experiments that arm cannot do}
+    # The arms of a sub-experiment run at the same time (counts, unlike times, do not depend on
+    # what else runs; each run holds its own domain and port).
+    concurrent: bool = False
+
+
+def run_round(plan, round_number, rng, out):
+    """Run every sub-experiment of a RoundPlan with every arm; returns the ArmRuns in run order.
     A run that fails in every attempt raises RunFailed.
     """
-    skip = skip or {}
     runs = []
-    for name in chosen:
-        labels = [label for label in arms if name not in skip.get(label, ())]
+    for name in plan.chosen:
+        labels = [label for label in plan.arms if name not in plan.skip.get(label, ())]
         order = _shuffled(labels, rng)
 
         def run_arm(label):
-            directory = gate_result.run_directory(results, round_number, label)
+            directory = gate_result.run_directory(plan.results, round_number, label)
             began = time.monotonic()
             warnings = io.StringIO()  # the runner retries a failed or hung run (LatencyTest hangs now and then)
-            code = experiment.run_experiment(directory, replace(arms[label], subexperiments=(name,), baseline_s=0),
+            code = experiment.run_experiment(directory, replace(plan.arms[label], subexperiments=(name,), baseline_s=0),
                                              out=io.StringIO(), err=warnings)
             _warn_once(warnings.getvalue())
             if code != EXIT_OK:
@@ -53,14 +61,14 @@ def run_round(results, round_number, max_rounds, arms, chosen, rng, out, skip=No
                                 f"{round_number} (see metadata.json and logs/ there)")
             return directory, f"{label} {time.monotonic() - began:4.1f} s"
 
-        if concurrent:
+        if plan.concurrent:
             with ThreadPoolExecutor(max_workers=len(order)) as pool:
                 done = list(pool.map(run_arm, order))
         else:
             done = [run_arm(label) for label in order]
         runs += [ArmRun(label, name, directory, position)
                  for position, (label, (directory, _)) in enumerate(zip(order, done), start=1)]
-        print(f"round {round_number}/{max_rounds}  {name:<40} {'  '.join(timing for _, timing in done)}", file=out,
+        print(f"round {round_number}/{plan.rounds}  {name:<40} {'  '.join(timing for _, timing in done)}", file=out,
               flush=True)
     return runs
 
