@@ -1,0 +1,56 @@
+"""A relative gate's settings are one GateSpec (campaigns/gate.py): built from the gate command's
+options by from_options, where the signal's defaults are filled, and checked once when built."""
+
+import pytest
+
+from latency_gate import cli
+from latency_gate.analysis import relative
+from latency_gate.campaigns import gate
+from latency_gate.cli.experiment_options import run_spec
+from latency_gate.errors import InputError
+from latency_gate.runner.middleware import BACKENDS
+
+pytestmark = pytest.mark.unit
+
+
+def spec_of(*options, signal="latency"):
+    args = cli.build_parser(["gate"]).parse_args(["gate", "--base", "b", "--pr", "p", "-r", "out", *options])
+    return gate.from_options(args, run_spec(args, signal=signal))
+
+
+def test_a_latency_gate_takes_the_latency_defaults():
+    spec = spec_of()
+
+    assert (spec.rounds, spec.max_rounds, spec.run.samples, spec.run.payloads) == (
+        gate.DEFAULT_ROUNDS, gate.DEFAULT_MAX_ROUNDS, gate.DEFAULT_SAMPLES, None)
+    assert spec.settings == relative.GateSettings(gated=relative.GATED_BY_KIND["latency"])
+    assert not spec.counted
+
+
+def test_a_counted_gate_takes_its_own_defaults_and_its_middlewares_minimum_effect():
+    spec = spec_of("--requirements", "req.csv", "--no-allocations", "all", signal="instructions")
+
+    assert (spec.rounds, spec.max_rounds, spec.run.samples, spec.run.payloads) == (
+        gate.INSTRUCTIONS_ROUNDS, gate.INSTRUCTIONS_ROUNDS, gate.INSTRUCTIONS_SAMPLES, gate.INSTRUCTIONS_PAYLOADS)
+    assert spec.settings.min_effect == BACKENDS["fastdds"].COUNTED_PATH.min_effect
+    assert (spec.settings.guard, spec.settings.gated) == ("rank", (relative.INSTRUCTIONS,))
+    assert (spec.requirements, spec.no_allocations) == (None, ("all",))  # a time ceiling is no count's
+
+
+def test_options_given_win_over_the_signals_defaults():
+    spec = spec_of("--rounds", "4", "--max-rounds", "8", "--samples", "50", "--min-effect", "0.02",
+                   signal="instructions")
+
+    assert (spec.rounds, spec.max_rounds, spec.run.samples, spec.settings.min_effect) == (4, 8, 50, 0.02)
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    (["--rounds", "1"], "need 2 <= rounds"),
+    (["--rounds", "5", "--max-rounds", "4"], "need 2 <= rounds"),
+    (["--look-every", "0"], "look-every must be at least 1"),
+    (["--alpha", "2"], "alpha must be between 0 and 1"),
+])
+def test_a_bad_setting_is_refused_when_the_spec_is_built(options, message):
+    with pytest.raises(InputError, match=message) as refused:
+        spec_of(*options)
+    assert "\n" not in str(refused.value)
