@@ -159,9 +159,8 @@ def test_a_newer_schema_says_to_update_and_unknown_keys_are_ignored(tmp_path):
 
 
 def test_the_head_commit_is_recorded_and_a_malformed_one_is_a_usage_error(tmp_path, capsys):
-    gate_result.write(tmp_path, {k: v for k, v in gate_results.document(SHA).items() if k != "head_sha"})
-
-    gate_result.record_head_sha(tmp_path, "b" * 40)
+    gate_result.write(tmp_path, {k: v for k, v in gate_results.document(SHA).items() if k != "head_sha"}
+                      | {"head_sha": "b" * 40})
 
     assert gate_result.read(tmp_path)["head_sha"] == "b" * 40
     arguments = ["gate", "--base", "b", "--pr", "p", "-r", "r", "--head-sha"]

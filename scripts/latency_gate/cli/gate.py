@@ -95,7 +95,10 @@ def run(args):
     specs = [gate.from_options(args, run_spec(args, signal=signal)) for signal in signals]
     if len(specs) == 2:  # the code-path gate's files in <results>/instructions/
         specs[1] = replace(specs[1], results=specs[1].results / "instructions")
-    return max([gate_and_report(spec) for spec in specs], key=_SEVERITY.index)
+    worst = EXIT_OK
+    for spec in specs:
+        worst = max(worst, gate_and_report(spec), key=_SEVERITY.index)
+    return worst
 
 
 def _min_effects():
@@ -114,11 +117,11 @@ def gate_and_report(spec, out=None):
         if drawn := flame_graphs.draw_gate(outcome.results, outcome.decision, outcome.details["payloads"], out):
             outcome.details["flamegraphs"] = drawn
         gate.decide_allocations(outcome, spec.no_allocations)
+    if spec.head_sha:  # gate_result.json's last key
+        outcome.details["head_sha"] = spec.head_sha
     verdict = gate_report.write_reports(outcome)
     print(gate_report.verdict_line(outcome.decision, outcome.ceiling, outcome.settings, outcome.elapsed_s,
                                    outcome.details), file=out, flush=True)
-    if spec.head_sha:
-        gate_result.record_head_sha(spec.results, spec.head_sha)
     if verdict == relative.FAILED:
         return EXIT_CHECK_FAILED
     required = outcome.settings.require_detectable is not None

@@ -324,11 +324,6 @@ def commit_id(text):
     return text
 
 
-def record_head_sha(directory, sha):
-    """Add the pull request's head commit the gate measured to its gate_result.json."""
-    write(directory, {**read(directory), "head_sha": sha})
-
-
 def least_sensitive(detectable, gated=()):
     """{magnitude: (sub-experiment, its median detectable slowdown)} of a gate's `detectable`
     ({sub-experiment: {magnitude: {median, max}}}): per magnitude, the least sensitive
