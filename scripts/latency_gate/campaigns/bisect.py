@@ -339,27 +339,25 @@ class BisectSpec:
 def bisect(spec):
     """Bisect the failed code-path gate of a BisectSpec; returns the bisect_result.json document.
     InputError (nothing built) on bad input."""
-    repository, base, head, build_command = spec.repository, spec.base, spec.head, spec.build_command
-    middleware, time_limit_s = spec.middleware, spec.time_limit_s
     gate_path = Path(spec.gate_result)
     gate_document = gate_result.read(gate_path)
     cells = regressed_cells(gate_document, gate_path)
     spread = spreads(gate_path.parent if gate_path.is_file() else gate_path, cells)
     margins = {cell: margin(value) for cell, value in spread.items()}
-    commits = first_parent_commits(repository, base, head)
+    commits = first_parent_commits(spec.repository, spec.base, spec.head)
     out = Path(spec.results)
     if (out / "worktrees").exists() or (out / bisect_result.FILE).exists():
         raise InputError("already holds a bisect (worktrees/ or bisect_result.json); use a new directory", out)
     out.mkdir(parents=True, exist_ok=True)
-    run = RunSpec(middleware=middleware, samples=spec.samples or gate_document.get("samples") or RunSpec.samples)
+    run = RunSpec(middleware=spec.middleware, samples=spec.samples or gate_document.get("samples") or RunSpec.samples)
     experiment.check_signal(replace(run, signal="instructions"))
-    counter = CommitCounter(repository, commits, build_command, out, sorted(cells), run)
-    time_box = TimeBox(time_limit_s)
+    counter = CommitCounter(spec.repository, commits, spec.build_command, out, sorted(cells), run)
+    time_box = TimeBox(spec.time_limit_s)
     findings, counted, stopped = search(counter, len(commits) - 1, sorted(cells), margins, time_box)
     return {
         "base": _commit(commits[0]), "head": _commit(commits[-1]), "commits": len(commits) - 1,
-        "gate_result": str(gate_path), "build_command": build_command, "middleware": middleware,
-        "samples": run.samples, "complete": stopped is None, "stopped": stopped, "time_limit_s": time_limit_s,
+        "gate_result": str(gate_path), "build_command": spec.build_command,
+        "middleware": spec.middleware, "samples": run.samples, "complete": stopped is None, "stopped": stopped, "time_limit_s": spec.time_limit_s,
         "duration_s": round(time_box.elapsed_s(), 1),
         "cells": [_cell_entry(cell, cells[cell], spread[cell], margins[cell], findings[cell], counted, commits, counter)
                   for cell in sorted(cells)],

@@ -124,9 +124,8 @@ def publish(publication, work_directory, git=None, sleep=time.sleep):
     `work_directory` holds the local clone; after success its files are the published
     store and the site built from it (render/store_views.regenerate). Returns (run id, pushed commit).
     """
-    run_directory, remote, platform, branch = (publication.run_directory, publication.remote, publication.platform,
-                                               publication.branch)
-    run_directory = Path(run_directory)
+    run_directory, remote = Path(publication.run_directory), publication.remote
+    platform, branch = publication.platform, publication.branch
     if not run_directory.is_dir():
         raise PublishError(f"{run_directory}: no such run directory")
     if Path(remote).exists():  # a local repository: git runs in the work tree, not here
