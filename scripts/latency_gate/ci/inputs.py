@@ -1,12 +1,14 @@
 """A CI job's inputs: the LATENCY_* variables the composite actions and the GitLab jobs set,
 read and checked once here, with an error naming the variable, and turned into the options
-of `latency-gate run`, `extrapolate-requirements` and `gate` (cli/ci.py runs them).
+of `latency-gate run`, `extrapolate-requirements` and `gate` (cli/ci.py runs them). Each
+variable is declared once (a Variable: its meaning, how it is read, the option it becomes).
 
 An empty or unset variable means the command's default.
 """
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,39 +17,6 @@ from latency_gate.errors import InputError
 TRUE_FALSE = ("true", "false")
 KINDS = ("latency", "throughput")
 SIGNALS = ("latency", "instructions", "both")
-
-# Every variable, and what it means (docs/adopting.md lists the actions' inputs they come from).
-VARIABLES = {
-    "LATENCY_RESULTS": "results directory (required)",
-    "LATENCY_KIND": "latency (default) or throughput",
-    "LATENCY_MIDDLEWARE": "a middleware backend's name: fastdds (default), cyclonedds, madara, socket, ...",
-    "LATENCY_TEST": "run: the middleware's program of that kind, or a Fast DDS workspace (default: the project's)",
-    "LATENCY_SUBEXPERIMENTS": "sub-experiments, comma or space separated",
-    "LATENCY_PAYLOADS": "payload sizes in bytes, comma or space separated",
-    "LATENCY_SAMPLES": "round trips per payload",
-    "LATENCY_DEMANDS": "throughput grid: samples per burst, comma or space separated",
-    "LATENCY_RECOVERY_TIMES": "throughput grid: rests between bursts in ms, comma or space separated",
-    "LATENCY_TEST_TIME": "throughput grid: seconds each case sends",
-    "LATENCY_REALTIME": "true (default): the real-time preset; false: the OS's scheduling",
-    "LATENCY_RT_PRIO": "SCHED_FIFO priority overriding the preset's",
-    "LATENCY_PUB_CPUS": "the publisher's CPU list overriding the preset's",
-    "LATENCY_SUB_CPUS": "the subscriber's CPU list overriding the preset's",
-    "LATENCY_STRESS": "run: stress-ng arguments for background load",
-    "LATENCY_RUNS": "run: number of runs (default 1: one run, processed)",
-    "LATENCY_SHARD": "run: k/n, this job's share of the runs",
-    "LATENCY_PLOTS": "run: false for summaries only (default true)",
-    "LATENCY_SIGNAL": "gate: latency (default), instructions (the code-path gate) or both; run: latency (default) "
-                      "or instructions (one counted run, e.g. for the history's instructions line)",
-    "LATENCY_ROUNDS": "gate: rounds before the first look",
-    "LATENCY_MAX_ROUNDS": "gate: rounds at most",
-    "LATENCY_MIN_EFFECT": "gate: the smallest change that counts, as a fraction",
-    "LATENCY_ALPHA": "gate: the family-wise false-alarm rate",
-    "LATENCY_REQUIRE_DETECTABLE": "gate: the slowdown every gated cell must rule out, as a fraction; a gate that "
-                                  "cannot exits 6 (default: none required, inconclusive exits 0)",
-    "LATENCY_HEAD_SHA": "gate: the pull request's head commit, recorded in gate_result.json",
-    "LATENCY_REQUIREMENTS": "gate: requirements CSV applied as the ceiling (skipped when missing)",
-}
-
 
 def _words(text):
     return [word for word in re.split(r"[,\s]+", text.strip()) if word]
@@ -100,9 +69,98 @@ class _Reader:
         return words
 
 
-def _option(options, flag, value):
-    if value not in (None, "", []):
-        options += [flag, *value] if isinstance(value, list) else [flag, str(value)]
+COMMON, RUN, GATE = "common", "run", "gate"  # the CiInputs option lists a variable's option joins
+
+
+@dataclass(frozen=True)
+class Variable:
+    """A LATENCY_* variable, declared once: what it means and, for most, the option it becomes."""
+
+    name: str
+    meaning: str
+    command: str | None = None  # COMMON, RUN or GATE: the options it joins; None: read on its own (read())
+    value: Callable | None = None  # (reader, name) -> the option's value, or words; None or empty: the default
+    flag: str | None = None  # the option; None: --<name after LATENCY_, lower case, dashes>
+
+    def option(self, reader):
+        """The option's words; [] when the variable leaves the command's default."""
+        value = self.value(reader, self.name)
+        if value is None or value is False or value in ("", []):
+            return []
+        flag = self.flag or "--" + self.name.removeprefix("LATENCY_").lower().replace("_", "-")
+        if value is True:
+            return [flag]
+        return [flag, *value] if isinstance(value, list) else [flag, str(value)]
+
+
+def _words_of(reader, name):
+    return _words(reader.text(name))
+
+
+def _fraction(reader, name):
+    return reader.number(name, float, minimum=0)
+
+
+def _at_least(minimum):
+    return lambda reader, name: reader.number(name, minimum=minimum)
+
+
+def _one_of(choices):
+    return lambda reader, name: reader.choice(name, choices)
+
+
+def _not_realtime(reader, name):
+    return reader.choice(name, TRUE_FALSE) == "false"
+
+
+def _requirements_file(reader, name):
+    path = reader.text(name)
+    if path and not Path(path).is_file():
+        print(f"latency-gate ci: no {path}: no requirements ceiling")
+        return None
+    return path
+
+
+# Every variable, in the order `latency-gate ci variables` lists them and read() checks them
+# (docs/adopting.md lists the actions' inputs they come from).
+_VARIABLES = (
+    Variable("LATENCY_RESULTS", "results directory (required)"),
+    Variable("LATENCY_KIND", "latency (default) or throughput", COMMON, _one_of(KINDS)),
+    Variable("LATENCY_MIDDLEWARE", "a middleware backend's name: fastdds (default), cyclonedds, madara, socket, ...",
+             COMMON, _Reader.text),
+    Variable("LATENCY_TEST", "run: the middleware's program of that kind, or a Fast DDS workspace (default: the "
+                             "project's)", RUN, _Reader.text, "--program"),
+    Variable("LATENCY_SUBEXPERIMENTS", "sub-experiments, comma or space separated", COMMON, _words_of),
+    Variable("LATENCY_PAYLOADS", "payload sizes in bytes, comma or space separated", COMMON, _Reader.numbers),
+    Variable("LATENCY_SAMPLES", "round trips per payload", COMMON, _at_least(1)),
+    Variable("LATENCY_DEMANDS", "throughput grid: samples per burst, comma or space separated", COMMON, _Reader.numbers),
+    Variable("LATENCY_RECOVERY_TIMES", "throughput grid: rests between bursts in ms, comma or space separated",
+             COMMON, _Reader.numbers),
+    Variable("LATENCY_TEST_TIME", "throughput grid: seconds each case sends", COMMON, _at_least(1)),
+    Variable("LATENCY_REALTIME", "true (default): the real-time preset; false: the OS's scheduling", COMMON,
+             _not_realtime, "--no-realtime"),
+    Variable("LATENCY_RT_PRIO", "SCHED_FIFO priority overriding the preset's", COMMON, _at_least(1)),
+    Variable("LATENCY_PUB_CPUS", "the publisher's CPU list overriding the preset's", COMMON, _Reader.text),
+    Variable("LATENCY_SUB_CPUS", "the subscriber's CPU list overriding the preset's", COMMON, _Reader.text),
+    Variable("LATENCY_STRESS", "run: stress-ng arguments for background load", RUN, _Reader.text),
+    Variable("LATENCY_RUNS", "run: number of runs (default 1: one run, processed)"),
+    Variable("LATENCY_SHARD", "run: k/n, this job's share of the runs"),
+    Variable("LATENCY_PLOTS", "run: false for summaries only (default true)"),
+    Variable("LATENCY_SIGNAL", "gate: latency (default), instructions (the code-path gate) or both; run: latency "
+                               "(default) or instructions (one counted run, e.g. for the history's instructions line)",
+             GATE, _one_of(SIGNALS)),
+    Variable("LATENCY_ROUNDS", "gate: rounds before the first look", GATE, _at_least(2)),
+    Variable("LATENCY_MAX_ROUNDS", "gate: rounds at most", GATE, _at_least(2)),
+    Variable("LATENCY_MIN_EFFECT", "gate: the smallest change that counts, as a fraction", GATE, _fraction),
+    Variable("LATENCY_ALPHA", "gate: the family-wise false-alarm rate", GATE, _fraction),
+    Variable("LATENCY_REQUIRE_DETECTABLE", "gate: the slowdown every gated cell must rule out, as a fraction; a gate "
+                                           "that cannot exits 6 (default: none required, inconclusive exits 0)",
+             GATE, _fraction),
+    Variable("LATENCY_HEAD_SHA", "gate: the pull request's head commit, recorded in gate_result.json", GATE, _Reader.text),
+    Variable("LATENCY_REQUIREMENTS", "gate: requirements CSV applied as the ceiling (skipped when missing)", GATE,
+             _requirements_file),
+)
+VARIABLES = {variable.name: variable.meaning for variable in _VARIABLES}
 
 
 def read(environ=None):
@@ -111,37 +169,14 @@ def read(environ=None):
     results = reader.text("LATENCY_RESULTS")
     if not results:
         raise InputError("LATENCY_RESULTS must name the results directory")
-    common, run, gate = [], [], []
-    _option(common, "--kind", reader.choice("LATENCY_KIND", KINDS))
-    _option(common, "--middleware", reader.text("LATENCY_MIDDLEWARE"))
-    _option(common, "--subexperiments", _words(reader.text("LATENCY_SUBEXPERIMENTS")))
-    _option(common, "--payloads", reader.numbers("LATENCY_PAYLOADS"))
-    _option(common, "--samples", reader.number("LATENCY_SAMPLES", minimum=1))
-    _option(common, "--demands", reader.numbers("LATENCY_DEMANDS"))
-    _option(common, "--recovery-times", reader.numbers("LATENCY_RECOVERY_TIMES"))
-    _option(common, "--test-time", reader.number("LATENCY_TEST_TIME", minimum=1))
-    if reader.choice("LATENCY_REALTIME", TRUE_FALSE) == "false":
-        common.append("--no-realtime")
-    _option(common, "--rt-prio", reader.number("LATENCY_RT_PRIO", minimum=1))
-    _option(common, "--pub-cpus", reader.text("LATENCY_PUB_CPUS"))
-    _option(common, "--sub-cpus", reader.text("LATENCY_SUB_CPUS"))
-    _option(run, "--program", reader.text("LATENCY_TEST"))
-    _option(run, "--stress", reader.text("LATENCY_STRESS"))
-    signal = reader.choice("LATENCY_SIGNAL", SIGNALS)
-    _option(gate, "--signal", signal)
-    _option(gate, "--rounds", reader.number("LATENCY_ROUNDS", minimum=2))
-    _option(gate, "--max-rounds", reader.number("LATENCY_MAX_ROUNDS", minimum=2))
-    _option(gate, "--min-effect", reader.number("LATENCY_MIN_EFFECT", float, minimum=0))
-    _option(gate, "--alpha", reader.number("LATENCY_ALPHA", float, minimum=0))
-    _option(gate, "--require-detectable", reader.number("LATENCY_REQUIRE_DETECTABLE", float, minimum=0))
-    _option(gate, "--head-sha", reader.text("LATENCY_HEAD_SHA"))
-    requirements = reader.text("LATENCY_REQUIREMENTS")
-    if requirements and Path(requirements).is_file():
-        gate += ["--requirements", requirements]
-    elif requirements:
-        print(f"latency-gate ci: no {requirements}: no requirements ceiling")
+    options = {COMMON: [], RUN: [], GATE: []}
+    for variable in _VARIABLES:
+        if variable.command:
+            options[variable.command] += variable.option(reader)
     shard = reader.text("LATENCY_SHARD")
     if shard and not re.fullmatch(r"\d+/\d+", shard):
         raise InputError(f"LATENCY_SHARD must be k/n, not '{shard}'")
-    return CiInputs(Path(results), common, run, gate, runs=reader.number("LATENCY_RUNS", minimum=1) or 1,
-                    shard=shard or None, signal=signal or None, plots=reader.choice("LATENCY_PLOTS", TRUE_FALSE) != "false")
+    return CiInputs(Path(results), options[COMMON], options[RUN], options[GATE],
+                    runs=reader.number("LATENCY_RUNS", minimum=1) or 1, shard=shard or None,
+                    signal=reader.text("LATENCY_SIGNAL") or None,
+                    plots=reader.choice("LATENCY_PLOTS", TRUE_FALSE) != "false")
