@@ -142,11 +142,11 @@ def run_gate(spec, out=None):
     run = spec.run
     if run.timeout_s is None:
         run = replace(run, timeout_s=INSTRUCTIONS_RUN_TIMEOUT_S if spec.counted else DEFAULT_RUN_TIMEOUT_S)
-    kind, samples = kinds.kind(run.kind), run.samples
     builds = {}
     for build, program in ((BASE, spec.base), (PR, spec.pr)):
         checked = experiment.validate_run(replace(run, program=program))
         builds[build] = checked.binary
+    kind, samples = checked.kind, run.samples
     # What the middleware cannot do is said once here, not run in every round.
     chosen = tuple(name for name in checked.subexperiments if name not in checked.unsupported)
     payloads_checked = checked.payloads
