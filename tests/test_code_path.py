@@ -447,6 +447,61 @@ def test_a_run_that_allocates_on_its_steady_path_names_the_functions(tmp_path):
          "functions": [{"function": "history_add", "per_round_trip": 1.02}]}]
 
 
+# A reliable cell's receive path (inclusive instructions per round trip): thread_loop calls
+# process_message, which calls decode; thread_loop also restarts a timer. decode's deviations
+# (346 ~ sqrt(12) x 100) carry 80 % of the runs' variance, the timer's, independent of them, 20 %;
+# lookup varies by a few instructions. The PR's runs all decode 1,000 more: a change, not spread.
+DECODE_DEVIATIONS = {"base": (346.4, -346.4, 0.0), "pr": (0.0, 346.4, -346.4)}
+TIMER_DEVIATIONS = {"base": (100.0, 100.0, -200.0), "pr": (-200.0, 100.0, 100.0)}
+
+
+def spread_round(results, round_number, build, decode, timer, lookup, payload_row=(1024, 60_000.0)):
+    run = results / f"runs/round-{round_number:02d}/{build}"
+    change = 1_000.0 if build == "pr" else 0.0
+    receive = 190_000.0 + decode + change
+    rows = [(16, "thread_loop", receive + 2_000.0 + timer + lookup), (16, "process_message", receive),
+            (16, "decode", receive - 300.0), (16, "restart_timer", 200.0 + timer), (16, "lookup", 50.0 + lookup),
+            (payload_row[0], "thread_loop", payload_row[1])]
+    write_functions(run, rows)
+    pd.DataFrame([(16, "publisher", 101, 0, rows[0][2]), (payload_row[0], "publisher", 101, 0, payload_row[1])],
+                 columns=list(instruction_counts.COUNTS_COLUMNS)).to_csv(
+        instruction_counts.counts_path(run, "interprocess_best_effort"), index=False)
+
+
+@pytest.mark.unit
+def test_a_cell_that_cannot_detect_the_bound_names_where_its_runs_spread_innermost_per_tenth(tmp_path):
+    for build in ("base", "pr"):
+        for round_number, (decode, timer) in enumerate(zip(DECODE_DEVIATIONS[build], TIMER_DEVIATIONS[build]), 1):
+            spread_round(tmp_path, round_number, build, decode, timer, lookup=5.0 * (-1) ** round_number)
+    decision = pd.DataFrame({relative.SUBEXPERIMENT: ["interprocess_best_effort"] * 2, relative.BYTES: [16, 1024],
+                             relative.MAGNITUDE: [relative.INSTRUCTIONS] * 2, "Gated": [True, True],
+                             "Detectable": [1.019, 1.002]})
+
+    [cell] = code_path.spread_causes(tmp_path, decision, bound=0.005)  # 1024 B detects +0.2 %: no why
+
+    assert (cell["subexperiment"], cell["bytes"], cell["detectable"], cell["runs"]) == (
+        "interprocess_best_effort", 16, 0.019, 6)
+    # The whole spread is in thread_loop; of decode and process_message (80 % each) decode is the
+    # innermost; the timer's 20 %; lookup's share is below a tenth; the PR's +1,000 is not spread.
+    assert [(entry["function"], round(entry["share"], 2)) for entry in cell["functions"]] == [
+        ("thread_loop", 1.0), ("decode", 0.8), ("restart_timer", 0.2)]
+    # decode: four runs 346.4 off their build's mean, over 6 runs - 2 builds.
+    assert cell["functions"][1]["spread"] == round(np.sqrt(4 * 346.4 ** 2 / 4))
+    variance = 4 * 346.4 ** 2 + 12 * 100.0 ** 2 + 6 * 5.0 ** 2
+    assert cell["spread"] == pytest.approx(np.sqrt(variance / 4) / 192_500, abs=1e-5)
+
+
+@pytest.mark.unit
+def test_a_cell_whose_runs_counted_alike_has_no_spread_to_name(tmp_path):
+    for build in ("base", "pr"):
+        for round_number in (1, 2):
+            spread_round(tmp_path, round_number, build, decode=0.0, timer=0.0, lookup=0.0)
+    decision = pd.DataFrame({relative.SUBEXPERIMENT: ["interprocess_best_effort"], relative.BYTES: [16],
+                             relative.MAGNITUDE: [relative.INSTRUCTIONS], "Gated": [True], "Detectable": [1.01]})
+    [cell] = code_path.spread_causes(tmp_path, decision, bound=0.002)
+    assert cell["spread"] == 0 and cell["functions"] == []
+
+
 def gate_against_itself(latency_test, results, *options):
     """A code-path gate of the project's LatencyTest against itself on inter-process best effort, 50 samples."""
     return cli.main(["gate", "--base", str(latency_test), "--pr", str(latency_test), "-r", str(results),

@@ -102,3 +102,28 @@ def test_a_counted_gate_that_could_not_rule_out_its_minimum_says_so_of_an_increa
     assert lines[0] == "## Code-path gate (instructions per round trip: pull request vs base): INCONCLUSIVE"
     assert re.search(r"\d of 3 gated cells could not rule out an increase of 0\.2%; detectable: Instructions: "
                      r"\+\d\.\d% \(intraprocess_best_effort\)", lines[2])
+
+
+def test_a_counted_gate_says_why_a_cell_cannot_detect_the_increase_required(tmp_path):
+    """The cells' spread and the functions it is in (analysis/code_path.py spread_causes), a
+    function's name without its parameters; gate_result.json keeps them whole."""
+    frame = gate_results.rounds_frame(noise=0.01, levels=gate_results.COUNTED_LEVELS)
+    decision = relative.decide(frame, gate_results.COUNTED)
+    decode = "Transform::decode_rtps_message(CDRMessage_t&, Handle&)"
+    spread = [{"subexperiment": "interprocess_reliable_security", "bytes": 16, "detectable": 0.019, "spread": 0.0137,
+               "runs": 6, "functions": [{"function": "processCDRMsg(Locator_t const&)", "spread": 21579, "share": 0.974},
+                                        {"function": decode, "spread": 3400, "share": 0.78}]},
+              {"subexperiment": "interprocess_best_effort", "bytes": 16, "detectable": 0.004, "spread": 0.0,
+               "runs": 6, "functions": []}]
+    counted = details(signal="instructions", counted_path=COUNTED_PATH, spread_causes=spread)
+
+    report = gate_report.markdown_report(decision, None, gate_results.COUNTED, counted)
+    document = gate_report.result_document(decision, None, [], gate_results.COUNTED, counted, failed=False)
+
+    assert "### Why 2 cell(s) cannot detect +0.2%" in report
+    assert ("- interprocess_reliable_security 16 B: detectable +1.9%, runs' spread 1.4% over 6 runs; 97% in "
+            "`processCDRMsg` (±21,579), 78% in `Transform::decode_rtps_message` (±3,400).") in report
+    assert "- interprocess_best_effort 16 B: detectable +0.4%, runs' spread 0% over 6 runs; no function holds a tenth" \
+        in report
+    gate_result.write(tmp_path, document)  # the contract knows the field
+    assert gate_result.read(tmp_path)["spread_causes"][0]["functions"][1]["function"] == decode

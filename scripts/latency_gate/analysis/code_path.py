@@ -9,6 +9,9 @@ Inclusive counts nest (a caller holds its callees' counts), so the shares of one
 functions do not add up to 100 %: the list reads from the function that grew most to the
 least, and of those that hold about the same part of the change the innermost comes first:
 the first function is where to look.
+
+Where a cell's runs spread (spread_causes): why a cell cannot detect the increase required, from
+the same files, each build's runs about their own mean.
 """
 
 import numpy as np
@@ -59,6 +62,73 @@ def innermost_first(delta, inclusive, change):
     (the least `inclusive` cost before the change) comes first."""
     order = pd.DataFrame({"part": -(delta / (change / 10)).round(), "inclusive": inclusive})
     return delta.loc[order.sort_values(["part", "inclusive"]).index]
+
+
+# Why a cell cannot detect the increase required: the run-to-run spread of its instructions per
+# round trip, and where it is. Levels of a tenth of the spread, as innermost_first's parts; below a
+# tenth a function's share is within what a handful of runs lets thousands of functions show by chance.
+SPREAD_LEVELS_LISTED = 3
+
+
+def spread_causes(results, decision, bound, listed=SPREAD_LEVELS_LISTED):
+    """[{subexperiment, bytes, detectable, spread, runs, functions: [{function, spread, share}]}] for
+    each gated instructions cell whose detectable increase (decision's Detectable - 1) exceeds `bound`,
+    the least sensitive first: its runs' relative standard deviation (each build's runs about their
+    own mean), and where that spread is (spread_functions). A sub-experiment without every run's
+    functions file is left out."""
+    cells = decision[decision["Gated"] & (decision[relative.MAGNITUDE] == relative.INSTRUCTIONS)
+                     & (decision["Detectable"] - 1 > bound)].sort_values("Detectable", ascending=False)
+    found = []
+    for subexperiment, group in cells.groupby(relative.SUBEXPERIMENT, sort=False):
+        runs = [(build, run) for build in (relative.BASE, relative.PR)
+                for run in gate_result.run_directories(results, build)]
+        if not runs or not all(counts.functions_path(run, subexperiment).is_file() for _, run in runs):
+            continue
+        functions = pd.concat([counts.read_functions(counts.functions_path(run, subexperiment))
+                               .set_index([counts.BYTES, counts.FUNCTION])[counts.INCLUSIVE] for _, run in runs],
+                              axis=1, keys=range(len(runs))).fillna(0.0)
+        totals = pd.concat([counts.per_round_trip(counts.read_counts(counts.counts_path(run, subexperiment)))
+                            for _, run in runs], axis=1, keys=range(len(runs)))
+        builds = [build for build, _ in runs]
+        for _, cell in group.iterrows():
+            payload = int(cell[relative.BYTES])
+            relative_spread, listed_functions = spread_functions(
+                functions.xs(payload, level=counts.BYTES), totals.loc[payload], builds, listed)
+            found.append({"subexperiment": subexperiment, "bytes": payload,
+                          "detectable": round(float(cell["Detectable"]) - 1, 4),
+                          "spread": round(relative_spread, 5), "runs": len(runs), "functions": listed_functions})
+    return sorted(found, key=lambda cell: -cell["detectable"])
+
+
+def spread_functions(functions, totals, builds, listed=SPREAD_LEVELS_LISTED):
+    """(the total's relative standard deviation, [{function, spread, share}]) of
+    one cell: `functions` (function x run: inclusive instructions per round trip), `totals` (run: the
+    cell's instructions per round trip), `builds` (run: its build; each build's runs deviate about
+    their own mean, so a change between the builds is not spread).
+
+    A function's share is the part of the total's variance that moves with its inclusive count
+    (covariance over variance: the root holds 1, a function that does not vary 0); its spread is the
+    standard deviation of its inclusive count, instructions per round trip. Shares nest as inclusive
+    counts do (a caller holds its callees' spread), so of the functions holding about the same share
+    (a tenth of it: innermost_first's parts) the innermost is listed, one per level, the highest
+    `listed` levels of at least a tenth."""
+    groups = pd.Series(builds, index=functions.columns)
+    deviations = functions - functions.T.groupby(groups).transform("mean").T
+    total_deviations = totals - totals.groupby(groups).transform("mean")
+    freedom = len(totals) - groups.nunique()
+    variance = float(total_deviations @ total_deviations)
+    relative_spread = float(np.sqrt(variance / freedom)) / float(totals.mean()) if freedom > 0 else 0.0
+    if variance == 0:
+        return relative_spread, []
+    share = (deviations @ total_deviations) / variance
+    share = share[(share * 10).round() >= 1]
+    ordered = innermost_first(share, functions.mean(axis=1)[share.index], 1.0)
+    levels = (ordered * 10).round()
+    picked = ordered[~levels.duplicated()].head(listed)
+    spread = np.sqrt((deviations.loc[picked.index] ** 2).sum(axis=1) / freedom)
+    return relative_spread, [
+        {"function": str(name), "spread": round(float(spread[name])), "share": round(float(value), 3)}
+        for name, value in picked.items()]
 
 
 def _runs(results, build, subexperiment):

@@ -19,7 +19,7 @@ from latency_gate.cli.experiment_options import (
     add_estimated_cycles_option, add_execution_options, add_kind_options, add_matrix_options, run_spec,
 )
 from latency_gate.contracts import gate_result
-from latency_gate.analysis import relative
+from latency_gate.analysis import code_path, relative
 from latency_gate.analysis.relative import GateSettings
 from latency_gate.campaigns import gate
 from latency_gate.campaigns.gate import (
@@ -117,6 +117,9 @@ def gate_and_report(spec, out=None):
         if drawn := flame_graphs.draw_gate(outcome.results, outcome.decision, outcome.details["payloads"], out):
             outcome.details["flamegraphs"] = drawn
         gate.decide_allocations(outcome, spec.no_allocations)
+        # the cells that cannot detect the increase required: their runs' spread and where it is
+        outcome.details["spread_causes"] = code_path.spread_causes(outcome.results, outcome.decision,
+                                                                   outcome.settings.required_effect)
     if spec.head_sha:  # gate_result.json's last key
         outcome.details["head_sha"] = spec.head_sha
     verdict = gate_report.write_reports(outcome)

@@ -26,7 +26,9 @@ instructions signal, `functions` (the functions whose instruction counts grew); 
 instructions signal `estimated_cycles` (per cell, the estimated cycles per round trip of
 callgrind's cache simulation: base, PR, ratio, verdict); for the instructions signal
 `flamegraphs` (per regressed or improved cell, its differential flame graph's SVG, a path
-relative to the gate's directory: contracts/folded_stacks.py).
+relative to the gate's directory: contracts/folded_stacks.py); for the instructions signal
+`spread_causes` (per gated cell that cannot detect the increase required, its runs' spread and
+the functions it is in).
 """
 
 import json
@@ -192,6 +194,11 @@ ALLOCATION_CHANGE = _record({"subexperiment": _name, "bytes": _whole, "base": _n
                              "verdict": _choice("regression", "improvement"), "functions": _list_of(ALLOCATING)})
 STEADY_ALLOCATION = _record({"subexperiment": _name, "bytes": _whole,
                              "functions": _list_of(_record({"function": _text, "per_round_trip": _number}))})
+# A counted cell that cannot detect the increase required: its runs' relative spread, and the
+# functions that spread is in (analysis/code_path.py spread_causes).
+SPREAD_CAUSE = _record({"subexperiment": _name, "bytes": _whole, "detectable": _number, "spread": _number,
+                        "runs": _whole, "functions": _list_of(_record({"function": _text, "spread": _whole,
+                                                                       "share": _number}), MAX_FUNCTIONS)})
 CEILING_BREACH = _record({"subexperiment": _name, "bytes": _whole, "magnitude": _name, "requirement": _number,
                           "pr": _number, "unit": _name})
 SETTINGS = _record({"alpha": _number, "min_effect": _number, "clear_confidence": _number,
@@ -225,6 +232,7 @@ _FIELDS = {
     "allocation_changes": _list_of(ALLOCATION_CHANGE),
     "no_allocations": _list_of(_name),
     "steady_allocations": _list_of(STEADY_ALLOCATION),
+    "spread_causes": _list_of(SPREAD_CAUSE),
     "ceiling_over": _list_of(CEILING_BREACH),
     "looks": _list_of(LOOK, MAX_LOOKS),
     "seed": _whole, "samples": _whole, "first_look": _whole, "max_rounds": _whole, "look_every": _whole,

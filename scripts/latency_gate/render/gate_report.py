@@ -198,6 +198,7 @@ def markdown_report(decision, ceiling, settings, details):
     lines += flame_graphs.report_section(details)
     if counted:
         lines += _allocations_section(details)
+        lines += _spread_section(details, settings)
         lines += _estimated_cycles_section(decision, settings)
     if over is not None and len(over):
         headers, values = _valued(over, "Requirement", "Base", "PR")
@@ -384,6 +385,38 @@ def _allocations_section(details):
                   for cell in steady]
         lines += [""] if steady else []
     return lines
+
+
+SPREAD_CELLS_SHOWN = 10  # the least sensitive; gate_result.json's spread_causes holds every one
+
+
+def _spread_section(details, settings):
+    """Why the counted cells that cannot detect the increase required cannot: their runs' spread of
+    instructions per round trip and the functions it is in (analysis/code_path.py spread_causes)."""
+    cells = details.get("spread_causes") or []
+    if not cells:
+        return []
+    lines = [f"### Why {len(cells)} cell(s) cannot detect +{magnitudes.percent_text(settings.required_effect)}", "",
+             "The spread of instructions per round trip between runs of the same build (relative standard deviation, "
+             "each build's runs about their own mean) and where it is: the share of the cell's variance that moves "
+             "with a function's inclusive instructions, and that function's spread (instructions per round trip). "
+             "Shares nest as inclusive counts do (a caller holds its callees'): per tenth of the spread the innermost "
+             "function holding it.", ""]
+    for cell in cells[:SPREAD_CELLS_SHOWN]:
+        where = ", ".join(f"{function['share']:.0%} in `{_short_name(function['function'])}` "
+                          f"(±{function['spread']:,})" for function in cell["functions"])
+        lines.append(f"- {cell['subexperiment']} {cell['bytes']} B: detectable +{magnitudes.percent_text(cell['detectable'])}, "
+                     f"runs' spread {magnitudes.percent_text(cell['spread'])} over {cell['runs']} runs"
+                     + (f"; {where}." if where else "; no function holds a tenth of it."))
+    if len(cells) > SPREAD_CELLS_SHOWN:
+        lines.append(f"- {len(cells) - SPREAD_CELLS_SHOWN} more in gate_result.json (`spread_causes`).")
+    return lines + [""]
+
+
+def _short_name(function):
+    """A C++ function's name without its parameter list (gate_result.json keeps the whole)."""
+    cut = function.find("(", 1)
+    return (function[:cut] if cut > 0 else function)[:160]
 
 
 def result_document(decision, ceiling, looks, settings, details, failed):
