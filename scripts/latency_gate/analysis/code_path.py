@@ -64,9 +64,8 @@ def innermost_first(delta, inclusive, change):
     return delta.loc[order.sort_values(["part", "inclusive"]).index]
 
 
-# Why a cell cannot detect the increase required: the run-to-run spread of its instructions per
-# round trip, and where it is. Levels of a tenth of the spread, as innermost_first's parts; below a
-# tenth a function's share is within what a handful of runs lets thousands of functions show by chance.
+# Why a cell cannot detect the increase required: where its runs' spread is, named by level of a
+# tenth of it (innermost_first's parts), the highest levels first: what a reviewer reads.
 SPREAD_LEVELS_LISTED = 3
 
 
@@ -101,10 +100,10 @@ def spread_causes(results, decision, bound, listed=SPREAD_LEVELS_LISTED):
 
 
 def spread_functions(functions, totals, builds, listed=SPREAD_LEVELS_LISTED):
-    """(the total's relative standard deviation, [{function, spread, share}]) of
-    one cell: `functions` (function x run: inclusive instructions per round trip), `totals` (run: the
-    cell's instructions per round trip), `builds` (run: its build; each build's runs deviate about
-    their own mean, so a change between the builds is not spread).
+    """(the total's relative standard deviation, [{function, spread, share}]) of one cell:
+    `functions` (function x run: inclusive instructions per round trip), `totals` (run: the cell's
+    instructions per round trip), `builds` (run: its build; each build's runs deviate about their
+    own mean, so a change between the builds is not spread).
 
     A function's share is the part of the total's variance that moves with its inclusive count
     (covariance over variance: the root holds 1, a function that does not vary 0); its spread is the
