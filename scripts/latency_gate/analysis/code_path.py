@@ -106,11 +106,12 @@ def spread_functions(functions, totals, builds, listed=SPREAD_LEVELS_LISTED):
     own mean, so a change between the builds is not spread).
 
     A function's share is the part of the total's variance that moves with its inclusive count
-    (covariance over variance: the root holds 1, a function that does not vary 0); its spread is the
-    standard deviation of its inclusive count, instructions per round trip. Shares nest as inclusive
-    counts do (a caller holds its callees' spread), so of the functions holding about the same share
-    (a tenth of it: innermost_first's parts) the innermost is listed, one per level, the highest
-    `listed` levels of at least a tenth."""
+    (covariance over variance: the root holds 1, a function that does not vary 0, one whose moves
+    the rest of the count partly undoes more than 1); its spread is the standard deviation of its
+    inclusive count, instructions per round trip. Shares nest as inclusive counts do (a caller
+    holds its callees' spread), so of the functions holding about the same share (a tenth of it:
+    innermost_first's parts) the innermost is listed, one per level, the highest `listed` levels
+    of at least a tenth."""
     groups = pd.Series(builds, index=functions.columns)
     deviations = functions - functions.T.groupby(groups).transform("mean").T
     total_deviations = totals - totals.groupby(groups).transform("mean")
