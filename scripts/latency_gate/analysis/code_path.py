@@ -110,8 +110,8 @@ def spread_functions(functions, totals, builds, listed=SPREAD_LEVELS_LISTED):
     the rest of the count partly undoes more than 1); its spread is the standard deviation of its
     inclusive count, instructions per round trip. Shares nest as inclusive counts do (a caller
     holds its callees' spread), so of the functions holding about the same share (a tenth of it:
-    innermost_first's parts) the innermost is listed, one per level, the highest `listed` levels
-    of at least a tenth."""
+    innermost_first's parts; all of it or more, one level) the innermost is listed, one per level,
+    the highest `listed` levels of at least a tenth."""
     groups = pd.Series(builds, index=functions.columns)
     deviations = functions - functions.T.groupby(groups).transform("mean").T
     total_deviations = totals - totals.groupby(groups).transform("mean")
@@ -122,9 +122,10 @@ def spread_functions(functions, totals, builds, listed=SPREAD_LEVELS_LISTED):
         return relative_spread, []
     share = (deviations @ total_deviations) / variance
     share = share[(share * 10).round() >= 1]
-    ordered = innermost_first(share, functions.mean(axis=1)[share.index], 1.0)
-    levels = (ordered * 10).round()
-    picked = ordered[~levels.duplicated()].head(listed)
+    # Every share of the whole spread or more is one level: the common callers of all that varies.
+    whole = share.clip(upper=1.0)
+    ordered = innermost_first(whole, functions.mean(axis=1)[share.index], 1.0)
+    picked = share[ordered.index][~(ordered * 10).round().duplicated().to_numpy()].head(listed)
     spread = np.sqrt((deviations.loc[picked.index] ** 2).sum(axis=1) / freedom)
     return relative_spread, [
         {"function": str(name), "spread": round(float(spread[name])), "share": round(float(value), 3)}
