@@ -9,12 +9,15 @@
   give a differential SVG in which that function is drawn red with its count in its tooltip, in
   headless Chromium too;
 - a failed code-path gate (the socket floor against its build with the calibrated echo copy) draws
-  each regressed cell and lists it in gate_result.json and gate_report.md; the comment names the files.
+  each regressed cell and lists it in gate_result.json and gate_report.md; the comment names the files;
+- without inferno nothing is drawn, and the gate says so in its log, gate_result.json, the report
+  and the comment, not by leaving the pictures out silently.
 """
 
 import io
 import os
 import re
+import shutil
 import subprocess
 
 import pandas as pd
@@ -238,6 +241,19 @@ def test_the_comment_says_where_the_flame_graphs_are_and_the_result_holds_them(t
     assert "[intraprocess_best_effort 16 B (regression)](flamegraphs/intraprocess_best_effort_16.svg)" in section
 
 
+@pytest.mark.unit
+def test_a_changed_cell_without_its_flame_graph_is_said_in_the_result_the_report_and_the_comment(tmp_path):
+    document = gate_results.document("a" * 40, changes={(16, "Median"): 1.2}, signal="instructions")
+    document["flamegraphs_not_drawn"] = ["Flame graphs not drawn: inferno-diff-folded and inferno-flamegraph not found "
+                                         "(scripts/setup/install_flamegraph_tools.sh installs inferno)"]
+    gate_result.write(tmp_path, document)
+    comment = gate_comment.render(gate_result.read(tmp_path), "https://github.com/o/r/actions/runs/1")
+    assert "Flame graphs not drawn\\: inferno\\-diff\\-folded and inferno\\-flamegraph not found" in comment
+    section = drawing.report_section(document)
+    assert section[0] == "### Flame graphs"
+    assert section[2].startswith("**Flame graphs not drawn\\: inferno\\-diff\\-folded and inferno\\-flamegraph not found")
+
+
 # A toy per-sample path (tests/test_code_path.py's), and the pull request's, which also validates
 # the copy: one more function on the path.
 TOY = r"""
@@ -309,7 +325,8 @@ def toy_gate(tmp_path_factory, inferno):
     previous = os.environ["PATH"]
     os.environ["PATH"] = f"{inferno}{os.pathsep}{previous}"
     try:
-        drawn = drawing.draw_gate(results, decision, list(PAYLOADS), io.StringIO())
+        drawn, not_drawn = drawing.draw_gate(results, decision, list(PAYLOADS), io.StringIO())
+        assert not_drawn == []
     finally:
         os.environ["PATH"] = previous
     return results, drawn
@@ -345,9 +362,10 @@ def test_a_regressed_cells_flame_graph_is_drawn_from_the_real_profiles_with_the_
 def test_without_inferno_nothing_is_drawn_and_the_gate_says_why(tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(tmp_path))  # no inferno there
     out = io.StringIO()
-    assert drawing.draw_gate(tmp_path, gated_cells((16, relative.REGRESSION, 1.5)), [16], out) == []
-    assert out.getvalue() == ("Flame graphs not drawn: inferno-diff-folded and inferno-flamegraph not found "
-                              "(scripts/setup/install_flamegraph_tools.sh installs inferno)\n")
+    said = ("Flame graphs not drawn: inferno-diff-folded and inferno-flamegraph not found "
+            "(scripts/setup/install_flamegraph_tools.sh installs inferno)")
+    assert drawing.draw_gate(tmp_path, gated_cells((16, relative.REGRESSION, 1.5)), [16], out) == ([], [said])
+    assert out.getvalue() == said + "\n"
 
 
 @pytest.mark.programs
@@ -356,32 +374,45 @@ def test_a_sub_experiment_without_profiles_is_not_drawn_and_the_gate_says_why(in
     for build in (relative.BASE, relative.PR):
         (tmp_path / f"runs/round-01/{build}/logs").mkdir(parents=True)
     out = io.StringIO()
-    assert drawing.draw_gate(tmp_path, gated_cells((16, relative.REGRESSION, 1.5)), [16], out) == []
+    drawn, not_drawn = drawing.draw_gate(tmp_path, gated_cells((16, relative.REGRESSION, 1.5)), [16], out)
+    assert drawn == [] and out.getvalue() == not_drawn[0] + "\n"
     assert out.getvalue().startswith("Flame graphs of toy not drawn: ")
     assert "logs: no callgrind profile of toy at 16 B" in out.getvalue()
     assert not (tmp_path / folded_stacks.DIRECTORY).exists()
 
 
-@pytest.mark.programs
-def test_a_failed_code_path_gate_draws_its_regressed_cells_and_lists_them(inferno, tmp_path, monkeypatch):
-    """The socket floor's program, and the same built with its calibrated echo copy (pingpong.h):
-    the gate fails, and each regressed cell's picture shows the copy's memcpy, red, under the echo."""
+def socket_programs(directory):
+    """The socket floor's program (the base), and the same built with its calibrated echo copy
+    (pingpong.h, the PR): {build: program}."""
     programs = {}
     for build, defines in ((relative.BASE, []), (relative.PR, ["-DLATENCY_GATE_ECHO_COPY"])):
-        programs[build] = tmp_path / f"SocketLatency-{build}"
+        programs[build] = directory / f"SocketLatency-{build}"
         sources = [os.path.join(REPO, "pingpong/src", name) for name in
                    ("socket_latency.c", "shared_memory_ring.c", "pingpong.c", "command_line.c", "counted_path.c")]
         subprocess.run(["cc", "-O2", "-std=c11", "-D_GNU_SOURCE", *defines, "-I", os.path.join(REPO, "pingpong/src"),
                         "-o", str(programs[build]), *sources, "-lrt", "-lpthread"], check=True)
-    monkeypatch.setenv("PATH", f"{inferno}{os.pathsep}{os.environ['PATH']}")
-    results = tmp_path / "gate"
+    return programs
 
-    code = cli.main(["gate", "--middleware", "socket", "--base", str(programs[relative.BASE]),
+
+def failed_socket_gate(programs, results):
+    """`gate --signal instructions` of the socket floor's two programs: its exit code."""
+    return cli.main(["gate", "--middleware", "socket", "--base", str(programs[relative.BASE]),
                      "--pr", str(programs[relative.PR]), "-r", str(results), "--signal", "instructions",
                      "--subexperiments", "interprocess_best_effort", "--payloads", "16", "1024", "--samples", "50",
                      "--seed", "3"])
 
+
+@pytest.mark.programs
+def test_a_failed_code_path_gate_draws_its_regressed_cells_and_lists_them(inferno, tmp_path, monkeypatch):
+    """The gate fails, and each regressed cell's picture shows the copy's memcpy, red, under the echo."""
+    programs = socket_programs(tmp_path)
+    monkeypatch.setenv("PATH", f"{inferno}{os.pathsep}{os.environ['PATH']}")
+    results = tmp_path / "gate"
+
+    code = failed_socket_gate(programs, results)
+
     assert code == EXIT_CHECK_FAILED
+    assert "flamegraphs_not_drawn" not in gate_result.read(results)
     listed = gate_result.read(results)["flamegraphs"]
     assert [(entry["bytes"], entry["verdict"]) for entry in listed] == [(16, "regression"), (1024, "regression")]
     report = (results / "gate_report.md").read_text()
@@ -394,6 +425,25 @@ def test_a_failed_code_path_gate_draws_its_regressed_cells_and_lists_them(infern
     base = folded_stacks.read(folded_stacks.folded_path(results, "interprocess_best_effort", 1024, relative.BASE))
     echo_copies = [stack for stack in pr if stack[-2] == "pingpong_echo_copy" and "memcpy" in stack[-1]]
     assert echo_copies and not any(stack in base for stack in echo_copies)
+
+
+@pytest.mark.programs
+def test_a_failed_code_path_gate_without_inferno_says_so_in_its_report(tmp_path, monkeypatch):
+    programs = socket_programs(tmp_path)
+    without = [part for part in os.environ["PATH"].split(os.pathsep)
+               if not any(shutil.which(tool, path=part) for tool in (drawing.DIFF, drawing.DRAW))]
+    monkeypatch.setenv("PATH", os.pathsep.join(without))
+    results = tmp_path / "gate"
+
+    code = failed_socket_gate(programs, results)
+
+    assert code == EXIT_CHECK_FAILED
+    said = ("Flame graphs not drawn: inferno-diff-folded and inferno-flamegraph not found "
+            "(scripts/setup/install_flamegraph_tools.sh installs inferno)")
+    assert gate_result.read(results)["flamegraphs_not_drawn"] == [said]
+    assert "**Flame graphs not drawn\\: inferno\\-diff\\-folded and inferno\\-flamegraph not found" \
+        in (results / "gate_report.md").read_text()
+    assert not (results / folded_stacks.DIRECTORY).exists()
 
 
 @pytest.mark.browser

@@ -114,8 +114,11 @@ def gate_and_report(spec, out=None):
     out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     outcome = gate.run_gate(spec, out)
     if spec.counted:
-        if drawn := flame_graphs.draw_gate(outcome.results, outcome.decision, outcome.details["payloads"], out):
+        drawn, not_drawn = flame_graphs.draw_gate(outcome.results, outcome.decision, outcome.details["payloads"], out)
+        if drawn:
             outcome.details["flamegraphs"] = drawn
+        if not_drawn:  # said in the report and the comment, not only here
+            outcome.details["flamegraphs_not_drawn"] = not_drawn
         gate.decide_allocations(outcome, spec.no_allocations)
         # the cells that cannot detect the increase required: their runs' spread and where it is
         outcome.details["spread_causes"] = code_path.spread_causes(outcome.results, outcome.decision,

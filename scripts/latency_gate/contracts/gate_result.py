@@ -26,9 +26,10 @@ instructions signal, `functions` (the functions whose instruction counts grew); 
 instructions signal `estimated_cycles` (per cell, the estimated cycles per round trip of
 callgrind's cache simulation: base, PR, ratio, verdict); for the instructions signal
 `flamegraphs` (per regressed or improved cell, its differential flame graph's SVG, a path
-relative to the gate's directory: contracts/folded_stacks.py); for the instructions signal
-`spread_causes` (per gated cell that cannot detect the increase required, its runs' spread and
-the functions it is in).
+relative to the gate's directory: contracts/folded_stacks.py) and `flamegraphs_not_drawn` (why a
+changed cell's flame graph is missing: inferno not installed, a sub-experiment without profiles);
+for the instructions signal `spread_causes` (per gated cell that cannot detect the increase
+required, its runs' spread and the functions it is in).
 """
 
 import json
@@ -228,6 +229,7 @@ _FIELDS = {
     "improvements": _list_of(CELL),
     "estimated_cycles": _list_of(ESTIMATE),
     "flamegraphs": _list_of(FLAME_GRAPH),
+    "flamegraphs_not_drawn": _list_of(_text, 100),
     "build_differences": _list_of(_record({"what": _text, "base": _text, "pr": _text})),
     "allocation_changes": _list_of(ALLOCATION_CHANGE),
     "no_allocations": _list_of(_name),

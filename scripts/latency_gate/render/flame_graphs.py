@@ -20,9 +20,11 @@ from latency_gate.contracts import folded_stacks, gate_result
 from latency_gate.contracts import instruction_counts as counts_contract
 from latency_gate.contracts.formats import write_atomic
 from latency_gate.errors import InputError
+from latency_gate.render.gate_comment import markdown_text
 
 DIFF, DRAW = "inferno-diff-folded", "inferno-flamegraph"
 DRAWN_VERDICTS = (relative.REGRESSION, relative.IMPROVEMENT)
+NOT_DRAWN_LIMIT = 400  # characters of a reason shown: a tool's error is cut to 300 (_tool)
 
 
 def missing_tools():
@@ -31,24 +33,30 @@ def missing_tools():
 
 def draw_gate(results, decision, payloads, out):
     """Draw the flame graph of every gated instructions cell that regressed or improved; returns
-    [{subexperiment, bytes, verdict, svg}] (svg relative to `results`) for gate_result.json.
-    Without inferno, or without a sub-experiment's profiles, nothing (of it) is drawn and a line on
-    `out` says why: a picture explains a verdict, it is not one."""
+    ([{subexperiment, bytes, verdict, svg}] (svg relative to `results`), [why a picture is missing])
+    for gate_result.json (`flamegraphs`, `flamegraphs_not_drawn`). Without inferno, or without a
+    sub-experiment's profiles, nothing (of it) is drawn and a line, also on `out`, says why: a
+    picture explains a verdict, it is not one, but its absence is said, not left to be noticed."""
     cells = decision[decision["Gated"] & decision["Verdict"].isin(DRAWN_VERDICTS)
                      & (decision[relative.MAGNITUDE] == relative.INSTRUCTIONS)]
     if cells.empty:
-        return []
+        return [], []
     if missing := missing_tools():
-        print(f"Flame graphs not drawn: {' and '.join(missing)} not found "
-              "(scripts/setup/install_flamegraph_tools.sh installs inferno)", file=out, flush=True)
-        return []
-    results, drawn = Path(results), []
+        return [], _said([f"Flame graphs not drawn: {' and '.join(missing)} not found "
+                          "(scripts/setup/install_flamegraph_tools.sh installs inferno)"], out)
+    results, drawn, not_drawn = Path(results), [], []
     for subexperiment, group in cells.groupby(relative.SUBEXPERIMENT, sort=False):
         try:
             drawn += _draw_subexperiment(results, subexperiment, group, payloads)
         except InputError as error:
-            print(f"Flame graphs of {subexperiment} not drawn: {error}", file=out, flush=True)
-    return drawn
+            not_drawn.append(f"Flame graphs of {subexperiment} not drawn: {error}")
+    return drawn, _said(not_drawn, out)
+
+
+def _said(lines, out):
+    for line in lines:
+        print(line, file=out, flush=True)
+    return lines
 
 
 def _draw_subexperiment(results, subexperiment, cells, payloads):
@@ -97,13 +105,17 @@ def _tool(command, given=b""):
 
 
 def report_section(details):
-    """gate_report.md's links to the flame graphs drawn (gate_result.json's `flamegraphs`)."""
-    drawn = details.get("flamegraphs") or []
-    if not drawn:
+    """gate_report.md's links to the flame graphs drawn (gate_result.json's `flamegraphs`) and why any
+    changed cell's is missing (`flamegraphs_not_drawn`)."""
+    drawn, not_drawn = details.get("flamegraphs") or [], details.get("flamegraphs_not_drawn") or []
+    if not drawn and not not_drawn:
         return []
-    return ["### Flame graphs", "",
-            "The pull request's call stacks of each changed cell, every process and thread summed, each frame "
-            "coloured by how its own instructions changed from the base: red grew, blue shrank. A frame's tooltip "
-            "holds its inclusive instructions in the pull request, its share of the cell's total and the change, in "
-            "points of that total (files beside this report, in the gate's artifact):", ""] + [
-        f"- [{entry['subexperiment']} {entry['bytes']} B ({entry['verdict']})]({entry['svg']})" for entry in drawn] + [""]
+    lines = ["### Flame graphs", ""]
+    if drawn:
+        lines += ["The pull request's call stacks of each changed cell, every process and thread summed, each frame "
+                  "coloured by how its own instructions changed from the base: red grew, blue shrank. A frame's "
+                  "tooltip holds its inclusive instructions in the pull request, its share of the cell's total and the "
+                  "change, in points of that total (files beside this report, in the gate's artifact):", ""] + [
+            f"- [{entry['subexperiment']} {entry['bytes']} B ({entry['verdict']})]({entry['svg']})"
+            for entry in drawn] + [""]
+    return lines + [f"**{markdown_text(line, NOT_DRAWN_LIMIT)}**" for line in not_drawn] + ([""] if not_drawn else [])

@@ -144,13 +144,13 @@ def _detectable_text(result):
 
 def _flame_graphs(result):
     """Where the changed cells' flame graphs are: files of the run's artifact (a comment cannot
-    link a file inside an artifact, only the run)."""
-    drawn = result.get("flamegraphs", [])
-    if not drawn:
-        return []
-    return [f"Flame graphs of {len(drawn)} changed cell(s), red grew and blue shrank, are in the run's artifact: "
-            + ", ".join(markdown_text(entry["svg"]) for entry in drawn[:TOP]) + ("; ..." if len(drawn) > TOP else "")
-            + ".", ""]
+    link a file inside an artifact, only the run); and why some were not drawn (inferno missing)."""
+    drawn, not_drawn = result.get("flamegraphs", []), result.get("flamegraphs_not_drawn", [])
+    lines = [f"Flame graphs of {len(drawn)} changed cell(s), red grew and blue shrank, are in the run's artifact: "
+             + ", ".join(markdown_text(entry["svg"]) for entry in drawn[:TOP]) + ("; ..." if len(drawn) > TOP else "")
+             + "."] if drawn else []
+    lines += [markdown_text(line) for line in not_drawn[:TOP]]
+    return [" ".join(lines), ""] if lines else []
 
 
 def _detectable(result):
