@@ -14,20 +14,28 @@ Specification:
   before it (and of the gate's builds);
 - out of time, it writes what it counted and the range it did not search, says so, and exits 1;
 - a ref that does not resolve, or a base that is not the head's ancestor, is one line naming it,
-  exit 3, nothing built.
+  exit 3, nothing built;
+- CI's opt-in (scripts/ci/bisect_gate.sh, after a failed code-path gate) bisects from the pull
+  request's merge base with its target to its head, each commit built with the team's build
+  command, and puts bisect_result.json and bisect_report.md beside gate_result.json, where the
+  pull-request comment takes the culprit from; a pull request of one commit is not bisected.
 """
 
 import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from latency_gate import cli
+from latency_gate.ci import pull_request_comment
 from latency_gate.contracts import bisect_result
 from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK
+from latency_gate.render import gate_comment
 
 pytestmark = pytest.mark.programs
 
@@ -213,3 +221,58 @@ def test_out_of_time_it_reports_what_it_counted_and_says_so(tmp_path, capsys, mo
     assert [(gap["after_sha"], gap["through_sha"]) for gap in cell["unresolved"]] == [
         (shas["base"], git(repository, "rev-parse", "main"))]
     assert "**Stopped before the end**: time limit of 1 s" in (out / "bisect_report.md").read_text()
+
+
+def bisect_gate(repository, results, target, **environment):
+    """scripts/ci/bisect_gate.sh as a CI job runs it, in the pull request's checkout, with the
+    team's build command (SocketLatency, the socket floor); its finished process."""
+    return subprocess.run(["bash", str(REPOSITORY / "scripts/ci/bisect_gate.sh")], cwd=repository, text=True,
+                          capture_output=True, env=os.environ | {
+                              "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+                              "LATENCY_WORKSPACE": str(repository), "LATENCY_RESULTS": str(results),
+                              "LATENCY_BASE_REF": target, "LATENCY_MIDDLEWARE": "socket",
+                              "LATENCY_BUILD_COMMAND": BUILD.removesuffix(" >&2 && echo install/pingpong/bin/SocketLatency"),
+                              "LATENCY_BUILD_OUTPUT": "install/pingpong/bin/SocketLatency", **environment})
+
+
+def test_ci_bisects_a_failed_gate_from_the_merge_base_and_puts_the_result_beside_the_gates(tmp_path, capsys):
+    culprit = "Checksum the payload for validation"
+    repository, shas = history(tmp_path, {3: (culprit, CHECKSUM)})
+    head = git(repository, "rev-parse", "main")
+    # The target branch moved on after the fork: the bisect starts at the merge base, not at its tip.
+    target = git(repository, "commit-tree", "-m", "Meanwhile on the target branch", "-p", shas["base"],
+                 f"{shas['base']}^{{tree}}")
+    environment = os.environ | {"CCACHE_DIR": str(tmp_path / "ccache"), "CCACHE_BASEDIR": str(tmp_path / "gate-builds")}
+    base = build(repository, shas["base"], tmp_path / "gate-builds" / "base", environment)
+    pr = build(repository, head, tmp_path / "gate-builds" / "head", environment)
+    gate = tmp_path / "gate"
+    assert cli.main(["gate", "--middleware", "socket", "--base", str(base), "--pr", str(pr), "-r", str(gate),
+                     "--signal", "instructions", "--subexperiments", SUBEXPERIMENT, "--payloads", *map(str, PAYLOADS),
+                     "--samples", str(SAMPLES), "--seed", "7", "--head-sha", head]) == EXIT_CHECK_FAILED
+    capsys.readouterr()
+
+    done = bisect_gate(repository, gate, target, CCACHE_DIR=str(tmp_path / "ccache"))
+
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"bisect_gate: bisecting 5 commits from the merge base {shas['base']} to {head}" in done.stderr
+    result = bisect_result.read(gate)  # beside gate_result.json
+    assert result["base"]["sha"] == shas["base"] and result["head"]["sha"] == head
+    assert [[found["sha"] for found in cell["culprits"]] for cell in result["cells"]] == [[shas[culprit]]] * 2
+    assert culprit in (gate / "bisect_report.md").read_text()
+    # The comment reads it from beside the gate's result and names the commit.
+    checked = pull_request_comment.checked_result(gate, SimpleNamespace(head_sha=head))
+    comment = gate_comment.render(checked, "https://github.com/o/r/actions/runs/1")
+    assert f"`{shas[culprit][:7]}` *{gate_comment.markdown_text(culprit)}*" in comment
+
+
+def test_ci_does_not_bisect_a_pull_request_of_one_commit(tmp_path):
+    repository, shas = history(tmp_path, {})
+    parent = git(repository, "rev-parse", "main~1")
+    gate = failed_gate(tmp_path / "gate").parent
+
+    done = bisect_gate(repository, gate, parent)
+
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == (f"bisect_gate: the pull request has 1 commit(s) after its merge base {parent}: "
+                           "nothing to bisect\n")
+    assert not (gate / "bisect_result.json").exists() and not (gate / "bisect").exists()
