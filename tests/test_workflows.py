@@ -530,8 +530,11 @@ def test_the_copy_paste_workflows_in_the_adoption_guide_lint_clean(tools, tmp_pa
                              "--min-severity", "low", ".github/workflows"],
                             cwd=tmp_path, capture_output=True, text=True)
 
-    assert sorted(copied) == ["latency-comment.yml", "latency-main.yml", "latency-pr.yml"]  # one file per trust level
+    # One file per trust level, and the code-path gate's on a GitHub-hosted runner.
+    assert sorted(copied) == ["code-path-pr.yml", "latency-comment.yml", "latency-main.yml", "latency-pr.yml"]
     assert sum(copied[name].count("acme/latency-gate/actions/") for name in ("latency-pr.yml", "latency-main.yml")) == 4
+    assert copied["code-path-pr.yml"].count("acme/latency-gate/actions/relative-gate@") == 1
+    assert "signal: instructions" in copied["code-path-pr.yml"] and "/flamegraphs/" in copied["code-path-pr.yml"]
     assert copied["latency-comment.yml"].count("acme/latency-gate/actions/pr-comment@") == 1
     assert actionlint.returncode == 0, actionlint.stdout
     assert zizmor.returncode == 0, zizmor.stdout
