@@ -6,6 +6,11 @@ Specification:
   its LatencyTest against its merge base's, instructions per round trip counted under valgrind;
   an unchanged pull request passes, with the report in the job summary and the verdict as an
   artifact;
+- a pull request that adds instructions to the per-sample path (the subscriber copies every sample
+  before its echo) fails it, and the artifact holds the regressed cells' flame graphs: the action
+  installs inferno (here restored from the cache stand-in, as an earlier run leaves it); with the
+  bisect opted in (LATENCY_CODE_PATH_BISECT) the failed gate's bisect step runs after it (a pull
+  request of one commit: nothing to search);
 - the job holds a read-only token and nothing else.
 
 act needs docker for a job's `container:`, which this machine has not: the test runs the
@@ -13,11 +18,13 @@ workflow with the container removed, on this machine, which is what the containe
 bookworm, as root) - a stand-in for GitHub's container runtime, named here as such.
 """
 
+import difflib
 import json
 import os
 import re
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -65,9 +72,97 @@ def seed_pull_request_build(act, repository, tmp_path):
         shutil.copytree(ci_tools.project_build() / part, act.build_cache / key / part, symlinks=True)
 
 
+def seed_flamegraph_tools(act, repository, tmp_path):
+    """The cache stand-in holds inferno, installed (scripts/setup/install_flamegraph_tools.sh: the
+    project's test set-up), under the action's key: what the first run leaves there (its build takes
+    minutes)."""
+    keys = subprocess.run(["bash", str(repository / "scripts/setup/install_flamegraph_tools.sh"), "--cache-key"],
+                          check=True, capture_output=True, text=True).stdout
+    key = re.search(r"^key=(.+)$", keys, re.M)[1]
+    installed = subprocess.run(["bash", str(REPO / "scripts/setup/install_flamegraph_tools.sh")], check=True,
+                               capture_output=True, text=True).stdout.strip().splitlines()[-1]
+    shutil.copytree(Path(installed).parent, act.build_cache / key, symlinks=True)
+    return key
+
+
+def seed_base_build(act, repository, target, tmp_path):
+    """The cache stand-in holds the project's LatencyTest build as the merge base's (the project's
+    build is of this checkout's recipe, which the merge base has), as the base branch's runs leave it."""
+    keys = subprocess.run(["bash", str(repository / "scripts/ci/build_base_latencytest.sh"), "--cache-key"],
+                          check=True, capture_output=True, text=True,
+                          env=os.environ | ci_tools.origin_routed_to(tmp_path / "origin.git") | {
+                              "RUNNER_TEMP": str(tmp_path), "LATENCY_WORKSPACE": str(repository),
+                              "LATENCY_BASE_REF": target}).stdout
+    key = re.search(r"^base-key=(.+)$", keys, re.M)[1]
+    for part in ("colcon", "security"):
+        shutil.copytree(ci_tools.project_build() / part, act.build_cache / key / part, symlinks=True)
+    (act.build_cache / key / "cache-key").write_text(f"{key}\ncolcon/install/latencytest/bin/LatencyTest\n")
+
+
+# The subscriber copies 16 bytes of every sample to the heap before its echo (benchmarks/code_path_gate.py's
+# calibrated echo-copy, which the gate finds at about +0.8 % in interprocess_best_effort).
+ECHO_WRITE = "                if (!sub->data_writer_->write(data))\n"
+ECHO_COPY = ("                {  // a copy of the sample before its echo\n"
+             "                    std::vector<uint8_t> copy(reinterpret_cast<uint8_t*>(data),\n"
+             "                                              reinterpret_cast<uint8_t*>(data) + 16);\n"
+             "                    asm volatile(\"\" : : \"r\"(copy.data()) : \"memory\");\n"
+             "                }\n")
+
+
+def echo_copy_patch():
+    """A patch of the project's patched LatencyTest subscriber that adds ECHO_COPY (applied after
+    latencytest/patches/, as the next one)."""
+    cache = (ci_tools.project_build() / "colcon/build/latencytest/CMakeCache.txt").read_text()
+    source = Path(re.search(r"^LATENCY_TEST_SOURCE_DIR:PATH=(.+)$", cache, re.M)[1]) / "LatencyTestSubscriber.cpp"
+    before = source.read_text().splitlines(keepends=True)
+    at = before.index(ECHO_WRITE)
+    after = before[:at] + ECHO_COPY.splitlines(keepends=True) + before[at:]
+    return "".join(difflib.unified_diff(before, after, "a/LatencyTestSubscriber.cpp", "b/LatencyTestSubscriber.cpp"))
+
+
+def test_a_failed_code_path_gate_uploads_the_flame_graphs_of_its_regressed_cells(tools, tmp_path, tmp_path_factory):
+    # A repository of its own: its history gets the pull request's regression.
+    repository = ci_tools.copy_repository(tmp_path_factory.mktemp("regressed-repository"))
+    act = Act(tools, repository, tmp_path, tmp_path_factory.mktemp("build-cache"))
+    ci_tools.without_container(repository, WORKFLOW)
+    tools_key = seed_flamegraph_tools(act, repository, tmp_path)
+    fork_point, target = ci_tools.pull_request_history(repository, tmp_path / "origin.git")
+    seed_base_build(act, repository, target, tmp_path)
+    # The pull request's one commit also copies each sample: a bisect (opted in) has nothing to search.
+    patch = repository / "latencytest/patches/0099-echo-copy.patch"
+    patch.write_text(echo_copy_patch())
+    ci_tools.git("add", str(patch), cwd=repository)
+    ci_tools.git("-c", "user.name=test", "-c", "user.email=test@localhost", "commit", "-q", "--amend", "--no-edit",
+                 cwd=repository)
+    environment = {"LATENCY_GATE_SOURCES_DIR": REPO / "build" / "sources",  # no download
+                   **ci_tools.origin_routed_to(tmp_path / "origin.git")}
+
+    result = act("pull_request", WORKFLOW, pull_request("someone/latency-gate", target),
+                 {**SMALL, "LATENCY_CODE_PATH_BISECT": "true"}, environment=environment, expect=("Flame graphs",))
+
+    output = result.stdout + result.stderr
+    assert result.returncode != 0, output
+    assert f"cache stand-in: restored {tools_key}" in output and "inferno 0.12.3 already installed" in output
+    assert f"the base build of the merge base {fork_point} was restored" in output
+    artifact = act.artifact("code-path-gate-pr-9")
+    verdict = json.loads((artifact / "gate_result.json").read_text())
+    assert verdict["verdict"] == "failed" and verdict["regressions"], verdict
+    drawn = verdict["flamegraphs"]
+    assert {entry["bytes"] for entry in drawn} >= {cell["bytes"] for cell in verdict["regressions"]}
+    for entry in drawn:
+        svg = (artifact / entry["svg"]).read_text()
+        assert svg.startswith("<?xml") and "LatencyTestSubscriber" in svg
+    assert "### Flame graphs" in (artifact / "gate_report.md").read_text()
+    # The failed gate's bisect step ran (scripts/ci/bisect_gate.sh; tests/test_bisect_programs.py bisects).
+    assert f"bisect_gate: the pull request has 1 commit(s) after its merge base {fork_point}: nothing to bisect" \
+        in output
+    assert "bisect_result.json" not in os.listdir(artifact)
+
+
 def test_a_forks_pull_request_gets_the_code_path_gate_and_an_unchanged_one_passes(act, repository, tmp_path):
     ci_tools.without_container(repository, WORKFLOW)
     seed_pull_request_build(act, repository, tmp_path)
+    seed_flamegraph_tools(act, repository, tmp_path)
     fork_point, target = ci_tools.pull_request_history(repository, tmp_path / "origin.git")
     environment = {"LATENCY_GATE_SOURCES_DIR": REPO / "build" / "sources",  # no download
                    **ci_tools.origin_routed_to(tmp_path / "origin.git")}

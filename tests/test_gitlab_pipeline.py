@@ -18,7 +18,8 @@ Specification:
 - with LATENCY_GATE_MODE=spec a merge request gets the spec's run and check instead;
 - a merge request gets the code-path gate (LATENCY_CODE_PATH_GATE, on by default) in a job of its
   own on an untagged (shared) runner: its instructions per round trip against its merge base's,
-  counted under valgrind; an unchanged one passes, its JUnit report the job's test report;
+  counted under valgrind, with inferno installed for the changed cells' flame graphs; an unchanged
+  one passes, its JUnit report the job's test report;
 - with LATENCY_KIND=throughput the same pipeline runs ThroughputTest on its grid, checks the
   throughput floors of requirements/<platform>.csv and publishes a <platform>-throughput line;
 - a merge request from a fork fails its pipeline in a job on an untagged runner, saying why,
@@ -219,6 +220,8 @@ def test_a_merge_request_gets_the_code_path_gate_on_an_untagged_runner(tools, re
         LATENCY_SUBEXPERIMENTS="interprocess_best_effort", LATENCY_PAYLOADS="16,1024", LATENCY_SAMPLES="50",
         LATENCY_PR_RESTORED="true",  # the project's build as the cache restores it: only the base is built
         LATENCY_GATE_SOURCES_DIR=ci_tools.REPO / "build" / "sources",
+        # inferno as the test set-up installed it (the job builds it when missing: minutes)
+        LATENCY_GATE_FLAMEGRAPH_TOOLS=ci_tools.REPO / "build" / "flamegraph-tools",
         **ci_tools.origin_routed_to(tmp_path / "origin.git"))
 
     code, output = run_pipeline(tools, repository, history, variables, jobs=["latency:code-path"],
@@ -226,6 +229,7 @@ def test_a_merge_request_gets_the_code_path_gate_on_an_untagged_runner(tools, re
 
     assert code == 0, output
     assert "PASS  latency:code-path" in output
+    assert "install_flamegraph_tools: inferno 0.12.3 already installed" in output
     assert f"building the base LatencyTest at the merge base {fork_point}" in output
     (gate,) = repository.glob(".gitlab-ci-local/artifacts/*code-path/code-path-gate")
     verdict = json.loads((gate / "gate_result.json").read_text())

@@ -71,7 +71,7 @@ def test_the_adoption_guide_pins_the_newest_release_in_every_workflow_and_the_gi
     pins = re.findall(r"OWNER/latency-gate/actions/[\w-]+@(\S+)(.*)", guide)
     include_ref = re.search(r"^ +ref: \$LATENCY_GATE_REF #.*? (v\S+)$", guide, re.M)
 
-    assert len(pins) == 5  # the actions the three workflows use
+    assert len(pins) == 6  # the actions the four workflows use
     assert set(pins) == {("SHA", f" # v{next(iter(releases))}")}
     assert include_ref[1] == f"v{next(iter(releases))}"
 
