@@ -9,8 +9,8 @@ Specification:
 - a pull request that adds instructions to the per-sample path (the subscriber copies every sample
   before its echo) fails it, and the artifact holds the regressed cells' flame graphs: the action
   installs inferno (here restored from the cache stand-in, as an earlier run leaves it); with the
-  bisect opted in (LATENCY_CODE_PATH_BISECT) the failed gate's bisect step runs after it (a pull
-  request of one commit: nothing to search);
+  bisect opted in (LATENCY_CODE_PATH_BISECT), the artifact also names the commit that did it
+  (bisect_result.json, bisect_report.md);
 - the job holds a read-only token and nothing else.
 
 act needs docker for a job's `container:`, which this machine has not: the test runs the
@@ -128,17 +128,17 @@ def test_a_failed_code_path_gate_uploads_the_flame_graphs_of_its_regressed_cells
     tools_key = seed_flamegraph_tools(act, repository, tmp_path)
     fork_point, target = ci_tools.pull_request_history(repository, tmp_path / "origin.git")
     seed_base_build(act, repository, target, tmp_path)
-    # The pull request's one commit also copies each sample: a bisect (opted in) has nothing to search.
+    # The pull request's second commit copies each sample (its first leaves the LatencyTest alone).
     patch = repository / "latencytest/patches/0099-echo-copy.patch"
     patch.write_text(echo_copy_patch())
-    ci_tools.git("add", str(patch), cwd=repository)
-    ci_tools.git("-c", "user.name=test", "-c", "user.email=test@localhost", "commit", "-q", "--amend", "--no-edit",
-                 cwd=repository)
+    ci_tools.commit(repository, "Copy each sample before its echo", [patch])
+    culprit = ci_tools.git("rev-parse", "HEAD", cwd=repository).strip()
     environment = {"LATENCY_GATE_SOURCES_DIR": REPO / "build" / "sources",  # no download
                    **ci_tools.origin_routed_to(tmp_path / "origin.git")}
+    variables = {**SMALL, "LATENCY_CODE_PATH_BISECT": "true", "LATENCY_CODE_PATH_BISECT_TIME_LIMIT_S": "600"}
 
-    result = act("pull_request", WORKFLOW, pull_request("someone/latency-gate", target),
-                 {**SMALL, "LATENCY_CODE_PATH_BISECT": "true"}, environment=environment, expect=("Flame graphs",))
+    result = act("pull_request", WORKFLOW, pull_request("someone/latency-gate", target), variables,
+                 environment=environment, expect=("Flame graphs", "Copy each sample before its echo"))
 
     output = result.stdout + result.stderr
     assert result.returncode != 0, output
@@ -153,10 +153,12 @@ def test_a_failed_code_path_gate_uploads_the_flame_graphs_of_its_regressed_cells
         svg = (artifact / entry["svg"]).read_text()
         assert svg.startswith("<?xml") and "LatencyTestSubscriber" in svg
     assert "### Flame graphs" in (artifact / "gate_report.md").read_text()
-    # The failed gate's bisect step ran (scripts/ci/bisect_gate.sh; tests/test_bisect_programs.py bisects).
-    assert f"bisect_gate: the pull request has 1 commit(s) after its merge base {fork_point}: nothing to bisect" \
-        in output
-    assert "bisect_result.json" not in os.listdir(artifact)
+    # The opted-in bisect names the commit, beside the gate's result (and in the job summary).
+    assert f"bisect_gate: bisecting 2 commits from the merge base {fork_point}" in output
+    bisected = json.loads((artifact / "bisect_result.json").read_text())
+    assert bisected["complete"] and bisected["commits"] == 2
+    assert {found["sha"] for cell in bisected["cells"] for found in cell["culprits"]} == {culprit}
+    assert "Copy each sample before its echo" in (artifact / "bisect_report.md").read_text()
 
 
 def test_a_forks_pull_request_gets_the_code_path_gate_and_an_unchanged_one_passes(act, repository, tmp_path):
