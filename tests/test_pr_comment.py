@@ -28,6 +28,7 @@ Specification:
 """
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -73,10 +74,11 @@ def workflow_run(head_sha, pull_requests=(7,), head_repository=REPOSITORY, branc
 def comment(github, tmp_path, event, artifact, token=TOKEN):
     event_file = tmp_path / "event.json"
     event_file.write_text(json.dumps(event))
-    environment = {"GITHUB_API_URL": github.url, "GITHUB_TOKEN": token, "GITHUB_REPOSITORY": REPOSITORY,
-                   "PATH": "/usr/bin:/bin"}
-    return subprocess.run([sys.executable, "-m", "latency_gate", "pr-comment", "--results", str(artifact),
-                           "--event", str(event_file)], env=environment, capture_output=True, text=True, timeout=60)
+    environment = {"GITHUB_ACTIONS": "true", "GITHUB_API_URL": github.url, "GITHUB_TOKEN": token,
+                   "GITHUB_REPOSITORY": REPOSITORY, "GITHUB_EVENT_PATH": str(event_file), "PATH": "/usr/bin:/bin",
+                   **({"PYTHONPATH": os.environ["PYTHONPATH"]} if "PYTHONPATH" in os.environ else {})}
+    return subprocess.run([sys.executable, "-m", "latency_gate", "pr-comment", "--results", str(artifact)],
+                          env=environment, capture_output=True, text=True, timeout=60)
 
 
 def rendered(body):
@@ -268,14 +270,14 @@ def test_a_bisect_beside_the_gate_result_names_its_commits_and_one_for_another_h
                                            head_owner=REPOSITORY.split("/")[0], pull_requests=(7,),
                                            html_url=RUN_URL)
 
-    html = rendered(gate_comment.render(pull_request_comment.checked_result(artifact, run), RUN_URL))
+    html = rendered(gate_comment.render(pull_request_comment.checked_result(artifact, run.head_sha), RUN_URL))
 
     assert "<strong>Commits that moved the regressed cells</strong> (bisect of 3 commits)" in html
     assert ("<code>aaaaaaa</code> <em>Copy the payload for validation</em>: +312.00 instructions per round trip at "
             "16 B (interprocess_best_effort), in MessageReceiver::proc_Submsg_Data") in html
     bisect_result.write(artifact, bisect_document(head={"sha": "c" * 40, "subject": "later"}))
     with pytest.raises(InputError, match="bisects up to commit c{40}, not a{40}"):
-        pull_request_comment.checked_result(artifact, run)
+        pull_request_comment.checked_result(artifact, run.head_sha)
 
 
 def test_a_ceiling_breach_shows_its_values_in_their_unit():

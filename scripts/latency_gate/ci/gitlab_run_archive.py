@@ -16,21 +16,16 @@ refused as a whole: nothing is written.
 """
 
 import fnmatch
-import json
 import stat
-import urllib.error
-import urllib.parse
-import urllib.request
 import zipfile
 from io import BytesIO
 from pathlib import Path, PurePosixPath
 
+from latency_gate.ci import gitlab_api
 from latency_gate.contracts import formats, instruction_counts, run_metadata
 from latency_gate.errors import InputError, ServiceError
 from latency_gate.store import history
 
-TIMEOUT_S = 60
-PAGE_SIZE = 100
 # A full-matrix run's artifact (raw measurements and plots included) is a few megabytes.
 MAX_ARCHIVE_BYTES = 64 * 1024 * 1024
 MAX_MEMBERS = 5000
@@ -38,40 +33,14 @@ MAX_MEMBERS = 5000
 TAKEN = (run_metadata.METADATA_FILE, formats.SUMMARY_GLOB, formats.CHECKS_GLOB, instruction_counts.COUNTS_GLOB)
 
 
-class GitLab:
-    """Calls to one project's REST API (v4), with a token sent in the PRIVATE-TOKEN header only,
-    and only to the API: a redirect (GitLab sends artifact downloads to object storage) is
-    followed without it."""
-
-    def __init__(self, api_url, project, token):
-        self.api_url, self.project, self._token = api_url.rstrip("/"), str(project), token
-
-    def get(self, path, query=None, limit=None):
-        """The body of GET /projects/<project>/<path> (at most `limit` bytes); ServiceError otherwise."""
-        url = f"{self.api_url}/projects/{urllib.parse.quote(self.project, safe='')}/{path}"
-        if query:
-            url += "?" + urllib.parse.urlencode(query)
-        request = urllib.request.Request(url, headers={"User-Agent": "latency-gate"})
-        request.add_unredirected_header("PRIVATE-TOKEN", self._token)  # urllib copies other headers to a redirect
-        try:
-            with urllib.request.urlopen(request, timeout=TIMEOUT_S) as response:
-                body = response.read(None if limit is None else limit + 1)
-        except urllib.error.HTTPError as error:
-            raise ServiceError(f"GitLab API: GET {url}: {error.code} {error.reason}") from None
-        except (urllib.error.URLError, OSError) as error:
-            raise ServiceError(f"GitLab API: GET {url}: {error}") from None
-        if limit is not None and len(body) > limit:
-            raise ServiceError(f"GitLab API: GET {url}: more than {limit} bytes (MAX_ARCHIVE_BYTES)")
-        return body
+class GitLab(gitlab_api.GitLab):
+    """The jobs API calls of the history job."""
 
     def job_id(self, pipeline, name):
         """The id of the job `name` of pipeline `pipeline` that finished (passed or failed: a
         violation on the default branch is history too)."""
-        try:
-            jobs = json.loads(self.get(f"pipelines/{int(pipeline)}/jobs", {"per_page": PAGE_SIZE}))
-        except ValueError as error:
-            raise ServiceError(f"GitLab API: the jobs of pipeline {pipeline}: {error}") from None
-        finished = [job for job in jobs if isinstance(job, dict) and job.get("name") == name
+        jobs = self.json("GET", f"pipelines/{int(pipeline)}/jobs", query={"per_page": gitlab_api.PAGE_SIZE})
+        finished = [job for job in (jobs if isinstance(jobs, list) else []) if isinstance(job, dict) and job.get("name") == name
                     and job.get("status") in ("success", "failed") and isinstance(job.get("id"), int)]
         if len(finished) != 1:
             raise ServiceError(f"GitLab API: pipeline {pipeline} has {len(finished)} finished jobs named '{name}', "

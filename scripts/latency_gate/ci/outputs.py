@@ -1,88 +1,49 @@
 """The one way the tool speaks to a CI system: step outputs, the job summary, annotations.
 
-The CLI (`latency-gate ci-output`, publish-history) and the shell wrappers in scripts/ci/
-all go through here, so the formats and their escaping live in one place.
-
-- GitHub Actions (GITHUB_ACTIONS=true): outputs are `key=value` lines appended to
-  $GITHUB_OUTPUT, markdown is appended to $GITHUB_STEP_SUMMARY, annotations are `::error`
-  / `::warning` workflow commands on stdout.
-- GitLab CI (GITLAB_CI=true): outputs are `LATENCY_<KEY>=value` lines appended to the
-  dotenv report named by $LATENCY_GATE_DOTENV (when set: later jobs read them as variables);
-  GitLab has no job summary (the markdown reports travel as artifacts); annotations are
-  `error: <title>: <message>` lines on stderr.
-- Anywhere else (a laptop): annotations on stderr as on GitLab, nothing else.
+The CLI (`latency-gate ci-output`, `latency-gate ci`, publish-history) and the shell wrappers in
+scripts/ci/ all go through here: the values are checked here, once, and the platform running
+the job (ci/platforms/, `detect`) says where each goes - GitHub Actions, GitLab CI, or on a
+terminal annotations on stderr and nothing else.
 
 A relative gate's verdict also goes to gate_metrics.txt beside its gate_result.json, in the
 OpenMetrics text form of GitLab's metrics report (artifacts:reports:metrics, GitLab Premium
 and Ultimate): the merge request's widget lists the values and how they changed.
 """
 
-import os
 import re
-import sys
 from pathlib import Path
 
+from latency_gate.ci import platforms
 from latency_gate.contracts import gate_result, results
 from latency_gate.contracts.formats import write_text_atomic
 from latency_gate.errors import InputError
 
-GITHUB_OUTPUT, GITHUB_SUMMARY = "GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY"
-GITLAB_DOTENV = "LATENCY_GATE_DOTENV"
-LEVELS = ("error", "warning", "notice")
+LEVELS = platforms.LEVELS
 _KEY = re.compile(r"[a-z][a-z0-9-]*")
 GATE_METRICS = "gate_metrics.txt"
 
 
-def _on_github(environ):
-    return environ.get("GITHUB_ACTIONS") == "true"
-
-
-def _append(path, text):
-    with open(path, "a", encoding="utf-8") as file:
-        file.write(text)
-
-
 def set_outputs(values, environ=None):
     """Step outputs: {name: value}, names in kebab case, values on one line."""
-    environ = os.environ if environ is None else environ
-    lines = []
+    pairs = []
     for key, value in values.items():
         value = str(value)
         if not _KEY.fullmatch(key) or "\n" in value or "\r" in value:
             raise ValueError(f"step output {key!r}: names are kebab-case and values one line, got {value!r}")
-        lines.append((key, value))
-    if _on_github(environ) and environ.get(GITHUB_OUTPUT):
-        _append(environ[GITHUB_OUTPUT], "".join(f"{key}={value}\n" for key, value in lines))
-    elif environ.get(GITLAB_DOTENV):
-        _append(environ[GITLAB_DOTENV],
-                "".join(f"LATENCY_{key.upper().replace('-', '_')}={value}\n" for key, value in lines))
+        pairs.append((key, value))
+    platforms.detect(environ).set_outputs(pairs)
 
 
 def add_summary(markdown, environ=None):
-    """Markdown for the job summary (GitHub Actions only)."""
-    environ = os.environ if environ is None else environ
-    if _on_github(environ) and environ.get(GITHUB_SUMMARY):
-        _append(environ[GITHUB_SUMMARY], markdown if markdown.endswith("\n") else markdown + "\n")
-
-
-def escape_data(text):
-    """Workflow command data: '%', CR and LF would end or forge the command."""
-    return str(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def escape_property(text):
-    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+    """Markdown for the job summary (where the platform has one)."""
+    platforms.detect(environ).add_summary(markdown)
 
 
 def annotate(level, title, message, environ=None, stdout=None, stderr=None):
-    """An annotation: on GitHub a workflow command shown on the run's page, elsewhere a line on stderr."""
-    environ = os.environ if environ is None else environ
+    """An annotation: an error, warning or notice, shown as the platform shows them."""
     if level not in LEVELS:
         raise ValueError(f"annotation level must be one of {', '.join(LEVELS)}, got {level!r}")
-    if _on_github(environ):
-        print(f"::{level} title={escape_property(title)}::{escape_data(message)}", file=stdout or sys.stdout)
-    else:
-        print(f"{level}: {title}: {message}", file=stderr or sys.stderr)
+    platforms.detect(environ).annotate(level, title, message, stdout=stdout, stderr=stderr)
 
 
 def check_failure_annotation(failure):

@@ -63,21 +63,22 @@ def read_event(path):
                        pull_requests=tuple(dict.fromkeys(numbers)))
 
 
-def checked_result(results_directory, run):
-    """The artifact's gate_result.json, checked, and for the run's head commit; InputError otherwise."""
+def checked_result(results_directory, head_sha):
+    """The artifact's gate_result.json, checked, and for the commit `head_sha` (the run's head;
+    a GitLab pipeline's commit); InputError otherwise."""
     result = gate_result.read(results_directory)
     path = results_directory / gate_result.FILE if results_directory.is_dir() else results_directory
     if "head_sha" not in result:
         raise InputError("records no head_sha: the gate did not say which commit it measured "
                          "(latency-gate gate --head-sha)", path)
-    if result["head_sha"] != run.head_sha:
-        raise InputError(f"describes commit {result['head_sha']}, not {run.head_sha}, the head of the run "
+    if result["head_sha"] != head_sha:
+        raise InputError(f"describes commit {result['head_sha']}, not {head_sha}, the head of the run "
                          "it came from: refused", path)
     directory = results_directory if results_directory.is_dir() else results_directory.parent
     if (directory / bisect_result.FILE).is_file():  # a failed counted gate's bisect, beside its result
         bisected = bisect_result.read(directory)
-        if bisected["head"]["sha"] != run.head_sha:
-            raise InputError(f"bisects up to commit {bisected['head']['sha']}, not {run.head_sha}, the head of the "
+        if bisected["head"]["sha"] != head_sha:
+            raise InputError(f"bisects up to commit {bisected['head']['sha']}, not {head_sha}, the head of the "
                              "run it came from: refused", directory / bisect_result.FILE)
         result = {**result, "bisect": bisected}
     return result
@@ -103,17 +104,25 @@ def pull_requests(github, run):
     return records
 
 
+def verdict_body(ours, current, result, run_url):
+    """The verdict's new text, or None to keep `ours` (our message's text, or None), which
+    already describes `current`, the request's head now, newer than the result's commit (runs
+    can finish out of order). Shared by GitHub's comment and GitLab's note."""
+    current = current if isinstance(current, str) and gate_result.is_commit_id(current) else None
+    if ours and current and current != result["head_sha"] and gate_comment.described_head(ours) == current:
+        return None
+    return gate_comment.render(result, run_url, current_head=current)
+
+
 def upsert(github, number, pull, result, run_url, author=DEFAULT_AUTHOR):
     """Create or edit our comment on pull request `number`; returns what was done."""
     current = (pull.get("head") or {}).get("sha")
-    current = current if isinstance(current, str) and gate_result.is_commit_id(current) else None
     ours = next((comment for comment in github.pages(f"issues/{number}/comments")
                  if (comment.get("user") or {}).get("login") == author
                  and gate_comment.MARKER in (comment.get("body") or "")), None)
-    if (ours and current and current != result["head_sha"]
-            and gate_comment.described_head(ours["body"]) == current):
+    body = verdict_body(ours and ours["body"], current, result, run_url)
+    if body is None:
         return f"kept comment {ours['id']} on #{number}: it describes the newer head {current[:12]}"
-    body = gate_comment.render(result, run_url, current_head=current)
     if ours:
         github.request("PATCH", f"issues/comments/{int(ours['id'])}", body={"body": body})
         return f"edited comment {ours['id']} on #{number}"

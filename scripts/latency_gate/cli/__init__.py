@@ -44,11 +44,12 @@ COMMANDS = {
     "backends": "list the registered middleware backends, or the directories their programs are built from",
     "run-id": "print a new run id (<UTC now>-<revision>-<runner>) for scripts that name run directories",
     "ci": "a CI job's run or relative gate from its LATENCY_* variables, checked once",
-    "ci-output": "write step outputs, the job summary and annotations for GitHub Actions or GitLab CI",
-    "pr-comment": "put a gate's verdict on its pull request as one comment, edited in place (workflow_run job)",
+    "ci-output": "write step outputs, the job summary and annotations for the CI platform running the job",
+    "ci-env": "print what a CI job's shell scripts need of the platform running it (name, checkout, temp)",
+    "pr-comment": "put a gate's verdict on its pull or merge request as one message, edited in place",
 }
 EPILOG = ("Exit codes: 0 success, 1 check/comparison failed, 2 usage error, 3 bad input, 4 a sub-experiment run failed, "
-          "5 GitHub's API failed or refused, 6 the relative gate could not rule out the slowdown required "
+          "5 GitHub's or GitLab's API failed or refused, 6 the relative gate could not rule out the slowdown required "
           "(--require-detectable).")
 
 

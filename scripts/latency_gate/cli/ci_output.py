@@ -7,14 +7,18 @@
                                                      annotations, job summary and outputs
   latency-gate ci-output gate-metrics DIRECTORY      a relative gate's verdict as GitLab's
                                                      metrics report (gate_metrics.txt)
+  latency-gate ci-output keep [--path DIR] [NAME=VALUE ...]
+                                                     a directory on PATH and variables for the
+                                                     job's later steps (GitHub's GITHUB_PATH,
+                                                     GITHUB_ENV; one shell elsewhere: nothing)
 
-The shell wrappers in scripts/ci/ use it, so every CI output is written one way
-(latency_gate/ci/outputs.py says where each goes on each CI system).
+The shell wrappers in scripts/ci/ and scripts/setup/install_cli.sh use it, so every CI output is
+written one way (the platform running the job says where each goes: latency_gate/ci/platforms/).
 """
 
 from pathlib import Path
 
-from latency_gate.ci import outputs
+from latency_gate.ci import outputs, platforms
 from latency_gate.errors import EXIT_OK, InputError
 
 
@@ -32,21 +36,23 @@ def add_arguments(parser):
     report.add_argument("directory", type=Path)
     metrics = actions.add_parser("gate-metrics", help="a relative gate's metrics report")
     metrics.add_argument("directory", type=Path)
+    keep = actions.add_parser("keep", help="a directory on PATH and variables for the job's later steps")
+    keep.add_argument("--path", type=Path, help="a directory to put on PATH")
+    keep.add_argument("variables", nargs="*", metavar="NAME=VALUE")
 
 
 def run(args):
     try:
         if args.action == "set":
-            pairs = [value.partition("=") for value in args.values]
-            if any(not separator for _, separator, _ in pairs):
-                args.usage_error("set takes KEY=VALUE pairs")
-            outputs.set_outputs({key: value for key, _, value in pairs})
+            outputs.set_outputs(_pairs(args, args.values))
         elif args.action == "summary":
             outputs.add_summary(args.file.read_text(encoding="utf-8"))
         elif args.action == "annotate":
             outputs.annotate(args.level, args.title, args.message)
         elif args.action == "gate-metrics":
             outputs.write_gate_metrics(args.directory)
+        elif args.action == "keep":
+            platforms.detect().keep_for_job(args.path, _pairs(args, args.variables))
         else:
             outputs.publish_check_report(args.directory)
     except FileNotFoundError as error:
@@ -54,3 +60,11 @@ def run(args):
     except (ValueError, KeyError, OSError) as error:
         raise InputError(f"cannot write the CI output: {error}") from None
     return EXIT_OK
+
+
+def _pairs(args, words):
+    """{key: value} of KEY=VALUE words; a usage error otherwise."""
+    pairs = [word.partition("=") for word in words]
+    if any(not separator for _, separator, _ in pairs):
+        args.usage_error(f"{args.action} takes KEY=VALUE pairs")
+    return {key: value for key, _, value in pairs}

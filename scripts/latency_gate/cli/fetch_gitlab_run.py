@@ -13,16 +13,14 @@ ${token} and sent in the PRIVATE-TOKEN header only; the API failing is exit 5.
 import os
 from pathlib import Path
 
-from latency_gate.ci import gitlab_run_archive
+from latency_gate.ci import gitlab_api, gitlab_run_archive
 from latency_gate.cli.options import option
 from latency_gate.errors import EXIT_OK, ServiceError
-
-TOKEN_VARIABLE = "LATENCY_GATE_GITLAB_TOKEN"
 
 
 def add_arguments(parser):
     parser.description = __doc__.format(max_archive=gitlab_run_archive.MAX_ARCHIVE_BYTES,
-                                        max_members=gitlab_run_archive.MAX_MEMBERS, token=TOKEN_VARIABLE).strip()
+                                        max_members=gitlab_run_archive.MAX_MEMBERS, token=gitlab_api.TOKEN_VARIABLE).strip()
     option(parser, "api-url", required=True, help="GitLab's API (CI_API_V4_URL)")
     option(parser, "project", required=True, help="project id (CI_PROJECT_ID)")
     option(parser, "pipeline", type=int, required=True, help="pipeline id (CI_PIPELINE_ID)")
@@ -32,9 +30,9 @@ def add_arguments(parser):
 
 
 def run(args):
-    token = os.environ.get(TOKEN_VARIABLE)
+    token = os.environ.get(gitlab_api.TOKEN_VARIABLE)
     if not token:
-        raise ServiceError(f"{TOKEN_VARIABLE} is not set: the job needs a token that may read the project's API")
+        raise ServiceError(f"{gitlab_api.TOKEN_VARIABLE} is not set: the job needs a token that may read the project's API")
     gitlab = gitlab_run_archive.GitLab(args.api_url, args.project, token)
     files = gitlab_run_archive.fetch(gitlab, args.pipeline, args.job, args.run_directory, args.into)
     print(f"fetch-gitlab-run: {len(files)} run files of {args.job} in {args.into}")

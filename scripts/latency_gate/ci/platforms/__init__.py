@@ -1,0 +1,82 @@
+"""The CI platforms: which one runs this job (`detect`) and where each of the tool's outputs goes.
+
+Nothing else in the package reads a CI system's variables: ci/outputs.py, `latency-gate
+ci-output`, `latency-gate ci-env` and `latency-gate pr-comment` ask the platform `detect()`
+chooses from the environment. A platform is a class with the attributes of `Platform`:
+
+    name                              its name (`latency-gate ci-env platform` prints it)
+    detects(environ)                  classmethod: True when its variables say it runs this job
+    Platform(environ)                 one job's platform, reading only `environ`
+    set_outputs(pairs)                [(kebab-case key, one-line value)], already checked
+    add_summary(markdown)             markdown for the job's summary page (or nothing)
+    annotate(level, title, message, stdout, stderr)   an error, warning or notice line
+    workspace()                       the checkout being gated, or None (the caller's default)
+    scratch()                         a directory of this job's own for temporary files, or None
+    keep_for_job(path_directory, environment)   a directory on PATH and variables for the
+                                      job's later steps (or nothing: each step is the job)
+    post_verdict(results_directory, author)     the gate's verdict on its pull or merge
+                                      request, one message edited in place; lines saying
+                                      what was done
+
+The built-ins are GitHub Actions (ci/platforms/github.py), GitLab CI (ci/platforms/gitlab.py)
+and, when no CI system is detected, the terminal (ci/platforms/terminal.py). Another platform
+plugs in without editing this package, as an entry point of the group `latency_gate.ci_platforms`
+naming its class (in its distribution's pyproject.toml):
+
+    [project.entry-points."latency_gate.ci_platforms"]
+    jenkins = "my_package.jenkins:Jenkins"
+
+Registered platforms are asked first, so a plug-in can also replace a built-in's behaviour.
+"""
+
+import importlib.metadata
+import os
+from typing import Protocol
+
+from latency_gate.ci.platforms.github import GitHubActions
+from latency_gate.ci.platforms.gitlab import GitLabCI
+from latency_gate.ci.platforms.terminal import Terminal
+from latency_gate.errors import InputError
+
+GROUP = "latency_gate.ci_platforms"
+BUILT_IN = (GitHubActions, GitLabCI)  # Terminal is the fallback, never detected
+LEVELS = ("error", "warning", "notice")
+
+
+class Platform(Protocol):
+    name: str
+
+    @classmethod
+    def detects(cls, environ) -> bool: ...
+
+    def set_outputs(self, pairs): ...
+
+    def add_summary(self, markdown): ...
+
+    def annotate(self, level, title, message, stdout, stderr): ...
+
+    def workspace(self): ...
+
+    def scratch(self): ...
+
+    def keep_for_job(self, path_directory, environment): ...
+
+    def post_verdict(self, results_directory, author): ...
+
+
+def registered():
+    """The platform classes of the entry points of GROUP, then the built-ins; InputError naming a plug-in that fails to load."""
+    plugged = []
+    for entry_point in importlib.metadata.entry_points(group=GROUP):
+        try:
+            plugged.append(entry_point.load())
+        except Exception as error:  # any import error of someone else's module: named, not a traceback
+            raise InputError(f"CI platform '{entry_point.name}' ({entry_point.value}) fails to load: {error}") from None
+    return (*plugged, *BUILT_IN)
+
+
+def detect(environ=None):
+    """The platform running this job, reading `environ` (default: the process's); the terminal when none is."""
+    environ = os.environ if environ is None else environ
+    chosen = next((platform for platform in registered() if platform.detects(environ)), Terminal)
+    return chosen(environ)
