@@ -10,6 +10,12 @@ serves what the job uploaded. Without isolation gitlab-ci-local runs every job i
 directory and exports artifacts only after the pipeline: then a job's archive is the zip of
 `shared_paths` in that directory, which is where the job left them. A request without the
 known token gets 401, and every request is recorded.
+
+It also answers the merge request's note calls of `latency-gate pr-comment` (GitLab's notes API:
+GET /api/v4/user, GET /api/v4/projects/:id/merge_requests/:iid, GET and POST
+.../merge_requests/:iid/notes, PUT .../notes/:note_id) from `merge_requests`, a dict the test
+owns ({iid: {"sha": head, "notes": [note, ...]}}), with NOTE_TOKEN's user as the author of what
+it posts; as on GitLab, a user edits only its own notes (403 otherwise).
 """
 
 import contextlib
@@ -21,6 +27,9 @@ import zipfile
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 TOKEN = "stand-in-history-token"
+NOTE_TOKEN = "stand-in-note-token"
+USERS = {TOKEN: {"id": 900, "username": "project_100_bot_history"},
+         NOTE_TOKEN: {"id": 901, "username": "project_100_bot_latency"}}
 JOB_IDS = {"latency:run": 501, "latency:check": 502}  # the stand-in's ids for the pipeline's jobs
 
 
@@ -35,16 +44,21 @@ def archive_of(directory, paths=(".",)):
 
 
 @contextlib.contextmanager
-def serve(repository, shared_paths=("results/run",)):
+def serve(repository, shared_paths=("results/run",), merge_requests=None):
     """The stand-in for the project in `repository`, run by gitlab-ci-local; yields (api_url, requests)."""
     requests = []
+    merge_requests = {} if merge_requests is None else merge_requests
 
     class Handler(BaseHTTPRequestHandler):
         def do_GET(self):
             requests.append((self.path, self.headers.get("PRIVATE-TOKEN")))
-            if self.headers.get("PRIVATE-TOKEN") != TOKEN:
+            if self.headers.get("PRIVATE-TOKEN") not in USERS:
                 return self.answer(401, b'{"message": "401 Unauthorized"}')
             path = self.path.split("?")[0]
+            if path.startswith("/api/v4/user") or "/merge_requests/" in path:
+                return self.notes("GET", path)
+            if self.headers.get("PRIVATE-TOKEN") != TOKEN:
+                return self.answer(403, b'{"message": "403 Forbidden"}')
             if re.fullmatch(r"/api/v4/projects/[^/]+/pipelines/\d+/jobs", path):
                 jobs = [{"id": number, "name": name, "status": "success"} for name, number in JOB_IDS.items()]
                 return self.answer(200, json.dumps(jobs).encode())
@@ -58,6 +72,44 @@ def serve(repository, shared_paths=("results/run",)):
                 if all((repository / path).exists() for path in shared_paths):
                     return self.answer(200, archive_of(repository, shared_paths), "application/zip")
             return self.answer(404, b'{"message": "404 Not found"}')
+
+        def do_POST(self):
+            self.changing("POST")
+
+        def do_PUT(self):
+            self.changing("PUT")
+
+        def changing(self, method):
+            requests.append((f"{method} {self.path}", self.headers.get("PRIVATE-TOKEN")))
+            if self.headers.get("PRIVATE-TOKEN") not in USERS:
+                return self.answer(401, b'{"message": "401 Unauthorized"}')
+            return self.notes(method, self.path.split("?")[0])
+
+        def notes(self, method, path):
+            """The user and merge request note calls."""
+            user = USERS[self.headers.get("PRIVATE-TOKEN")]
+            if method == "GET" and path == "/api/v4/user":
+                return self.answer(200, json.dumps(user).encode())
+            match = re.fullmatch(r"/api/v4/projects/[^/]+/merge_requests/(\d+)(/notes(?:/(\d+))?)?", path)
+            request = match and merge_requests.get(int(match[1]))
+            if not request:
+                return self.answer(404, b'{"message": "404 Not found"}')
+            if method == "GET" and not match[2]:
+                return self.answer(200, json.dumps({"iid": int(match[1]), "sha": request["sha"]}).encode())
+            if method == "GET" and not match[3]:
+                return self.answer(200, json.dumps(request["notes"]).encode())  # one page: fewer than 100
+            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}").get("body")
+            if method == "POST" and not match[3] and isinstance(body, str):
+                note = {"id": 3000 + len(request["notes"]), "body": body, "author": user, "system": False}
+                request["notes"].append(note)
+                return self.answer(201, json.dumps(note).encode())
+            note = next((note for note in request["notes"] if match[3] and note["id"] == int(match[3])), None)
+            if method == "PUT" and note and isinstance(body, str):
+                if note["author"]["id"] != user["id"]:
+                    return self.answer(403, b'{"message": "403 Forbidden"}')
+                note["body"] = body
+                return self.answer(200, json.dumps(note).encode())
+            return self.answer(400 if note else 404, b'{"message": "bad request"}')
 
         def answer(self, code, body, content_type="application/json"):
             self.send_response(code)

@@ -50,19 +50,21 @@ import yaml
 import ci_tools
 import gitlab_standin
 from ci_tools import GENEROUS, PLATFORM, RELATIVE_GATE, SMALL_MATRIX, TIGHT, git, set_requirements
+from latency_gate.render import gate_comment
 
 pytestmark = pytest.mark.ci
 
 
 def run_pipeline(tools, repository, history, variables=(), jobs=(), unset=(), file=None, variables_file=None,
-                 token=True, isolated=False):
+                 token=True, isolated=False, merge_requests=None):
     """gitlab-ci-local's run of the pipeline, with GitLab's jobs API served by the stand-in
     (tests/gitlab_standin.py) and git's route to this project (the history's pinned remote,
     CI_SERVER_URL/CI_PROJECT_PATH.git) leading to the bare repository `history`; `token`
     gives every job the history token unscoped (a test of its scope gives it scoped); `isolated`
     gives every job a checkout of its own with its needs' artifacts unpacked into it, as GitLab
-    does (gitlab-ci-local's --shell-isolation), instead of one shared directory."""
-    with gitlab_standin.serve(repository) as (api_url, _):
+    does (gitlab-ci-local's --shell-isolation), instead of one shared directory; `merge_requests`
+    are the stand-in's merge requests and their notes."""
+    with gitlab_standin.serve(repository, merge_requests=merge_requests) as (api_url, _):
         variables = {
             "LATENCY_GATE_VENV": sys.prefix,  # install_cli.sh uses this venv instead of pip-installing
             "LATENCY_GATE_BUILD_DIR": ci_tools.project_build(),
@@ -203,6 +205,50 @@ def test_a_merge_request_is_gated_against_its_merge_base(tools, repository, hist
     # The gate's outputs as the job's dotenv report (ci/outputs.py's GitLab form).
     dotenv = (repository / "gate.env").read_text().splitlines()
     assert f"LATENCY_RESULT={verdict['verdict']}" in dotenv and f"LATENCY_JUNIT={repository / 'gate/gate_report.xml'}" in dotenv
+
+
+def test_a_merge_requests_verdict_is_one_note_edited_in_place(tools, repository, history, tmp_path):
+    """The gate's verdict goes to the merge request as one note (the stand-in's notes API), and
+    the next pipeline edits it. The note's job is the only one given LATENCY_NOTE_TOKEN (scoped
+    to its environment, as docs/adopting.md says to create it; every job's shell writes down its
+    environment through BASH_ENV), runs on no latency runner, checks nothing out, and runs the CLI
+    of the merge base it fetched, not the merge request's checkout."""
+    job_text = job(repository, "latency:verdict-note")
+    assert "tags:" not in job_text and "GIT_STRATEGY: none" in job_text
+    fork_point, _ = ci_tools.pull_request_history(repository, tmp_path / "origin.git")
+    head = git("rev-parse", "HEAD", cwd=repository).strip()
+    builds = ci_tools.project_build() / "colcon"  # both builds given: the gate measures, nothing is built
+    environments = tmp_path / "environments"
+    environments.mkdir()
+    (tmp_path / "write-environment.sh").write_text(f'env > "{environments}/${{CI_JOB_NAME//:/_}}.env"\n')
+    variables = merge_request(
+        CI_MERGE_REQUEST_DIFF_BASE_SHA=fork_point, LATENCY_BASE=builds, LATENCY_PR=builds, **RELATIVE_GATE,
+        CI_REPOSITORY_URL=tmp_path / "origin.git", CI_PIPELINE_URL="https://gitlab.example.com/acme/gate/-/pipelines/9",
+        BASH_ENV=tmp_path / "write-environment.sh")
+    merge_requests = {7: {"sha": head, "notes": []}}
+    variables_file = repository / ".gitlab-ci-local-variables.yml"
+    variables_file.write_text(f"LATENCY_NOTE_TOKEN:\n  values:\n    latency-verdict: {gitlab_standin.NOTE_TOKEN}\n")
+    outputs = []
+    try:
+        for _ in range(2):  # each pipeline's gate starts from a fresh checkout's: no gate/ yet
+            shutil.rmtree(repository / "gate", ignore_errors=True)
+            outputs.append(run_pipeline(tools, repository, history, variables, unset=["CI_COMMIT_BRANCH"],
+                                        variables_file=variables_file.name, token=False, merge_requests=merge_requests))
+    finally:
+        variables_file.unlink()
+
+    for code, output in outputs:
+        assert code == 0, output
+        assert "PASS  latency:relative" in output and "PASS  latency:verdict-note" in output, output
+    (note,) = merge_requests[7]["notes"]
+    assert f"pr-comment: created note {note['id']} on !7" in outputs[0][1]
+    assert f"pr-comment: edited note {note['id']} on !7" in outputs[1][1]
+    assert note["body"].startswith(gate_comment.MARKER) and head[:12] in note["body"]
+    assert "(https://gitlab.example.com/acme/gate/-/pipelines/9)" in note["body"]
+    seen = {path.stem: path.read_text() for path in environments.glob("*.env")}
+    assert sorted(seen) == ["latency_relative", "latency_verdict-note"], sorted(seen)
+    assert [name for name, environment in seen.items() if gitlab_standin.NOTE_TOKEN in environment] == [
+        "latency_verdict-note"]
 
 
 def test_a_merge_request_gets_the_code_path_gate_on_an_untagged_runner(tools, repository, history, tmp_path):
@@ -424,7 +470,8 @@ def test_no_latency_job_restores_a_cache():
     assert all(inherited(name) == {"default": False} for name in latency_jobs), latency_jobs
     assert pipeline[".latency-spec-runner"]["extends"] == ".latency-gate-setup"
     assert pipeline["pages"]["environment"]["name"] == "latency-history"
-    assert not any(job.get("environment") for name, job in jobs.items() if name != "pages")
+    assert pipeline["latency:verdict-note"]["environment"]["name"] == "latency-verdict"
+    assert not any(job.get("environment") for name, job in jobs.items() if name not in ("pages", "latency:verdict-note"))
     assert pipeline["pages"]["dependencies"] == [] and pipeline["pages"]["needs"] == [
         {"job": "latency:check", "artifacts": False}]
 

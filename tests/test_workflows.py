@@ -547,7 +547,7 @@ def test_the_actions_install_their_cli_from_a_clean_checkout(tmp_path):
     makes its own."""
     checkout = ci_tools.copy_repository(tmp_path / "checkout")  # as actions/... @SHA downloads it
     github_path, github_env = tmp_path / "github_path", tmp_path / "github_env"
-    environment = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": str(tmp_path),
+    environment = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": str(tmp_path), "GITHUB_ACTIONS": "true",
                    "RUNNER_TOOL_CACHE": str(tmp_path / "tool-cache"), "RUNNER_TEMP": str(tmp_path / "job-1"),
                    "GITHUB_PATH": str(github_path), "GITHUB_ENV": str(github_env)}
     (tmp_path / "job-1").mkdir()

@@ -2,8 +2,9 @@
 # The relative gate's base build: the pull request's merge base, built in a git worktree of
 # the repository being gated, or reused when a CI cache restored it (shared by
 # actions/relative-gate and .gitlab-ci.yml). Git works in that repository's checkout
-# (LATENCY_WORKSPACE, GITHUB_WORKSPACE or CI_PROJECT_DIR), never in this script's own folder,
-# which is the action's download when the action is used from another repository.
+# (LATENCY_WORKSPACE, else the CI platform's: `latency-gate ci-env workspace`), never in this
+# script's own folder, which is the action's download when the action is used from another
+# repository. The latency-gate CLI is on PATH (scripts/setup/install_cli.sh).
 #
 # How a revision is built:
 #   LATENCY_BUILD_COMMAND set   the team's own build (e.g. a colcon build of their Fast DDS
@@ -28,11 +29,12 @@
 # Environment:
 #   LATENCY_BASE_REF          the pull request's target commit (required); fetched from
 #                             origin when the checkout lacks it
-#   LATENCY_WORKSPACE         the checkout being gated (default GITHUB_WORKSPACE, else
-#                             CI_PROJECT_DIR, else this script's repository)
+#   LATENCY_WORKSPACE         the checkout being gated (default the CI platform's checkout,
+#                             else this script's repository)
 #   LATENCY_BUILD_COMMAND, LATENCY_BUILD_OUTPUT   the team's build (above)
-#   LATENCY_BASE_BUILD_DIR    where the base is built (default $RUNNER_TEMP/latency-gate-base,
-#                             or $CI_PROJECT_DIR/build/latencytest-base on GitLab)
+#   LATENCY_BASE_BUILD_DIR    where the base is built (default latency-gate-base in the job's
+#                             own temporary directory where the platform has one, as GitHub's
+#                             RUNNER_TEMP, else build/latencytest-base in the checkout)
 #   LATENCY_GATE_SOURCES_DIR  the cached Debian source tree (default: the pull request
 #                             build's, <LATENCY_GATE_BUILD_DIR or build>/sources), so the base
 #                             build does not download it again
@@ -43,17 +45,19 @@ REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 say() { echo "build_base_latencytest: $*" >&2; }
 fail() { echo "build_base_latencytest: $*" >&2; exit 3; }
 
-workspace=${LATENCY_WORKSPACE:-${GITHUB_WORKSPACE:-${CI_PROJECT_DIR:-$REPO}}}
+checkout=$(latency-gate ci-env workspace) || fail "latency-gate ci-env failed: is the CLI on PATH?"
+scratch=$(latency-gate ci-env scratch) || fail "latency-gate ci-env failed"
+workspace=${LATENCY_WORKSPACE:-${checkout:-$REPO}}
 command=${LATENCY_BUILD_COMMAND:-}
 output=${LATENCY_BUILD_OUTPUT:-}
 [[ -z $command || -n $output ]] ||
     fail "LATENCY_BUILD_COMMAND needs LATENCY_BUILD_OUTPUT: the LatencyTest or colcon workspace it makes"
 target=${LATENCY_BASE_REF:-}
 [[ -n $target ]] || fail "LATENCY_BASE_REF must name the pull request's target commit"
-if [[ -n ${RUNNER_TEMP:-} ]]; then
-    default_build=$RUNNER_TEMP/latency-gate-base
+if [[ -n $scratch ]]; then
+    default_build=$scratch/latency-gate-base
 else
-    default_build=${CI_PROJECT_DIR:-$REPO}/build/latencytest-base
+    default_build=${checkout:-$REPO}/build/latencytest-base
 fi
 base_build=${LATENCY_BASE_BUILD_DIR:-$default_build}
 
@@ -119,7 +123,7 @@ if [[ -n $command ]]; then
     binary=$checkout/$output
 else
     # The worktree and the build log live outside the checkout; the log is kept when the build fails.
-    work=$(mktemp -d "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/latency-gate-base.XXXXXX")
+    work=$(mktemp -d "${scratch:-${TMPDIR:-/tmp}}/latency-gate-base.XXXXXX")
     checkout=$work/checkout
     log=$work/build.log
     built=false

@@ -13,11 +13,11 @@ case $mode in
         ;;
     *)
         message="LATENCY_GATE_MODE must be 'relative' or 'spec', not '$mode'"
-        if [[ -n ${GITHUB_ACTIONS:-} ]]; then
-            echo "::error title=Latency gate mode::$message"
-        else
-            echo "gate_mode: $message" >&2
+        # An annotation where the CLI is already installed; this check may run before it is.
+        if command -v latency-gate > /dev/null; then
+            latency-gate ci-output annotate error "Latency gate mode" "$message"
         fi
+        echo "gate_mode: $message" >&2
         exit 2
         ;;
 esac

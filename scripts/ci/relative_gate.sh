@@ -12,8 +12,8 @@
 #                            DDS colcon workspaces (default: the project's LatencyTest of both
 #                            commits)
 #   LATENCY_BUILD_COMMAND, LATENCY_BUILD_OUTPUT  the team's own build: the command is run with
-#                            bash in the pull request's checkout (LATENCY_WORKSPACE, GITHUB_WORKSPACE
-#                            or CI_PROJECT_DIR) and in the merge base's worktree; the output is the
+#                            bash in the pull request's checkout (LATENCY_WORKSPACE, else the CI
+#                            platform's: `latency-gate ci-env workspace`) and in the merge base's worktree; the output is the
 #                            LatencyTest or colcon workspace it makes, relative to the checkout
 #   LATENCY_GATE_BUILD_DIR   where the pull request's LatencyTest is built (default <repo>/build)
 #   LATENCY_PR_RESTORED      "true" when the CI cache restored the pull request's build: used as is
@@ -47,7 +47,8 @@ if [[ -n $base && -z $pr || -z $base && -n $pr ]]; then
 fi
 if [[ -z $pr && -n ${LATENCY_BUILD_COMMAND:-} ]]; then
     # The team's own build, in the pull request's checkout (the base's: build_base_latencytest.sh).
-    workspace=${LATENCY_WORKSPACE:-${GITHUB_WORKSPACE:-${CI_PROJECT_DIR:-$REPO}}}
+    checkout=$(latency-gate ci-env workspace) || finish $?
+    workspace=${LATENCY_WORKSPACE:-${checkout:-$REPO}}
     if [[ -z ${LATENCY_BUILD_OUTPUT:-} ]]; then
         echo "relative_gate: LATENCY_BUILD_COMMAND needs LATENCY_BUILD_OUTPUT: the LatencyTest or colcon workspace it makes" >&2
         finish 3

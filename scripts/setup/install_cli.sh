@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Make this repository's `latency-gate` command available to a CI job (the composite
 # actions under actions/ and .gitlab-ci.yml call it first). Prints the bin directory to
-# put on PATH on the last line, and adds it to $GITHUB_PATH when run by GitHub Actions.
+# put on PATH on the last line, and keeps it on PATH for the job's later steps where the CI
+# platform has steps (`latency-gate ci-output keep`: GitHub's GITHUB_PATH).
 #
 # Nothing is reused from an earlier job (docs/security.md): on a persistent self-hosted runner
 # whatever a pull request's job leaves in the tool cache, $HOME or /tmp is there for the next
@@ -11,9 +12,11 @@
 # when its hash is the lock's), the package itself without build isolation (setuptools is in
 # the lock), and the history site's chart library with npm ci (which deletes node_modules first
 # and checks package-lock.json's integrity hashes). Later steps of the same GitHub job reuse it:
-# the first call writes its path to $GITHUB_ENV as LATENCY_GATE_CLI, which only this job's own
-# steps can set. The directory is under $RUNNER_TEMP (GitHub empties it at each job's start and
-# end), else $CI_PROJECT_DIR (GitLab's checkout of the next job cleans it), else $TMPDIR;
+# the first call keeps its path for them as LATENCY_GATE_CLI (GITHUB_ENV), which only this job's
+# own steps can set. Everything else this script tells the platform goes through the CLI it just
+# installed; only where to install it is read here, before any CLI exists. The directory is
+# under $RUNNER_TEMP (GitHub empties it at each job's start and end), else $CI_PROJECT_DIR
+# (GitLab's checkout of the next job cleans it), else $TMPDIR;
 # LATENCY_GATE_CLI_PARENT names another parent (GitLab's history job: a mktemp directory
 # outside the checkout).
 #
@@ -25,6 +28,7 @@
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+kept=()  # variables for the job's later steps
 say() { echo "install_cli: $*" >&2; }
 
 if [[ -n ${LATENCY_GATE_VENV:-} ]]; then
@@ -52,15 +56,11 @@ else
     touch "$venv/COLCON_IGNORE"  # in a GitLab checkout: not a package of a team's colcon build
     "$venv/bin/pip" install --quiet --no-input --require-hashes --no-deps -r "$REPO/scripts/setup/cli-requirements.lock"
     "$venv/bin/pip" install --quiet --no-input --no-deps --no-build-isolation "$REPO"
-    if [[ -n ${GITHUB_ENV:-} ]]; then
-        echo "LATENCY_GATE_CLI=$venv" >> "$GITHUB_ENV"
-    fi
+    kept=("LATENCY_GATE_CLI=$venv")
 fi
 if [[ ! -x $venv/bin/latency-gate ]]; then
     say "$venv/bin/latency-gate is missing (LATENCY_GATE_VENV must be a venv with latency-gate installed)"
     exit 3
 fi
-if [[ -n ${GITHUB_PATH:-} ]]; then
-    echo "$venv/bin" >> "$GITHUB_PATH"
-fi
+"$venv/bin/latency-gate" ci-output keep --path "$venv/bin" "${kept[@]}" >&2
 echo "$venv/bin"
