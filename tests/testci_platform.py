@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 from latency_gate.ci import pull_request_comment
-from latency_gate.render import gate_comment
 
 
 def _append(path, text):

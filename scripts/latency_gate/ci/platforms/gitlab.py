@@ -12,6 +12,7 @@ from pathlib import Path
 from latency_gate.ci import gitlab_api, merge_request_note, pull_request_comment
 from latency_gate.ci.platforms.terminal import Terminal, append
 from latency_gate.errors import InputError, ServiceError
+from latency_gate.render import gate_comment
 
 
 class GitLabCI(Terminal):
@@ -41,6 +42,8 @@ class GitLabCI(Terminal):
             raise InputError(f"{', '.join(missing)} not set: the note is a merge request pipeline's job's")
         if not re.fullmatch(r"\d+", self.environ["CI_MERGE_REQUEST_IID"]):
             raise InputError(f"CI_MERGE_REQUEST_IID must be a whole number, not {self.environ['CI_MERGE_REQUEST_IID']!r}")
+        if not gate_comment.RUN_URL.fullmatch(self.environ["CI_PIPELINE_URL"]):
+            raise InputError(f"CI_PIPELINE_URL must be an http(s) address, not {self.environ['CI_PIPELINE_URL'][:60]!r}")
         result = pull_request_comment.checked_result(Path(results_directory), self.environ["CI_COMMIT_SHA"])
         token = self.environ.get(gitlab_api.TOKEN_VARIABLE)
         if not token:
