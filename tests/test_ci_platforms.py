@@ -78,8 +78,10 @@ def test_a_platform_outside_the_package_plugs_in_through_an_entry_point(tmp_path
     assert (tmp_path / "outputs").read_text() == "result=passed\njunit=/r/gate.xml\n"
     assert (tmp_path / "summary.md").read_text() == "## Gate\n"
     assert steps[4].stdout == "[testci warning] ceiling: stale requirement\n"
-    assert steps[5].stdout == "pr-comment: posted the verdict on verdict.md\n"
+    assert steps[5].stdout == "pr-comment: created verdict verdict.md\n"
     assert (tmp_path / "verdict.md").read_text() == gate_comment.render(gate_results.document(COMMIT), RUN_URL)
+    again = cli(environment, "pr-comment", "--results", str(artifact))
+    assert again.stdout == "pr-comment: edited verdict verdict.md\n", again.stderr
 
 
 def test_a_plug_in_that_fails_to_load_is_named_in_one_line(tmp_path):

@@ -8,28 +8,23 @@ import sys
 from pathlib import Path
 
 from latency_gate.ci import pull_request_comment
+from latency_gate.ci.platforms.terminal import Terminal, append
 
 
-def _append(path, text):
-    with open(path, "a", encoding="utf-8") as file:
-        file.write(text)
+class TestCI(Terminal):
+    """Every attribute of the interface its own (the terminal's constructor aside)."""
 
-
-class TestCI:
     name = "testci"
 
     @classmethod
     def detects(cls, environ):
         return environ.get("TESTCI") == "true"
 
-    def __init__(self, environ):
-        self.environ = environ
-
     def set_outputs(self, pairs):
-        _append(self.environ["TESTCI_OUTPUTS"], "".join(f"{key}={value}\n" for key, value in pairs))
+        append(self.environ["TESTCI_OUTPUTS"], "".join(f"{key}={value}\n" for key, value in pairs))
 
     def add_summary(self, markdown):
-        _append(self.environ["TESTCI_SUMMARY"], markdown)
+        append(self.environ["TESTCI_SUMMARY"], markdown)
 
     def annotate(self, level, title, message, stdout=None, stderr=None):
         print(f"[testci {level}] {title}: {message}", file=stdout or sys.stdout)
@@ -41,12 +36,12 @@ class TestCI:
         return self.environ.get("TESTCI_TEMP")
 
     def keep_for_job(self, path_directory, environment):
-        _append(self.environ["TESTCI_OUTPUTS"], f"PATH+={path_directory}\n")
+        append(self.environ["TESTCI_OUTPUTS"], f"PATH+={path_directory}\n")
 
     def post_verdict(self, results_directory, author=None):
         result = pull_request_comment.checked_result(Path(results_directory), self.environ["TESTCI_COMMIT"])
-        verdict = Path(self.environ["TESTCI_VERDICT"])
-        body = pull_request_comment.verdict_body(verdict.read_text() if verdict.exists() else None, None, result,
-                                                 self.environ["TESTCI_RUN_URL"])
-        verdict.write_text(body)
-        return [f"posted the verdict on {verdict.name}"]
+        verdict = Path(self.environ["TESTCI_VERDICT"])  # the request's one message
+        ours = {"id": verdict.name, "body": verdict.read_text()} if verdict.exists() else None
+        return [pull_request_comment.place_verdict(
+            ours, None, result, self.environ["TESTCI_RUN_URL"], edit=lambda _, body: verdict.write_text(body),
+            create=lambda body: verdict.write_text(body) and {"id": verdict.name}, message="verdict {}")]

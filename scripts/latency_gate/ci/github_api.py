@@ -16,7 +16,7 @@ from latency_gate.errors import ServiceError
 DEFAULT_API_URL = "https://api.github.com"
 TIMEOUT_S = 30
 PAGE_SIZE = 100
-MAX_PAGES = 30  # 3,000 comments on one pull request: past that the search stops
+MAX_PAGES = 30  # 3,000 comments or notes on one request: past that the search stops
 
 
 class GitHub:
@@ -54,10 +54,17 @@ class GitHub:
 
     def pages(self, path, query=None):
         """Every item of a paginated list, page by page (at most MAX_PAGES pages)."""
-        for page in range(1, MAX_PAGES + 1):
-            items = self.request("GET", path, query={**(query or {}), "per_page": PAGE_SIZE, "page": page})
-            if not isinstance(items, list):
-                raise ServiceError(f"GitHub API: GET {path}: expected a list, got {type(items).__name__}")
-            yield from items
-            if len(items) < PAGE_SIZE:
-                return
+        return pages(lambda page_query: self.request("GET", path, query={**(query or {}), **page_query}),
+                     f"GitHub API: GET {path}")
+
+
+def pages(get, what):
+    """Every item of a list that GitHub's or GitLab's REST API pages (per_page, page), at most
+    MAX_PAGES pages; `get(query)` answers one page, `what` names the call in an error."""
+    for page in range(1, MAX_PAGES + 1):
+        items = get({"per_page": PAGE_SIZE, "page": page})
+        if not isinstance(items, list):
+            raise ServiceError(f"{what}: expected a list, got {type(items).__name__}")
+        yield from items
+        if len(items) < PAGE_SIZE:
+            return

@@ -7,12 +7,12 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
+from latency_gate.ci import github_api
 from latency_gate.errors import ServiceError
 
 TOKEN_VARIABLE = "LATENCY_GATE_GITLAB_TOKEN"  # where the jobs hand the CLI their token
 TIMEOUT_S = 60
-PAGE_SIZE = 100
-MAX_PAGES = 30  # 3,000 notes on one merge request: past that the search stops
+PAGE_SIZE = github_api.PAGE_SIZE  # the largest page of both APIs
 
 
 class GitLab:
@@ -53,11 +53,6 @@ class GitLab:
             raise ServiceError(f"GitLab API: {method} {path}: {error}") from None
 
     def pages(self, path, query=None):
-        """Every item of a paginated list, page by page (at most MAX_PAGES pages)."""
-        for page in range(1, MAX_PAGES + 1):
-            items = self.json("GET", path, query={**(query or {}), "per_page": PAGE_SIZE, "page": page})
-            if not isinstance(items, list):
-                raise ServiceError(f"GitLab API: GET {path}: expected a list, got {type(items).__name__}")
-            yield from items
-            if len(items) < PAGE_SIZE:
-                return
+        """Every item of a paginated list, page by page (github_api.pages)."""
+        return github_api.pages(lambda page_query: self.json("GET", path, query={**(query or {}), **page_query}),
+                                f"GitLab API: GET {path}")

@@ -25,18 +25,14 @@ def token_user(gitlab):
 
 def upsert(gitlab, iid, result, pipeline_url):
     """Create or edit our note on merge request `iid`; returns what was done."""
-    me = token_user(gitlab)
+    me, notes = token_user(gitlab), f"merge_requests/{int(iid)}/notes"
     request = gitlab.json("GET", f"merge_requests/{int(iid)}")
-    current = request.get("sha") if isinstance(request, dict) else None
-    ours = next((note for note in gitlab.pages(f"merge_requests/{int(iid)}/notes", {"sort": "asc"})
+    ours = next((note for note in gitlab.pages(notes, {"sort": "asc"})
                  if isinstance(note, dict) and not note.get("system")
                  and (note.get("author") or {}).get("id") == me
                  and gate_comment.MARKER in (note.get("body") or "")), None)
-    body = pull_request_comment.verdict_body(ours and ours["body"], current, result, pipeline_url)
-    if body is None:
-        return f"kept note {ours['id']} on !{iid}: it describes the newer head {current[:12]}"
-    if ours:
-        gitlab.json("PUT", f"merge_requests/{int(iid)}/notes/{int(ours['id'])}", body={"body": body})
-        return f"edited note {ours['id']} on !{iid}"
-    created = gitlab.json("POST", f"merge_requests/{int(iid)}/notes", body={"body": body})
-    return f"created note {(created or {}).get('id')} on !{iid}"
+    return pull_request_comment.place_verdict(
+        ours, request.get("sha") if isinstance(request, dict) else None, result, pipeline_url,
+        edit=lambda id_, body: gitlab.json("PUT", f"{notes}/{int(id_)}", body={"body": body}),
+        create=lambda body: gitlab.json("POST", notes, body={"body": body}),
+        message=f"note {{}} on !{int(iid)}")

@@ -104,27 +104,31 @@ def pull_requests(github, run):
     return records
 
 
-def verdict_body(ours, current, result, run_url):
-    """The verdict's new text, or None to keep `ours` (our message's text, or None), which
-    already describes `current`, the request's head now, newer than the result's commit (runs
-    can finish out of order). Shared by GitHub's comment and GitLab's note."""
+def place_verdict(ours, current, result, run_url, edit, create, message):
+    """Edit our message `ours` ({"id", "body"}, or None: create one) to the verdict of `result`,
+    unless it already describes `current`, the request's head now, newer than the result's
+    commit (runs can finish out of order). `edit(id, body)` and `create(body)` (which returns
+    the new message) call the platform; `message` names it ("comment on #7"). Shared by
+    GitHub's comment and GitLab's note; returns what was done."""
     current = current if isinstance(current, str) and gate_result.is_commit_id(current) else None
-    if ours and current and current != result["head_sha"] and gate_comment.described_head(ours) == current:
-        return None
-    return gate_comment.render(result, run_url, current_head=current)
+    if (ours and current and current != result["head_sha"]
+            and gate_comment.described_head(ours["body"]) == current):
+        return f"kept {message.format(ours['id'])}: it describes the newer head {current[:12]}"
+    body = gate_comment.render(result, run_url, current_head=current)
+    if ours:
+        edit(ours["id"], body)
+        return f"edited {message.format(ours['id'])}"
+    created = create(body)
+    return f"created {message.format((created if isinstance(created, dict) else {}).get('id'))}"
 
 
 def upsert(github, number, pull, result, run_url, author=DEFAULT_AUTHOR):
     """Create or edit our comment on pull request `number`; returns what was done."""
-    current = (pull.get("head") or {}).get("sha")
     ours = next((comment for comment in github.pages(f"issues/{number}/comments")
                  if (comment.get("user") or {}).get("login") == author
                  and gate_comment.MARKER in (comment.get("body") or "")), None)
-    body = verdict_body(ours and ours["body"], current, result, run_url)
-    if body is None:
-        return f"kept comment {ours['id']} on #{number}: it describes the newer head {current[:12]}"
-    if ours:
-        github.request("PATCH", f"issues/comments/{int(ours['id'])}", body={"body": body})
-        return f"edited comment {ours['id']} on #{number}"
-    created = github.request("POST", f"issues/{number}/comments", body={"body": body})
-    return f"created comment {created.get('id')} on #{number}"
+    return place_verdict(
+        ours, (pull.get("head") or {}).get("sha"), result, run_url,
+        edit=lambda id_, body: github.request("PATCH", f"issues/comments/{int(id_)}", body={"body": body}),
+        create=lambda body: github.request("POST", f"issues/{number}/comments", body={"body": body}),
+        message=f"comment {{}} on #{number}")
