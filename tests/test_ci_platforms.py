@@ -9,7 +9,8 @@ Specification:
   built-ins: tests/testci_platform.py gets the step outputs, the job summary, the annotations
   (a check report's too), what the shell scripts ask (`latency-gate ci-env`) and the verdict
   (`latency-gate pr-comment`);
-- a plug-in that fails to load is named in one line (exit 3);
+- a plug-in that fails to load, or lacks part of the interface, is refused in one line naming it
+  (exit 3), before anything is written;
 - values are checked before any platform sees them: a forged second line is refused.
 """
 
@@ -84,12 +85,18 @@ def test_a_platform_outside_the_package_plugs_in_through_an_entry_point(tmp_path
     assert again.stdout == "pr-comment: edited verdict verdict.md\n", again.stderr
 
 
-def test_a_plug_in_that_fails_to_load_is_named_in_one_line(tmp_path):
-    done = cli(registered(tmp_path, target="testci_platform:Missing"), "ci-env", "platform")
+@pytest.mark.parametrize("target, why", [
+    ("testci_platform:Missing", "it fails to load: AttributeError"),
+    ("testci_platform:append", "it lacks name, detects, set_outputs, add_summary, annotate, workspace, scratch, "
+                               "keep_for_job, post_verdict"),
+])
+def test_a_plug_in_that_fails_to_load_or_lacks_the_interface_is_refused_in_one_line(tmp_path, target, why):
+    done = cli(registered(tmp_path, target=target), "ci-output", "set", "result=passed")
 
     assert done.returncode == EXIT_BAD_INPUT
     assert done.stderr.count("\n") == 1
-    assert "CI platform 'testci' (testci_platform:Missing) fails to load" in done.stderr
+    assert f"CI platform 'testci' ({target}) refused: {why}" in done.stderr
+    assert not (tmp_path / "outputs").exists()
 
 
 def test_a_forged_line_never_reaches_the_platform(tmp_path):

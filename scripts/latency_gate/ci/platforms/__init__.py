@@ -64,14 +64,23 @@ class Platform(Protocol):
     def post_verdict(self, results_directory, author): ...
 
 
+MEMBERS = (*Platform.__annotations__, *(name for name in vars(Platform) if not name.startswith("_")))
+
+
 def registered():
-    """The platform classes of the entry points of GROUP, then the built-ins; InputError naming a plug-in that fails to load."""
+    """The platform classes of the entry points of GROUP, then the built-ins; InputError naming a
+    plug-in that fails to load or lacks part of the interface (a job must not half-report)."""
     plugged = []
     for entry_point in importlib.metadata.entry_points(group=GROUP):
+        refused = f"CI platform '{entry_point.name}' ({entry_point.value}) refused"
         try:
-            plugged.append(entry_point.load())
-        except Exception as error:  # any import error of someone else's module: named, not a traceback
-            raise InputError(f"CI platform '{entry_point.name}' ({entry_point.value}) fails to load: {error}") from None
+            platform = entry_point.load()
+        except Exception as error:  # a third party's import may raise anything: one line, named
+            raise InputError(f"{refused}: it fails to load: {type(error).__name__}: {error}") from None
+        missing = [name for name in MEMBERS if not hasattr(platform, name)]
+        if missing:
+            raise InputError(f"{refused}: it lacks {', '.join(missing)} (ci/platforms/__init__.py, Platform)")
+        plugged.append(platform)
     return (*plugged, *BUILT_IN)
 
 
