@@ -1,8 +1,9 @@
 """The CI platforms: which one runs this job (`detect`) and where each of the tool's outputs goes.
 
-Nothing else in the package reads a CI system's variables: ci/outputs.py, `latency-gate
-ci-output`, `latency-gate ci-env` and `latency-gate pr-comment` ask the platform `detect()`
-chooses from the environment. A platform is a class with the attributes of `Platform`:
+No other part of the package tells CI systems apart: ci/outputs.py, `latency-gate ci-output`,
+`latency-gate ci-env` and `latency-gate pr-comment` ask the platform `detect()` chooses from the
+environment, and only the platforms read their systems' variables (GitHub's API client takes
+GITHUB_TOKEN from the environment its platform hands it). A platform is a class with the attributes of `Platform`:
 
     name                              its name (`latency-gate ci-env platform` prints it)
     detects(environ)                  classmethod: True when its variables say it runs this job
