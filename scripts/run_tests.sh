@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Set up everything the tests need on a fresh Debian machine (idempotent), then run them.
-# Extra arguments go to pytest, e.g. scripts/run_tests.sh -k check -x
+# Extra arguments go to pytest, e.g. scripts/run_tests.sh -k check -x (-n 0: one process).
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 bash "$REPO/scripts/setup.sh" --for-tests
 cd "$REPO"
-exec .venv/bin/python -m pytest "$@"
+# Two test processes (pytest-xdist), each taking the next test when idle: most of the slow tests
+# wait on act, gitlab-ci-local, git and sleeping programs, so two overlap them on two CPUs; a
+# test's timing must hold with another test's load beside it, as on a shared CI runner.
+exec .venv/bin/python -m pytest -n 2 --dist worksteal "$@"
