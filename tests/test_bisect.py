@@ -79,6 +79,13 @@ def test_a_step_below_the_margin_is_not_a_culprit_but_one_above_is():
     assert findings[CELL].culprits == [6]
 
 
+def test_a_commit_that_takes_the_count_back_is_no_culprit_of_a_regression():
+    # A harmless commit's build stepped a cell down by 29 (over its margin), the copy up by 300.
+    counter = FakeCounter({CELL: steps(6, {1: -29, 4: 300}), OTHER: steps(6, {4: 300, 5: -40}, 5000.0)})
+    findings, _, stopped = search(counter, 5, [CELL, OTHER], {CELL: 8.3, OTHER: 8.3})
+    assert findings[CELL].culprits == [4] and findings[OTHER].culprits == [4] and stopped is None
+
+
 def test_a_head_that_counts_like_the_base_names_no_culprit():
     counter = FakeCounter({CELL: [1000.0, 1000.4, 999.8, 1000.2]})
     findings, _, stopped = search(counter, 3, [CELL], {CELL: 1.0})

@@ -12,8 +12,10 @@ bisect's own builds: the two ends) and then commits between them on the first-pa
   neighbours remain: the second is a culprit, its step the count before and after it.
 - **several culprits**: then the range's two remaining parts are searched the same way, each with
   its own ends (the range's first commit and the culprit's parent; the culprit and the range's
-  last commit), as long as a part's ends differ by more than the margin. Two commits that each add
-  part of a regression are both found; a change undone within a range whose ends agree is not seen.
+  last commit), as long as a part's ends moved the way the base-to-head range did, by more than
+  the margin. Two commits that each add part of a regression are both found; a commit that takes
+  the count back (a build's own step the other way, a partial undo) is not named; a change undone
+  within a range whose ends agree is not seen.
 - **time box**: a commit is not started when the time left is less than the longest a commit
   (build and count) has taken so far, nor when the limit has passed; a build or a count that fails
   stops the search the same way. What was found is reported, the ranges not searched to the end
@@ -129,12 +131,15 @@ def search(count, last, cells, margins, time_box=None):
     findings = {}
     for cell in cells:
         found, limit = Findings(), margins[cell]
-        pending, current = [(0, last)], None
+        pending, current, direction = [(0, last)], None, None
         try:
             while pending:
                 low, high = current = pending.pop()
                 start, end = value(low, cell), value(high, cell)
-                if abs(end - start) <= limit:
+                # A part is searched when its ends moved the way the whole range did: a commit
+                # that takes the count back (a build's own step, another change) is no culprit.
+                direction = direction or (1.0 if end >= start else -1.0)
+                if (end - start) * direction <= limit:
                     continue
                 below, above = low, high  # below: not moved; above: moved
                 while above - below > 1:
@@ -152,7 +157,8 @@ def search(count, last, cells, margins, time_box=None):
             unsearched = ([current] if current else []) + pending
             found.unresolved = sorted(
                 (low, high) for low, high in unsearched
-                if not (low in counted and high in counted and abs(counted[high][cell] - counted[low][cell]) <= limit))
+                if not (low in counted and high in counted
+                        and (counted[high][cell] - counted[low][cell]) * (direction or 1.0) <= limit))
         found.culprits.sort()
         findings[cell] = found
     return findings, counted, stopped[0] if stopped else None
