@@ -188,7 +188,10 @@ class Act:
         payload_file = self.store / f"{event}.json"
         payload_file.write_text(json.dumps(payload))
         command = [str(self.tools / "act"), event, "-C", str(self.repository), "-W", str(workflow),
-                   "-e", str(payload_file), "--no-cache-server", "--action-offline-mode"]
+                   "-e", str(payload_file), "--no-cache-server", "--action-offline-mode",
+                   # act's host mode makes a job's workspace there, named by workflow and job: two
+                   # tests running the same job at once (pytest -n 2) would share the default one.
+                   "--action-cache-path", str(self.store / "act-cache")]
         for label in RUNNER_LABELS:
             command += ["-P", f"{label}=-self-hosted"]
         for name, sha in pinned_actions().items():

@@ -27,7 +27,6 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -260,7 +259,7 @@ def test_ci_bisects_a_failed_gate_from_the_merge_base_and_puts_the_result_beside
     assert [[found["sha"] for found in cell["culprits"]] for cell in result["cells"]] == [[shas[culprit]]] * 2
     assert culprit in (gate / "bisect_report.md").read_text()
     # The comment reads it from beside the gate's result and names the commit.
-    checked = pull_request_comment.checked_result(gate, SimpleNamespace(head_sha=head))
+    checked = pull_request_comment.checked_result(gate, head)
     comment = gate_comment.render(checked, "https://github.com/o/r/actions/runs/1")
     assert f"`{shas[culprit][:7]}` *{gate_comment.markdown_text(culprit)}*" in comment
 

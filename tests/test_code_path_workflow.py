@@ -92,7 +92,9 @@ def seed_base_build(act, repository, target, tmp_path):
                           check=True, capture_output=True, text=True,
                           env=os.environ | ci_tools.origin_routed_to(tmp_path / "origin.git") | {
                               "RUNNER_TEMP": str(tmp_path), "LATENCY_WORKSPACE": str(repository),
-                              "LATENCY_BASE_REF": target}).stdout
+                              "LATENCY_BASE_REF": target,
+                              # the script asks the CLI where the checkout is (latency-gate ci-env)
+                              "PATH": f"{REPO / '.venv' / 'bin'}{os.pathsep}{os.environ['PATH']}"}).stdout
     key = re.search(r"^base-key=(.+)$", keys, re.M)[1]
     for part in ("colcon", "security"):
         shutil.copytree(ci_tools.project_build() / part, act.build_cache / key / part, symlinks=True)

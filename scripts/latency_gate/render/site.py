@@ -31,6 +31,7 @@ from latency_gate.analysis import changepoints as changepoint_detection
 from latency_gate.contracts import formats, instruction_counts, run_metadata
 from latency_gate.errors import InputError
 from latency_gate.runner import kinds
+from latency_gate.runner.middleware import BACKENDS
 from latency_gate.store.site_store import MARGIN, History, line_platform, read_history
 
 ASSETS = Path(__file__).parent / "site_assets"
@@ -92,10 +93,17 @@ def _middleware_line(history, platform, positions, kind):
     between the lines of one platform."""
     latest = history.runs[positions[-1]].metadata
     middleware = latest.middleware if latest else run_metadata.DEFAULT_MIDDLEWARE
-    # The title the run recorded: reading runs loads no backend (a run from before titles: its name).
-    title = (latest and latest.middleware_title) or middleware
     return {"platform": line_platform(platform, middleware, kind.name), "middleware": middleware,
-            "middlewareTitle": title}
+            "middlewareTitle": (latest and latest.middleware_title) or _title_of(middleware)}
+
+
+def _title_of(middleware):
+    """A middleware's title for a run from before runs recorded it (metadata.json's middleware_title):
+    its backend's, loaded only then; a backend that no longer loads: its name."""
+    try:
+        return BACKENDS[middleware].TITLE
+    except InputError:
+        return middleware
 
 
 def _runs_by_platform(history):
