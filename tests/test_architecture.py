@@ -74,16 +74,18 @@ def test_the_check_catches_an_upward_import(tmp_path):
 # Reports for people and CI (Markdown tables, JUnit XML) are render's: a Markdown table's rule
 # ("|---|", "---:") or a JUnit element in any other layer is a report written in the wrong room.
 # docs/cli.md's tables are the command line describing itself (cli/reference.py), not a report.
-REPORT_MARKS = ("|---", "---|", "---:", "testsuite", "testcase")
+# Within render/, a table's rule is render/markdown.py's alone: every table is markdown.table's.
+TABLE_MARKS = ("|---", "---|", "---:")
+REPORT_MARKS = (*TABLE_MARKS, "testsuite", "testcase")
 REPORTS_ELSEWHERE = {"latency_gate.cli.reference"}
 
 
-def report_marks(path):
-    """(line, text) of every string in a file that builds a Markdown table or JUnit XML."""
+def report_marks(path, marks=REPORT_MARKS):
+    """(line, text) of every string in a file that builds a Markdown table or JUnit XML (`marks`)."""
     tree = ast.parse(path.read_text(), filename=str(path))
     return [(node.lineno, node.value) for node in ast.walk(tree)
             if isinstance(node, ast.Constant) and isinstance(node.value, str)
-            and (node.value == "---" or any(mark in node.value for mark in REPORT_MARKS))]
+            and (node.value == "---" or any(mark in node.value for mark in marks))]
 
 
 def test_reports_are_written_by_render_only():
@@ -91,6 +93,13 @@ def test_reports_are_written_by_render_only():
                  if not module.startswith("latency_gate.render.") and module not in REPORTS_ELSEWHERE
                  for line, text in report_marks(path)]
     assert not elsewhere, "reports outside render/:\n" + "\n".join(elsewhere)
+
+
+def test_render_writes_every_markdown_table_through_one_function():
+    by_hand = [f"{path.relative_to(PACKAGE.parent)}:{line}: {text!r}" for path, module in modules()
+               if module.startswith("latency_gate.render.") and module != "latency_gate.render.markdown"
+               for line, text in report_marks(path, TABLE_MARKS)]
+    assert not by_hand, "Markdown tables built by hand (use render/markdown.table):\n" + "\n".join(by_hand)
 
 
 def test_the_check_catches_a_markdown_table_and_junit_outside_render(tmp_path):

@@ -15,7 +15,7 @@ from latency_gate.contracts.formats import write_csv, write_text_atomic
 from latency_gate.analysis import code_path, relative
 from latency_gate.campaigns.gate import minutes_text
 from latency_gate.errors import EXIT_INCONCLUSIVE
-from latency_gate.render import flame_graphs, gate_comment, plots
+from latency_gate.render import flame_graphs, gate_comment, markdown, plots
 
 
 def _failures(decision, ceiling):
@@ -184,14 +184,10 @@ def markdown_report(decision, ceiling, settings, details):
         if frame.empty:
             return []
         headers, values = _valued(frame, "Base", "PR")
-        rows = [f"### {title}", "", "| " + " | ".join(["Cell", *headers, "Change", "Interval", "Why"]) + " |",
-                "|---|---:|---:|---:|---|---|"]
-        rows += [
-            f"| {_cell_name(row)} | {' | '.join(values(row))} | "
-            f"{_change(row)} | {_change(row, 'Low')}..{_change(row, 'High')} | {row['Reason']} |"
-            for _, row in frame.iterrows()
-        ]
-        return rows + [""]
+        rows = [[_cell_name(row), *values(row), _change(row), f"{_change(row, 'Low')}..{_change(row, 'High')}",
+                 str(row["Reason"])] for _, row in frame.iterrows()]
+        return [f"### {title}", "", *markdown.table(["Cell", *headers, "Change", "Interval", "Why"], rows, "lrrrll"),
+                ""]
 
     lines += table(regressions, "Confirmed regressions")
     lines += _functions_section(regressions, details.get("functions") or {})
@@ -202,9 +198,9 @@ def markdown_report(decision, ceiling, settings, details):
         lines += _estimated_cycles_section(decision, settings)
     if over is not None and len(over):
         headers, values = _valued(over, "Requirement", "Base", "PR")
-        lines += ["### Over the requirements ceiling (the base is under)", "",
-                  "| " + " | ".join(["Cell", *headers, "PR over by"]) + " |", "|---|---:|---:|---:|---:|"]
-        lines += [f"| {_cell_name(row)} | {' | '.join(values(row))} | {_change(row)} |" for _, row in over.iterrows()]
+        lines += ["### Over the requirements ceiling (the base is under)", ""]
+        lines += markdown.table(["Cell", *headers, "PR over by"],
+                                [[_cell_name(row), *values(row), _change(row)] for _, row in over.iterrows()])
         lines.append("")
     stale = 0 if ceiling is None else int((ceiling["Ceiling"] == relative.CEILING_STALE).sum())
     if stale:
@@ -226,20 +222,18 @@ def markdown_report(decision, ceiling, settings, details):
     lines += ["### Sub-experiments", "",
               f"Detectable: the smallest {'increase' if counted else 'slowdown'} this gate would have confirmed (in "
               "80% of gates) at the noise it measured, per magnitude: median over the payloads (largest). A pass "
-              f"rules out {'increases' if counted else 'slowdowns'} of that size, not smaller ones.", "",
-              "| Sub-experiment | Regression | Inconclusive | No regression | Improvement | Largest change | "
-              + " | ".join(f"Detectable ({m})" for m in gated_magnitudes) + " |",
-              "|---|---:|---:|---:|---:|---:|" + "---:|" * len(gated_magnitudes)]
+              f"rules out {'increases' if counted else 'slowdowns'} of that size, not smaller ones.", ""]
+    rows = []
     for name, cells in gated.groupby(relative.SUBEXPERIMENT, sort=False):
         counts = cells["Verdict"].value_counts()
         worst = cells.loc[cells["Ratio"].idxmax()]
-        lines.append(
-            f"| {name} | {counts.get(relative.REGRESSION, 0)} | {counts.get(relative.INCONCLUSIVE, 0)} | "
-            f"{counts.get(relative.NO_REGRESSION, 0)} | {counts.get(relative.IMPROVEMENT, 0)} | "
-            f"{_change(worst)} ({worst[relative.BYTES]} B {worst[relative.MAGNITUDE]}) | "
-            + " | ".join(f"+{magnitudes.percent_text(detectable[name][m]['median'])} "
-                         f"(+{magnitudes.percent_text(detectable[name][m]['max'])})" for m in gated_magnitudes) + " |"
-        )
+        rows.append([name, *(str(counts.get(verdict, 0)) for verdict in (
+                         relative.REGRESSION, relative.INCONCLUSIVE, relative.NO_REGRESSION, relative.IMPROVEMENT)),
+                     f"{_change(worst)} ({worst[relative.BYTES]} B {worst[relative.MAGNITUDE]})",
+                     *(f"+{magnitudes.percent_text(detectable[name][m]['median'])} "
+                       f"(+{magnitudes.percent_text(detectable[name][m]['max'])})" for m in gated_magnitudes)])
+    lines += markdown.table(["Sub-experiment", "Regression", "Inconclusive", "No regression", "Improvement",
+                             "Largest change", *(f"Detectable ({m})" for m in gated_magnitudes)], rows)
     return "\n".join(lines) + "\n"
 
 
@@ -261,15 +255,15 @@ def _estimated_cycles_section(decision, settings):
     gated = relative.ESTIMATED_CYCLES in settings.gated
     lines = ["### Estimated cycles per round trip" + ("" if gated else " (reported, not gated)"), "",
              "callgrind's cache simulation weighted as iai-callgrind's EstimatedCycles (L1 hits + 5 x last-level "
-             "hits + 35 x memory accesses): what the instructions cost on a simulated cache, not a clock.", "",
-             "| Sub-experiment | Base [cycles] (smallest payload) | PR [cycles] | Largest change | Regressions |",
-             "|---|---:|---:|---:|---:|"]
+             "hits + 35 x memory accesses): what the instructions cost on a simulated cache, not a clock.", ""]
+    rows = []
     for name, group in cells.groupby(relative.SUBEXPERIMENT, sort=False):
         first, worst = group.iloc[0], group.loc[group["Ratio"].idxmax()]
         base, pr = _valued(group, "Base", "PR")[1](first)
-        lines.append(f"| {name} | {base} ({first[relative.BYTES]} B) | {pr} | "
-                     f"{_change(worst)} ({worst[relative.BYTES]} B) | "
-                     f"{int((group['Verdict'] == relative.REGRESSION).sum())} |")
+        rows.append([name, f"{base} ({first[relative.BYTES]} B)", pr, f"{_change(worst)} ({worst[relative.BYTES]} B)",
+                     str(int((group["Verdict"] == relative.REGRESSION).sum()))])
+    lines += markdown.table(["Sub-experiment", "Base [cycles] (smallest payload)", "PR [cycles]", "Largest change",
+                             "Regressions"], rows)
     return lines + [""]
 
 
@@ -282,10 +276,10 @@ def _functions_section(regressions, functions):
             continue
         lines += [f"#### Where: {row[relative.SUBEXPERIMENT]} {row[relative.BYTES]} B", "",
                   "Inclusive instructions per round trip (a caller includes its callees); the innermost function "
-                  "with most of the change is where to look.", "",
-                  "| Function | Base | PR | Delta | Share of the change |", "|---|---:|---:|---:|---:|"]
-        lines += [f"| `{entry['function'][:160]}` | {entry['base']:,} | {entry['pr']:,} | {entry['delta']:+,} | "
-                  + f"{entry['share']:.0%} |" for entry in listed]
+                  "with most of the change is where to look.", ""]
+        lines += markdown.table(["Function", "Base", "PR", "Delta", "Share of the change"],
+                                [[f"`{entry['function'][:160]}`", f"{entry['base']:,}", f"{entry['pr']:,}",
+                                  f"{entry['delta']:+,}", f"{entry['share']:.0%}"] for entry in listed])
         lines.append("")
     return lines
 
@@ -369,12 +363,11 @@ def _allocations_section(details):
              f"{code_path.ALLOCATION_STEP:g} per round trip and {code_path.ALLOCATION_SPREADS:g} standard deviations of "
              f"its sub-experiment's runs. {'Cells that moved:' if changed else 'No cell moved.'}", ""]
     if changed:
-        lines += ["| Cell | Base | PR | Verdict | Allocating functions that grew (per round trip) |",
-                  "|---|---:|---:|---|---|"]
-        lines += [f"| {cell['subexperiment']} {cell['bytes']} B | {cell['base']:.2f} | {cell['pr']:.2f} | "
-                  f"{cell['verdict']} | "
-                  + "; ".join(f"`{f['function']}` {f['delta']:+.2f}" for f in cell["functions"]) + " |"
-                  for cell in changed]
+        lines += markdown.table(
+            ["Cell", "Base", "PR", "Verdict", "Allocating functions that grew (per round trip)"],
+            [[f"{cell['subexperiment']} {cell['bytes']} B", f"{cell['base']:.2f}", f"{cell['pr']:.2f}", cell["verdict"],
+              "; ".join(f"`{f['function']}` {f['delta']:+.2f}" for f in cell["functions"])] for cell in changed],
+            "lrrll")
         lines.append("")
     if details.get("no_allocations"):
         steady = details.get("steady_allocations", [])
