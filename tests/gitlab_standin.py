@@ -49,7 +49,7 @@ def serve(repository, shared_paths=("results/run",), merge_requests=None):
     requests = []
     merge_requests = {} if merge_requests is None else merge_requests
 
-    class Handler(BaseHTTPRequestHandler):
+    class Handler(QuietHandler):
         def do_GET(self):
             requests.append((self.path, self.headers.get("PRIVATE-TOKEN")))
             if self.headers.get("PRIVATE-TOKEN") not in USERS:
@@ -111,21 +111,34 @@ def serve(repository, shared_paths=("results/run",), merge_requests=None):
                 return self.answer(200, json.dumps(note).encode())
             return self.answer(400 if note else 404, b'{"message": "bad request"}')
 
-        def answer(self, code, body, content_type="application/json"):
-            self.send_response(code)
+    with running(Handler) as port:
+        yield f"http://127.0.0.1:{port}/api/v4", requests
+
+
+class QuietHandler(BaseHTTPRequestHandler):
+    """A stand-in's request handler: answers with a body of its length, logs nothing."""
+
+    def answer(self, code, body, content_type="application/json", headers=()):
+        self.send_response(code)
+        if content_type:
             self.send_header("Content-Type", content_type)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+        for name, value in headers:
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
-        def log_message(self, *args):
-            pass
+    def log_message(self, *args):
+        pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+
+@contextlib.contextmanager
+def running(handler):
+    """An HTTP server of `handler` (a QuietHandler) on a free loopback port, in a thread; yields its port."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/api/v4", requests
+        yield server.server_address[1]
     finally:
         server.shutdown()
         server.server_close()

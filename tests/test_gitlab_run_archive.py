@@ -16,9 +16,7 @@ import io
 import stat
 import subprocess
 import sys
-import threading
 import zipfile
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -134,31 +132,16 @@ def test_a_redirect_of_the_download_is_followed_without_the_token(tmp_path):
     the archive is fetched from there, and the token goes to the API alone."""
     requests, stored = [], archive(the_run())
 
-    class Handler(BaseHTTPRequestHandler):
+    class Handler(gitlab_standin.QuietHandler):
         def do_GET(self):
             requests.append((self.headers.get("Host").split(":")[0], self.path, self.headers.get("PRIVATE-TOKEN")))
             if self.path.endswith("/artifacts"):  # to the same server under another host name
-                self.send_response(302)
-                self.send_header("Location", f"http://localhost:{self.server.server_address[1]}/storage/archive.zip")
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-                return
-            self.send_response(200)
-            self.send_header("Content-Length", str(len(stored)))
-            self.end_headers()
-            self.wfile.write(stored)
+                location = f"http://localhost:{self.server.server_address[1]}/storage/archive.zip"
+                return self.answer(302, b"", None, [("Location", location)])
+            return self.answer(200, stored, None)
 
-        def log_message(self, *args):
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        gitlab = gitlab_run_archive.GitLab(f"http://127.0.0.1:{server.server_address[1]}/api/v4", 7, "s3cret")
-        fetched = gitlab.artifacts(502)
-    finally:
-        server.shutdown()
-        server.server_close()
+    with gitlab_standin.running(Handler) as port:
+        fetched = gitlab_run_archive.GitLab(f"http://127.0.0.1:{port}/api/v4", 7, "s3cret").artifacts(502)
 
     assert fetched == stored
     assert requests == [("127.0.0.1", "/api/v4/projects/7/jobs/502/artifacts", "s3cret"),
