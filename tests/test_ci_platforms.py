@@ -23,6 +23,7 @@ import pytest
 
 import gate_results
 from latency_gate.ci import outputs, platforms
+from latency_gate.ci.platforms.terminal import Terminal
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK
 from latency_gate.render import gate_comment
 
@@ -87,16 +88,25 @@ def test_a_platform_outside_the_package_plugs_in_through_an_entry_point(tmp_path
 
 @pytest.mark.parametrize("target, why", [
     ("testci_platform:Missing", "it fails to load: AttributeError"),
-    ("testci_platform:append", "it lacks name, detects, set_outputs, add_summary, annotate, workspace, scratch, "
+    ("testci_platform:NewerMinor", "it implements CI platform interface 1.1, this latency-gate provides 1.0 "
+                                   "(loads 1.0 to 1.0)"),
+    ("testci_platform:OtherMajor", "it implements CI platform interface 2.0"),
+    ("testci_platform:append", "it lacks EXTENSION_POINT_VERSION, name, detects, set_outputs, add_summary, annotate, workspace, scratch, "
                                "keep_for_job, post_verdict"),
 ])
-def test_a_plug_in_that_fails_to_load_or_lacks_the_interface_is_refused_in_one_line(tmp_path, target, why):
+def test_a_plug_in_that_fails_to_load_lacks_the_interface_or_implements_another_version_is_refused_in_one_line(
+        tmp_path, target, why):
     done = cli(registered(tmp_path, target=target), "ci-output", "set", "result=passed")
 
     assert done.returncode == EXIT_BAD_INPUT
     assert done.stderr.count("\n") == 1
     assert f"CI platform 'testci' ({target}) refused: {why}" in done.stderr
     assert not (tmp_path / "outputs").exists()
+
+
+def test_every_built_in_platform_implements_this_interface_version():
+    assert {platform.EXTENSION_POINT_VERSION for platform in (*platforms.BUILT_IN, Terminal)} == {
+        platforms.EXTENSION_POINT_VERSION}
 
 
 def test_a_forged_line_never_reaches_the_platform(tmp_path):

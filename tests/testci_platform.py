@@ -14,6 +14,7 @@ from latency_gate.ci.platforms.terminal import Terminal, append
 class TestCI(Terminal):
     """Every attribute of the interface its own (the terminal's constructor aside)."""
 
+    EXTENSION_POINT_VERSION = "1.0"
     name = "testci"
 
     @classmethod
@@ -45,3 +46,13 @@ class TestCI(Terminal):
         return [pull_request_comment.place_verdict(
             ours, None, result, self.environ["TESTCI_RUN_URL"], edit=lambda _, body: verdict.write_text(body),
             create=lambda body: verdict.write_text(body) and {"id": verdict.name}, message="verdict {}")]
+
+
+class NewerMinor(TestCI):
+    """Written for an interface newer than this latency-gate's: it may rely on what is not given."""
+
+    EXTENSION_POINT_VERSION = "1.1"
+
+
+class OtherMajor(TestCI):
+    EXTENSION_POINT_VERSION = "2.0"

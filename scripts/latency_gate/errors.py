@@ -1,4 +1,5 @@
-"""Exit codes and the error type every command turns into a one-line message."""
+"""Exit codes and the error type every command turns into a one-line message, and the rule by
+which an extension point (a middleware backend, a CI platform) refuses a plug-in of another version."""
 
 # Documented in docs/running.md (Exit codes) and docs/cli.md; the composite actions and workflows rely on them.
 EXIT_OK = 0
@@ -41,3 +42,19 @@ class ServiceError(Exception):
     """A service the command talks to (GitHub's REST API) failed or refused (one-line message)."""
 
     exit_code = EXIT_SERVICE_FAILED
+
+
+def version_problem(implemented, provided, interface):
+    """Why a plug-in implementing version `implemented` of `interface` (e.g. "backend interface")
+    cannot be loaded by this latency-gate, which provides version `provided`, or None: colcon-core's
+    rule, the same major and a minor no newer (a newer minor may rely on what this one does not
+    give; an older one lacks only what is optional)."""
+    try:
+        major, minor = (int(part) for part in str(implemented).split("."))
+    except ValueError:
+        return f"EXTENSION_POINT_VERSION '{implemented}' is not major.minor"
+    own_major, own_minor = (int(part) for part in provided.split("."))
+    if major != own_major or minor > own_minor:
+        return (f"it implements {interface} {implemented}, this latency-gate provides "
+                f"{provided} (loads {own_major}.0 to {provided})")
+    return None

@@ -5,6 +5,9 @@ No other part of the package tells CI systems apart: ci/outputs.py, `latency-gat
 environment, and only the platforms read their systems' variables (GitHub's API client takes
 GITHUB_TOKEN from the environment its platform hands it). A platform is a class with the attributes of `Platform`:
 
+    EXTENSION_POINT_VERSION           the interface version it implements, "major.minor": loaded
+                                      when its major is EXTENSION_POINT_VERSION's and its minor
+                                      no newer (errors.version_problem, as backends are)
     name                              its name (`latency-gate ci-env platform` prints it)
     detects(environ)                  classmethod: True when its variables say it runs this job
     Platform(environ)                 one job's platform, reading only `environ`
@@ -37,14 +40,17 @@ from typing import Protocol
 from latency_gate.ci.platforms.github import GitHubActions
 from latency_gate.ci.platforms.gitlab import GitLabCI
 from latency_gate.ci.platforms.terminal import Terminal
-from latency_gate.errors import InputError
+from latency_gate.errors import InputError, version_problem
 
+# The interface below. A new optional member raises the minor; a changed or new required one, the major.
+EXTENSION_POINT_VERSION = "1.0"
 GROUP = "latency_gate.ci_platforms"
 BUILT_IN = (GitHubActions, GitLabCI)  # Terminal is the fallback, never detected
 LEVELS = ("error", "warning", "notice")
 
 
 class Platform(Protocol):
+    EXTENSION_POINT_VERSION: str
     name: str
 
     @classmethod
@@ -81,6 +87,9 @@ def registered():
         missing = [name for name in MEMBERS if not hasattr(platform, name)]
         if missing:
             raise InputError(f"{refused}: it lacks {', '.join(missing)} (ci/platforms/__init__.py, Platform)")
+        problem = version_problem(platform.EXTENSION_POINT_VERSION, EXTENSION_POINT_VERSION, "CI platform interface")
+        if problem:
+            raise InputError(f"{refused}: {problem}")
         plugged.append(platform)
     return (*plugged, *BUILT_IN)
 

@@ -25,6 +25,7 @@ def escape_property(text):
 
 
 class GitHubActions:
+    EXTENSION_POINT_VERSION = "1.0"  # the CI platform interface it implements (ci/platforms/__init__.py)
     name = "github"
 
     @classmethod

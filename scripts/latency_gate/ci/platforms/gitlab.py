@@ -18,6 +18,7 @@ from latency_gate.render import gate_comment
 class GitLabCI(Terminal):
     """The terminal's annotations, outputs as a dotenv report, the verdict as a merge request's note."""
 
+    EXTENSION_POINT_VERSION = "1.0"  # the CI platform interface it implements (ci/platforms/__init__.py)
     name = "gitlab"
 
     @classmethod

@@ -13,6 +13,7 @@ def append(path, text):
 
 
 class Terminal:
+    EXTENSION_POINT_VERSION = "1.0"  # the CI platform interface it implements (ci/platforms/__init__.py)
     name = "terminal"
 
     @classmethod

@@ -4,7 +4,7 @@
 Lazy: the names come from the installed distributions' metadata, and a backend's module is
 imported only when that backend is asked for, so the commands that only read results (process,
 build-site, ...) import none. A backend that fails to load, implements an interface version
-this one does not load (another major, or a newer minor: interface.version_problem) or lacks
+this one does not load (another major, or a newer minor: errors.version_problem) or lacks
 part of the interface is refused when asked for, in one line naming it (InputError); the
 others still run.
 """

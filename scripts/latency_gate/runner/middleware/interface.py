@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from latency_gate.contracts.formats import FAMILIES, SPEC_FAMILY
+from latency_gate.errors import version_problem
 from latency_gate.runner.counting import CountedPath
 from latency_gate.runner.kinds import KINDS
 from latency_gate.runner.middleware.common import Subexperiment
@@ -151,19 +152,6 @@ class Backend(Protocol):
 HOOKS = ("unsupported", "check_configuration", "describe")
 
 
-def version_problem(implemented):
-    """Why a backend implementing interface version `implemented` cannot be loaded by this one, or None."""
-    try:
-        major, minor = (int(part) for part in str(implemented).split("."))
-    except ValueError:
-        return f"EXTENSION_POINT_VERSION '{implemented}' is not major.minor"
-    own_major, own_minor = (int(part) for part in EXTENSION_POINT_VERSION.split("."))
-    if major != own_major or minor > own_minor:
-        return (f"it implements backend interface {implemented}, this latency-gate provides "
-                f"{EXTENSION_POINT_VERSION} (loads {own_major}.0 to {EXTENSION_POINT_VERSION})")
-    return None
-
-
 def _positional(hook):
     """The names of a hook's parameters that are not keyword-only."""
     try:
@@ -178,7 +166,7 @@ def check(backend):
     if not hasattr(backend, "EXTENSION_POINT_VERSION"):
         return (f"it declares no EXTENSION_POINT_VERSION (the backend interface version it implements; "
                 f"this latency-gate provides {EXTENSION_POINT_VERSION})")
-    problem = version_problem(backend.EXTENSION_POINT_VERSION)
+    problem = version_problem(backend.EXTENSION_POINT_VERSION, EXTENSION_POINT_VERSION, "backend interface")
     if problem:
         return problem
     missing = [name for name in ("TITLE", "PROGRAMS", "COUNTED_PATH", *HOOKS) if not hasattr(backend, name)]
