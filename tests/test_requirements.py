@@ -106,7 +106,7 @@ def test_requirements_carry_their_provenance_beside_the_csv(os_runs, tmp_path):
     assert origin["runs"] == origin["runs_with_metadata"] == 3 and origin["percentile"] == 99
     assert origin["regime"]["cpu_idle"] == "os" and origin["regime"]["rt_prio"] is None
     assert origin["regimes"] == [{"runs": 3, **origin["regime"]}]
-    assert origin["fastdds_versions"] and origin["cpu_models"] and origin["kernels"]
+    assert origin["middleware_versions"][0].startswith("fastdds 2.") and origin["cpu_models"] and origin["kernels"]
     assert origin["platform_baseline"]["runs"] == 3 and origin["platform_baseline"]["p99_us_median"] > 0
     assert formats.read_requirements(output).columns.tolist() == list(formats.REQUIREMENTS_COLUMNS)  # spec CSV as is
 
@@ -172,6 +172,31 @@ def test_a_run_of_another_middleware_than_the_requirements_runs_is_named():
     assert notes == ["this run measured cyclonedds, the requirements' runs fastdds: another middleware's requirements"]
     same = run_metadata.RunMetadata(run_id="r2", middleware="cyclonedds")
     assert requirements.comparability_notes({**origin, "middlewares": ["cyclonedds"]}, same) == []
+
+
+@pytest.mark.unit
+def test_a_run_of_another_version_of_the_requirements_middleware_is_named_whichever_middleware():
+    origin = {"runs": 5, "regime": None, "regimes": [], "middlewares": ["cyclonedds"],
+              "middleware_versions": ["cyclonedds 0.10.2"]}
+
+    def cyclone(version):
+        return run_metadata.RunMetadata(run_id="r1", middleware="cyclonedds", middleware_version=version)
+
+    assert requirements.comparability_notes(origin, cyclone("0.10.2")) == []
+    assert requirements.comparability_notes(origin, cyclone("0.11.0")) == [
+        "middleware cyclonedds 0.11.0 is not the requirements' (cyclonedds 0.10.2)"]
+
+
+@pytest.mark.unit
+def test_a_provenance_from_before_the_middleware_versions_compares_fast_dds_versions():
+    origin = {"runs": 5, "regime": None, "regimes": [], "fastdds_versions": ["2.9.1"]}
+
+    def fastdds(version):
+        return run_metadata.RunMetadata(run_id="r1", fastdds_version=version, middleware_version=version)
+
+    assert requirements.comparability_notes(origin, fastdds("2.9.1")) == []
+    assert requirements.comparability_notes(origin, fastdds("2.14.0")) == [
+        "Fast DDS 2.14.0 is not the requirements' (2.9.1)"]
 
 
 @pytest.mark.unit

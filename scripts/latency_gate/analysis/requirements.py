@@ -148,13 +148,19 @@ def provenance(runs, percentile, kind=LATENCY):
         "grids": [json.loads(key) for key in sorted({json.dumps(m.grid, sort_keys=True) for m in described if m.grid})],
         **{key: sorted({str(getattr(m, field)) for m in described}) for key, field in (
             ("middlewares", "middleware"), ("cpu_models", "cpu_model"), ("kernels", "kernel"),
-            ("fastdds_versions", "fastdds_version"), ("cpu_counts", "cpu_count"))},
+            ("cpu_counts", "cpu_count"))},
+        "middleware_versions": sorted({_middleware_version(m) for m in described}),
         "platform_baseline": {
             "runs": len(baselines),
             "avg_us_median": float(np.median([b["avg_us"] for b in baselines])) if baselines else None,
             "p99_us_median": float(np.median([b["p99_us"] for b in baselines])) if baselines else None,
         },
     }
+
+
+def _middleware_version(metadata):
+    """'<middleware> <version>' of a run (its library's, as the backend read it)."""
+    return f"{metadata.middleware} {metadata.middleware_version or metadata.fastdds_version}"
 
 
 def _grid_text(grid):
@@ -195,13 +201,14 @@ def comparability_notes(origin, metadata):
         notes.append(f"this run's throughput grid {_grid_text(metadata.grid)} is not the requirements' runs' "
                      f"({'; '.join(map(_grid_text, grids))}): ThroughputTest sizes its history for a payload's "
                      "largest demand, so the same case measures differently on another grid")
-    compared = [("cpu_models", "cpu_model", "CPU"), ("cpu_counts", "cpu_count", "CPU count")]
-    if metadata.middleware == run_metadata.DEFAULT_MIDDLEWARE:  # the legacy key of its version
-        compared.insert(0, ("fastdds_versions", "fastdds_version", "Fast DDS"))
-    for key, field, what in compared:
-        known = origin.get(key) or []
-        recorded = getattr(metadata, field)
-        if known and str(recorded) not in known:
+    compared = [("CPU", str(metadata.cpu_model), origin.get("cpu_models")),
+                ("CPU count", str(metadata.cpu_count), origin.get("cpu_counts"))]
+    if "middleware_versions" in origin:  # '<middleware> <version>' of every middleware's runs
+        compared.insert(0, ("middleware", _middleware_version(metadata), origin["middleware_versions"]))
+    elif metadata.middleware == run_metadata.DEFAULT_MIDDLEWARE:  # a provenance from before: Fast DDS's alone
+        compared.insert(0, ("Fast DDS", str(metadata.fastdds_version), origin.get("fastdds_versions")))
+    for what, recorded, known in compared:
+        if known and recorded not in known:
             notes.append(f"{what} {recorded} is not the requirements' ({', '.join(known)})")
     theirs = (origin.get("platform_baseline") or {}).get("p99_us_median")
     ours = (metadata.platform_baseline or {}).get("p99_us")
