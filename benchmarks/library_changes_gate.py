@@ -4,6 +4,7 @@ a change where real pull requests land (the receive path, the send path, the all
 
     .venv/bin/python benchmarks/library_changes_gate.py run OUT [--changes C ...] [--gates N] [gate options ...]
     .venv/bin/python benchmarks/library_changes_gate.py table OUT
+    .venv/bin/python benchmarks/library_changes_gate.py end-to-end OUT [--changes C] [gate options ...]
 
 run, each step skipped when its result is there:
   1. The base tree: Debian's fastdds source package as scripts/setup/build_latencytest.sh extracted
@@ -19,14 +20,24 @@ run, each step skipped when its result is there:
      (the gate's default payloads unless options say otherwise): OUT/<change>/gate-NN.
 table: OUT/library_changes.md and library_changes.csv: per change and cell, the gates that confirmed
 it, its change in instructions per round trip, and the function each gate's report named first.
+end-to-end: a pull request that changes one file of the library, gated as an adopter's CI does it
+  (docs/code-path-gate.md, "A library of your own"): a fresh workspace of the base tree with the
+  change's patch and a line no earlier build compiled (the compiler cache misses that file, as it
+  misses a pull request's new code), built with the compiler cache the base's build filled, then
+  the code-path gate of the base workspace against it on the full matrix (the gate's defaults).
+  Per change one row: build and gate wall and CPU seconds, the total, the load at start and end,
+  the verdict: OUT/end_to_end.csv and end_to_end.md (run it again: a new row each time).
 Not part of CI: the base library build is ~24 min of CPU on 2 cores.
 """
 
 import argparse
 import json
+import os
+import resource
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pandas as pd
@@ -96,6 +107,57 @@ def run(args, extra):
     run_table(args)
 
 
+def changed_file(patch):
+    """The one source file a change's patch edits (its `+++ b/...` line)."""
+    (path,) = {line.split()[1].removeprefix("b/") for line in patch.read_text().splitlines() if line.startswith("+++ ")}
+    return path
+
+
+def children_cpu_s():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def end_to_end(args, extra):
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    work = build_directory() / "library-changes"
+    base = build(out, work, "base", None, [])  # the base's build fills the compiler cache, as main's CI would
+    rows = []
+    for change in args.changes:
+        stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+        workspace = work / f"end-to-end-{change}-{stamp}"
+        tree = tree_of(workspace.parent, workspace.name, CHANGES_DIRECTORY / f"{change}.patch")
+        source = tree / changed_file(CHANGES_DIRECTORY / f"{change}.patch")
+        with source.open("a") as file:  # new code: the compiler cache has never seen this translation unit
+            file.write(f'\n[[maybe_unused]] static const char end_to_end_build[] = "{stamp}";\n')
+        load_at_start = os.getloadavg()[0]
+        started, cpu_before = time.monotonic(), children_cpu_s()
+        build_times = timed_workspace_build(out, tree, workspace)
+        gate_started, gate_cpu_before = time.monotonic(), children_cpu_s()
+        code = log_command(out, [*CLI, "gate", "--base", base, "--pr", workspace, "-r", out / f"end-to-end-{change}-{stamp}",
+                                "--signal", "instructions", *extra], check=False).returncode
+        if code not in (0, 1, 6):  # a verdict (failed, passed, inconclusive), not a failed run
+            raise SystemExit(f"library_changes_gate: the {change} end-to-end gate failed (exit {code})")
+        rows.append({"Change": change, "Started": stamp, "Build wall [s]": build_times["wall_s"],
+                     "Build CPU [s]": build_times["cpu_s"],
+                     "Gate wall [s]": round(time.monotonic() - gate_started, 1),
+                     "Gate CPU [s]": round(children_cpu_s() - gate_cpu_before, 1),
+                     "Total wall [s]": round(time.monotonic() - started, 1),
+                     "Total CPU [s]": round(children_cpu_s() - cpu_before, 1),
+                     "Load at start": round(load_at_start, 2), "Load at end": round(os.getloadavg()[0], 2),
+                     "Gate exit": code})
+        shutil.rmtree(workspace)  # ~0.5 GB a workspace; the table keeps what was measured
+    known = out / "end_to_end.csv"
+    table = pd.concat([pd.read_csv(known) if known.is_file() else pd.DataFrame(), pd.DataFrame(rows)],
+                      ignore_index=True)
+    table.to_csv(known, index=False)
+    lines = ["# A one-file library change gated end to end (warm build + full-matrix counting)", "",
+             table.to_markdown(index=False), ""]
+    (out / "end_to_end.md").write_text("\n".join(lines))
+    print("\n".join(lines))
+
+
 def cells_found(root):
     """Per change and cell: gates that confirmed it, the median change per round trip, the functions
     named first."""
@@ -134,13 +196,15 @@ def run_table(args):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("step", choices=("run", "table"))
+    parser.add_argument("step", choices=("run", "table", "end-to-end"))
     parser.add_argument("out")
     parser.add_argument("--changes", nargs="+", default=list(CHANGES), choices=CHANGES)
     parser.add_argument("--gates", type=int, default=1)
     args, extra = parser.parse_known_args()
     if args.step == "run":
         run(args, extra)
+    elif args.step == "end-to-end":
+        end_to_end(args, extra)
     else:
         run_table(args)
 
