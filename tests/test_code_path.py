@@ -20,7 +20,9 @@ Specification:
 import json
 import subprocess
 from dataclasses import replace
+from pathlib import Path
 from types import SimpleNamespace
+from xml.etree import ElementTree
 
 import numpy as np
 import pandas as pd
@@ -32,7 +34,8 @@ from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, Inpu
 from latency_gate.analysis import code_path, relative
 from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner import counting, experiment, kinds
-from latency_gate.runner.middleware import fastdds
+from latency_gate.runner.middleware import fastdds, interface
+from latency_gate.runner.middleware.common import Subexperiment
 
 PATH_PROGRAM = r"""
 #include <stdlib.h>
@@ -385,6 +388,38 @@ def test_the_projects_latency_test_counts_its_receive_threads_and_never_discover
     counts = instruction_counts.read_counts(instruction_counts.counts_path(tmp_path, "interprocess_reliable"))
     assert set(counts[instruction_counts.ROLE]) == {"publisher", "subscriber"}
     assert (counts[instruction_counts.ROUND_TRIPS] == 50).all()  # the samples it keeps, not the one it drops
+    # no acknowledgement is sent while samples are counted: the run's profile had the counted timings
+    assert (tmp_path / "logs" / "interprocess_reliable.xml").read_text().count("<sec>1000</sec>") == 4
+
+
+def rendered_reliability(subexperiment, counted):
+    """{(profile kind, profile name): its <times> children and their seconds} of the Fast DDS profile
+    rendered for a timed or a counted run."""
+    configuration = interface.Configuration(Subexperiment(subexperiment), fastdds.LATENCY_TEST.profiles,
+                                            Path("/certs"), 7400, 1, interface.Sides("127.0.0.1", "127.0.0.1"),
+                                            counted=counted)
+    root = ElementTree.fromstring(fastdds.profile(configuration))
+    namespace = {"dds": root.tag.split("}")[0].strip("{")}
+    return {(element.tag.split("}")[1], element.get("profile_name")): {
+        timing.tag.split("}")[1]: timing.findtext("dds:sec", namespaces=namespace)
+        for timing in element.findall("dds:times/*", namespace)}
+        for element in root.iter() if element.tag.endswith(("}publisher", "}subscriber"))}
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("subexperiment", [path.stem for path in sorted(fastdds.LATENCY_TEST.profiles.glob("*.xml"))
+                                           if "RELIABLE</kind>" in path.read_text()])
+def test_a_counted_reliable_run_sends_no_acknowledgement_while_it_counts_and_a_timed_run_keeps_its_qos(
+        subexperiment):
+    """Each sample carries a piggybacked heartbeat, and how many of them one acknowledgement answers
+    depends on wall time: in a counted run every reliable writer's and reader's profile holds
+    heartbeats and answers back for 1000 s; a timed run's profiles are as they were."""
+    counted = rendered_reliability(subexperiment, counted=True)
+    assert len(counted) == 4
+    for (kind, name), timings in counted.items():
+        wanted = "heartbeatPeriod" if kind == "publisher" else "heartbeatResponseDelay"
+        assert timings == {wanted: "1000"}, (subexperiment, name)
+    assert all(timings == {} for timings in rendered_reliability(subexperiment, counted=False).values())
 
 
 def counted_round(results, round_number, build, allocations):

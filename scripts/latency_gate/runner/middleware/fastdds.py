@@ -21,7 +21,7 @@ from latency_gate.runner.middleware.common import (
     roles, workspace_of,
 )
 
-EXTENSION_POINT_VERSION = "2.0"
+EXTENSION_POINT_VERSION = "2.1"  # Configuration.counted
 TITLE = "Fast DDS"
 # The shared-memory family through the profiles (profiles/fastdds/*_shm.xml: the SHM transport;
 # *_zero_copy.xml: data sharing) and LatencyTest's --data_loans; not its --shared_memory, which adds
@@ -125,13 +125,31 @@ def describe(*, binary, environment):
             "source_revision": source_revision(binary, library)}
 
 
+# A counted run's reliable writers and readers (the profiles' ${counted_writer_times} and
+# ${counted_reader_times}; nothing in a timed run). Every sample carries a piggybacked HEARTBEAT
+# (its history of depth 1 is full), and each reader answers after its response delay with an
+# ACKNACK: how many heartbeats one answer covers depends on wall time, and valgrind runs the program
+# ~50x slower, so the number of ACKNACK messages a receive thread parsed (each one's header and,
+# secured, its decoding: ~190,000 instructions) varied between runs, 0.3-0.7 per round trip and
+# side: most of the reliable cells' run-to-run spread
+# (benchmarks/results/code-path-2026-11-27/counted-reliability). At 1000 s no
+# acknowledgement and no periodic heartbeat is sent while samples are counted; the piggybacked
+# heartbeats are still written, and their handling was never counted (_WALL_TIME_TRAFFIC).
+COUNTED_RELIABILITY = {
+    "counted_writer_times": "<times><heartbeatPeriod><sec>1000</sec></heartbeatPeriod></times>",
+    "counted_reader_times": "<times><heartbeatResponseDelay><sec>1000</sec></heartbeatResponseDelay></times>",
+}
+
+
 def profile(configuration):
     """Its XML profile of a sub-experiment (interface.Configuration) rendered with the run's addresses,
-    TCP port and security artifacts."""
+    TCP port and security artifacts, and a counted run's reliability timings (COUNTED_RELIABILITY)."""
     sides = configuration.sides
+    timings = COUNTED_RELIABILITY if configuration.counted else dict.fromkeys(COUNTED_RELIABILITY, "")
     return render_configuration(configuration.profiles, f"{configuration.subexperiment.name}.xml",
                                 certs_dir=configuration.certs, tcp_port=configuration.tcp_port,
-                                publisher_address=sides.publisher_address, subscriber_address=sides.subscriber_address)
+                                publisher_address=sides.publisher_address, subscriber_address=sides.subscriber_address,
+                                **timings)
 
 
 def check_configuration(*, configuration):

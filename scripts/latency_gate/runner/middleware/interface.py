@@ -39,8 +39,8 @@ from latency_gate.runner.kinds import KINDS
 from latency_gate.runner.middleware.common import Subexperiment
 
 # 1.0 was the unversioned interface of positional hooks given the runner's run state; 2.0 made them
-# keyword-only, given Configuration and ProgramRun.
-EXTENSION_POINT_VERSION = "2.0"
+# keyword-only, given Configuration and ProgramRun; 2.1 added Configuration.counted.
+EXTENSION_POINT_VERSION = "2.1"
 ROLES = ("publisher", "subscriber", "both")
 
 
@@ -67,6 +67,9 @@ class Configuration:
     tcp_port: int  # the run's leased port; a backend needing two takes the next one too (runner/domain_lease.py)
     domain: int  # the run's leased DDS domain
     sides: Sides
+    # the run counts instructions under valgrind (runner/counting.py): a backend may configure what
+    # fires by wall time differently then (fastdds.py: the reliable protocol's acknowledgements)
+    counted: bool = False
 
 
 @dataclass(frozen=True)
