@@ -34,7 +34,7 @@ from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, Inpu
 from latency_gate.analysis import code_path, relative
 from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner import counting, experiment, kinds
-from latency_gate.runner.middleware import fastdds, interface
+from latency_gate.runner.middleware import cyclonedds, fastdds, interface
 from latency_gate.runner.middleware.common import Subexperiment
 
 PATH_PROGRAM = r"""
@@ -365,6 +365,32 @@ def test_a_latency_test_without_the_projects_marks_is_counted_by_its_functions_n
     chosen = replace(fastdds.COUNTED_PATH, cache_sim=True)
     assert fastdds.counted_path_of(binary=marked, path=chosen) == chosen
     assert fastdds.counted_path_of(binary=unmarked, path=chosen) == replace(fastdds.UNMARKED_COUNTED_PATH, cache_sim=True)
+
+
+@pytest.mark.unit
+def test_cyclone_ddss_receive_threads_count_only_with_a_build_of_its_library_that_has_the_names(
+        tmp_path, monkeypatch):
+    """Debian's libddsc exports only its API: its receive path has no names to toggle, so it is counted
+    as the program marks it, and the description says the receive thread is not counted."""
+    monkeypatch.setenv("LATENCY_GATE_BUILD_DIR", str(tmp_path))
+    monkeypatch.setattr(cyclonedds, "linked_library", lambda binary, environment, name: ("0.10.2", "/usr/lib/libddsc"))
+    chosen = replace(cyclonedds.COUNTED_PATH, cache_sim=True)
+    assert cyclonedds.counted_path_of(binary=tmp_path / "CycloneLatency", path=chosen) == chosen
+    assert "not the receive thread's path" in chosen.description
+    library = cyclonedds.named_library_directory() / "libddsc.so.0debian"
+    library.parent.mkdir(parents=True)
+    library.write_bytes(b"\0ELF...dds_write\0")  # stripped: no symbol table
+    assert cyclonedds.counted_path_of(binary=tmp_path / "CycloneLatency", path=chosen) == chosen
+    library.write_bytes(b"\0ELF...dds_write\0do_packet\0handle_Heartbeat\0")
+    named = cyclonedds.counted_path_of(binary=tmp_path / "CycloneLatency", path=chosen)
+    assert named == replace(cyclonedds.RECEIVE_THREAD_COUNTED_PATH, cache_sim=True,
+                            library_directory=str(library.parent))
+    command = counting.prefix(named, "subscriber", tmp_path, "x")
+    assert command[:3] == ["env", "LD_BIND_NOW=1", "PINGPONG_RECEIVE_THREAD_COUNTED=1"]
+    assert {"--toggle-collect=do_packet", "--toggle-collect=handle_Heartbeat", "--separate-threads=yes"} <= set(command)
+    assert "PINGPONG_RECEIVE_THREAD_COUNTED=1" not in counting.prefix(named, "both", tmp_path, "x")  # nothing received
+    monkeypatch.setattr(cyclonedds, "linked_library", lambda binary, environment, name: ("0.11.0", "/usr/lib/libddsc"))
+    assert cyclonedds.counted_path_of(binary=tmp_path / "CycloneLatency", path=chosen) == chosen  # another version
 
 
 @pytest.mark.programs

@@ -8,7 +8,9 @@ Specification:
 - the socket floor's path (its sends, receptions and copies, no middleware) counts the same
   instructions in every run, the handshake pings and the stop message left out; so does its
   shared-memory ring (the shm family's floor), whose zero copy counts the same at every payload;
-- Cyclone DDS counts its dds_write and the listeners' dds_take, named in the functions file; its
+- Cyclone DDS counts its dds_write and the listeners' dds_take, named in the functions file, and,
+  with its library built with names, both receive threads' packets up to the listener, not the
+  reliable protocol's heartbeats and acknowledgements; its
   shared-memory family is refused under the instructions signal (iceoryx's chunks make its counts
   vary), in one line, exit 3, before anything runs;
   the code-path gate passes a build against itself and, asked for, reports the estimated cycles
@@ -100,6 +102,26 @@ def test_cyclone_dds_counts_its_writes_and_takes_and_the_gate_passes_it_against_
     assert result["passed"] and result["signal"] == "instructions" and result["settings"]["gated"] == ["Instructions"]
     assert [cell["bytes"] for cell in result["estimated_cycles"]] == list(PAYLOADS)
     assert "with its cache simulation" in json.loads((run / "metadata.json").read_text())["settings"]["counted"]
+
+
+def test_cyclone_dds_counts_its_receive_threads_up_to_the_listener_but_not_the_reliable_protocol(programs, tmp_path):
+    """With its library built with names (scripts/setup/build_cyclonedds.sh), each packet from the
+    socket read's return on: the RTPS parsing and the reader's history before the listener, on both
+    sides; not the reliable protocol's heartbeats and acknowledgements, nor the read itself."""
+    library = cyclonedds.named_library_directory() / "libddsc.so.0debian"
+    assert library.is_file(), "run scripts/setup/build_cyclonedds.sh first"
+    counted_run(tmp_path, "cyclonedds", ("interprocess_reliable",))
+    functions = counts.read_functions(counts.functions_path(tmp_path, "interprocess_reliable"))
+    names = set(functions[counts.FUNCTION])
+    assert {"do_packet", "handle_rtps_message", "handle_regular", "deliver_user_data", "dds_take",
+            "dds_write"} <= names
+    assert not names & {"handle_Heartbeat", "handle_AckNack", "handle_Gap", "handle_SPDP", "ddsi_udp_conn_read"}
+    metadata = json.loads((tmp_path / "metadata.json").read_text())
+    assert metadata["middleware_library"] == str((library.parent / "libddsc.so.0.10.2").resolve())
+    assert "the receive threads' packets" in metadata["settings"]["counted"]
+    # Both sides' receive threads: the packets' parsing and the reader's history before each listener.
+    per_round_trip = functions.set_index([counts.BYTES, counts.FUNCTION])[counts.INCLUSIVE]
+    assert per_round_trip[16, "do_packet"] > per_round_trip[16, "on_data_available"] + 2 * 1_000
 
 
 def test_cyclone_ddss_shared_memory_family_is_refused_under_the_instructions_signal(programs, tmp_path, capsys):

@@ -16,6 +16,14 @@
  * counting that was not a sample (a handshake echo later than its timeout) is said in the dump,
  * and the runner refuses that run's counts.
  *
+ * When the runner counts the receive thread itself, by its functions' names (Cyclone DDS's receive
+ * path: it says so with PINGPONG_RECEIVE_THREAD_COUNTED=1 in the environment), a listener's reception
+ * on that thread is inside the runner's region: it does not switch collection (a client request's
+ * toggle would switch it off), and the publisher's receive thread dumps its own counts: the
+ * handshake's echoes discard what came before, the last sample's echo dumps the payload's (the
+ * runner sums a payload's threads, with --separate-threads=yes). The echo side switches collection
+ * off for the rest of a listener that took a message that was not a sample, and on again at its end.
+ *
  * Each dump's description is its label (COUNTED_PATH_LABEL below); the runner reads it. Natively
  * (not under valgrind) every call returns at once: valgrind's client requests are a few no-op
  * instructions, asked once (pingpong_count_init). */
@@ -26,6 +34,8 @@
 
 /* "latency-gate payload=<bytes> round-trips=<n> strays=<k>" or "latency-gate not-a-sample" */
 #define COUNTED_PATH_LABEL "latency-gate"
+/* "1": the runner counts the receive thread by its functions' names (see above) */
+#define PINGPONG_RECEIVE_THREAD_COUNTED "PINGPONG_RECEIVE_THREAD_COUNTED"
 
 void pingpong_count_init(void);             /* once, before any other thread starts */
 int pingpong_counting(void);                 /* 1 under valgrind */
@@ -41,8 +51,10 @@ void pingpong_count_end(void);              /* the innermost region ends */
  * again after it. A wait in one system call (poll, a DDS listener's) needs neither. */
 void pingpong_count_wait_begin(void);
 void pingpong_count_wait_end(void);
-void pingpong_count_samples_begin(void);    /* publisher: the handshake is done, samples follow */
-/* publisher: the payload's samples are done; waits until no thread counts, then dumps */
+/* publisher: the handshake is done, the payload's samples (numbered 1 to samples) follow */
+void pingpong_count_samples_begin(uint32_t payload, long samples);
+/* publisher: the payload's samples are done; waits until no thread counts, then dumps (a stray
+ * more when the receive thread, counted by name, did not dump the last sample's echo) */
 void pingpong_count_samples_end(uint32_t payload, long round_trips);
 
 #endif

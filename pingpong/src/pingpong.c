@@ -192,7 +192,7 @@ static int run_publisher(const pingpong_driver *driver, void *side, const pingpo
             break;
         }
         long kept = 0, sent = 0;
-        pingpong_count_samples_begin();
+        pingpong_count_samples_begin(payload, options->samples);
         for (uint32_t i = 1; i <= (uint32_t)options->samples; ++i) {
             double start = pingpong_now_us();
             pingpong_count_write();

@@ -73,6 +73,12 @@ class CountedPath:
     counts_dropped_sample: bool = True
     # family name -> why its counts are not exact enough to gate (measured): a run of it is refused
     uncounted_families: dict = field(default_factory=dict)
+    # role -> ("NAME=value", ...): what the program is told of the path (e.g. that the runner counts its
+    # receive thread by name), in the environment of that role's process
+    environment: dict = field(default_factory=dict)
+    # A directory whose libraries the processes load first (a build of the middleware with the names
+    # the toggles need); None: the program's own
+    library_directory: str | None = None
 
     @property
     def marked(self):
@@ -141,7 +147,8 @@ def prefix(path, role, logs, subexperiment):
     toggles = [f"--toggle-collect={pattern}" for pattern in path.toggles.get(role, ())]
     dump = [] if path.marked else [f"--dump-after={path.payload_end[role]}"]
     threads = ["--separate-threads=yes"] if path.separate_threads else []
-    return ["env", "LD_BIND_NOW=1", "valgrind", f"--tool={TOOL}", "--collect-atstart=no", *threads,
+    return ["env", "LD_BIND_NOW=1", *path.environment.get(role, ()), "valgrind", f"--tool={TOOL}",
+            "--collect-atstart=no", *threads,
             f"--cache-sim={'yes' if path.cache_sim else 'no'}", "--dump-instr=no", "--dump-line=no",
             f"--callgrind-out-file={profile_stem(logs, subexperiment, role)}", *toggles, *dump, "--"]
 

@@ -319,6 +319,9 @@ def _prepare(results, spec, checked):
     # Every process the run starts carries its run id, so leftovers are easy to find.
     marker = {RUN_ID_VARIABLE: run_id}
     environment = library_environment(checked.binary) | marker
+    if checked.counting and checked.counting.library_directory:
+        libraries = [checked.counting.library_directory, environment.get("LD_LIBRARY_PATH")]
+        environment["LD_LIBRARY_PATH"] = ":".join(filter(None, libraries))
     if real_time.lock_memory and checked.kind.program(checked.backend).realtime_options is None:
         preload = [str(real_time.lock_memory_library), environment.get("LD_PRELOAD")]
         environment["LD_PRELOAD"] = " ".join(filter(None, preload))

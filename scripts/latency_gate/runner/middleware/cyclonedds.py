@@ -13,13 +13,14 @@ started for the run (SHARED_MEMORY_SERVICE, runner/shared_memory.py) and Cyclone
 
 import functools
 import shutil
+from dataclasses import replace
 
 from latency_gate.contracts.formats import write_text_atomic
 from latency_gate.errors import InputError
 from latency_gate.runner.counting import CountedPath
 from latency_gate.runner.middleware.common import (
-    PROFILES_ROOT, debian_source_version, installed_program, linked_library, locate_program, render_configuration,
-    roles,
+    PROFILES_ROOT, build_directory, debian_source_version, installed_program, library_environment, linked_library,
+    locate_program, render_configuration, roles,
 )
 from latency_gate.runner.middleware.interface import Program, SharedMemoryService
 
@@ -40,14 +41,62 @@ CHUNKS_PER_PAYLOAD = 16  # in flight per payload: a loan or write, the reader's 
 # a new one and frees the old, by whether the other process has let go of it yet (a race between the
 # processes): a cell's count per round trip was up to 9 % apart between runs, relative s.d. 2-3 % at
 # 16 B and 1 KiB and at every zero-copy payload (benchmarks/results/code-path-shm-2026-11-25/).
+# This path alone is counted when the library has no names (Debian's exports only its API): the
+# receive thread's work before the listener is not counted then, and the description says so.
+_UNCOUNTED_SHM = {"shm": "iceoryx reuses or frees a sample's chunk by whether the other process has released it "
+                         "yet, so its counts per round trip varied by up to 9 % between runs (relative s.d. 2-3 %, "
+                         "over the 1.5 % minimum effect)"}
 COUNTED_PATH = CountedPath(
-    description="CycloneLatency: dds_write of the samples and the listeners' dds_take and echo (marked in the program)",
+    description="CycloneLatency: dds_write of the samples and the listeners' dds_take and echo (marked in the "
+                "program); not the receive thread's path to the listener (Cyclone DDS's library has no symbol "
+                "table: scripts/setup/build_cyclonedds.sh builds one that has)",
     min_effect=0.015,
-    uncounted_families={"shm": "iceoryx reuses or frees a sample's chunk by whether the other process has released "
-                               "it yet, so its counts per round trip varied by up to 9 % between runs (relative "
-                               "s.d. 2-3 %, over the 1.5 % minimum effect)"})
+    uncounted_families=_UNCOUNTED_SHM)
+# With a Cyclone DDS that has its symbol table (scripts/setup/build_cyclonedds.sh: Debian's version and
+# flags), its receive threads count too, by name, as Fast DDS's do: each packet from the return of its
+# socket read (do_packet: the RTPS parsing, the proxy writer, the reader's history, and the listener,
+# which Cyclone calls on the receive thread: synchronous delivery is its default), without the
+# traffic that fires by wall time: the reliable protocol's HEARTBEAT, ACKNACK, GAP, NACK_FRAG and
+# HEARTBEAT_FRAG and the participant announcements (SPDP) are toggled too, so collection is off inside
+# them (the build keeps them out of line for that). Threads dump their own counts: the subscriber's
+# receive thread at each non-sample message, as before; the publisher's at its last sample's echo
+# (its handshake's echoes discard what came before), beside its main thread's writes. Discovery's
+# receive thread over UDP (the "recv" thread: the discovery sockets) never dumps, so never counts;
+# over TCP one thread reads every connection, so the packets of discovery's that arrive between two
+# samples count (their envelope, not SPDP's handler). Intra-process nothing is received.
+_RECEIVE_PATH = ("do_packet",)
+_NOT_COUNTED = ("ddsi_udp_conn_read", "ddsi_tcp_conn_read",  # the reads: blocking system calls
+                *(f"handle_{kind}" for kind in ("AckNack", "Heartbeat", "HeartbeatFrag", "NackFrag", "Gap", "SPDP")))
+_RECEIVE_THREAD_COUNTED = ("PINGPONG_RECEIVE_THREAD_COUNTED=1",)  # pingpong/src/counted_path.h
+RECEIVE_THREAD_COUNTED_PATH = CountedPath(
+    description="CycloneLatency: dds_write of the samples (marked in the program) and the receive threads' "
+                "packets from the socket read's return to the listener's take and echo (by name; not HEARTBEAT, "
+                "ACKNACK, GAP, SPDP)",
+    toggles=dict.fromkeys(("publisher", "subscriber"), _RECEIVE_PATH + _NOT_COUNTED),
+    separate_threads=True,
+    min_effect=0.015,
+    uncounted_families=_UNCOUNTED_SHM,
+    environment=dict.fromkeys(("publisher", "subscriber"), _RECEIVE_THREAD_COUNTED))
+NAMED_LIBRARY_VERSION = "0.10.2"  # what scripts/setup/build_cyclonedds.sh builds
 _BUILD_HINT = "run scripts/setup/build_latencytest.sh"
+_NAMED = b"\0do_packet\0"  # in a symbol table's strings: the library has the names the toggles need
 _ROLES = {"publisher": "pub", "subscriber": "sub", "both": "pub"}  # the identity each side presents
+
+
+def named_library_directory():
+    """Where scripts/setup/build_cyclonedds.sh puts Cyclone DDS with its symbol table."""
+    return build_directory() / f"cyclonedds-{NAMED_LIBRARY_VERSION}" / "lib"
+
+
+def counted_path_of(*, binary, path):
+    """The receive threads counted too (RECEIVE_THREAD_COUNTED_PATH, with the run's choices) when a
+    Cyclone DDS with names is built for the version the program loads; else `path` (COUNTED_PATH)."""
+    library = named_library_directory() / "libddsc.so.0debian"
+    version, _ = linked_library(binary, library_environment(binary), "libddsc")
+    if version != NAMED_LIBRARY_VERSION or not library.is_file() or _NAMED not in library.read_bytes():
+        return path
+    return replace(RECEIVE_THREAD_COUNTED_PATH, cache_sim=path.cache_sim,
+                   library_directory=str(named_library_directory()))
 
 
 def unsupported(*, subexperiment):
