@@ -9,8 +9,10 @@
 #   scripts/setup.sh --all        also every other backend's programs: MADARA's
 #                                 (pingpong_madara/) and performance_test's two plugins
 #   scripts/setup.sh --for-tests  --all, and the tools the tests drive: act, actionlint,
-#                                 zizmor, gitlab-ci-local, Chromium and Playwright, and
-#                                 inferno (the code-path gate's flame graphs)
+#                                 zizmor, gitlab-ci-local, Chromium and Playwright,
+#                                 inferno (the code-path gate's flame graphs) and Cyclone
+#                                 DDS built with its symbols (the code-path signal counts
+#                                 its receive threads with it)
 set -euo pipefail
 
 case ${1:-} in
@@ -69,4 +71,7 @@ if [[ ${1:-} == --for-tests ]]; then
     step "CI tools" bash "$SETUP/install_ci_tools.sh"
     step "site tools" bash "$SETUP/install_site_tools.sh"
     step "flame-graph tools" bash "$SETUP/install_flamegraph_tools.sh"
+    # After the flame-graph tools: their step installs a cargo where there is none, which fetches
+    # Cyclone DDS's source. The code-path signal counts Cyclone's receive threads with it.
+    step "Cyclone DDS with its symbols" bash "$SETUP/build_cyclonedds.sh"
 fi

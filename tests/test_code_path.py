@@ -386,8 +386,9 @@ def test_cyclone_ddss_receive_threads_count_only_with_a_build_of_its_library_tha
     assert named == replace(cyclonedds.RECEIVE_THREAD_COUNTED_PATH, cache_sim=True,
                             library_directory=str(library.parent))
     command = counting.prefix(named, "subscriber", tmp_path, "x")
-    assert command[:3] == ["env", "LD_BIND_NOW=1", "PINGPONG_RECEIVE_THREAD_COUNTED=1"]
+    assert command[:4] == ["env", "LD_BIND_NOW=1", "LATENCY_GATE_CYCLONEDDS_SEED=2", "PINGPONG_RECEIVE_THREAD_COUNTED=1"]
     assert {"--toggle-collect=do_packet", "--toggle-collect=handle_Heartbeat", "--separate-threads=yes"} <= set(command)
+    assert "LATENCY_GATE_CYCLONEDDS_SEED=1" in counting.prefix(named, "publisher", tmp_path, "x")  # other GUIDs
     assert "PINGPONG_RECEIVE_THREAD_COUNTED=1" not in counting.prefix(named, "both", tmp_path, "x")  # nothing received
     monkeypatch.setattr(cyclonedds, "linked_library", lambda binary, environment, name: ("0.11.0", "/usr/lib/libddsc"))
     assert cyclonedds.counted_path_of(binary=tmp_path / "CycloneLatency", path=chosen) == chosen  # another version

@@ -67,7 +67,12 @@ COUNTED_PATH = CountedPath(
 _RECEIVE_PATH = ("do_packet",)
 _NOT_COUNTED = ("ddsi_udp_conn_read", "ddsi_tcp_conn_read",  # the reads: blocking system calls
                 *(f"handle_{kind}" for kind in ("AckNack", "Heartbeat", "HeartbeatFrag", "NackFrag", "Gap", "SPDP")))
-_RECEIVE_THREAD_COUNTED = ("PINGPONG_RECEIVE_THREAD_COUNTED=1",)  # pingpong/src/counted_path.h
+_RECEIVE_THREAD_COUNTED = "PINGPONG_RECEIVE_THREAD_COUNTED=1"  # pingpong/src/counted_path.h
+# The build seeds its generators from this variable (the build script's second patch): the same GUIDs in
+# every run, one seed per role so that the two processes' differ. With random GUIDs (Debian's library
+# takes them from /dev/urandom) its hash tables' look-ups walked other neighbours in every run: nearly
+# all of a cell's spread (0.3-0.4 % in best-effort cells, ddsrt_chh_lookup_internal).
+_SEEDS = {"publisher": 1, "subscriber": 2, "both": 1}
 RECEIVE_THREAD_COUNTED_PATH = CountedPath(
     description="CycloneLatency: dds_write of the samples (marked in the program) and the receive threads' "
                 "packets from the socket read's return to the listener's take and echo (by name; not HEARTBEAT, "
@@ -76,7 +81,8 @@ RECEIVE_THREAD_COUNTED_PATH = CountedPath(
     separate_threads=True,
     min_effect=0.015,
     uncounted_families=_UNCOUNTED_SHM,
-    environment=dict.fromkeys(("publisher", "subscriber"), _RECEIVE_THREAD_COUNTED))
+    environment={role: (f"LATENCY_GATE_CYCLONEDDS_SEED={seed}",) + ((_RECEIVE_THREAD_COUNTED,) if role != "both" else ())
+                 for role, seed in _SEEDS.items()})
 NAMED_LIBRARY_VERSION = "0.10.2"  # what scripts/setup/build_cyclonedds.sh builds
 _BUILD_HINT = "run scripts/setup/build_latencytest.sh"
 _NAMED = b"\0do_packet\0"  # in a symbol table's strings: the library has the names the toggles need
