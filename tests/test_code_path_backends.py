@@ -92,7 +92,8 @@ def test_cyclone_dds_counts_its_writes_and_takes_and_the_gate_passes_it_against_
     run = results / "runs" / "round-01" / "base"
     counted = counts.read_counts(counts.counts_path(run, "interprocess_best_effort"))
     assert set(counted[counts.ROLE]) == {"publisher", "subscriber"} and (counted[counts.ROUND_TRIPS] == SAMPLES).all()
-    # Cyclone DDS 0.10 on loopback: ~7,000 instructions per round trip on each side.
+    # Cyclone DDS 0.10 on loopback: ~7,000 instructions per round trip on each side, ~12,000 with its
+    # receive threads counted (its library built with names).
     assert counted[counts.PER_ROUND_TRIP].between(2_000, 30_000).all()
     functions = counts.read_functions(counts.functions_path(run, "interprocess_best_effort"))
     names = set(functions[counts.FUNCTION])

@@ -107,17 +107,33 @@ static int is_sample(uint32_t seq)
     return seq != 0 && seq != PINGPONG_STOP;
 }
 
-/* A reception in the runner's region (by_name): the publisher's receive thread discards what it
- * counted before each payload's samples (the handshake's echoes and whatever came before them) and
- * dumps at its last sample's echo; the echo side dumps as when it marks its receptions itself, and
- * switches collection off for the rest of the listener. */
-static int taken_by_name(int echo, uint32_t seq, uint32_t payload)
+/* The echo side took a message that was not a sample: it dumps what it counted since its last dump,
+ * the payload's samples and this take, or this take alone (a repeated handshake ping). */
+static void dump_echoed(void)
 {
+    char label[96];
+    long samples = atomic_exchange(&echoed, 0);
+    if (samples)
+        snprintf(label, sizeof label, COUNTED_PATH_LABEL " payload=%u round-trips=%ld strays=0",
+                 atomic_load(&echoed_payload), samples);
+    else
+        snprintf(label, sizeof label, COUNTED_PATH_LABEL " not-a-sample");
+    CALLGRIND_DUMP_STATS_AT(label);
+}
+
+/* In the runner's region (by_name) the publisher's receive thread also dumps its own counts: it
+ * discards what it counted before each payload's samples (the handshake's echoes and whatever came
+ * before them) and dumps at its last sample's echo. */
+int pingpong_count_taken(int echo, uint32_t seq, uint32_t payload)
+{
+    int runners = by_name && depth == 1;
+    if (!counting || !(collecting || runners))
+        return is_sample(seq);
     if (is_sample(seq)) {
         if (echo) {
             atomic_fetch_add(&echoed, 1);
             atomic_store(&echoed_payload, payload);
-        } else if (atomic_load(&sampling) && seq == (uint32_t)atomic_load(&expected)) {
+        } else if (runners && atomic_load(&sampling) && seq == (uint32_t)atomic_load(&expected)) {
             char label[96];
             snprintf(label, sizeof label, COUNTED_PATH_LABEL " payload=%u", atomic_load(&sampled_payload));
             CALLGRIND_DUMP_STATS_AT(label);
@@ -126,51 +142,20 @@ static int taken_by_name(int echo, uint32_t seq, uint32_t payload)
         return 1;
     }
     if (!echo) {
-        if (atomic_load(&sampling))
+        if (!runners || atomic_load(&sampling))
             atomic_fetch_add(&strays, 1);
         else
             CALLGRIND_DUMP_STATS_AT(COUNTED_PATH_LABEL " not-a-sample");
         return 0;
     }
-    paused = 1;
-    CALLGRIND_TOGGLE_COLLECT;
-    char label[96];
-    long samples = atomic_exchange(&echoed, 0);
-    if (samples)
-        snprintf(label, sizeof label, COUNTED_PATH_LABEL " payload=%u round-trips=%ld strays=0",
-                 atomic_load(&echoed_payload), samples);
-    else
-        snprintf(label, sizeof label, COUNTED_PATH_LABEL " not-a-sample");
-    CALLGRIND_DUMP_STATS_AT(label);
-    return 0;
-}
-
-int pingpong_count_taken(int echo, uint32_t seq, uint32_t payload)
-{
-    if (by_name && depth == 1)
-        return taken_by_name(echo, seq, payload);
-    if (!counting || !collecting)
-        return is_sample(seq);
-    if (is_sample(seq)) {
-        if (echo) {
-            atomic_fetch_add(&echoed, 1);
-            atomic_store(&echoed_payload, payload);
-        }
-        return 1;
+    /* the label and the rest of this region (the echo of a ping or of the stop) do not count */
+    if (runners) {
+        paused = 1;
+        CALLGRIND_TOGGLE_COLLECT;
+    } else {
+        collect(0);
     }
-    if (!echo) {
-        atomic_fetch_add(&strays, 1);
-        return 0;
-    }
-    collect(0);  /* the label and the rest of this region (the echo of a ping or of the stop) do not count */
-    char label[96];
-    long samples = atomic_exchange(&echoed, 0);
-    if (samples)
-        snprintf(label, sizeof label, COUNTED_PATH_LABEL " payload=%u round-trips=%ld strays=0",
-                 atomic_load(&echoed_payload), samples);
-    else
-        snprintf(label, sizeof label, COUNTED_PATH_LABEL " not-a-sample");
-    CALLGRIND_DUMP_STATS_AT(label);
+    dump_echoed();
     return 0;
 }
 

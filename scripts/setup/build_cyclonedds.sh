@@ -100,8 +100,12 @@ cmake --build "$OUT/build" -j "$(nproc)" > "$OUT/build.log" 2>&1 || {
     exit 3
 }
 mkdir -p "$LIBRARY_DIR"
+# Replaced by a rename, never rewritten in place: a counted run may have the old one mapped.
 for built in "$OUT"/build/lib/libddsc.so.$VERSION "$OUT"/build/lib/libdds_security_*.so; do
-    cp -a "$built" "$LIBRARY_DIR/"
+    installed=$LIBRARY_DIR/$(basename "$built")
+    if ! cmp -s "$built" "$installed"; then
+        cp -a "$built" "$installed.new" && mv -f "$installed.new" "$installed"
+    fi
 done
 ln -sfn "libddsc.so.$VERSION" "$LIBRARY_DIR/libddsc.so.0debian"
 echo "$LIBRARY_DIR"
