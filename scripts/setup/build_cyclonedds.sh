@@ -62,7 +62,9 @@ if [[ ! -f $source_tree/.patched-$patched ]]; then
             "$CRATE" "$CRATE_VERSION" > "$fetch/Cargo.toml"
         touch "$fetch/src/lib.rs"
         echo "build_cyclonedds: cargo fetch $CRATE $CRATE_VERSION (Cyclone DDS $VERSION's source)"
-        CARGO_HOME=$OUT/cargo cargo fetch -q --manifest-path "$fetch/Cargo.toml" --target x86_64-unknown-linux-gnu
+        # The host's target only: the crate's build dependencies for other systems are not fetched.
+        host=$(rustc -vV | sed -n 's/^host: //p')
+        CARGO_HOME=$OUT/cargo cargo fetch -q --manifest-path "$fetch/Cargo.toml" --target "$host"
         crate=$(find "$OUT/cargo/registry/src" -maxdepth 2 -type d -name "$CRATE-$CRATE_VERSION" | head -1)
         cp -a "$crate/cyclonedds" "$source_tree"
         rm -rf "$fetch" "$OUT/cargo"
