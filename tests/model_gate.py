@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from latency_gate.analysis.relative import GateSettings
-from latency_gate.campaigns.gate import GateSpec
+from latency_gate.campaigns.gate import GateSpec, check_gate
 from latency_gate.cli.gate import gate_and_report
 from latency_gate.contracts import formats, run_metadata
 from latency_gate.errors import EXIT_OK
@@ -52,8 +52,8 @@ def run(tmp_path, monkeypatch, slower_payload=None, noise=0.01, seed=1, zero_pay
     monkeypatch.setattr(plots.PlotBatch, "render", lambda self: None)
     results = tmp_path / f"gate-{seed}"
     with open(tmp_path / "gate.log", "w") as log:
-        code = gate_and_report(GateSpec(tmp_path / "base", tmp_path / "pr", results,
+        code = gate_and_report(check_gate(GateSpec(tmp_path / "base", tmp_path / "pr", results,
                                         RunSpec(subexperiments=("intraprocess_best_effort",), payloads=PAYLOADS,
-                                                samples=200, realtime_preset=False), settings=settings, seed=seed),
+                                                samples=200, realtime_preset=False), settings=settings, seed=seed)),
                                out=log)
     return results, code

@@ -203,7 +203,7 @@ def test_a_regressed_cell_names_the_functions_that_grew_in_every_run_innermost_f
 def test_a_middleware_without_a_counted_path_is_refused_before_anything_runs():
     uncounted = SimpleNamespace(TITLE="Some DDS", COUNTED_PATH=None)
     with pytest.raises(InputError, match="Some DDS: the instructions signal is not supported for this middleware"):
-        experiment._counted_path("instructions", kinds.LATENCY, uncounted)
+        counting.counted_path("instructions", kinds.LATENCY, uncounted)
 
 
 @pytest.mark.unit
@@ -219,10 +219,10 @@ def test_a_run_that_asks_a_middleware_without_a_counted_path_to_count_exits_3_an
 def test_a_family_the_counted_path_does_not_count_is_refused_and_the_others_count():
     path = counting.CountedPath(description="marked", uncounted_families={"shm": "its counts vary by 10 %"})
     partly = SimpleNamespace(TITLE="Some DDS", COUNTED_PATH=path)
-    assert experiment._counted_path("instructions", kinds.LATENCY, partly, families={"spec"}) == path
+    assert counting.counted_path("instructions", kinds.LATENCY, partly, families={"spec"}) == path
     with pytest.raises(InputError, match="^Some DDS: the instructions signal does not count the shm family yet: "
                                          "its counts vary by 10 %$"):
-        experiment._counted_path("instructions", kinds.LATENCY, partly, families={"spec", "shm"})
+        counting.counted_path("instructions", kinds.LATENCY, partly, families={"spec", "shm"})
 
 
 @pytest.mark.unit

@@ -16,7 +16,7 @@ import pytest
 import drawn
 from latency_gate import cli
 from latency_gate.campaigns import middleware_comparison
-from latency_gate.campaigns.gate import GateSpec
+from latency_gate.campaigns.gate import GateSpec, check_gate
 from latency_gate.analysis.processing import process_experiment
 from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import (
@@ -218,8 +218,8 @@ def test_the_relative_gate_runs_on_another_middleware_and_skips_what_it_cannot_d
 
     spec = RunSpec(middleware="socket", subexperiments=("interprocess_reliable", "interprocess_reliable_security"),
                    payloads=(16,), samples=200)
-    code = gate_and_report(GateSpec(floor, floor, tmp_path / "gate", spec, rounds=2, max_rounds=2, look_every=1, seed=1),
-                           out=terminal)
+    code = gate_and_report(check_gate(GateSpec(floor, floor, tmp_path / "gate", spec, rounds=2, max_rounds=2,
+                                               look_every=1, seed=1)), out=terminal)
 
     out = terminal.getvalue()
     assert code == EXIT_OK

@@ -46,7 +46,8 @@ from latency_gate.campaigns.gate import ROUNDS_FILE
 from latency_gate.contracts import bisect_result, gate_result, instruction_counts as counts, run_metadata
 from latency_gate.contracts.formats import read_table
 from latency_gate.errors import EXIT_OK, InputError
-from latency_gate.runner import experiment
+from latency_gate.runner import counting, experiment, kinds
+from latency_gate.runner.middleware import backend as middleware_backend
 from latency_gate.runner.run_spec import RunSpec
 
 MARGIN_SPREADS = 3  # a count within three standard deviations of another is the same count
@@ -356,7 +357,7 @@ def bisect(spec):
         raise InputError("already holds a bisect (worktrees/ or bisect_result.json); use a new directory", out)
     out.mkdir(parents=True, exist_ok=True)
     run = RunSpec(middleware=spec.middleware, samples=spec.samples or gate_document.get("samples") or RunSpec.samples)
-    experiment.check_signal(replace(run, signal="instructions"))
+    counting.counted_path("instructions", kinds.kind(run.kind), middleware_backend(run.middleware))
     counter = CommitCounter(spec.repository, commits, spec.build_command, out, sorted(cells), run)
     time_box = TimeBox(spec.time_limit_s)
     findings, counted, stopped = search(counter, len(commits) - 1, sorted(cells), margins, time_box)

@@ -66,7 +66,8 @@ INSTRUCTIONS_PAYLOADS = (16, 1024, 8192, 16384)
 class GateSpec:
     """A relative gate's settings: one frozen object, built once (from the command line:
     from_options; `latency-gate ci gate` runs that command; from a campaign: dataclasses.replace
-    of its own), checked here once and passed down whole."""
+    of its own), its settings checked here and its builds' runs once by check_gate, and passed
+    down whole."""
 
     base: Path  # the base build: its program, or a workspace holding it
     pr: Path  # the pull request's build, likewise
@@ -86,8 +87,6 @@ class GateSpec:
             raise InputError(f"need 2 <= rounds ({self.rounds}) <= max rounds ({self.max_rounds})")
         if self.look_every < 1:
             raise InputError(f"look-every must be at least 1, got {self.look_every}")
-        if self.counted:  # a middleware or kind that cannot be counted is bad input before any gate runs
-            experiment.check_signal(self.run)
 
     @property
     def counted(self):
@@ -132,20 +131,33 @@ def _counted_min_effect(middleware):
     return path.min_effect if path else counting.DEFAULT_MIN_EFFECT
 
 
-def run_gate(spec, out=None):
-    """Run the relative gate of a GateSpec to its last look; returns its GateOutcome, with what
-    differed between the builds.
+@dataclass(frozen=True)
+class CheckedGate:
+    """A GateSpec whose two builds' runs are checked (experiment.validate_run): what run_gate runs."""
+
+    spec: GateSpec
+    run: RunSpec  # the spec's, with the gate's time-out when none was given
+    arms: dict  # {BASE, PR: experiment.CheckedInputs}
+
+
+def check_gate(spec):
+    """The CheckedGate of a GateSpec; InputError (nothing runs) on bad input."""
+    run = spec.run
+    if run.timeout_s is None:
+        run = replace(run, timeout_s=INSTRUCTIONS_RUN_TIMEOUT_S if spec.counted else DEFAULT_RUN_TIMEOUT_S)
+    return CheckedGate(spec, run, {build: experiment.validate_run(replace(run, program=program))
+                                   for build, program in ((BASE, spec.base), (PR, spec.pr))})
+
+
+def run_gate(checked_gate, out=None):
+    """Run a CheckedGate (check_gate) to its last look; returns its GateOutcome, with what differed
+    between the builds.
 
     Raises InputError (nothing runs) on bad input, RunFailed when a run fails.
     """
     out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
-    run = spec.run
-    if run.timeout_s is None:
-        run = replace(run, timeout_s=INSTRUCTIONS_RUN_TIMEOUT_S if spec.counted else DEFAULT_RUN_TIMEOUT_S)
-    builds = {}
-    for build, program in ((BASE, spec.base), (PR, spec.pr)):
-        checked = experiment.validate_run(replace(run, program=program))
-        builds[build] = checked.binary
+    spec, run, checked = checked_gate.spec, checked_gate.run, checked_gate.arms[PR]
+    builds = {build: arm.binary for build, arm in checked_gate.arms.items()}
     kind, samples = checked.kind, run.samples
     # What the middleware cannot do is said once here, not run in every round.
     chosen = tuple(name for name in checked.subexperiments if name not in checked.unsupported)

@@ -95,9 +95,14 @@ def run(args):
     specs = [gate.from_options(args, run_spec(args, signal=signal)) for signal in signals]
     if len(specs) == 2:  # the code-path gate's files in <results>/instructions/
         specs[1] = replace(specs[1], results=specs[1].results / "instructions")
+    # Both gates' runs checked, and so their bad input, before the first runs: the code-path gate's
+    # first, since what the middleware cannot count is said before what this machine lacks.
+    checked = {}
+    for spec in specs[::-1]:
+        checked[spec.run.signal] = gate.check_gate(spec)
     worst = EXIT_OK
-    for spec in specs:
-        worst = max(worst, gate_and_report(spec), key=_SEVERITY.index)
+    for signal in signals:
+        worst = max(worst, gate_and_report(checked[signal]), key=_SEVERITY.index)
     return worst
 
 
@@ -107,12 +112,13 @@ def _min_effects():
                      if backend.COUNTED_PATH)
 
 
-def gate_and_report(spec, out=None):
-    """campaigns.gate.run_gate of a GateSpec, then its reports and verdict line (on `out`, default:
+def gate_and_report(checked_gate, out=None):
+    """campaigns.gate.run_gate of a CheckedGate, then its reports and verdict line (on `out`, default:
     sys.stdout when called); EXIT_OK (passed, or inconclusive without a requirement),
     EXIT_CHECK_FAILED (failed) or EXIT_INCONCLUSIVE (inconclusive with --require-detectable)."""
     out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
-    outcome = gate.run_gate(spec, out)
+    outcome = gate.run_gate(checked_gate, out)
+    spec = checked_gate.spec
     if spec.counted:
         drawn, not_drawn = flame_graphs.draw_gate(outcome.results, outcome.decision, outcome.details["payloads"], out)
         if drawn:

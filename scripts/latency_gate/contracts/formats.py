@@ -87,6 +87,29 @@ def choose_family(name=None, subexperiments=None):
                          f"whose payloads to use (--family)")
     return FAMILIES[families.pop() if families else SPEC_FAMILY]
 
+
+@dataclass(frozen=True)
+class Matrix:
+    """A run's sub-experiments and payloads as chosen: its family, the sub-experiments in report
+    order without duplicates, each with its family's name, and the payloads sorted."""
+
+    family: Family
+    families: dict  # {sub-experiment: its family's name}, in report order
+    payloads: tuple
+
+    @property
+    def subexperiments(self):
+        return tuple(self.families)
+
+
+def choose_matrix(family=None, subexperiments=None, payloads=None):
+    """A run's Matrix: the family named, or its sub-experiments' (choose_family), the sub-experiments
+    and payloads named, else the family's; InputError naming an unknown family or sub-experiment."""
+    chosen = choose_family(family, subexperiments)
+    named = {validate_subexperiment(name) for name in subexperiments or chosen.subexperiments}
+    return Matrix(chosen, {name: family_of(name).name for name in KNOWN_SUBEXPERIMENTS if name in named},
+                  tuple(sorted(set(payloads or chosen.payloads))))
+
 SAMPLE, PAYLOAD, LATENCY = "Sample", "Payload [Bytes]", "Latency [us]"
 MEASUREMENT_COLUMNS = (SAMPLE, PAYLOAD, LATENCY)
 SUMMARY_COLUMNS = (

@@ -36,14 +36,13 @@ import functools
 import re
 import shutil
 import subprocess
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-
-import pandas as pd
 
 from latency_gate.contracts import instruction_counts as counts_contract
 from latency_gate.contracts.formats import write_csv
 from latency_gate.errors import InputError
+from latency_gate.runner.run_spec import SIGNALS
 
 TOOL = "callgrind"
 
@@ -119,6 +118,28 @@ def valgrind_version():
     return subprocess.run(["valgrind", "--version"], capture_output=True, text=True).stdout.strip()
 
 
+def counted_path(signal, kind, backend, estimated_cycles=False, families=()):
+    """The backend's counted path for the instructions signal (with the cache simulation when the
+    estimated cycles are asked for), None for latency; InputError when the signal is unknown or
+    the backend, the kind (runner/kinds.py), a family of the sub-experiments or the machine cannot count."""
+    if signal not in SIGNALS:
+        raise InputError(f"unknown signal '{signal}' (known: {', '.join(SIGNALS)})")
+    if signal == "latency":
+        if estimated_cycles:
+            raise InputError("the estimated cycles come with the instructions signal (--signal instructions)")
+        return None
+    if signal not in kind.signals:
+        raise InputError(f"the instructions signal counts latency round trips; {kind.name} is not counted")
+    if backend.COUNTED_PATH is None:
+        raise InputError(f"{backend.TITLE}: the instructions signal is not supported for this middleware yet")
+    uncounted = sorted(set(families) & set(backend.COUNTED_PATH.uncounted_families))
+    if uncounted:
+        raise InputError(f"{backend.TITLE}: the instructions signal does not count the {uncounted[0]} family yet: "
+                         f"{backend.COUNTED_PATH.uncounted_families[uncounted[0]]}")
+    valgrind_version()
+    return replace(backend.COUNTED_PATH, cache_sim=estimated_cycles)
+
+
 def dumps_of(stem):
     """A process's dumps (<stem>.<dump>[-<thread>]) in the order callgrind wrote them."""
     def order(dump):
@@ -156,6 +177,8 @@ def prefix(path, role, logs, subexperiment):
 def store(path, logs, subexperiment, roles, payloads, samples, results):
     """Turn the run's per-payload profiles into instructions_/functions_<sub-experiment>.csv.
     Raises InputError when a process did not dump one profile per payload."""
+    import pandas as pd  # here: runner/kinds imports this module, and the spec's process step no pandas
+
     count_rows, function_rows, allocation_rows = [], [], []
     for role in roles:
         stem = profile_stem(logs, subexperiment, role)

@@ -35,9 +35,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from latency_gate.contracts import run_metadata
-from latency_gate.contracts.formats import (
-    KNOWN_SUBEXPERIMENTS, SPEC_FAMILY, choose_family, family_of, measurements_path, validate_subexperiment,
-)
+from latency_gate.contracts.formats import SPEC_FAMILY, choose_matrix, measurements_path
 from latency_gate.errors import EXIT_OK, EXIT_RUN_FAILED, InputError
 from latency_gate.runner import (
     counting, kinds, platform_info, realtime, security, shared_memory, topology as topologies,
@@ -49,7 +47,6 @@ from latency_gate.runner.middleware.common import Subexperiment, default_certs_d
 from latency_gate.runner.processes import (
     Interrupted, check_stress, has_exited, install_signal_handlers, kill_group, restore_signal_handlers, start_stress,
 )
-from latency_gate.runner.run_spec import SIGNALS
 from latency_gate.runner.shared_memory import SharedMemory
 from latency_gate.runner.subexperiment import outcome_text, run_with_retries
 
@@ -109,17 +106,12 @@ class RunConfig:
         view, not this configuration, so a backend depends on the interface alone."""
         every_role, publisher_only = self.kind.arguments(self, raw)
         return interface.ProgramRun(
-            configuration=replace(configuration(subexperiment, self.profiles, self.certs, self.lease.tcp_port,
-                                                self.lease.domain, self.topology), counted=self.counting is not None),
+            configuration=replace(interface.configuration(subexperiment, self.profiles, self.certs, self.lease.tcp_port,
+                                                          self.lease.domain, self.topology),
+                                  counted=self.counting is not None),
             binary=self.binary, logs=logs, arguments=tuple(every_role), publisher_arguments=tuple(publisher_only),
             payloads=self.payloads, prefixes={role: tuple(self.topology.prefix(role)) for role in interface.ROLES},
             realtime_options=self.realtime_options())
-
-
-def configuration(subexperiment, profiles, certs, tcp_port, domain, topology):
-    """What a backend renders a sub-experiment's configuration from (interface.Configuration)."""
-    return interface.Configuration(subexperiment, profiles, certs, tcp_port, domain,
-                                   interface.Sides(topology.publisher_address, topology.subscriber_address))
 
 
 def _utc_now():
@@ -153,18 +145,10 @@ class CheckedInputs:
 
 def validate_run(spec):
     """Check every input of a run (runner/run_spec.RunSpec); returns CheckedInputs. Raises InputError."""
-    kind = kinds.kind(spec.kind)
     backend = middleware_backend(spec.middleware)
-    check_signal(spec)  # what the middleware cannot count is said before what this machine lacks
-    program = kind.program(backend)
-    binary = program.locate(path=spec.program or program.default())
-    grid = (kinds.validate_grid(spec.demands, spec.recovery_times_ms, spec.test_time_s)
-            if kind is kinds.THROUGHPUT else None)
-    family = choose_family(spec.family, spec.subexperiments)
-    chosen = tuple(validate_subexperiment(s) for s in (spec.subexperiments or family.subexperiments))
-    chosen = tuple(s for s in KNOWN_SUBEXPERIMENTS if s in chosen)  # report order, no duplicates
-    kind.check_families({family_of(s).name for s in chosen})
-    payloads = tuple(sorted(set(spec.payloads or family.payloads)))
+    matrix = choose_matrix(spec.family, spec.subexperiments, spec.payloads)
+    measured = kinds.check_kind(spec, backend, set(matrix.families.values()))
+    payloads, program = matrix.payloads, measured.program
     if payloads[0] < 16:
         raise InputError(f"payloads must be at least 16 bytes (LatencyTest's and ThroughputTest's minimum), "
                          f"got {payloads[0]}")
@@ -181,66 +165,19 @@ def validate_run(spec):
     profiles = Path(spec.profiles) if spec.profiles else program.profiles
     certs = Path(spec.certs or default_certs_directory()).resolve()
     sides = topologies.describe(topologies.validate(spec.topology), domain=CHECKED_DOMAIN)
-    unsupported = {name: why for name in chosen
-                   if (why := sides.unsupported(Subexperiment(name)) or _undeclared(backend, name)
-                       or backend.unsupported(subexperiment=Subexperiment(name)))}
-    runnable = [Subexperiment(name) for name in chosen if name not in unsupported]
-    for subexperiment in runnable:
-        backend.check_configuration(configuration=configuration(subexperiment, profiles, certs, TCP_PORT_BASE,
-                                                                CHECKED_DOMAIN, sides))
-    if any(subexperiment.security for subexperiment in runnable):
+    unsupported, counted_path = interface.check_run(backend, measured.binary, matrix.families, sides, profiles, certs,
+                                                    (TCP_PORT_BASE, CHECKED_DOMAIN), measured.counting)
+    if any(Subexperiment(name).security for name in matrix.families if name not in unsupported):
         security.check_security_artifacts(certs)
     check_stress(spec.stress)
-    counted_path = _counted_path(spec.signal, kind, backend, spec.estimated_cycles,
-                                 {family_of(subexperiment.name).name for subexperiment in runnable})
-    if counted_path is not None:
-        counted_path = interface.counted_path_of(backend, binary, counted_path)
-    checked = CheckedInputs(kind, backend, binary, chosen, payloads, profiles, certs, unsupported, grid,
-                            counted_path, family.name)
+    checked = CheckedInputs(measured.kind, backend, measured.binary, matrix.subexperiments, payloads, profiles, certs,
+                            unsupported, measured.grid, counted_path, matrix.family.name)
     if checked.shared_memory:
         shared_memory.check_tools()
         service = interface.shared_memory_service(backend)
         if service is not None:
             service.check()
     return checked
-
-
-def check_signal(spec):
-    """What validate_run checks of a spec's signal alone, InputError (the gate's `both` checks
-    its instructions signal before its latency gate runs)."""
-    names = spec.subexperiments or choose_family(spec.family, spec.subexperiments).subexperiments
-    _counted_path(spec.signal, kinds.kind(spec.kind), middleware_backend(spec.middleware),
-                  spec.estimated_cycles, {family_of(validate_subexperiment(name)).name for name in names})
-
-
-def _undeclared(backend, name):
-    """Why a backend does not run a sub-experiment of a family it does not declare, or None."""
-    family, declared = family_of(name).name, interface.families(backend)
-    if family in declared:
-        return None
-    return f"{backend.TITLE} does not run the {family} family (its backend declares {', '.join(declared)})"
-
-
-def _counted_path(signal, kind, backend, estimated_cycles=False, families=()):
-    """The backend's counted path for the instructions signal (with the cache simulation when the
-    estimated cycles are asked for), None for latency; InputError when the signal is unknown or
-    the backend, the kind, a family of the sub-experiments that run or the machine cannot count."""
-    if signal not in SIGNALS:
-        raise InputError(f"unknown signal '{signal}' (known: {', '.join(SIGNALS)})")
-    if signal == "latency":
-        if estimated_cycles:
-            raise InputError("the estimated cycles come with the instructions signal (--signal instructions)")
-        return None
-    if signal not in kind.signals:
-        raise InputError(f"the instructions signal counts latency round trips; {kind.name} is not counted")
-    if backend.COUNTED_PATH is None:
-        raise InputError(f"{backend.TITLE}: the instructions signal is not supported for this middleware yet")
-    uncounted = sorted(set(families) & set(backend.COUNTED_PATH.uncounted_families))
-    if uncounted:
-        raise InputError(f"{backend.TITLE}: the instructions signal does not count the {uncounted[0]} family yet: "
-                         f"{backend.COUNTED_PATH.uncounted_families[uncounted[0]]}")
-    counting.valgrind_version()
-    return replace(backend.COUNTED_PATH, cache_sim=estimated_cycles)
 
 
 def run_experiment(results_directory, spec, out=None, err=None):

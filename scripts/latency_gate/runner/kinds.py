@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from latency_gate.contracts import formats, instruction_counts, run_metadata, throughput_formats
 from latency_gate.errors import InputError, look_up
+from latency_gate.runner import counting
 
 # LatencyTest: start-up, discovery and the DDS Security handshake (under 30 s here), then
 # every round trip at 10x the slowest median seen on the 2-core VM (DDS Security over TCP,
@@ -59,20 +60,6 @@ class Grid:
     def recorded(self):
         return {"demands": list(self.demands), "recovery_times_ms": list(self.recovery_times_ms),
                 "test_time_s": self.test_time_s}
-
-
-def validate_grid(demands=None, recovery_times_ms=None, test_time_s=None):
-    grid = Grid(tuple(sorted(set(demands or throughput_formats.DEMANDS))),
-                tuple(sorted(set(throughput_formats.RECOVERY_TIMES_MS if recovery_times_ms is None
-                                 else recovery_times_ms))),
-                throughput_formats.TEST_TIME_S if test_time_s is None else test_time_s)
-    if grid.demands[0] < 1:
-        raise InputError(f"demands must be positive, got {grid.demands[0]}")
-    if not grid.recovery_times_ms or grid.recovery_times_ms[0] < 0:
-        raise InputError("recovery times must be 0 ms or more")
-    if grid.test_time_s < 1:
-        raise InputError(f"test time must be 1 s or more (ThroughputTest takes whole seconds), got {grid.test_time_s}")
-    return grid
 
 
 @dataclass(frozen=True, eq=False)  # one object per kind: compared by identity
@@ -109,13 +96,6 @@ class Kind:
 
     def unit(self, magnitude):
         return self.units[magnitude]
-
-    def check_families(self, families):
-        """InputError when sub-experiments of `families` (names) are not this kind's."""
-        foreign = sorted(set(families) - set(self.families))
-        if foreign:
-            raise InputError(f"the {self.name} experiment runs the {' and '.join(self.families)}'s "
-                             f"sub-experiments only, not the {' and '.join(foreign)} family's")
 
     def program(self, backend):
         """A backend's program of this kind (runner/middleware/interface.Program); InputError when it has none."""
@@ -262,6 +242,46 @@ LINES = {**KINDS, INSTRUCTIONS.name: INSTRUCTIONS}  # the kinds of a history's l
 
 def kind(name):
     return look_up(KINDS, name, "kind")
+
+
+@dataclass(frozen=True)
+class CheckedKind:
+    """What a run measures, checked: its kind, the backend's program of that kind and where it is,
+    the throughput grid, and the counted path of the instructions signal (None: latency)."""
+
+    kind: Kind
+    program: object  # runner/middleware/interface.Program
+    binary: object  # the program's path
+    grid: Grid | None
+    counting: object  # runner/counting.CountedPath, or None
+
+
+def check_kind(spec, backend, families):
+    """The kind of a run (runner/run_spec.RunSpec) whose sub-experiments are of `families` (names)
+    and what follows from it; InputError. What the middleware cannot count is said before what
+    this machine lacks, and both before the grid and the families."""
+    found = kind(spec.kind)
+    counted = counting.counted_path(spec.signal, found, backend, spec.estimated_cycles, families)
+    program = found.program(backend)
+    binary = program.locate(path=spec.program or program.default())
+    grid = None
+    if found is THROUGHPUT:
+        grid = Grid(tuple(sorted(set(spec.demands or throughput_formats.DEMANDS))),
+                    tuple(sorted(set(throughput_formats.RECOVERY_TIMES_MS if spec.recovery_times_ms is None
+                                     else spec.recovery_times_ms))),
+                    throughput_formats.TEST_TIME_S if spec.test_time_s is None else spec.test_time_s)
+        if grid.demands[0] < 1:
+            raise InputError(f"demands must be positive, got {grid.demands[0]}")
+        if not grid.recovery_times_ms or grid.recovery_times_ms[0] < 0:
+            raise InputError("recovery times must be 0 ms or more")
+        if grid.test_time_s < 1:
+            raise InputError(f"test time must be 1 s or more (ThroughputTest takes whole seconds), "
+                             f"got {grid.test_time_s}")
+    foreign = sorted(set(families) - set(found.families))
+    if foreign:
+        raise InputError(f"the {found.name} experiment runs the {' and '.join(found.families)}'s "
+                         f"sub-experiments only, not the {' and '.join(foreign)} family's")
+    return CheckedKind(found, program, binary, grid, counted)
 
 
 def of_run(metadata):

@@ -232,3 +232,34 @@ def counted_path_of(backend, binary, path):
     """The counted path a run of `binary` uses: the backend's, unless it says otherwise for this program."""
     choose = getattr(backend, "counted_path_of", None)
     return path if choose is None else choose(binary=binary, path=path)
+
+
+def configuration(subexperiment, profiles, certs, tcp_port, domain, topology):
+    """What a backend renders a sub-experiment's configuration from, with the sides of a run's
+    topology (runner/topology.Topology)."""
+    return Configuration(subexperiment, profiles, certs, tcp_port, domain,
+                         Sides(topology.publisher_address, topology.subscriber_address))
+
+
+def check_run(backend, binary, families, topology, profiles, certs, lease, counted_path):
+    """What a backend says of a run before it runs: ({sub-experiment: why it is not run} of
+    `families` ({sub-experiment: its family's name}), the counted path of `binary` (None: not
+    counted)). Every other sub-experiment's configuration is checked with `lease` (the TCP port
+    and DDS domain a run leases later); InputError."""
+    unsupported = {name: why for name, family in families.items()
+                   if (why := topology.unsupported(Subexperiment(name)) or _undeclared(backend, family)
+                       or backend.unsupported(subexperiment=Subexperiment(name)))}
+    tcp_port, domain = lease
+    for name in families:
+        if name not in unsupported:
+            backend.check_configuration(configuration=configuration(Subexperiment(name), profiles, certs, tcp_port,
+                                                                    domain, topology))
+    return unsupported, (None if counted_path is None else counted_path_of(backend, binary, counted_path))
+
+
+def _undeclared(backend, family):
+    """Why a backend does not run a sub-experiment of a family it does not declare, or None."""
+    declared = families(backend)
+    if family in declared:
+        return None
+    return f"{backend.TITLE} does not run the {family} family (its backend declares {', '.join(declared)})"
