@@ -63,7 +63,8 @@ def document(head_sha, changes=None, subexperiment=SUBEXPERIMENT, functions=None
                "requirements_comparability": [], "below_resolution": []}
     if counted_path:
         details["counted_path"] = counted_path
-    result = report.result_document(decision, None, looks, settings, details, failed)
+    result = report.result_document(decision, None, looks, settings, details,
+                                    relative.gate_verdict(decision, failed, settings))
     for cell in result["regressions"]:
         cell.update({"functions": (functions or {})[key]} if (key := (cell["bytes"], cell["magnitude"])) in
                     (functions or {}) else {})

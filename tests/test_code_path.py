@@ -174,6 +174,11 @@ def test_the_sign_flip_guard_could_not_confirm_it_in_three_rounds():
     assert (relative.decide(rounds_table(base, pr), paired, seed=1)["Verdict"] != relative.REGRESSION).all()
 
 
+def runs_of(results):
+    """A gate's counted runs of interprocess_best_effort, read once (code_path.read_runs)."""
+    return code_path.read_runs(results, ["interprocess_best_effort"])
+
+
 def write_functions(run, rows):
     frame = pd.DataFrame(rows, columns=list(instruction_counts.FUNCTIONS_COLUMNS))
     instruction_counts.functions_path(run, "interprocess_best_effort").parent.mkdir(parents=True, exist_ok=True)
@@ -194,7 +199,7 @@ def test_a_regressed_cell_names_the_functions_that_grew_in_every_run_innermost_f
     decision = pd.DataFrame({relative.SUBEXPERIMENT: ["interprocess_best_effort"], relative.BYTES: [16],
                              relative.MAGNITUDE: [relative.INSTRUCTIONS], "Gated": [True],
                              "Verdict": [relative.REGRESSION], "Base": [1800.0], "PR": [1990.0]})
-    listed = code_path.changed_functions(tmp_path, decision)["interprocess_best_effort 16 B"]
+    listed = code_path.changed_functions(runs_of(tmp_path), decision)["interprocess_best_effort 16 B"]
     assert [entry["function"] for entry in listed] == ["serialize", "write"]  # take did not grow, lookup not always
     assert listed[1] == {"function": "write", "base": 1000, "pr": 1100, "delta": 100, "share": round(100 / 190, 3)}
 
@@ -470,7 +475,7 @@ def test_one_more_allocation_per_round_trip_in_every_run_is_a_regression_named_b
         counted_round(tmp_path, round_number, "pr", {"history_add": 1.0, "grow_vector": 0.07 + noise,
                                                     "copy_payload": 1.0})
 
-    [cell] = code_path.allocation_changes(tmp_path, ["interprocess_best_effort"])
+    [cell] = code_path.allocation_changes(runs_of(tmp_path), ["interprocess_best_effort"])
 
     assert (cell["bytes"], cell["verdict"], cell["base"], cell["pr"]) == (16, "regression", 1.093, 2.093)
     assert [function["function"] for function in cell["functions"]] == ["copy_payload"]
@@ -481,7 +486,7 @@ def test_allocations_that_vary_between_runs_by_less_than_one_every_other_round_t
     for round_number, (base, pr) in enumerate(((11.5, 12.7), (12.6, 11.6), (12.1, 12.2)), 1):
         counted_round(tmp_path, round_number, "base", {"acknowledge": base})
         counted_round(tmp_path, round_number, "pr", {"acknowledge": pr})
-    assert [cell["verdict"] for cell in code_path.allocation_changes(tmp_path, ["interprocess_best_effort"])] == [
+    assert [cell["verdict"] for cell in code_path.allocation_changes(runs_of(tmp_path), ["interprocess_best_effort"])] == [
         "no change"]
 
 
@@ -495,16 +500,16 @@ def test_a_cell_whose_allocations_spread_widely_needs_a_change_beyond_its_spread
         counted_round(tmp_path / "aa", round_number, "pr", {"CRYPTO_malloc": pr})
         counted_round(tmp_path / "ab", round_number, "base", {"CRYPTO_malloc": base})
         counted_round(tmp_path / "ab", round_number, "pr", {"CRYPTO_malloc": pr + 60})
-    assert [cell["verdict"] for cell in code_path.allocation_changes(tmp_path / "aa", ["interprocess_best_effort"])] == [
+    assert [cell["verdict"] for cell in code_path.allocation_changes(runs_of(tmp_path / "aa"), ["interprocess_best_effort"])] == [
         "no change"]
-    assert [cell["verdict"] for cell in code_path.allocation_changes(tmp_path / "ab", ["interprocess_best_effort"])] == [
+    assert [cell["verdict"] for cell in code_path.allocation_changes(runs_of(tmp_path / "ab"), ["interprocess_best_effort"])] == [
         "regression"]
 
 
 @pytest.mark.unit
 def test_a_run_that_allocates_on_its_steady_path_names_the_functions(tmp_path):
     counted_round(tmp_path, 1, "pr", {"history_add": 1.02, "grow_vector": 0.07})
-    assert code_path.steady_allocations(tmp_path / "runs/round-01/pr", ["interprocess_best_effort"]) == [
+    assert code_path.steady_allocations(runs_of(tmp_path).builds["pr"][0], ["interprocess_best_effort"]) == [
         {"subexperiment": "interprocess_best_effort", "bytes": 16,
          "functions": [{"function": "history_add", "per_round_trip": 1.02}]}]
 
@@ -541,7 +546,7 @@ def test_a_cell_that_cannot_detect_the_bound_names_where_its_runs_spread_innermo
                              relative.MAGNITUDE: [relative.INSTRUCTIONS] * 2, "Gated": [True, True],
                              "Detectable": [1.019, 1.002]})
 
-    [cell] = code_path.spread_causes(tmp_path, decision, bound=0.005)  # 1024 B detects +0.2 %: no why
+    [cell] = code_path.spread_causes(runs_of(tmp_path), decision, bound=0.005)  # 1024 B detects +0.2 %: no why
 
     assert (cell["subexperiment"], cell["bytes"], cell["detectable"], cell["runs"]) == (
         "interprocess_best_effort", 16, 0.019, 6)
@@ -566,7 +571,7 @@ def test_a_cell_whose_runs_counted_alike_has_no_spread_to_name(tmp_path):
             spread_round(tmp_path, round_number, build, decode=0.0, timer=0.0, lookup=0.0)
     decision = pd.DataFrame({relative.SUBEXPERIMENT: ["interprocess_best_effort"], relative.BYTES: [16],
                              relative.MAGNITUDE: [relative.INSTRUCTIONS], "Gated": [True], "Detectable": [1.01]})
-    [cell] = code_path.spread_causes(tmp_path, decision, bound=0.002)
+    [cell] = code_path.spread_causes(runs_of(tmp_path), decision, bound=0.002)
     assert cell["spread"] == 0 and cell["functions"] == []
 
 

@@ -24,7 +24,7 @@ import pandas as pd
 import pytest
 
 from latency_gate import cli
-from latency_gate.analysis import flame_graphs, relative
+from latency_gate.analysis import code_path, flame_graphs, relative
 from latency_gate.contracts import folded_stacks, gate_result
 from latency_gate.contracts import instruction_counts
 from latency_gate.errors import EXIT_CHECK_FAILED, InputError
@@ -325,7 +325,8 @@ def toy_gate(tmp_path_factory, inferno):
     previous = os.environ["PATH"]
     os.environ["PATH"] = f"{inferno}{os.pathsep}{previous}"
     try:
-        drawn, not_drawn = drawing.draw_gate(results, decision, list(PAYLOADS), io.StringIO())
+        drawn, not_drawn = drawing.draw_gate(code_path.read_runs(results, ["toy"]), decision, list(PAYLOADS),
+                                             io.StringIO())
         assert not_drawn == []
     finally:
         os.environ["PATH"] = previous
@@ -364,7 +365,8 @@ def test_without_inferno_nothing_is_drawn_and_the_gate_says_why(tmp_path, monkey
     out = io.StringIO()
     said = ("Flame graphs not drawn: inferno-diff-folded and inferno-flamegraph not found "
             "(scripts/setup/install_flamegraph_tools.sh installs inferno)")
-    assert drawing.draw_gate(tmp_path, gated_cells((16, relative.REGRESSION, 1.5)), [16], out) == ([], [said])
+    runs = code_path.read_runs(tmp_path, ["toy"])
+    assert drawing.draw_gate(runs, gated_cells((16, relative.REGRESSION, 1.5)), [16], out) == ([], [said])
     assert out.getvalue() == said + "\n"
 
 
@@ -374,7 +376,8 @@ def test_a_sub_experiment_without_profiles_is_not_drawn_and_the_gate_says_why(in
     for build in (relative.BASE, relative.PR):
         (tmp_path / f"runs/round-01/{build}/logs").mkdir(parents=True)
     out = io.StringIO()
-    drawn, not_drawn = drawing.draw_gate(tmp_path, gated_cells((16, relative.REGRESSION, 1.5)), [16], out)
+    runs = code_path.read_runs(tmp_path, ["toy"])
+    drawn, not_drawn = drawing.draw_gate(runs, gated_cells((16, relative.REGRESSION, 1.5)), [16], out)
     assert drawn == [] and out.getvalue() == not_drawn[0] + "\n"
     assert out.getvalue().startswith("Flame graphs of toy not drawn: ")
     assert "logs: no callgrind profile of toy at 16 B" in out.getvalue()

@@ -31,6 +31,13 @@ def details(**extra):
             **extra}
 
 
+def markdown_report(decision, ceiling, settings, details):
+    """gate_report.markdown_report with the verdict the gate decides of `decision` (campaigns/gate.py)."""
+    failed = not relative.failures(decision, ceiling)[0].empty
+    return gate_report.markdown_report(decision, ceiling, settings, details,
+                                       relative.gate_verdict(decision, failed, settings))
+
+
 def counted_decision(changes):
     frame = gate_results.rounds_frame(changes, noise=gate_results.COUNTED_NOISE, levels=gate_results.COUNTED_LEVELS)
     return relative.decide(frame, gate_results.COUNTED)
@@ -39,7 +46,7 @@ def counted_decision(changes):
 def test_a_counted_gate_reports_instructions_never_microseconds():
     decision = counted_decision({(32, "Instructions"): 1.004})
 
-    report = gate_report.markdown_report(decision, None, gate_results.COUNTED,
+    report = markdown_report(decision, None, gate_results.COUNTED,
                                          details(signal="instructions", counted_path=COUNTED_PATH))
     cells = gate_report.cell_table(decision, None)
 
@@ -58,7 +65,7 @@ def test_a_counted_gate_reports_instructions_never_microseconds():
 def test_a_latency_gate_reports_microseconds():
     decision = relative.decide(gate_results.rounds_frame({(32, "Median"): 1.2}))
 
-    report = gate_report.markdown_report(decision, None, relative.GateSettings(), details())
+    report = markdown_report(decision, None, relative.GateSettings(), details())
 
     assert "| Cell | Base [us] | PR [us] | Change | Interval | Why |" in report.splitlines()
     assert set(gate_report.cell_table(decision, None)["Unit"]) == {"us"}
@@ -70,7 +77,7 @@ def test_cells_of_different_units_carry_their_unit_beside_each_value():
     frame = gate_results.rounds_frame({(32, "Instructions"): 1.004, (32, "EstimatedCycles"): 1.004},
                                       noise=gate_results.COUNTED_NOISE, levels=levels)
 
-    report = gate_report.markdown_report(relative.decide(frame, settings), None, settings,
+    report = markdown_report(relative.decide(frame, settings), None, settings,
                                          details(signal="instructions", counted_path=COUNTED_PATH))
 
     assert "| Cell | Base | PR | Change | Interval | Why |" in report.splitlines()
@@ -96,7 +103,7 @@ def test_a_counted_gate_that_could_not_rule_out_its_minimum_says_so_of_an_increa
     frame = gate_results.rounds_frame(noise=0.01, levels=gate_results.COUNTED_LEVELS)  # counts that spread 1 %
     decision = relative.decide(frame, gate_results.COUNTED)
 
-    lines = gate_report.markdown_report(decision, None, gate_results.COUNTED,
+    lines = markdown_report(decision, None, gate_results.COUNTED,
                                         details(signal="instructions", counted_path=COUNTED_PATH)).splitlines()
 
     assert lines[0] == "## Code-path gate (instructions per round trip: pull request vs base): INCONCLUSIVE"
@@ -117,8 +124,9 @@ def test_a_counted_gate_says_why_a_cell_cannot_detect_the_increase_required(tmp_
                "runs": 6, "functions": []}]
     counted = details(signal="instructions", counted_path=COUNTED_PATH, spread_causes=spread)
 
-    report = gate_report.markdown_report(decision, None, gate_results.COUNTED, counted)
-    document = gate_report.result_document(decision, None, [], gate_results.COUNTED, counted, failed=False)
+    report = markdown_report(decision, None, gate_results.COUNTED, counted)
+    document = gate_report.result_document(decision, None, [], gate_results.COUNTED, counted,
+                                           relative.gate_verdict(decision, False, gate_results.COUNTED))
 
     assert "### Why 2 cell(s) cannot detect +0.2%" in report
     assert ("- interprocess_reliable_security 16 B: detectable +1.9%, runs' spread 1.4% over 6 runs; 97% in "

@@ -14,20 +14,62 @@ Where a cell's runs spread (spread_causes): why a cell cannot detect the increas
 the same files, each build's runs about their own mean.
 """
 
+from dataclasses import dataclass
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 
 from latency_gate.contracts import gate_result, instruction_counts as counts
 from latency_gate.analysis import relative
+from latency_gate.errors import InputError
 
 FUNCTIONS_LISTED = 5  # per regressed cell: what a reviewer reads
+# A counted run's files of a sub-experiment (contracts/instruction_counts.py): their paths and readers.
+FILES = {"counts": (counts.counts_path, counts.read_counts), "functions": (counts.functions_path, counts.read_functions),
+         "allocations": (counts.allocations_path, counts.read_allocations)}
+
+
+@dataclass(frozen=True)
+class CountedRun:
+    """One counted run of a gate, its files read once: {(what, sub-experiment): frame} of the FILES it has."""
+
+    directory: Path
+    files: dict
+
+    def has(self, what, subexperiment):
+        return (what, subexperiment) in self.files
+
+    def frame(self, what, subexperiment):
+        """The run's file of FILES[what] of a sub-experiment; InputError naming it when the run has none."""
+        if not self.has(what, subexperiment):
+            raise InputError("no such file", FILES[what][0](self.directory, subexperiment))
+        return self.files[what, subexperiment]
+
+
+@dataclass(frozen=True)
+class CountedRuns:
+    """A counted gate's runs, each read once (read_runs): what its functions, allocations, spread
+    and flame graphs are found in."""
+
+    results: Path  # the gate's results directory
+    builds: dict  # {BASE, PR: [CountedRun]}, each build's in round order
+
+
+def read_runs(results, subexperiments):
+    """The CountedRuns of a gate's results directory: every run's files of `subexperiments`."""
+    builds = {build: gate_result.run_directories(results, build) for build in (relative.BASE, relative.PR)}
+    return CountedRuns(Path(results), {build: [
+        CountedRun(run, {(what, name): read(path(run, name)) for what, (path, read) in FILES.items()
+                         for name in subexperiments if path(run, name).is_file()})
+        for run in runs] for build, runs in builds.items()})
 
 
 def cell_key(subexperiment, payload):
     return f"{subexperiment} {int(payload)} B"
 
 
-def changed_functions(results, decision, listed=FUNCTIONS_LISTED):
+def changed_functions(runs, decision, listed=FUNCTIONS_LISTED):
     """{"<sub-experiment> <bytes> B": [{function, base, pr, delta, share}]} for every gated cell
     with a confirmed regression: mean inclusive instructions per round trip of each build over its
     runs, for the functions that grew in every run, the most first; share = delta / the cell's change."""
@@ -35,12 +77,12 @@ def changed_functions(results, decision, listed=FUNCTIONS_LISTED):
                          & (decision[relative.MAGNITUDE] == relative.INSTRUCTIONS)]
     changed = {}
     for subexperiment, cells in regressed.groupby(relative.SUBEXPERIMENT, sort=False):
-        runs = {build: _runs(results, build, subexperiment) for build in (relative.BASE, relative.PR)}
+        inclusive = {build: _inclusive(build_runs, subexperiment) for build, build_runs in runs.builds.items()}
         for _, cell in cells.iterrows():
             payload = int(cell[relative.BYTES])
             # Every run lists every payload it counted, the regressed one included.
-            base = runs[relative.BASE].xs(payload, level=counts.BYTES)
-            pr = runs[relative.PR].xs(payload, level=counts.BYTES)
+            base = inclusive[relative.BASE].xs(payload, level=counts.BYTES)
+            pr = inclusive[relative.PR].xs(payload, level=counts.BYTES)
             base, pr = base.align(pr, join="outer", fill_value=0.0)
             grew = pr.min(axis=1) > base.max(axis=1)
             change = float(cell["PR"] - cell["Base"])
@@ -69,7 +111,7 @@ def innermost_first(delta, inclusive, change):
 SPREAD_LEVELS_LISTED = 3
 
 
-def spread_causes(results, decision, bound, listed=SPREAD_LEVELS_LISTED):
+def spread_causes(runs, decision, bound, listed=SPREAD_LEVELS_LISTED):
     """[{subexperiment, bytes, detectable, spread, runs, functions: [{function, spread, share}]}] for
     each gated instructions cell whose detectable increase (decision's Detectable - 1) exceeds `bound`,
     the least sensitive first: its runs' relative standard deviation (each build's runs about their
@@ -77,25 +119,22 @@ def spread_causes(results, decision, bound, listed=SPREAD_LEVELS_LISTED):
     functions file is left out."""
     cells = decision[decision["Gated"] & (decision[relative.MAGNITUDE] == relative.INSTRUCTIONS)
                      & (decision["Detectable"] - 1 > bound)].sort_values("Detectable", ascending=False)
+    every = [(build, run) for build in (relative.BASE, relative.PR) for run in runs.builds[build]]
     found = []
     for subexperiment, group in cells.groupby(relative.SUBEXPERIMENT, sort=False):
-        runs = [(build, run) for build in (relative.BASE, relative.PR)
-                for run in gate_result.run_directories(results, build)]
-        if not runs or not all(counts.functions_path(run, subexperiment).is_file() for _, run in runs):
+        if not every or not all(run.has("functions", subexperiment) for _, run in every):
             continue
-        functions = pd.concat([counts.read_functions(counts.functions_path(run, subexperiment))
-                               .set_index([counts.BYTES, counts.FUNCTION])[counts.INCLUSIVE] for _, run in runs],
-                              axis=1, keys=range(len(runs))).fillna(0.0)
-        totals = pd.concat([counts.per_round_trip(counts.read_counts(counts.counts_path(run, subexperiment)))
-                            for _, run in runs], axis=1, keys=range(len(runs)))
-        builds = [build for build, _ in runs]
+        functions = _inclusive([run for _, run in every], subexperiment)
+        totals = pd.concat([counts.per_round_trip(run.frame("counts", subexperiment)) for _, run in every],
+                           axis=1, keys=range(len(every)))
+        builds = [build for build, _ in every]
         for _, cell in group.iterrows():
             payload = int(cell[relative.BYTES])
             relative_spread, listed_functions = spread_functions(
                 functions.xs(payload, level=counts.BYTES), totals.loc[payload], builds, listed)
             found.append({"subexperiment": subexperiment, "bytes": payload,
                           "detectable": round(float(cell["Detectable"]) - 1, 4),
-                          "spread": round(relative_spread, 5), "runs": len(runs), "functions": listed_functions})
+                          "spread": round(relative_spread, 5), "runs": len(every), "functions": listed_functions})
     return sorted(found, key=lambda cell: -cell["detectable"])
 
 
@@ -132,12 +171,11 @@ def spread_functions(functions, totals, builds, listed=SPREAD_LEVELS_LISTED):
         for name, value in picked.items()]
 
 
-def _runs(results, build, subexperiment):
-    """Inclusive instructions per round trip, (payload, function) x run, of a build's runs; a
+def _inclusive(runs, subexperiment):
+    """Inclusive instructions per round trip, (payload, function) x run, of `runs` (CountedRun); a
     function a run did not execute counts 0 there."""
-    directories = gate_result.run_directories(results, build)
-    frames = [counts.read_functions(counts.functions_path(run, subexperiment))
-              .set_index([counts.BYTES, counts.FUNCTION])[counts.INCLUSIVE] for run in directories]
+    frames = [run.frame("functions", subexperiment).set_index([counts.BYTES, counts.FUNCTION])[counts.INCLUSIVE]
+              for run in runs]
     return pd.concat(frames, axis=1, keys=range(len(frames))).fillna(0.0)
 
 
@@ -154,7 +192,7 @@ ALLOCATION_STEP = 0.5
 ALLOCATION_SPREADS = 4.0
 
 
-def allocation_changes(results, subexperiments):
+def allocation_changes(runs, subexperiments):
     """[{subexperiment, bytes, base, pr, verdict, functions}] per counted cell of the gate's runs:
     mean allocations per round trip of each build (every process summed), the verdict (a regression
     when every PR run allocates more than every base run, at least ALLOCATION_STEP more per round trip
@@ -163,10 +201,10 @@ def allocation_changes(results, subexperiments):
     by ALLOCATION_STEP in every run. Runs counted before allocations were: none."""
     changes = []
     for subexperiment in subexperiments:
-        runs = {build: _allocation_runs(results, build, subexperiment) for build in (relative.BASE, relative.PR)}
-        if any(totals is None for totals, _ in runs.values()):
+        allocations = {build: _allocation_runs(build_runs, subexperiment) for build, build_runs in runs.builds.items()}
+        if any(totals is None for totals, _ in allocations.values()):
             continue
-        (base, base_functions), (pr, pr_functions) = runs[relative.BASE], runs[relative.PR]
+        (base, base_functions), (pr, pr_functions) = allocations[relative.BASE], allocations[relative.PR]
         # The sub-experiment's run-to-run spread, pooled over its payloads and both builds (0 for one run).
         spread = float(np.sqrt(np.nanmean([base.var(axis=1, ddof=1).mean(), pr.var(axis=1, ddof=1).mean()])
                                if base.shape[1] > 1 and pr.shape[1] > 1 else 0.0))
@@ -182,16 +220,37 @@ def allocation_changes(results, subexperiments):
     return changes
 
 
-def steady_allocations(directory, subexperiments):
-    """[{subexperiment, bytes, functions: [{function, per_round_trip}]}]: the cells of a run whose
-    allocating functions allocate at least ALLOCATION_STEP times per round trip (every process summed),
-    with those functions, the most first. A sub-experiment the run did not count is not in it."""
+def allocation_findings(runs, subexperiments, no_allocations):
+    """A counted gate's heap allocations per round trip, as gate_result.json records them: the cells
+    whose allocations moved between the builds (allocation_changes), and, for the sub-experiments in
+    `no_allocations` ("all": every one), the PR's last run's cells that allocate on their steady path
+    (steady_allocations); either fails the gate (allocation_failures)."""
+    found = {"allocation_changes": [cell for cell in allocation_changes(runs, subexperiments)
+                                    if cell["verdict"] != "no change"]}
+    if no_allocations:
+        required = list(subexperiments) if "all" in no_allocations else [
+            name for name in subexperiments if name in no_allocations]
+        pr = runs.builds[relative.PR]
+        found |= {"no_allocations": required, "steady_allocations": steady_allocations(pr[-1], required) if pr else []}
+    return found
+
+
+def allocation_failures(findings):
+    """(the cells whose heap allocations per round trip grew, the cells of sub-experiments required to
+    allocate nothing that do) of a gate's allocation_findings (none without)."""
+    grew = [cell for cell in findings.get("allocation_changes", []) if cell["verdict"] == relative.REGRESSION]
+    return grew, findings.get("steady_allocations", [])
+
+
+def steady_allocations(run, subexperiments):
+    """[{subexperiment, bytes, functions: [{function, per_round_trip}]}]: the cells of a run (CountedRun)
+    whose allocating functions allocate at least ALLOCATION_STEP times per round trip (every process
+    summed), with those functions, the most first. A sub-experiment the run did not count is not in it."""
     found = []
     for subexperiment in subexperiments:
-        path = counts.allocations_path(directory, subexperiment)
-        if not path.is_file():
+        if not run.has("allocations", subexperiment):
             continue
-        calls = counts.read_allocations(path).groupby([counts.BYTES, counts.CALLER])[counts.PER_CALLER].sum()
+        calls = run.frame("allocations", subexperiment).groupby([counts.BYTES, counts.CALLER])[counts.PER_CALLER].sum()
         steady = calls[calls >= ALLOCATION_STEP].sort_values(ascending=False)
         for payload in sorted(set(steady.index.get_level_values(counts.BYTES))):
             found.append({"subexperiment": subexperiment, "bytes": int(payload), "functions": [
@@ -200,16 +259,16 @@ def steady_allocations(directory, subexperiments):
     return found
 
 
-def _allocation_runs(results, build, subexperiment):
+def _allocation_runs(runs, subexperiment):
     """(allocations per round trip, payload x run; calls per round trip, (payload, function) x run) of a
-    build's runs, every process summed; (None, None) when a run has no allocation counts."""
+    build's runs (CountedRun), every process summed; (None, None) when a run has no allocation counts."""
     totals, functions = [], []
-    for run in gate_result.run_directories(results, build):
-        cell_counts = counts.read_counts(counts.counts_path(run, subexperiment))
+    for run in runs:
+        cell_counts = run.frame("counts", subexperiment)
         if counts.ALLOCATIONS_PER_ROUND_TRIP not in cell_counts:
             return None, None
         totals.append(counts.per_round_trip(cell_counts, counts.ALLOCATIONS_PER_ROUND_TRIP))
-        functions.append(counts.read_allocations(counts.allocations_path(run, subexperiment))
+        functions.append(run.frame("allocations", subexperiment)
                          .groupby([counts.BYTES, counts.CALLER])[counts.PER_CALLER].sum())
     if not totals:
         return None, None

@@ -435,6 +435,14 @@ def not_ruled_out(decision, effect):
             & ~(decision["Ruled out above"] < 1 + effect)).to_numpy(bool)
 
 
+def failures(decision, ceiling):
+    """(the confirmed regressions, the largest ratio first; the cells over the requirements ceiling,
+    None without requirements) of decide()'s and ceiling()'s rows."""
+    regressions = decision[decision["Gated"] & (decision["Verdict"] == REGRESSION)]
+    over = ceiling[ceiling["Ceiling"] == CEILING_OVER] if ceiling is not None else ceiling
+    return regressions.sort_values("Ratio", ascending=False), over
+
+
 def gate_verdict(decision, failed, settings):
     """The gate's verdict (GATE_VERDICTS) of decide()'s rows; `failed`: a confirmed regression or a
     ceiling breach."""

@@ -186,7 +186,16 @@ def run_gate(checked_gate, out=None):
     gate = _Rounds(plan=plan, settings=settings, seed=seed, required=required, origin=origin, out=out)
     stop_rule.stopping_look(spec.rounds, spec.max_rounds, spec.look_every, gate.unsettled_after)
     elapsed = time.monotonic() - started
-    functions = code_path.changed_functions(results, gate.decision) if checked.counting else {}
+    runs = code_path.read_runs(results, chosen) if checked.counting else None
+    functions, findings, allocations_failed = {}, {}, False
+    if runs:
+        functions = code_path.changed_functions(runs, gate.decision)
+        # the cells that cannot detect the increase required: their runs' spread and where it is
+        findings = code_path.allocation_findings(runs, chosen, spec.no_allocations) | {
+            "spread_causes": code_path.spread_causes(runs, gate.decision, settings.required_effect)}
+        allocations_failed = any(code_path.allocation_failures(findings))
+    regressions, over = relative.failures(gate.decision, gate.ceiling)
+    failed = len(regressions) > 0 or (over is not None and len(over) > 0) or allocations_failed
     outcome = GateOutcome(results, gate.decision, gate.ceiling, gate.looks, settings, elapsed, {
         "signal": run.signal, "functions": functions,
         **({"counted_path": checked.counting.description} if checked.counting else {}),
@@ -195,7 +204,7 @@ def run_gate(checked_gate, out=None):
         "payloads": list(payloads_checked), "requirements": str(spec.requirements) if spec.requirements else None,
         "duration_s": round(elapsed, 1), "regime": gate.regime, "requirements_comparability": gate.notes,
         "below_resolution": gate.unresolved,
-    })
+    }, relative.gate_verdict(gate.decision, failed, settings), runs, findings, spec.head_sha)
     _compare_builds(outcome)
     return outcome
 
@@ -211,22 +220,6 @@ def _compare_builds(outcome):
         base, pr, build_configuration(base.get("latency_test")), build_configuration(pr.get("latency_test")))
 
 
-def decide_allocations(outcome, no_allocations):
-    """A counted gate's heap allocations per round trip (after its flame graphs, as gate_result.json
-    has always listed them): the cells whose allocations moved between the builds, and, for the
-    sub-experiments in `no_allocations` ("all": every one), the PR's cells that allocate on their
-    steady path; either fails the gate (render/gate_report.py)."""
-    subexperiments = outcome.details["subexperiments"]
-    outcome.details["allocation_changes"] = [
-        cell for cell in code_path.allocation_changes(outcome.results, subexperiments) if cell["verdict"] != "no change"]
-    if no_allocations:
-        required = list(subexperiments) if "all" in no_allocations else [
-            name for name in subexperiments if name in no_allocations]
-        outcome.details["no_allocations"] = required
-        runs = gate_result.run_directories(outcome.results, PR)
-        outcome.details["steady_allocations"] = code_path.steady_allocations(runs[-1], required) if runs else []
-
-
 @dataclass(frozen=True)
 class GateOutcome:
     """What a gate decided, for its reports (render/gate_report.py)."""
@@ -238,6 +231,12 @@ class GateOutcome:
     settings: GateSettings
     elapsed_s: float
     details: dict  # what gate_result.json records of the run
+    verdict: str  # relative.GATE_VERDICTS, decided here once
+    runs: code_path.CountedRuns | None = None  # a counted gate's runs, read once (its flame graphs are drawn from them)
+    # A counted gate's allocations and spread (code_path.allocation_findings, spread_causes), recorded after its
+    # flame graphs in gate_result.json.
+    findings: dict = field(default_factory=dict)
+    head_sha: str | None = None  # the pull request's head commit, gate_result.json's last key
 
 
 def minutes_text(seconds):

@@ -19,7 +19,7 @@ from latency_gate.cli.experiment_options import (
     add_estimated_cycles_option, add_execution_options, add_kind_options, add_matrix_options, run_spec,
 )
 from latency_gate.contracts import gate_result
-from latency_gate.analysis import code_path, relative
+from latency_gate.analysis import relative
 from latency_gate.analysis.relative import GateSettings
 from latency_gate.campaigns import gate
 from latency_gate.campaigns.gate import (
@@ -118,23 +118,10 @@ def gate_and_report(checked_gate, out=None):
     EXIT_CHECK_FAILED (failed) or EXIT_INCONCLUSIVE (inconclusive with --require-detectable)."""
     out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     outcome = gate.run_gate(checked_gate, out)
-    spec = checked_gate.spec
-    if spec.counted:
-        drawn, not_drawn = flame_graphs.draw_gate(outcome.results, outcome.decision, outcome.details["payloads"], out)
-        if drawn:
-            outcome.details["flamegraphs"] = drawn
-        if not_drawn:  # said in the report and the comment, not only here
-            outcome.details["flamegraphs_not_drawn"] = not_drawn
-        gate.decide_allocations(outcome, spec.no_allocations)
-        # the cells that cannot detect the increase required: their runs' spread and where it is
-        outcome.details["spread_causes"] = code_path.spread_causes(outcome.results, outcome.decision,
-                                                                   outcome.settings.required_effect)
-    if spec.head_sha:  # gate_result.json's last key
-        outcome.details["head_sha"] = spec.head_sha
-    verdict = gate_report.write_reports(outcome)
-    print(gate_report.verdict_line(outcome.decision, outcome.ceiling, outcome.settings, outcome.elapsed_s,
-                                   outcome.details), file=out, flush=True)
-    if verdict == relative.FAILED:
+    drawn, not_drawn = ([], []) if outcome.runs is None else flame_graphs.draw_gate(
+        outcome.runs, outcome.decision, outcome.details["payloads"], out)
+    print(gate_report.write_reports(outcome, drawn, not_drawn), file=out, flush=True)
+    if outcome.verdict == relative.FAILED:
         return EXIT_CHECK_FAILED
     required = outcome.settings.require_detectable is not None
-    return EXIT_INCONCLUSIVE if verdict == relative.INCONCLUSIVE and required else EXIT_OK
+    return EXIT_INCONCLUSIVE if outcome.verdict == relative.INCONCLUSIVE and required else EXIT_OK

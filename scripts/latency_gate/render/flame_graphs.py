@@ -13,10 +13,9 @@ The folded stacks stay beside the SVG (contracts/folded_stacks.py) for other ren
 
 import shutil
 import subprocess
-from pathlib import Path
 
 from latency_gate.analysis import flame_graphs, relative
-from latency_gate.contracts import folded_stacks, gate_result
+from latency_gate.contracts import folded_stacks
 from latency_gate.contracts import instruction_counts as counts_contract
 from latency_gate.contracts.formats import write_atomic
 from latency_gate.errors import InputError
@@ -31,12 +30,13 @@ def missing_tools():
     return [tool for tool in (DIFF, DRAW) if shutil.which(tool) is None]
 
 
-def draw_gate(results, decision, payloads, out):
-    """Draw the flame graph of every gated instructions cell that regressed or improved; returns
-    ([{subexperiment, bytes, verdict, svg}] (svg relative to `results`), [why a picture is missing])
-    for gate_result.json (`flamegraphs`, `flamegraphs_not_drawn`). Without inferno, or without a
-    sub-experiment's profiles, nothing (of it) is drawn and a line, also on `out`, says why: a
-    picture explains a verdict, it is not one, but its absence is said, not left to be noticed."""
+def draw_gate(runs, decision, payloads, out):
+    """Draw the flame graph of every gated instructions cell that regressed or improved, from a gate's
+    runs (analysis/code_path.CountedRuns); returns ([{subexperiment, bytes, verdict, svg}] (svg relative
+    to the results directory), [why a picture is missing]) for gate_result.json (`flamegraphs`,
+    `flamegraphs_not_drawn`). Without inferno, or without a sub-experiment's profiles, nothing (of it)
+    is drawn and a line, also on `out`, says why: a picture explains a verdict, it is not one, but its
+    absence is said, not left to be noticed."""
     cells = decision[decision["Gated"] & decision["Verdict"].isin(DRAWN_VERDICTS)
                      & (decision[relative.MAGNITUDE] == relative.INSTRUCTIONS)]
     if cells.empty:
@@ -44,10 +44,10 @@ def draw_gate(results, decision, payloads, out):
     if missing := missing_tools():
         return [], _said([f"Flame graphs not drawn: {' and '.join(missing)} not found "
                           "(scripts/setup/install_flamegraph_tools.sh installs inferno)"], out)
-    results, drawn, not_drawn = Path(results), [], []
+    drawn, not_drawn = [], []
     for subexperiment, group in cells.groupby(relative.SUBEXPERIMENT, sort=False):
         try:
-            drawn += _draw_subexperiment(results, subexperiment, group, payloads)
+            drawn += _draw_subexperiment(runs, subexperiment, group, payloads)
         except InputError as error:
             not_drawn.append(f"Flame graphs of {subexperiment} not drawn: {error}")
     return drawn, _said(not_drawn, out)
@@ -59,19 +59,21 @@ def _said(lines, out):
     return lines
 
 
-def _draw_subexperiment(results, subexperiment, cells, payloads):
-    runs = {build: gate_result.run_directories(results, build) for build in (relative.BASE, relative.PR)}
-    if not all(runs.values()):
+def _draw_subexperiment(runs, subexperiment, cells, payloads):
+    results, builds = runs.results, runs.builds
+    if not all(builds.values()):
         raise InputError("no counted runs of both builds", results / "runs")
-    stacks = {build: [flame_graphs.run_stacks(run, subexperiment, payloads) for run in directories]
-              for build, directories in runs.items()}
+    stacks = {build: [flame_graphs.run_stacks(run.directory, subexperiment, payloads) for run in build_runs]
+              for build, build_runs in builds.items()}
+    first_counts = builds[relative.PR][0].frame("counts", subexperiment)
     drawn = []
     for _, cell in cells.iterrows():
         payload = int(cell[relative.BYTES])
         means = flame_graphs.trimmed({build: flame_graphs.mean_stacks([one[payload] for one in stacks[build]])
                                       for build in stacks})
-        svg = draw_cell(results, subexperiment, payload, means, _round_trips(runs[relative.PR][0], subexperiment, payload),
-                        len(runs[relative.PR]), cell["Ratio"])
+        round_trips = int(first_counts.loc[first_counts[counts_contract.BYTES] == payload,
+                                           counts_contract.ROUND_TRIPS].max())
+        svg = draw_cell(results, subexperiment, payload, means, round_trips, len(builds[relative.PR]), cell["Ratio"])
         drawn.append({"subexperiment": subexperiment, "bytes": payload, "verdict": cell["Verdict"],
                       "svg": svg.relative_to(results).as_posix()})
     return drawn
@@ -89,11 +91,6 @@ def draw_cell(results, subexperiment, payload, means, round_trips, runs, ratio):
     path = folded_stacks.svg_path(results, subexperiment, payload)
     write_atomic(path, lambda handle: handle.write(svg))
     return path
-
-
-def _round_trips(run, subexperiment, payload):
-    counts = counts_contract.read_counts(counts_contract.counts_path(run, subexperiment))
-    return int(counts.loc[counts[counts_contract.BYTES] == payload, counts_contract.ROUND_TRIPS].max())
 
 
 def _tool(command, given=b""):

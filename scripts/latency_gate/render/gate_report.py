@@ -18,37 +18,17 @@ from latency_gate.errors import EXIT_INCONCLUSIVE
 from latency_gate.render import flame_graphs, gate_comment, markdown, plots
 
 
-def _failures(decision, ceiling):
-    regressions = decision[decision["Gated"] & (decision["Verdict"] == relative.REGRESSION)]
-    over = ceiling[ceiling["Ceiling"] == relative.CEILING_OVER] if ceiling is not None else ceiling
-    return regressions.sort_values("Ratio", ascending=False), over
-
-
-def _allocation_failures(details):
-    """A counted gate's cells whose heap allocations per round trip grew, and those of sub-experiments
-    required to allocate nothing that do (campaigns' details, analysis/code_path.py)."""
-    details = details or {}
-    grew = [cell for cell in details.get("allocation_changes", []) if cell["verdict"] == relative.REGRESSION]
-    return grew, details.get("steady_allocations", [])
-
-
-def _failed(decision, ceiling, details=None):
-    regressions, over = _failures(decision, ceiling)
-    return len(regressions) > 0 or (over is not None and len(over) > 0) or any(_allocation_failures(details))
-
-
 def _allocations_text(details):
     """', 2 cell(s) with more heap allocations per round trip, ...' of a failed counted gate, or ''."""
-    grew, steady = _allocation_failures(details)
+    grew, steady = code_path.allocation_failures(details)
     return ((f", {len(grew)} cell(s) with more heap allocations per round trip" if grew else "")
             + (f", {len(steady)} cell(s) allocating where none is allowed" if steady else ""))
 
 
-def verdict_line(decision, ceiling, settings, elapsed, details=None):
-    """The gate's last line on the console: its verdict and why."""
-    regressions, over = _failures(decision, ceiling)
+def verdict_line(decision, ceiling, settings, elapsed, details, verdict):
+    """The gate's last line on the console: its verdict (relative.GATE_VERDICTS) and why."""
+    regressions, over = relative.failures(decision, ceiling)
     rounds = int(decision["Rounds"].iloc[0])
-    verdict = relative.gate_verdict(decision, _failed(decision, ceiling, details), settings)
     if verdict == relative.FAILED:
         return (f"Relative gate FAILED after {rounds} rounds ({minutes_text(elapsed)}): {len(regressions)} confirmed "
                 f"regression(s)" + (f", {len(over)} cell(s) over the requirements ceiling" if over is not None else "")
@@ -90,21 +70,26 @@ def cell_table(decision, ceiling):
     return table
 
 
-def write_reports(outcome):
-    """Write a gate's reports; returns its verdict (relative.GATE_VERDICTS)."""
-    results, decision, ceiling, looks, settings, details = (outcome.results, outcome.decision, outcome.ceiling,
-                                                           outcome.looks, outcome.settings, outcome.details)
-    failed = _failed(decision, ceiling, details)
+def write_reports(outcome, flamegraphs=(), not_drawn=()):
+    """Write a gate's reports (campaigns/gate.GateOutcome), with the flame graphs drawn and why any is
+    not (render/flame_graphs.draw_gate); returns its verdict line."""
+    results, decision, ceiling, settings, verdict = (outcome.results, outcome.decision, outcome.ceiling,
+                                                     outcome.settings, outcome.verdict)
+    # gate_result.json's keys in their order: the run's, the flame graphs', the code path's, the head commit.
+    details = (outcome.details | ({"flamegraphs": list(flamegraphs)} if flamegraphs else {})
+               | ({"flamegraphs_not_drawn": list(not_drawn)} if not_drawn else {}) | outcome.findings
+               | ({"head_sha": outcome.head_sha} if outcome.head_sha else {}))
+    line = verdict_line(decision, ceiling, settings, outcome.elapsed_s, details, verdict)
     batch = plots.PlotBatch()
     gated = decision[decision["Gated"]]
     for name, cells in gated.groupby(relative.SUBEXPERIMENT, sort=False):
         batch.add_gate_ratios(name, cells, settings.min_effect, results / "plots")
     batch.render()
     write_csv(cell_table(decision, ceiling), results / gate_result.CELLS_FILE)
-    write_text_atomic(results / "gate_report.md", markdown_report(decision, ceiling, settings, details))
+    write_text_atomic(results / "gate_report.md", markdown_report(decision, ceiling, settings, details, verdict))
     write_text_atomic(results / "gate_report.xml", junit_report(decision, ceiling))
-    gate_result.write(results, result_document(decision, ceiling, looks, settings, details, failed))
-    return relative.gate_verdict(decision, failed, settings)
+    gate_result.write(results, result_document(decision, ceiling, outcome.looks, settings, details, verdict))
+    return line
 
 
 def _cell_name(row):
@@ -135,13 +120,12 @@ _VARIANCE_TEXT = {"cell": "each cell's variance from its own rounds",
                   "moderated": "variances moderated across the payloads of a sub-experiment"}
 
 
-def markdown_report(decision, ceiling, settings, details):
-    """Job summary: the verdict on its first line, then regressions, ceiling breaches, improvements,
-    inconclusive cells."""
-    regressions, over = _failures(decision, ceiling)
+def markdown_report(decision, ceiling, settings, details, verdict):
+    """Job summary: the verdict (relative.GATE_VERDICTS) on its first line, then regressions, ceiling
+    breaches, improvements, inconclusive cells."""
+    regressions, over = relative.failures(decision, ceiling)
     gated = decision[decision["Gated"]]
     rounds = int(decision["Rounds"].iloc[0])
-    verdict = relative.gate_verdict(decision, _failed(decision, ceiling, details), settings)
     counted = _is_count(details)
     worse = " / ".join(dict.fromkeys(magnitudes.of(m).worse for m in settings.gated))
     guard = ("an exact rank test finds every PR run above the base's runs" if settings.guard == "rank"
@@ -412,20 +396,20 @@ def _short_name(function):
     return (function[:cut] if cut > 0 else function)[:160]
 
 
-def result_document(decision, ceiling, looks, settings, details, failed):
-    """gate_result.json (contracts/gate_result.py, whose write() checks every key): the verdict,
-    its cells, settings and looks; for the instructions signal each regression lists the
-    functions that grew (code_path.py)."""
-    regressions, over = _failures(decision, ceiling)
+def result_document(decision, ceiling, looks, settings, details, verdict):
+    """gate_result.json (contracts/gate_result.py, whose write() checks every key): the verdict
+    (relative.GATE_VERDICTS), its cells, settings and looks; for the instructions signal each
+    regression lists the functions that grew (code_path.py)."""
+    regressions, over = relative.failures(decision, ceiling)
     details = dict(details)
     functions = details.pop("functions", None) or {}
     gated = decision[decision["Gated"]]
     counts = gated["Verdict"].value_counts()
     return {
         "mode": "relative",
-        "verdict": relative.gate_verdict(decision, failed, settings),
+        "verdict": verdict,
         "not_ruled_out": int(relative.not_ruled_out(decision, settings.required_effect).sum()),
-        "passed": not failed,
+        "passed": verdict != relative.FAILED,
         "rounds": int(decision["Rounds"].iloc[0]),
         "cells": len(gated),
         "counts": {v: int(counts.get(v, 0)) for v in
