@@ -1,12 +1,12 @@
 """A relative gate's settings are one GateSpec (campaigns/gate.py): built from the gate command's
-options by from_options, where the signal's defaults are filled, and checked once when built."""
+options by cli/gate.gate_spec, where the signal's defaults are filled, and checked once when built."""
 
 import pytest
 
 from latency_gate import cli
 from latency_gate.analysis import relative
 from latency_gate.campaigns import gate
-from latency_gate.cli.experiment_options import run_spec
+from latency_gate.cli.gate import gate_spec
 from latency_gate.errors import InputError
 from latency_gate.runner.middleware import BACKENDS
 
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.unit
 
 def spec_of(*options, signal="latency"):
     args = cli.build_parser(["gate"]).parse_args(["gate", "--base", "b", "--pr", "p", "-r", "out", *options])
-    return gate.from_options(args, run_spec(args, signal=signal))
+    return gate_spec(args, signal)
 
 
 def test_a_latency_gate_takes_the_latency_defaults():

@@ -25,12 +25,14 @@ import io
 import re
 import contextlib
 from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 
 import gprof2dot
 import numpy as np
 
-from latency_gate.contracts import folded_stacks
+from latency_gate.analysis.relative import PR
+from latency_gate.contracts import folded_stacks, instruction_counts as counts
 from latency_gate.errors import InputError
 from latency_gate.runner import counting
 
@@ -195,3 +197,30 @@ def trimmed(builds, fraction=TRIMMED):
                 by_depth[depth - 1].add(parent)
     return {name: {stack: values[index] for stack, values in counts.items() if values[index]}
             for index, name in enumerate(names)}
+
+
+@dataclass(frozen=True)
+class CellStacks:
+    """What one changed cell's flame graph is drawn from: {build: the mean over its runs of one run's
+    stacks, trimmed alike}, the round trips of that payload in the PR's first run, and its runs."""
+
+    means: dict
+    round_trips: int
+    runs: int
+
+
+def cell_stacks(runs, subexperiment, payloads, drawn):
+    """{payload: CellStacks} of the `drawn` payloads of a sub-experiment, from a gate's counted runs
+    (analysis/code_path.CountedRuns): every run's stacks of its `payloads` (run_stacks), each build's
+    mean (mean_stacks), trimmed alike (trimmed). InputError when a build has no run, or a run no
+    profile of a payload or no counts."""
+    builds = runs.builds
+    if not all(builds.values()):
+        raise InputError("no counted runs of both builds", runs.results / "runs")
+    stacks = {build: [run_stacks(run.directory, subexperiment, payloads) for run in build_runs]
+              for build, build_runs in builds.items()}
+    means = {payload: trimmed({build: mean_stacks([one[payload] for one in stacks[build]]) for build in stacks})
+             for payload in drawn}
+    first = builds[PR][0].frame("counts", subexperiment)
+    return {payload: CellStacks(means[payload], int(first.loc[first[counts.BYTES] == payload, counts.ROUND_TRIPS].max()),
+                                len(builds[PR])) for payload in drawn}

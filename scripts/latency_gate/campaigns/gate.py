@@ -28,11 +28,10 @@ from latency_gate.analysis import (
 )
 from latency_gate.analysis.relative import BASE, PR, ROUND_COLUMNS, GateSettings
 from latency_gate.contracts import gate_result, instruction_counts, magnitudes, run_metadata, throughput_formats
-from latency_gate.contracts.formats import SPEC_FAMILY, choose_family, measurements_path, write_csv
+from latency_gate.contracts.formats import measurements_path, write_csv
 from latency_gate.errors import InputError
-from latency_gate.runner import counting, experiment, interleaving, kinds
+from latency_gate.runner import experiment, interleaving, kinds
 from latency_gate.runner.kinds import Grid
-from latency_gate.runner.middleware import BACKENDS
 from latency_gate.runner.middleware.common import build_configuration
 from latency_gate.runner.run_spec import RunSpec
 
@@ -65,7 +64,7 @@ INSTRUCTIONS_PAYLOADS = (16, 1024, 8192, 16384)
 @dataclass(frozen=True)
 class GateSpec:
     """A relative gate's settings: one frozen object, built once (from the command line:
-    from_options; `latency-gate ci gate` runs that command; from a campaign: dataclasses.replace
+    cli/gate.gate_spec; `latency-gate ci gate` runs that command; from a campaign: dataclasses.replace
     of its own), its settings checked here and its builds' runs once by check_gate, and passed
     down whole."""
 
@@ -92,43 +91,6 @@ class GateSpec:
     def counted(self):
         """The code-path gate: instructions counted under valgrind decide, not time."""
         return self.run.signal == "instructions"
-
-
-def from_options(options, run):
-    """The GateSpec of the gate command's parsed options for `run` (their RunSpec, its signal the
-    gate's): every option left None takes that signal's default here, and nowhere else."""
-    counted = run.signal == "instructions"
-    settings = GateSettings(
-        alpha=options.alpha, clear_confidence=options.clear_confidence, variance=options.variance,
-        min_effect=_given(options.min_effect, _counted_min_effect(run.middleware) if counted else GateSettings.min_effect),
-        gated=tuple(options.gate_magnitudes or ((relative.INSTRUCTIONS,) if counted else relative.GATED_BY_KIND[run.kind])),
-        guard="rank" if counted else GateSettings.guard, require_detectable=options.require_detectable,
-    )
-    rounds = _given(options.rounds, INSTRUCTIONS_ROUNDS if counted else DEFAULT_ROUNDS)
-    max_rounds = _given(options.max_rounds, max(rounds, INSTRUCTIONS_ROUNDS) if counted else DEFAULT_MAX_ROUNDS)
-    # The code-path gate's own payloads stand for the spec's; another family's are its own.
-    spec_family = choose_family(run.family, run.subexperiments).name == SPEC_FAMILY
-    payloads, grid = run.payloads or (INSTRUCTIONS_PAYLOADS if counted and spec_family else None), {}
-    if run.kind == kinds.THROUGHPUT.name:  # the gate's own, smaller grid unless given
-        payloads = payloads or THROUGHPUT_GATE_PAYLOADS
-        grid = {"demands": run.demands or THROUGHPUT_GATE_GRID.demands,
-                "recovery_times_ms": run.recovery_times_ms or THROUGHPUT_GATE_GRID.recovery_times_ms,
-                "test_time_s": run.test_time_s or THROUGHPUT_GATE_GRID.test_time_s}
-    run = replace(run, samples=_given(options.samples, INSTRUCTIONS_SAMPLES if counted else DEFAULT_SAMPLES),
-                  payloads=payloads and tuple(payloads), estimated_cycles=counted and run.estimated_cycles, **grid)
-    return GateSpec(options.base, options.pr, options.results_dir, run, rounds, max_rounds, options.look_every,
-                    settings, None if counted else options.requirements, options.seed,
-                    tuple(options.no_allocations or ()) if counted else (), options.head_sha)
-
-
-def _given(value, default):
-    return default if value is None else value
-
-
-def _counted_min_effect(middleware):
-    """The code-path gate's default minimum effect for a middleware: its counted path's."""
-    path = BACKENDS[middleware].COUNTED_PATH
-    return path.min_effect if path else counting.DEFAULT_MIN_EFFECT
 
 
 @dataclass(frozen=True)

@@ -23,11 +23,14 @@ from latency_gate.analysis import relative
 from latency_gate.analysis.relative import GateSettings
 from latency_gate.campaigns import gate
 from latency_gate.campaigns.gate import (
-    DEFAULT_LOOK_EVERY, DEFAULT_MAX_ROUNDS, DEFAULT_ROUNDS, DEFAULT_SAMPLES,
-    INSTRUCTIONS_PAYLOADS, INSTRUCTIONS_ROUNDS, INSTRUCTIONS_SAMPLES, THROUGHPUT_GATE_GRID,
+    DEFAULT_LOOK_EVERY, DEFAULT_MAX_ROUNDS, DEFAULT_ROUNDS, DEFAULT_SAMPLES, INSTRUCTIONS_PAYLOADS,
+    INSTRUCTIONS_ROUNDS, INSTRUCTIONS_SAMPLES, THROUGHPUT_GATE_GRID, THROUGHPUT_GATE_PAYLOADS, GateSpec,
 )
+from latency_gate.contracts.formats import SPEC_FAMILY, choose_family
 from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_INCONCLUSIVE, EXIT_OK
 from latency_gate.render import flame_graphs, gate_report
+from latency_gate.runner.counting import DEFAULT_MIN_EFFECT
+from latency_gate.runner.kinds import THROUGHPUT
 from latency_gate.runner.middleware import BACKENDS
 
 SIGNALS = ("latency", "instructions", "both")
@@ -92,7 +95,7 @@ def add_arguments(parser):
 def run(args):
     signals = ("latency", "instructions") if args.signal == "both" else (args.signal,)
     # Both gates' specs, and so their bad input, before the first runs.
-    specs = [gate.from_options(args, run_spec(args, signal=signal)) for signal in signals]
+    specs = [gate_spec(args, signal) for signal in signals]
     if len(specs) == 2:  # the code-path gate's files in <results>/instructions/
         specs[1] = replace(specs[1], results=specs[1].results / "instructions")
     # Both gates' runs checked, and so their bad input, before the first runs: the code-path gate's
@@ -104,6 +107,47 @@ def run(args):
     for signal in signals:
         worst = max(worst, gate_and_report(checked[signal]), key=_SEVERITY.index)
     return worst
+
+
+def gate_spec(options, signal):
+    """The GateSpec of the gate command's parsed options for one of its signals: every option left
+    None takes that signal's default here, and nowhere else."""
+    counted = signal == "instructions"
+    settings = GateSettings(
+        alpha=options.alpha, clear_confidence=options.clear_confidence, variance=options.variance,
+        min_effect=_given(options.min_effect,
+                          _counted_min_effect(options.middleware) if counted else GateSettings.min_effect),
+        gated=tuple(options.gate_magnitudes
+                    or ((relative.INSTRUCTIONS,) if counted else relative.GATED_BY_KIND[options.kind])),
+        guard="rank" if counted else GateSettings.guard, require_detectable=options.require_detectable,
+    )
+    rounds = _given(options.rounds, INSTRUCTIONS_ROUNDS if counted else DEFAULT_ROUNDS)
+    max_rounds = _given(options.max_rounds, max(rounds, INSTRUCTIONS_ROUNDS) if counted else DEFAULT_MAX_ROUNDS)
+    samples = _given(options.samples, INSTRUCTIONS_SAMPLES if counted else DEFAULT_SAMPLES)
+    run = run_spec(options, signal=signal)
+    # The code-path gate's own payloads stand for the spec's; another family's are its own.
+    spec_family = choose_family(run.family, run.subexperiments).name == SPEC_FAMILY
+    payloads, grid = run.payloads or (INSTRUCTIONS_PAYLOADS if counted and spec_family else None), {}
+    if run.kind == THROUGHPUT.name:  # the gate's own, smaller grid unless given
+        payloads = payloads or THROUGHPUT_GATE_PAYLOADS
+        grid = {"demands": run.demands or THROUGHPUT_GATE_GRID.demands,
+                "recovery_times_ms": run.recovery_times_ms or THROUGHPUT_GATE_GRID.recovery_times_ms,
+                "test_time_s": run.test_time_s or THROUGHPUT_GATE_GRID.test_time_s}
+    run = replace(run, samples=samples, payloads=payloads and tuple(payloads),
+                  estimated_cycles=counted and run.estimated_cycles, **grid)
+    return GateSpec(options.base, options.pr, options.results_dir, run, rounds, max_rounds, options.look_every,
+                    settings, None if counted else options.requirements, options.seed,
+                    tuple(options.no_allocations or ()) if counted else (), options.head_sha)
+
+
+def _given(value, default):
+    return default if value is None else value
+
+
+def _counted_min_effect(middleware):
+    """The code-path gate's default minimum effect for a middleware: its counted path's."""
+    path = BACKENDS[middleware].COUNTED_PATH
+    return path.min_effect if path else DEFAULT_MIN_EFFECT
 
 
 def _min_effects():

@@ -16,14 +16,13 @@ import subprocess
 
 from latency_gate.analysis import flame_graphs, relative
 from latency_gate.contracts import folded_stacks
-from latency_gate.contracts import instruction_counts as counts_contract
 from latency_gate.contracts.formats import write_atomic
 from latency_gate.errors import InputError
 from latency_gate.render.gate_comment import markdown_text
 
 DIFF, DRAW = "inferno-diff-folded", "inferno-flamegraph"
 DRAWN_VERDICTS = (relative.REGRESSION, relative.IMPROVEMENT)
-NOT_DRAWN_LIMIT = 400  # characters of a reason shown: a tool's error is cut to 300 (_tool)
+NOT_DRAWN_LIMIT = 400  # characters of a reason shown: a tool's error is cut to 300 (_draw_subexperiment)
 
 
 def missing_tools():
@@ -60,45 +59,33 @@ def _said(lines, out):
 
 
 def _draw_subexperiment(runs, subexperiment, cells, payloads):
-    results, builds = runs.results, runs.builds
-    if not all(builds.values()):
-        raise InputError("no counted runs of both builds", results / "runs")
-    stacks = {build: [flame_graphs.run_stacks(run.directory, subexperiment, payloads) for run in build_runs]
-              for build, build_runs in builds.items()}
-    first_counts = builds[relative.PR][0].frame("counts", subexperiment)
+    """Each changed cell's folded stacks and differential SVG (draw_gate's entries)."""
+    figures = flame_graphs.cell_stacks(runs, subexperiment, payloads, [int(payload) for payload in cells[relative.BYTES]])
     drawn = []
     for _, cell in cells.iterrows():
         payload = int(cell[relative.BYTES])
-        means = flame_graphs.trimmed({build: flame_graphs.mean_stacks([one[payload] for one in stacks[build]])
-                                      for build in stacks})
-        round_trips = int(first_counts.loc[first_counts[counts_contract.BYTES] == payload,
-                                           counts_contract.ROUND_TRIPS].max())
-        svg = draw_cell(results, subexperiment, payload, means, round_trips, len(builds[relative.PR]), cell["Ratio"])
+        figure = figures[payload]
+        folded = {build: folded_stacks.folded_path(runs.results, subexperiment, payload, build) for build in figure.means}
+        svg_path = folded_stacks.svg_path(runs.results, subexperiment, payload)
+        for build, path in folded.items():
+            folded_stacks.write(figure.means[build], path)
+        # inferno's two steps, each fed the one before's output: the differential folded stacks, then the SVG
+        piped = b""
+        for command in ([DIFF, str(folded[relative.BASE]), str(folded[relative.PR])],
+                        [DRAW, "--title", f"{subexperiment} {payload} B: instructions {(cell['Ratio'] - 1) * 100:+.2f}% "
+                                          "(PR / base)",
+                         "--subtitle", f"the pull request's call stacks, mean of {figure.runs} run(s); red grew, blue "
+                                       "shrank",
+                         "--countname", f"instructions in {figure.round_trips} round trips"]):
+            done = subprocess.run(command, input=piped, capture_output=True)
+            if done.returncode:
+                raise InputError(f"{command[0]} failed (exit {done.returncode}): "
+                                 f"{done.stderr.decode(errors='replace').strip()[:300]}")
+            piped = done.stdout
+        write_atomic(svg_path, lambda handle, svg=piped: handle.write(svg))
         drawn.append({"subexperiment": subexperiment, "bytes": payload, "verdict": cell["Verdict"],
-                      "svg": svg.relative_to(results).as_posix()})
+                      "svg": svg_path.relative_to(runs.results).as_posix()})
     return drawn
-
-
-def draw_cell(results, subexperiment, payload, means, round_trips, runs, ratio):
-    """Write one cell's folded stacks ({build: stacks}) and its differential SVG; returns the SVG's path."""
-    folded = {build: folded_stacks.folded_path(results, subexperiment, payload, build) for build in means}
-    for build, path in folded.items():
-        folded_stacks.write(means[build], path)
-    differential = _tool([DIFF, str(folded[relative.BASE]), str(folded[relative.PR])])
-    svg = _tool([DRAW, "--title", f"{subexperiment} {payload} B: instructions {(ratio - 1) * 100:+.2f}% (PR / base)",
-                 "--subtitle", f"the pull request's call stacks, mean of {runs} run(s); red grew, blue shrank",
-                 "--countname", f"instructions in {round_trips} round trips"], differential)
-    path = folded_stacks.svg_path(results, subexperiment, payload)
-    write_atomic(path, lambda handle: handle.write(svg))
-    return path
-
-
-def _tool(command, given=b""):
-    done = subprocess.run(command, input=given, capture_output=True)
-    if done.returncode:
-        raise InputError(f"{command[0]} failed (exit {done.returncode}): "
-                         f"{done.stderr.decode(errors='replace').strip()[:300]}")
-    return done.stdout
 
 
 def report_section(details):
