@@ -89,7 +89,7 @@ def add_arguments(parser):
                              "to the pull request)")
     parser.add_argument("--seed", type=int, help="seed of the run order and the randomisation test "
                                                  "(default: random, printed)")
-    add_execution_options(parser)  # --timeout: campaigns.gate.run_gate's default (DEFAULT_RUN_TIMEOUT_S, counted INSTRUCTIONS_RUN_TIMEOUT_S)
+    add_execution_options(parser)  # --timeout: campaigns.gate.check_gate's default (DEFAULT_RUN_TIMEOUT_S, counted INSTRUCTIONS_RUN_TIMEOUT_S)
 
 
 def run(args):
