@@ -241,16 +241,16 @@ def configuration(subexperiment, profiles, certs, tcp_port, domain, topology):
                          Sides(topology.publisher_address, topology.subscriber_address))
 
 
-def check_run(backend, binary, families, topology, profiles, certs, lease, counted_path):
+def check_run(backend, binary, chosen, topology, profiles, certs, lease, counted_path):
     """What a backend says of a run before it runs: ({sub-experiment: why it is not run} of
-    `families` ({sub-experiment: its family's name}), the counted path of `binary` (None: not
+    `chosen` ({sub-experiment: its family's name}), the counted path of `binary` (None: not
     counted)). Every other sub-experiment's configuration is checked with `lease` (the TCP port
     and DDS domain a run leases later); InputError."""
-    unsupported = {name: why for name, family in families.items()
+    unsupported = {name: why for name, family in chosen.items()
                    if (why := topology.unsupported(Subexperiment(name)) or _undeclared(backend, family)
                        or backend.unsupported(subexperiment=Subexperiment(name)))}
     tcp_port, domain = lease
-    for name in families:
+    for name in chosen:
         if name not in unsupported:
             backend.check_configuration(configuration=configuration(Subexperiment(name), profiles, certs, tcp_port,
                                                                     domain, topology))
