@@ -5,6 +5,8 @@ A/B gates of calibrated code-path changes.
     .venv/bin/python benchmarks/code_path_gate.py aa OUT [--gates 3] [--middleware M] [gate options ...]
     .venv/bin/python benchmarks/code_path_gate.py ab OUT --change echo-copy --bytes 64 [--gates 2] [gate options]
     .venv/bin/python benchmarks/code_path_gate.py table OUT
+    .venv/bin/python benchmarks/code_path_gate.py speed OUT --label L [--program P] [--gates 3] [gate options ...]
+    .venv/bin/python benchmarks/code_path_gate.py runs OUT --programs LABEL=P LABEL=P ... [--gates 1]
 
 aa: --gates code-path gates of the project-built LatencyTest against itself (OUT/aa/gate-NN), or of
 the project's program of another backend (--middleware cyclonedds|socket: OUT/aa-<middleware>/gate-NN).
@@ -25,11 +27,25 @@ per middleware and cell the spread of instructions and of estimated cycles per r
 run of its A/A gates (relative s.d.);
 per calibrated change and cell the gates that found it and its realised change. OUT/code_path_gate.md
 and code_path_*.csv (each from gate_result.json, gate_cells.csv and the runs' instructions_*.csv).
+speed: --gates full-matrix gates of a LatencyTest (--program, default the project-built one) against
+itself (OUT/speed-<label>/gate-NN), each timed: wall time, CPU time of the gate and everything it
+ran (user + sys of the children), load average at start and end, and per sub-experiment the runs'
+wall times (the gate's progress lines); OUT/code_path_speed.md and code_path_speed*.csv over every
+speed-* gate there.
+runs: one counted run (latency-gate run --signal instructions, the gate's payloads and samples) of
+every sub-experiment with each program in turn, LABEL=PROGRAM alternately per sub-experiment (so
+load drifts hit all alike), --gates times (OUT/runs/<label>/<sub-experiment>-NN): per run its wall
+and CPU time (user + sys of the children) and load; per sub-experiment and payload each label's
+instructions per round trip and their change against the first label (OUT/code_path_runs.md,
+code_path_runs*.csv).
 Extra arguments go to `latency-gate gate` (e.g. --subexperiments ..., --payloads ...).
 """
 
 import argparse
 import os
+import re
+import resource
+import time
 import shutil
 import subprocess
 import sys
@@ -37,7 +53,9 @@ from pathlib import Path
 
 import pandas as pd
 
+from latency_gate.campaigns import gate as gate_module
 from latency_gate.contracts import gate_result, instruction_counts
+from latency_gate.contracts.formats import SUBEXPERIMENTS
 from latency_gate.runner.middleware import DEFAULT_MIDDLEWARE, backend, cyclonedds
 from latency_gate.runner.middleware.common import build_directory
 from latency_gate.runner.middleware.fastdds import LATENCY_TEST
@@ -169,6 +187,123 @@ def run_ab(args, extra):
         gate(LATENCY_TEST.default(), variant, out / f"gate-{index:02d}", extra)
 
 
+# The relative gate's progress line: round r/R, the sub-experiment, each build's run time.
+_PROGRESS = re.compile(r"^round (\d+)/\d+\s+(\S+)\s+(.*)$")
+_RUN_TIME = re.compile(r"(base|pr)\s+([\d.]+) s")
+
+
+def run_speed(args, extra):
+    """Time full-matrix A/A gates: wall, the children's CPU time, load, and the runs' times."""
+    program = Path(args.program) if args.program else LATENCY_TEST.default()
+    out = Path(args.out) / f"speed-{args.label}"
+    for index in range(1, args.gates + 1):
+        directory = out / f"gate-{index:02d}"
+        if (directory / "speed.csv").is_file():
+            continue
+        command = [*CLI, "gate", "--base", str(program), "--pr", str(program), "-r", str(directory), "--signal",
+                   "instructions", *extra]
+        print("$", " ".join(command), flush=True)
+        directory.mkdir(parents=True, exist_ok=True)
+        log = directory.parent / f"gate-{index:02d}.log"
+        with open(log, "w") as output:
+            code, wall, cpu, load_start, load_end = timed(command, output)
+        runs = [{"round": int(match[1]), "subexperiment": match[2], "build": build, "run_s": float(seconds)}
+                for match in map(_PROGRESS.match, log.read_text().splitlines()) if match
+                for build, seconds in _RUN_TIME.findall(match[3])]
+        pd.DataFrame(runs).to_csv(directory / "speed_runs.csv", index=False)
+        pd.DataFrame([{"label": args.label, "gate": index, "program": str(program), "exit_code": code,
+                       "wall_s": round(wall, 1), "cpu_s": round(cpu, 1), "load_start": load_start,
+                       "load_end": load_end}]).to_csv(directory / "speed.csv", index=False)
+    speed_table(Path(args.out))
+
+
+def speed_table(root):
+    """OUT/code_path_speed.md: per gate its wall and CPU time and load; per label and sub-experiment the
+    median run time (each build's run, every round)."""
+    gates = [pd.read_csv(path) for path in sorted(root.glob("speed-*/gate-*/speed.csv"))]
+    runs = [pd.read_csv(path).assign(label=path.parents[1].name.removeprefix("speed-"))
+            for path in sorted(root.glob("speed-*/gate-*/speed_runs.csv"))]
+    if not gates:
+        return
+    gates = pd.concat(gates)
+    lines = ["# Code-path gate: wall and CPU time", "", gates.drop(columns="program").to_markdown(index=False), ""]
+    gates.to_csv(root / "code_path_speed.csv", index=False)
+    if runs:
+        per_run = pd.concat(runs).groupby(["subexperiment", "label"])["run_s"].agg(["median", "min", "max", "count"])
+        per_run = per_run.unstack("label")
+        per_run.columns = [f"{label} {stat} [s]" if stat != "count" else f"{label} runs" for stat, label in per_run.columns]
+        lines += ["## Run times per sub-experiment (each build's run, every round)", "",
+                  per_run.reset_index().to_markdown(index=False, floatfmt=".1f"), ""]
+        per_run.reset_index().to_csv(root / "code_path_speed_runs.csv", index=False, float_format="%.2f")
+    (root / "code_path_speed.md").write_text("\n".join(lines))
+    print("\n".join(lines))
+
+
+def timed(command, output=subprocess.DEVNULL):
+    """Run a command; (exit code, wall s, CPU s of it and its children, load at start, load at end)."""
+    load_start, cpu_start, began = os.getloadavg()[0], resource.getrusage(resource.RUSAGE_CHILDREN), time.monotonic()
+    code = subprocess.run(command, stdout=output).returncode
+    wall, cpu_end, load_end = time.monotonic() - began, resource.getrusage(resource.RUSAGE_CHILDREN), os.getloadavg()[0]
+    cpu = (cpu_end.ru_utime - cpu_start.ru_utime) + (cpu_end.ru_stime - cpu_start.ru_stime)
+    return code, round(wall, 2), round(cpu, 2), load_start, load_end
+
+
+def run_runs(args, extra):
+    """Counted runs of every sub-experiment, the programs alternately; their times and counts."""
+    programs = dict(spec.split("=", 1) for spec in args.programs)
+    out = Path(args.out) / "runs"
+    rows_file = out / "runs.csv"
+    rows = pd.read_csv(rows_file).to_dict("records") if rows_file.is_file() else []
+    for index in range(1, args.gates + 1):
+        for name in SUBEXPERIMENTS:
+            for label, program in programs.items():
+                directory = out / label / f"{name}-{index:02d}"
+                if directory.exists():
+                    continue
+                command = [*CLI, "run", "-r", str(directory), "-c", program, "--signal", "instructions",
+                           "--subexperiments", name, "--payloads", *map(str, gate_module.INSTRUCTIONS_PAYLOADS),
+                           "--samples", "100", "--baseline-seconds", "0", *extra]
+                code, wall, cpu, load_start, load_end = timed(command)
+                rows.append({"label": label, "subexperiment": name, "repeat": index, "exit_code": code, "wall_s": wall,
+                             "cpu_s": cpu, "load_start": load_start, "load_end": load_end})
+                print(f"{label:<12} {name:<40} wall {wall:6.1f} s  cpu {cpu:6.1f} s  load {load_start:.1f}-{load_end:.1f}",
+                      flush=True)
+                out.mkdir(parents=True, exist_ok=True)
+                pd.DataFrame(rows).to_csv(rows_file, index=False)
+    runs_table(Path(args.out), list(programs))
+
+
+def runs_table(root, labels):
+    """OUT/code_path_runs.md: CPU and wall time per sub-experiment and label; instructions per round trip
+    per cell and label, and each label's change against the first."""
+    runs = pd.read_csv(root / "runs" / "runs.csv")
+    times = runs.groupby(["subexperiment", "label"])[["cpu_s", "wall_s"]].median().unstack("label")
+    times.columns = [f"{label} {'CPU' if column == 'cpu_s' else 'wall'} [s]" for column, label in times.columns]
+    totals = runs.groupby("label")[["cpu_s", "wall_s"]].sum() / runs["repeat"].nunique()
+    counts = []
+    for counts_file in sorted((root / "runs").glob("*/*/instructions_*.csv")):
+        per_trip = instruction_counts.per_round_trip(instruction_counts.read_counts(counts_file))
+        counts += [{"label": counts_file.parents[1].name, "subexperiment": counts_file.stem.removeprefix("instructions_"),
+                    "Bytes": int(payload), "per_round_trip": value} for payload, value in per_trip.items()]
+    cells = pd.DataFrame(counts).groupby(["subexperiment", "Bytes", "label"])["per_round_trip"].mean().unstack("label")
+    cells = cells[[label for label in labels if label in cells]]
+    for label in cells.columns[1:]:
+        cells[f"{label} change [%]"] = 100 * (cells[label] / cells[cells.columns[0]] - 1)
+    lines = ["# Counted runs: time and counts per sub-experiment", "",
+             f"Load average during the runs: {runs['load_start'].min():.1f} to {runs['load_end'].max():.1f}.", "",
+             "## CPU time (user + sys of the run and its processes) and wall time, median per sub-experiment", "",
+             times.reset_index().to_markdown(index=False, floatfmt=".1f"), "",
+             "Sum over the sub-experiments (one run each):", "",
+             totals.rename(columns={"cpu_s": "CPU [s]", "wall_s": "wall [s]"}).reset_index().to_markdown(
+                 index=False, floatfmt=".1f"), "",
+             "## Instructions per round trip (mean over the runs)", "",
+             cells.reset_index().to_markdown(index=False, floatfmt=".2f"), ""]
+    times.reset_index().to_csv(root / "code_path_runs_times.csv", index=False, float_format="%.2f")
+    cells.reset_index().to_csv(root / "code_path_runs_counts.csv", index=False, float_format="%.3f")
+    (root / "code_path_runs.md").write_text("\n".join(lines))
+    print("\n".join(lines))
+
+
 def gate_rows(root):
     """Per gate: its directory, verdict, rounds, wall time, regressions (cell, ratio, first function)."""
     rows = []
@@ -258,14 +393,17 @@ def run_table(args):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("step", choices=("aa", "ab", "table"))
+    parser.add_argument("step", choices=("aa", "ab", "table", "speed", "runs"))
     parser.add_argument("out")
     parser.add_argument("--gates", type=int, default=3)
     parser.add_argument("--change", choices=tuple(CHANGES), default="echo-copy")
     parser.add_argument("--bytes", type=int, default=16)  # no more than the smallest payload holds
     parser.add_argument("--middleware", default=DEFAULT_MIDDLEWARE)  # aa: whose project-built program
+    parser.add_argument("--label", default="default")  # speed: names the gates' directory
+    parser.add_argument("--program")  # speed: the LatencyTest gated against itself
+    parser.add_argument("--programs", nargs="+", default=[])  # runs: LABEL=PROGRAM, alternately
     args, extra = parser.parse_known_args()
-    {"aa": run_aa, "ab": run_ab, "table": lambda a, _: run_table(a)}[args.step](args, extra)
+    {"aa": run_aa, "ab": run_ab, "table": lambda a, _: run_table(a), "speed": run_speed, "runs": run_runs}[args.step](args, extra)
 
 
 if __name__ == "__main__":
