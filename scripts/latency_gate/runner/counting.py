@@ -67,6 +67,10 @@ class CountedPath:
     # A marked program whose threads dump their own counts (callgrind's dumps are then per thread):
     # a payload's counts are the sum of its dumps, and threads that never dump (discovery's) never count.
     separate_threads: bool = False
+    # A marked program that switches callgrind's instrumentation on itself, before any thread that enters
+    # a toggled function exists (CALLGRIND_START_INSTRUMENTATION): it starts with instrumentation off
+    # (--instr-atstart=no), so its start-up runs several times faster; what it counts is the same.
+    starts_instrumentation: bool = False
     # LatencyTest sends one sample more than asked for and drops the first: counted by its functions'
     # names, that sample's round trip counts too; its marked path counts the samples it keeps.
     counts_dropped_sample: bool = True
@@ -168,8 +172,9 @@ def prefix(path, role, logs, subexperiment):
     toggles = [f"--toggle-collect={pattern}" for pattern in path.toggles.get(role, ())]
     dump = [] if path.marked else [f"--dump-after={path.payload_end[role]}"]
     threads = ["--separate-threads=yes"] if path.separate_threads else []
+    instrumentation = ["--instr-atstart=no"] if path.starts_instrumentation else []
     return ["env", "LD_BIND_NOW=1", *path.environment.get(role, ()), "valgrind", f"--tool={TOOL}",
-            "--collect-atstart=no", *threads,
+            "--collect-atstart=no", *instrumentation, *threads,
             f"--cache-sim={'yes' if path.cache_sim else 'no'}", "--dump-instr=no", "--dump-line=no",
             f"--callgrind-out-file={profile_stem(logs, subexperiment, role)}", *toggles, *dump, "--"]
 

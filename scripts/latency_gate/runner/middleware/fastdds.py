@@ -52,6 +52,9 @@ COUNTED_PATH = CountedPath(
     toggles=dict.fromkeys(("publisher", "subscriber", "both"), _RECEPTIONS + _WALL_TIME_TRAFFIC),
     separate_threads=True,
     counts_dropped_sample=False,
+    # Both processes switch instrumentation on before they create their participant
+    # (latencytest/patches/0005-instrumentation-before-participant.patch).
+    starts_instrumentation=True,
     description="LatencyTest's timed region: the publisher's timestamp to its write's return, and every "
                 "receive thread's messages (not HEARTBEAT, ACKNACK, GAP)",
 )
@@ -71,13 +74,16 @@ UNMARKED_COUNTED_PATH = CountedPath(
                 "on_data_available",
 )
 _MARKS = b"latency-gate payload="
+_STARTS_INSTRUMENTATION = b"latency-gate instrumentation=before-participant"
 
 
 def counted_path_of(*, binary, path):
-    """The counted path for this LatencyTest: the marked one (`path`, with the run's choices), or, for a
-    binary without the marks, its functions by name with the same choices."""
-    if _MARKS in Path(binary).read_bytes():
-        return path
+    """The counted path for this LatencyTest: the marked one (`path`, with the run's choices; run with
+    instrumentation on from the start when the binary does not switch it on itself: marked before
+    patch 0005), or, for a binary without the marks, its functions by name with the same choices."""
+    program = Path(binary).read_bytes()
+    if _MARKS in program:
+        return path if _STARTS_INSTRUMENTATION in program else replace(path, starts_instrumentation=False)
     return replace(UNMARKED_COUNTED_PATH, cache_sim=path.cache_sim)
 
 
