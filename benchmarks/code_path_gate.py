@@ -6,7 +6,7 @@ A/B gates of calibrated code-path changes.
     .venv/bin/python benchmarks/code_path_gate.py ab OUT --change echo-copy --bytes 64 [--gates 2] [gate options]
     .venv/bin/python benchmarks/code_path_gate.py table OUT
     .venv/bin/python benchmarks/code_path_gate.py speed OUT --label L [--program P] [--gates 3] [gate options ...]
-    .venv/bin/python benchmarks/code_path_gate.py runs OUT --programs LABEL=P LABEL=P ... [--gates 1]
+    .venv/bin/python benchmarks/code_path_gate.py runs OUT --programs LABEL=P LABEL=P ... [--gates 1] [--reference AA]
 
 aa: --gates code-path gates of the project-built LatencyTest against itself (OUT/aa/gate-NN), or of
 the project's program of another backend (--middleware cyclonedds|socket: OUT/aa-<middleware>/gate-NN).
@@ -36,8 +36,9 @@ runs: one counted run (latency-gate run --signal instructions, the gate's payloa
 every sub-experiment with each program in turn, LABEL=PROGRAM alternately per sub-experiment (so
 load drifts hit all alike), --gates times (OUT/runs/<label>/<sub-experiment>-NN): per run its wall
 and CPU time (user + sys of the children) and load; per sub-experiment and payload each label's
-instructions per round trip and their change against the first label (OUT/code_path_runs.md,
-code_path_runs*.csv).
+instructions per round trip and their change against the first label, and with --reference (a
+directory of A/A gates of the first program, gate-NN) that program's spread over those gates' runs
+and whether each label's mean lies within their range (OUT/code_path_runs.md, code_path_runs*.csv).
 Extra arguments go to `latency-gate gate` (e.g. --subexperiments ..., --payloads ...).
 """
 
@@ -221,12 +222,25 @@ def speed_table(root):
     """OUT/code_path_speed.md: per gate its wall and CPU time and load; per label and sub-experiment the
     median run time (each build's run, every round)."""
     gates = [pd.read_csv(path) for path in sorted(root.glob("speed-*/gate-*/speed.csv"))]
-    runs = [pd.read_csv(path).assign(label=path.parents[1].name.removeprefix("speed-"))
+    runs = [pd.read_csv(path).assign(label=path.parents[1].name.removeprefix("speed-"),
+                                     gate=int(path.parent.name.removeprefix("gate-")))
             for path in sorted(root.glob("speed-*/gate-*/speed_runs.csv"))]
     if not gates:
         return
     gates = pd.concat(gates)
-    lines = ["# Code-path gate: wall and CPU time", "", gates.drop(columns="program").to_markdown(index=False), ""]
+    if runs:
+        # Both builds' runs of a sub-experiment run at once and the next waits for both: the rounds'
+        # wall time is the slower run's, and the faster one's slot stands idle for the difference.
+        pairs = pd.concat(runs).pivot_table(index=["label", "gate", "round", "subexperiment"], columns="build",
+                                            values="run_s")
+        pairs = pairs.assign(slower=pairs.max(axis=1), idle=(pairs["base"] - pairs["pr"]).abs())
+        per_gate = pairs.groupby(["label", "gate"])[["slower", "idle"]].sum().round(1)
+        gates = gates.merge(per_gate.rename(columns={"slower": "runs_wall_s", "idle": "barrier_idle_s"}),
+                            left_on=["label", "gate"], right_index=True, how="left")
+    lines = ["# Code-path gate: wall and CPU time", "",
+             "runs_wall_s: the sum over rounds and sub-experiments of the slower build's run; barrier_idle_s: "
+             "the sum of the two runs' differences (one slot idle while the other finishes).", "",
+             gates.drop(columns="program").to_markdown(index=False), ""]
     gates.to_csv(root / "code_path_speed.csv", index=False)
     if runs:
         per_run = pd.concat(runs).groupby(["subexperiment", "label"])["run_s"].agg(["median", "min", "max", "count"])
@@ -270,25 +284,40 @@ def run_runs(args, extra):
                       flush=True)
                 out.mkdir(parents=True, exist_ok=True)
                 pd.DataFrame(rows).to_csv(rows_file, index=False)
-    runs_table(Path(args.out), list(programs))
+    runs_table(Path(args.out), list(programs), args.reference)
 
 
-def runs_table(root, labels):
+def per_round_trip_rows(counts_files, label_of):
+    """[{label, subexperiment, Bytes, per_round_trip}] of runs' instructions_*.csv."""
+    rows = []
+    for counts_file in counts_files:
+        per_trip = instruction_counts.per_round_trip(instruction_counts.read_counts(counts_file))
+        rows += [{"label": label_of(counts_file), "subexperiment": counts_file.stem.removeprefix("instructions_"),
+                  "Bytes": int(payload), "per_round_trip": value} for payload, value in per_trip.items()]
+    return rows
+
+
+def runs_table(root, labels, reference=None):
     """OUT/code_path_runs.md: CPU and wall time per sub-experiment and label; instructions per round trip
     per cell and label, and each label's change against the first."""
     runs = pd.read_csv(root / "runs" / "runs.csv")
     times = runs.groupby(["subexperiment", "label"])[["cpu_s", "wall_s"]].median().unstack("label")
     times.columns = [f"{label} {'CPU' if column == 'cpu_s' else 'wall'} [s]" for column, label in times.columns]
     totals = runs.groupby("label")[["cpu_s", "wall_s"]].sum() / runs["repeat"].nunique()
-    counts = []
-    for counts_file in sorted((root / "runs").glob("*/*/instructions_*.csv")):
-        per_trip = instruction_counts.per_round_trip(instruction_counts.read_counts(counts_file))
-        counts += [{"label": counts_file.parents[1].name, "subexperiment": counts_file.stem.removeprefix("instructions_"),
-                    "Bytes": int(payload), "per_round_trip": value} for payload, value in per_trip.items()]
+    counts = per_round_trip_rows(sorted((root / "runs").glob("*/*/instructions_*.csv")),
+                                 lambda counts_file: counts_file.parents[1].name)
     cells = pd.DataFrame(counts).groupby(["subexperiment", "Bytes", "label"])["per_round_trip"].mean().unstack("label")
     cells = cells[[label for label in labels if label in cells]]
     for label in cells.columns[1:]:
         cells[f"{label} change [%]"] = 100 * (cells[label] / cells[cells.columns[0]] - 1)
+    if reference:  # every run of A/A gates of the first program: its spread from run to run
+        known = pd.DataFrame(per_round_trip_rows(sorted(Path(reference).glob("gate-*/runs/round-*/*/instructions_*.csv")),
+                                                 lambda _: "reference"))
+        spread = known.groupby(["subexperiment", "Bytes"])["per_round_trip"]
+        cells["reference runs"] = spread.count()
+        cells["reference rel. s.d. [%]"] = 100 * spread.std() / spread.mean()
+        for label in labels:
+            cells[f"{label} within reference min..max"] = cells[label].between(spread.min(), spread.max())
     lines = ["# Counted runs: time and counts per sub-experiment", "",
              f"Load average during the runs: {runs['load_start'].min():.1f} to {runs['load_end'].max():.1f}.", "",
              "## CPU time (user + sys of the run and its processes) and wall time, median per sub-experiment", "",
@@ -402,6 +431,7 @@ def main():
     parser.add_argument("--label", default="default")  # speed: names the gates' directory
     parser.add_argument("--program")  # speed: the LatencyTest gated against itself
     parser.add_argument("--programs", nargs="+", default=[])  # runs: LABEL=PROGRAM, alternately
+    parser.add_argument("--reference")  # runs: a directory of A/A gates (gate-NN) of the first program
     args, extra = parser.parse_known_args()
     {"aa": run_aa, "ab": run_ab, "table": lambda a, _: run_table(a), "speed": run_speed, "runs": run_runs}[args.step](args, extra)
 

@@ -472,10 +472,12 @@ def test_a_counted_reliable_run_sends_no_acknowledgement_while_it_counts_and_a_t
 def test_the_projects_latency_test_counts_the_same_when_it_switches_instrumentation_on_itself(
         latency_test, tmp_path, monkeypatch):
     """Run with instrumentation off until the program switches it on before its participant
-    (--instr-atstart=no), a round trip counts what it counts instrumented from the start, within the
-    run-to-run spread of secured TCP best effort (0.31 % at most in the A/A gates; 1 % allowed): over TCP
-    one thread carries discovery, its security handshake and the samples, so a switch while that thread
-    is inside a toggled function would leave its toggle dead (measured: the subscriber counted 0)."""
+    (--instr-atstart=no), a round trip counts what it counts instrumented from the start. Over TCP one
+    thread carries discovery, its security handshake and the samples, so a switch while that thread is
+    inside a toggled function would leave its toggle dead: the subscriber counted 0, a cell -50 %.
+    5 % allowed: each secured message that is not a sample (~190,000 instructions to decode) adds
+    0.4 % to a cell of 50 round trips, and under load a run sees a few more or fewer (over 1 % in one of
+    three runs of this test beside other work)."""
     name = "interprocess_best_effort_tcp_security"
 
     def count(results):
@@ -492,7 +494,7 @@ def test_the_projects_latency_test_counts_the_same_when_it_switches_instrumentat
     commands, from_start = count(tmp_path / "from-start")
     assert not any("--instr-atstart" in command for command in commands.values())
     assert list(switched.index) == [16, 1024]
-    assert (abs(switched / from_start - 1) < 0.01).all(), (switched, from_start)
+    assert (abs(switched / from_start - 1) < 0.05).all(), (switched, from_start)
 
 
 def counted_round(results, round_number, build, allocations):
