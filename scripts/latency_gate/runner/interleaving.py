@@ -35,8 +35,8 @@ class RoundPlan:
     chosen: tuple  # the sub-experiments, in order
     rounds: int  # rounds at most, for the progress lines
     skip: dict = field(default_factory=dict)  # {label: sub-experiments that arm cannot do}
-    # The arms of a sub-experiment run at the same time (counts, unlike times, do not depend on
-    # what else runs; each run holds its own domain and port).
+    # The arms run at the same time, each its sub-experiments in order (counts, unlike times, do not
+    # depend on what else runs; each run holds its own domain and port).
     concurrent: bool = False
 
 
@@ -44,33 +44,44 @@ def run_round(plan, round_number, rng, out):
     """Run every sub-experiment of a RoundPlan with every arm; returns the ArmRuns in run order.
     A run that fails in every attempt raises RunFailed.
     """
+    pairs = [(name, _shuffled([label for label in plan.arms if name not in plan.skip.get(label, ())], rng))
+             for name in plan.chosen]
+
+    def run_arm(name, label):
+        directory = gate_result.run_directory(plan.results, round_number, label)
+        began = time.monotonic()
+        warnings = io.StringIO()  # the runner retries a failed or hung run (LatencyTest hangs now and then)
+        code = experiment.run_experiment(directory, replace(plan.arms[label], subexperiments=(name,), baseline_s=0),
+                                         out=io.StringIO(), err=warnings)
+        _warn_once(warnings.getvalue())
+        if code != EXIT_OK:
+            raise RunFailed(f"{directory}: {name} with the {label} build failed in every attempt in round "
+                            f"{round_number} (see metadata.json and logs/ there)")
+        return directory, f"{label} {time.monotonic() - began:4.1f} s"
+
+    if not plan.concurrent:
+        return [run for name, order in pairs
+                for run in _done(plan, round_number, name, order, [run_arm(name, label) for label in order], out)]
+    # A queue, one worker per arm: a worker takes the next run as soon as its last one ends, so no
+    # worker waits at each sub-experiment for the other's slower run (4 % of a full-matrix gate).
     runs = []
-    for name in plan.chosen:
-        labels = [label for label in plan.arms if name not in plan.skip.get(label, ())]
-        order = _shuffled(labels, rng)
-
-        def run_arm(label):
-            directory = gate_result.run_directory(plan.results, round_number, label)
-            began = time.monotonic()
-            warnings = io.StringIO()  # the runner retries a failed or hung run (LatencyTest hangs now and then)
-            code = experiment.run_experiment(directory, replace(plan.arms[label], subexperiments=(name,), baseline_s=0),
-                                             out=io.StringIO(), err=warnings)
-            _warn_once(warnings.getvalue())
-            if code != EXIT_OK:
-                raise RunFailed(f"{directory}: {name} with the {label} build failed in every attempt in round "
-                                f"{round_number} (see metadata.json and logs/ there)")
-            return directory, f"{label} {time.monotonic() - began:4.1f} s"
-
-        if plan.concurrent:
-            with ThreadPoolExecutor(max_workers=len(order)) as pool:
-                done = list(pool.map(run_arm, order))
-        else:
-            done = [run_arm(label) for label in order]
-        runs += [ArmRun(label, name, directory, position)
-                 for position, (label, (directory, _)) in enumerate(zip(order, done), start=1)]
-        print(f"round {round_number}/{plan.rounds}  {name:<40} {'  '.join(timing for _, timing in done)}", file=out,
-              flush=True)
+    with ThreadPoolExecutor(max_workers=len(plan.arms)) as pool:
+        queued = [(name, order, [pool.submit(run_arm, name, label) for label in order]) for name, order in pairs]
+        try:
+            for name, order, futures in queued:
+                runs += _done(plan, round_number, name, order, [future.result() for future in futures], out)
+        except BaseException:  # a failed run ends the round: what has not started never runs
+            pool.shutdown(cancel_futures=True)
+            raise
     return runs
+
+
+def _done(plan, round_number, name, order, done, out):
+    """The ArmRuns of one sub-experiment's runs, its progress line printed."""
+    print(f"round {round_number}/{plan.rounds}  {name:<40} {'  '.join(timing for _, timing in done)}", file=out,
+          flush=True)
+    return [ArmRun(label, name, directory, position)
+            for position, (label, (directory, _)) in enumerate(zip(order, done), start=1)]
 
 
 def _shuffled(labels, rng):
