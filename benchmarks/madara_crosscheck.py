@@ -47,9 +47,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from latency_gate.runner import experiment
 from latency_gate.runner.domain_lease import PEER_PORT_OFFSET, DomainLease
-from latency_gate.runner.middleware import madara
+from latency_gate.runner.middleware import interface, madara
 from latency_gate.runner.middleware.common import REPOSITORY, Subexperiment, build_directory
 from latency_gate.runner.realtime import CpuIdleHold
 from latency_gate.runner.topology import Topology
@@ -112,7 +111,7 @@ def run_network_profiler(binary, payload, seconds, send_hz, queue_length, lease)
 
 def madara_settings(directory, lease, role, read_wait, queue_length):
     """The runner's interprocess_best_effort settings for one host, read_wait and queue_length as asked."""
-    configuration = experiment.configuration(Subexperiment("interprocess_best_effort"),
+    configuration = interface.configuration(Subexperiment("interprocess_best_effort"),
                                              madara.PROGRAMS["latency"].profiles, directory, lease.tcp_port,
                                              lease.domain, Topology())
     text = madara._configuration(configuration, role, "unused")

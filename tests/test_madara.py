@@ -16,7 +16,7 @@ from latency_gate.contracts.formats import (
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK
 from latency_gate.runner import experiment
 from latency_gate.runner.domain_lease import PEER_PORT_OFFSET, DomainLease
-from latency_gate.runner.middleware import madara
+from latency_gate.runner.middleware import interface, madara
 from latency_gate.runner.middleware.common import REPOSITORY, Subexperiment
 from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner.topology import Topology
@@ -88,8 +88,8 @@ def first_datagram(program, tmp_path, name):
         password = tmp_path / "aes.password"
         password.write_text("a password of the test's")
         settings = tmp_path / "publisher.xml"
-        configuration = experiment.configuration(Subexperiment(name), madara.PROGRAMS["latency"].profiles, tmp_path,
-                                                 lease.tcp_port, lease.domain, Topology())
+        configuration = interface.configuration(Subexperiment(name), madara.PROGRAMS["latency"].profiles, tmp_path,
+                                                lease.tcp_port, lease.domain, Topology())
         settings.write_text(madara._configuration(configuration, "publisher", password))
         payloads = tmp_path / "payloads.csv"
         payloads.write_text("64;")
