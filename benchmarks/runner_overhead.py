@@ -25,7 +25,7 @@ import pandas as pd
 
 from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import LATENCY, PAYLOAD, PAYLOADS, SUBEXPERIMENTS, read_measurements
-from latency_gate.runner import experiment
+from latency_gate.runner import experiment, run_spec
 from latency_gate.runner.run_spec import RunSpec
 
 
@@ -114,7 +114,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--subexperiments", nargs="+", default=["intraprocess_best_effort", "interprocess_best_effort"])
     parser.add_argument("--payloads", nargs="+", type=int, default=[16, 1024, 16384])
-    parser.add_argument("--samples", type=int, default=experiment.DEFAULT_SAMPLES)
+    parser.add_argument("--samples", type=int, default=run_spec.DEFAULT_SAMPLES)
     parser.add_argument("--repetitions", type=int, default=4)
     parser.add_argument("--full-run", action="store_true", help="also time the full default run (several minutes)")
     arguments = parser.parse_args(argv)
@@ -130,7 +130,7 @@ def main(argv=None):
         if arguments.full_run:
             code, total, durations = full_run(Path(work))
             print(f"\nFull default run ({len(SUBEXPERIMENTS)} sub-experiments x {len(PAYLOADS)} payloads x "
-                  f"{experiment.DEFAULT_SAMPLES} samples, {experiment.DEFAULT_BASELINE_S} s baseline): "
+                  f"{run_spec.DEFAULT_SAMPLES} samples, {run_spec.DEFAULT_BASELINE_S} s baseline): "
                   f"{total:.1f} s, exit {code}")
             print(durations.to_string(index=False, float_format=lambda v: f"{v:.1f}"))
     return 0
