@@ -93,17 +93,22 @@ def side_tree(out, pristine, workspace, side):
     return tree
 
 
+def timed_command(out, command, **kwargs):
+    """log_command of a command, timed: (its CompletedProcess, {wall and CPU seconds of it and its
+    children, the load when it started})."""
+    started, before, load = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN), os.getloadavg()[0]
+    done = log_command(out, command, **kwargs)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return done, {"wall_s": round(time.monotonic() - started, 1),
+                  "cpu_s": round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 1),
+                  "load_at_start": round(load, 2)}
+
+
 def timed_workspace_build(out, tree, workspace, command_prefix=(), **kwargs):
     """scripts/setup/build_fastdds_workspace.sh of a tree, logged; its wall and CPU seconds and the
     load when it started."""
-    started, before = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN)
-    load = os.getloadavg()[0]
-    log_command(out, [*command_prefix, "bash", REPOSITORY / "scripts/setup/build_fastdds_workspace.sh", tree,
-                      workspace], **kwargs)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return {"wall_s": round(time.monotonic() - started, 1),
-            "cpu_s": round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 1),
-            "load_at_start": round(load, 2)}
+    return timed_command(out, [*command_prefix, "bash", REPOSITORY / "scripts/setup/build_fastdds_workspace.sh", tree,
+                               workspace], **kwargs)[1]
 
 
 def build_workspace(out, workspace, tree, side):

@@ -33,7 +33,6 @@ Not part of CI: the base library build is ~24 min of CPU on 2 cores.
 import argparse
 import json
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -42,7 +41,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from fastdds_versions_gate import builds_and_gates, log_command, timed_workspace_build
+from fastdds_versions_gate import builds_and_gates, log_command, timed_command, timed_workspace_build
 from latency_gate.runner.middleware.common import build_directory
 
 REPOSITORY = Path(__file__).resolve().parents[1]
@@ -113,11 +112,6 @@ def changed_file(patch):
     return path
 
 
-def children_cpu_s():
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 def end_to_end(args, extra):
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -131,22 +125,19 @@ def end_to_end(args, extra):
         source = tree / changed_file(CHANGES_DIRECTORY / f"{change}.patch")
         with source.open("a") as file:  # new code: the compiler cache has never seen this translation unit
             file.write(f'\n[[maybe_unused]] static const char end_to_end_build[] = "{stamp}";\n')
-        load_at_start = os.getloadavg()[0]
-        started, cpu_before = time.monotonic(), children_cpu_s()
         build_times = timed_workspace_build(out, tree, workspace)
-        gate_started, gate_cpu_before = time.monotonic(), children_cpu_s()
-        code = log_command(out, [*CLI, "gate", "--base", base, "--pr", workspace, "-r", out / f"end-to-end-{change}-{stamp}",
-                                "--signal", "instructions", *extra], check=False).returncode
-        if code not in (0, 1, 6):  # a verdict (failed, passed, inconclusive), not a failed run
-            raise SystemExit(f"library_changes_gate: the {change} end-to-end gate failed (exit {code})")
+        gate, gate_times = timed_command(out, [*CLI, "gate", "--base", base, "--pr", workspace, "-r",
+                                               out / f"end-to-end-{change}-{stamp}", "--signal", "instructions",
+                                               *extra], check=False)
+        if gate.returncode not in (0, 1, 6):  # a verdict (failed, passed, inconclusive), not a failed run
+            raise SystemExit(f"library_changes_gate: the {change} end-to-end gate failed (exit {gate.returncode})")
         rows.append({"Change": change, "Started": stamp, "Build wall [s]": build_times["wall_s"],
-                     "Build CPU [s]": build_times["cpu_s"],
-                     "Gate wall [s]": round(time.monotonic() - gate_started, 1),
-                     "Gate CPU [s]": round(children_cpu_s() - gate_cpu_before, 1),
-                     "Total wall [s]": round(time.monotonic() - started, 1),
-                     "Total CPU [s]": round(children_cpu_s() - cpu_before, 1),
-                     "Load at start": round(load_at_start, 2), "Load at end": round(os.getloadavg()[0], 2),
-                     "Gate exit": code})
+                     "Build CPU [s]": build_times["cpu_s"], "Gate wall [s]": gate_times["wall_s"],
+                     "Gate CPU [s]": gate_times["cpu_s"],
+                     "Total wall [s]": round(build_times["wall_s"] + gate_times["wall_s"], 1),
+                     "Total CPU [s]": round(build_times["cpu_s"] + gate_times["cpu_s"], 1),
+                     "Load at start": build_times["load_at_start"], "Load at end": round(os.getloadavg()[0], 2),
+                     "Gate exit": gate.returncode})
         shutil.rmtree(workspace)  # ~0.5 GB a workspace; the table keeps what was measured
     known = out / "end_to_end.csv"
     table = pd.concat([pd.read_csv(known) if known.is_file() else pd.DataFrame(), pd.DataFrame(rows)],
