@@ -106,9 +106,8 @@ class RunConfig:
         view, not this configuration, so a backend depends on the interface alone."""
         every_role, publisher_only = self.kind.arguments(self, raw)
         return interface.ProgramRun(
-            configuration=replace(interface.configuration(subexperiment, self.profiles, self.certs, self.lease.tcp_port,
-                                                          self.lease.domain, self.topology),
-                                  counted=self.counting is not None),
+            configuration=interface.configuration(subexperiment, self.profiles, self.certs, self.lease.tcp_port,
+                                                  self.lease.domain, self.topology, self.counting is not None),
             binary=self.binary, logs=logs, arguments=tuple(every_role), publisher_arguments=tuple(publisher_only),
             payloads=self.payloads, prefixes={role: tuple(self.topology.prefix(role)) for role in interface.ROLES},
             realtime_options=self.realtime_options())

@@ -234,11 +234,11 @@ def counted_path_of(backend, binary, path):
     return path if choose is None else choose(binary=binary, path=path)
 
 
-def configuration(subexperiment, profiles, certs, tcp_port, domain, topology):
+def configuration(subexperiment, profiles, certs, tcp_port, domain, topology, counted=False):
     """What a backend renders a sub-experiment's configuration from, with the sides of a run's
     topology (runner/topology.Topology)."""
     return Configuration(subexperiment, profiles, certs, tcp_port, domain,
-                         Sides(topology.publisher_address, topology.subscriber_address))
+                         Sides(topology.publisher_address, topology.subscriber_address), counted)
 
 
 def check_run(backend, binary, chosen, topology, profiles, certs, lease, counted_path):
@@ -253,7 +253,7 @@ def check_run(backend, binary, chosen, topology, profiles, certs, lease, counted
     for name in chosen:
         if name not in unsupported:
             backend.check_configuration(configuration=configuration(Subexperiment(name), profiles, certs, tcp_port,
-                                                                    domain, topology))
+                                                                    domain, topology, counted_path is not None))
     return unsupported, (None if counted_path is None else counted_path_of(backend, binary, counted_path))
 
 
