@@ -4,7 +4,6 @@ queue: each arm's next run starts when its last one ends, and a run that fails i
 ends the round before anything queued after it starts."""
 
 import threading
-import time
 from pathlib import Path
 
 import numpy as np
@@ -19,25 +18,42 @@ pytestmark = pytest.mark.unit
 NAMES = ("intraprocess_best_effort", "interprocess_best_effort", "interprocess_reliable")
 
 
-RUN_S = 0.5  # a run's length: the round's failure is seen long before a worker is free for a third run
+@pytest.fixture
+def released():
+    """Set when the round cancels what it has not started (the pool's shutdown with cancel_futures)."""
+    return threading.Event()
 
 
 @pytest.fixture
-def started(monkeypatch):
-    """The (arm, sub-experiment) of every run started, in order; a run of the program 'broken' fails
-    at once, the others take RUN_S when the round is concurrent."""
+def holding():
+    """Append to it and a run holds its worker until `released`, so nothing else starts meanwhile."""
+    return []
+
+
+@pytest.fixture
+def started(monkeypatch, released, holding):
+    """The (arm, sub-experiment) of every run started, in order; the program 'broken' fails its
+    first sub-experiment at once; with `holding`, every run after the first sub-experiment's holds."""
     runs, lock = [], threading.Lock()
 
     def run_experiment(directory, spec, out, err):
         with lock:
             runs.append((Path(directory).name, spec.subexperiments[0]))
-        if spec.program == Path("broken"):
-            return EXIT_RUN_FAILED
-        if threading.current_thread() is not threading.main_thread():
-            time.sleep(RUN_S)
+        if spec.subexperiments[0] == NAMES[0]:
+            return EXIT_RUN_FAILED if spec.program == Path("broken") else EXIT_OK
+        if holding:
+            assert released.wait(timeout=30), "the round never cancelled its queue"
         return EXIT_OK
 
+    class Pool(interleaving.ThreadPoolExecutor):
+        def shutdown(self, wait=True, *, cancel_futures=False):
+            if cancel_futures:
+                super().shutdown(wait=False, cancel_futures=True)
+                released.set()
+            super().shutdown(wait=wait, cancel_futures=cancel_futures)
+
     monkeypatch.setattr(interleaving.experiment, "run_experiment", run_experiment)
+    monkeypatch.setattr(interleaving, "ThreadPoolExecutor", Pool)
     return runs
 
 
@@ -63,9 +79,10 @@ def test_the_same_seed_draws_the_same_order_concurrent_or_not(tmp_path, started)
 
 
 def test_a_run_failing_in_every_attempt_ends_the_concurrent_round_before_the_runs_queued_after_it(
-        tmp_path, started):
+        tmp_path, started, holding):
+    holding.append(True)
     with pytest.raises(RunFailed, match="intraprocess_best_effort with the pr build failed in every attempt"):
         interleaving.run_round(plan(tmp_path, True, pr_program="broken"), 1, np.random.default_rng(7), None)
 
-    # the two workers may each have taken one more run before the failure was seen, never the last pair
+    # both workers held their runs of the second sub-experiment until the queue was cancelled
     assert ("base", NAMES[-1]) not in started and ("pr", NAMES[-1]) not in started
