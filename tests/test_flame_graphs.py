@@ -23,7 +23,6 @@ import subprocess
 import pandas as pd
 import pytest
 
-from latency_gate import cli
 from latency_gate.analysis import code_path, flame_graphs, relative
 from latency_gate.contracts import folded_stacks, gate_result
 from latency_gate.contracts import instruction_counts
@@ -33,6 +32,7 @@ from latency_gate.render import gate_comment
 from latency_gate.runner import counting
 
 import gate_results
+from socket_gates import failed_socket_gate, socket_programs
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -382,27 +382,6 @@ def test_a_sub_experiment_without_profiles_is_not_drawn_and_the_gate_says_why(in
     assert out.getvalue().startswith("Flame graphs of toy not drawn: ")
     assert "logs: no callgrind profile of toy at 16 B" in out.getvalue()
     assert not (tmp_path / folded_stacks.DIRECTORY).exists()
-
-
-def socket_programs(directory):
-    """The socket floor's program (the base), and the same built with its calibrated echo copy
-    (pingpong.h, the PR): {build: program}."""
-    programs = {}
-    for build, defines in ((relative.BASE, []), (relative.PR, ["-DLATENCY_GATE_ECHO_COPY"])):
-        programs[build] = directory / f"SocketLatency-{build}"
-        sources = [os.path.join(REPO, "pingpong/src", name) for name in
-                   ("socket_latency.c", "shared_memory_ring.c", "pingpong.c", "command_line.c", "counted_path.c")]
-        subprocess.run(["cc", "-O2", "-std=c11", "-D_GNU_SOURCE", *defines, "-I", os.path.join(REPO, "pingpong/src"),
-                        "-o", str(programs[build]), *sources, "-lrt", "-lpthread"], check=True)
-    return programs
-
-
-def failed_socket_gate(programs, results):
-    """`gate --signal instructions` of the socket floor's two programs: its exit code."""
-    return cli.main(["gate", "--middleware", "socket", "--base", str(programs[relative.BASE]),
-                     "--pr", str(programs[relative.PR]), "-r", str(results), "--signal", "instructions",
-                     "--subexperiments", "interprocess_best_effort", "--payloads", "16", "1024", "--samples", "50",
-                     "--seed", "3"])
 
 
 @pytest.mark.programs

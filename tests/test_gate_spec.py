@@ -31,7 +31,7 @@ def test_a_counted_gate_takes_its_own_defaults_and_its_middlewares_minimum_effec
     spec = spec_of("--requirements", "req.csv", "--no-allocations", "all", signal="instructions")
 
     assert (spec.rounds, spec.max_rounds, spec.run.samples, spec.run.payloads) == (
-        gate.INSTRUCTIONS_ROUNDS, gate.INSTRUCTIONS_ROUNDS, gate.INSTRUCTIONS_SAMPLES, gate.INSTRUCTIONS_PAYLOADS)
+        gate.INSTRUCTIONS_ROUNDS, gate.INSTRUCTIONS_MAX_ROUNDS, gate.INSTRUCTIONS_SAMPLES, gate.INSTRUCTIONS_PAYLOADS)
     assert spec.settings.min_effect == BACKENDS["fastdds"].COUNTED_PATH.min_effect
     assert (spec.settings.guard, spec.settings.gated) == ("rank", (relative.INSTRUCTIONS,))
     assert (spec.requirements, spec.no_allocations) == (None, ("all",))  # a time ceiling is no count's

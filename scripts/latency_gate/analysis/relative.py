@@ -401,6 +401,11 @@ def unsettled(verdict, gated):
     return int((np.asarray(gated, dtype=bool) & ~np.isin(verdict, CLEARED)).sum())
 
 
+def regressions(verdict, gated):
+    """How many gated cells look like regressions."""
+    return int((np.asarray(gated, dtype=bool) & (np.asarray(verdict) == REGRESSION)).sum())
+
+
 def decide(rounds, settings=GateSettings(), seed=0, source=None):
     """One row per cell: base and PR (geometric means), ratio with its interval, verdict, reason."""
     cells, base, pr, ratios = paired_log_ratios(rounds, source)

@@ -8,6 +8,14 @@ unsettled (every gated cell cleared, nothing over or unsure against the requirem
 ceiling). Otherwise it goes on to `max_rounds`, and only the verdict there can fail it; so
 whatever the looks in between, a false alarm needs the Holm-adjusted tests at max_rounds
 to reject, which happens in at most alpha of unchanged pull requests.
+
+A counted gate (instruction counts, minutes a round under valgrind) goes on only to confirm: its
+unsettled cells are the gated cells that look like regressions, so it stops at its first look
+with inconclusive cells, and a cell that looks like a regression there is decided on max_rounds
+rounds. A deterministic path can still take one of a few states per run (an intra-process cell's
+GUID-keyed map one level deeper: +24 instructions a look-up), and three runs of one build drawing
+the rarer state looked like a regression
+(benchmarks/results/code-path-2026-11-27/identity-states/).
 """
 
 from latency_gate.analysis import relative
@@ -18,10 +26,11 @@ def look_rounds(rounds, max_rounds, look_every):
     return sorted({*range(rounds, max_rounds + 1, look_every), max_rounds})
 
 
-def unsettled_cells(verdict, gated, ceiling=None):
-    """Gated cells not yet cleared, plus cells over or unsure against the ceiling (a table of
-    relative.ceiling, when requirements are given): the gate may stop only when there are none."""
-    count = relative.unsettled(verdict, gated)
+def unsettled_cells(verdict, gated, ceiling=None, confirm_only=False):
+    """Gated cells not yet cleared (confirm_only: gated cells that look like regressions), plus
+    cells over or unsure against the ceiling (a table of relative.ceiling, when requirements are
+    given): the gate may stop only when there are none."""
+    count = relative.regressions(verdict, gated) if confirm_only else relative.unsettled(verdict, gated)
     if ceiling is not None:
         count += int(ceiling["Ceiling"].isin((relative.CEILING_OVER, relative.CEILING_UNSURE)).sum())
     return count

@@ -52,6 +52,9 @@ THROUGHPUT_GATE_GRID = Grid(demands=(1000,), recovery_times_ms=(0,), test_time_s
 # full matrix under valgrind takes ~2 min, both builds at once (benchmarks/results/code-path-2026-11-25/).
 INSTRUCTIONS_SAMPLES = 100
 INSTRUCTIONS_ROUNDS = 3
+# A cell that looks like a regression after those is decided on 6 (stop_rule: a counted gate goes on
+# only to confirm), so a gate that passes still takes 3 rounds.
+INSTRUCTIONS_MAX_ROUNDS = 6
 # Under valgrind a secured sub-experiment's run took 35-95 s beside other work (Cyclone DDS over TCP
 # with DDS Security, both builds at once: over 120 s twice in one full-matrix gate).
 INSTRUCTIONS_RUN_TIMEOUT_S = 360.0
@@ -145,7 +148,8 @@ def run_gate(checked_gate, out=None):
           f"minimum effect {settings.min_effect * 100:.2g}%, seed {seed}", file=out, flush=True)
     arms = {build: replace(run, program=binary, payloads=payloads_checked) for build, binary in builds.items()}
     plan = interleaving.RoundPlan(results, arms, chosen, spec.max_rounds, concurrent=spec.counted)
-    gate = _Rounds(plan=plan, settings=settings, seed=seed, required=required, origin=origin, out=out)
+    gate = _Rounds(plan=plan, settings=settings, seed=seed, required=required, origin=origin, out=out,
+                   confirm_only=spec.counted)
     stop_rule.stopping_look(spec.rounds, spec.max_rounds, spec.look_every, gate.unsettled_after)
     elapsed = time.monotonic() - started
     runs = code_path.read_runs(results, chosen) if checked.counting else None
@@ -223,6 +227,7 @@ class _Rounds:
     required: pd.DataFrame | None  # requirements as the ceiling
     origin: dict | None  # the requirements' provenance
     out: object
+    confirm_only: bool = False  # a counted gate goes on only to confirm a regression (stop_rule)
     frames: list = field(default_factory=list)
     looks: list = field(default_factory=list)
     decision: pd.DataFrame | None = None
@@ -253,7 +258,7 @@ class _Rounds:
         counts = self.decision.loc[self.decision["Gated"], "Verdict"].value_counts().to_dict()
         ceiling_counts = self.ceiling["Ceiling"].value_counts().to_dict() if self.ceiling is not None else {}
         unsettled = stop_rule.unsettled_cells(self.decision["Verdict"].to_numpy(), self.decision["Gated"].to_numpy(),
-                                              self.ceiling)
+                                              self.ceiling, confirm_only=self.confirm_only)
         self.looks.append({"rounds": look, "verdicts": {k: int(v) for k, v in counts.items()},
                            "ceiling": {k: int(v) for k, v in ceiling_counts.items()}, "unsettled": unsettled})
         print(f"look after {look} rounds: {counts_text(self.looks[-1])}"

@@ -24,7 +24,7 @@ from latency_gate.analysis.relative import GateSettings
 from latency_gate.campaigns import gate
 from latency_gate.campaigns.gate import (
     DEFAULT_LOOK_EVERY, DEFAULT_MAX_ROUNDS, DEFAULT_ROUNDS, DEFAULT_SAMPLES, INSTRUCTIONS_PAYLOADS,
-    INSTRUCTIONS_ROUNDS, INSTRUCTIONS_SAMPLES, THROUGHPUT_GATE_GRID, THROUGHPUT_GATE_PAYLOADS, GateSpec,
+    INSTRUCTIONS_MAX_ROUNDS, INSTRUCTIONS_ROUNDS, INSTRUCTIONS_SAMPLES, THROUGHPUT_GATE_GRID, THROUGHPUT_GATE_PAYLOADS, GateSpec,
 )
 from latency_gate.contracts.formats import SPEC_FAMILY, choose_family
 from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_INCONCLUSIVE, EXIT_OK
@@ -56,7 +56,8 @@ def add_arguments(parser):
                              f"{INSTRUCTIONS_ROUNDS})")
     parser.add_argument("--max-rounds", type=int,
                         help=f"rounds at most; only the verdict here can fail the gate (default: {DEFAULT_MAX_ROUNDS}; "
-                             f"instructions: {INSTRUCTIONS_ROUNDS})")
+                             f"instructions: {INSTRUCTIONS_MAX_ROUNDS}, run only to confirm a cell that looks "
+                             "like a regression)")
     parser.add_argument("--look-every", type=int, default=DEFAULT_LOOK_EVERY,
                         help="rounds between looks after the first (default: %(default)s)")
     parser.add_argument("--alpha", type=float, default=GateSettings.alpha,
@@ -122,7 +123,7 @@ def gate_spec(options, signal):
         guard="rank" if counted else GateSettings.guard, require_detectable=options.require_detectable,
     )
     rounds = _given(options.rounds, INSTRUCTIONS_ROUNDS if counted else DEFAULT_ROUNDS)
-    max_rounds = _given(options.max_rounds, max(rounds, INSTRUCTIONS_ROUNDS) if counted else DEFAULT_MAX_ROUNDS)
+    max_rounds = _given(options.max_rounds, max(rounds, INSTRUCTIONS_MAX_ROUNDS) if counted else DEFAULT_MAX_ROUNDS)
     samples = _given(options.samples, INSTRUCTIONS_SAMPLES if counted else DEFAULT_SAMPLES)
     run = run_spec(options, signal=signal)
     # The code-path gate's own payloads stand for the spec's; another family's are its own.

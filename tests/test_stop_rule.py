@@ -1,0 +1,50 @@
+"""When the gate stops (analysis/stop_rule.py): it stops early only to pass; a counted gate goes on
+only to confirm a cell that looks like a regression, and decides it on its last round."""
+
+import json
+
+import numpy as np
+import pytest
+
+from latency_gate.analysis import relative, stop_rule
+from latency_gate.campaigns.gate import INSTRUCTIONS_MAX_ROUNDS, INSTRUCTIONS_ROUNDS
+from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK
+from socket_gates import failed_socket_gate, socket_gate, socket_programs
+
+VERDICTS = np.array([relative.NO_REGRESSION, relative.INCONCLUSIVE, relative.REGRESSION, relative.INCONCLUSIVE])
+GATED = np.array([True, True, True, False])
+
+
+@pytest.mark.unit
+def test_a_timed_gate_goes_on_while_a_gated_cell_is_not_cleared():
+    assert stop_rule.unsettled_cells(VERDICTS, GATED) == 2
+
+
+@pytest.mark.unit
+def test_a_counted_gate_goes_on_only_while_a_gated_cell_looks_like_a_regression():
+    assert stop_rule.unsettled_cells(VERDICTS, GATED, confirm_only=True) == 1
+    assert stop_rule.unsettled_cells(VERDICTS[:2], GATED[:2], confirm_only=True) == 0
+
+
+@pytest.mark.programs
+def test_a_counted_regression_is_decided_on_the_last_round(tmp_path):
+    programs = socket_programs(tmp_path)
+
+    assert failed_socket_gate(programs, tmp_path / "gate") == EXIT_CHECK_FAILED
+
+    result = json.loads((tmp_path / "gate" / "gate_result.json").read_text())
+    assert result["rounds"] == INSTRUCTIONS_MAX_ROUNDS
+    assert [look["rounds"] for look in result["looks"]][0] == INSTRUCTIONS_ROUNDS
+    assert result["looks"][-1]["rounds"] == INSTRUCTIONS_MAX_ROUNDS
+
+
+@pytest.mark.programs
+def test_a_counted_gate_with_only_inconclusive_cells_stops_at_its_first_look(tmp_path):
+    """A minimum effect of 0 ruled out at 99 % settles no cell of an A/A gate: a timed gate would go on."""
+    program = socket_programs(tmp_path)[relative.BASE]
+
+    code = socket_gate(program, program, tmp_path / "gate", "--min-effect", "0", "--clear-confidence", "0.99")
+
+    assert code == EXIT_OK
+    result = json.loads((tmp_path / "gate" / "gate_result.json").read_text())
+    assert result["rounds"] == INSTRUCTIONS_ROUNDS and result["verdict"] == relative.INCONCLUSIVE
