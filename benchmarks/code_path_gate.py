@@ -7,6 +7,7 @@ A/B gates of calibrated code-path changes.
     .venv/bin/python benchmarks/code_path_gate.py table OUT
     .venv/bin/python benchmarks/code_path_gate.py speed OUT --label L [--program P] [--gates 3] [gate options ...]
     .venv/bin/python benchmarks/code_path_gate.py runs OUT --programs LABEL=P LABEL=P ... [--gates 1] [--reference AA]
+    .venv/bin/python benchmarks/code_path_gate.py minimum-effects OUT [--minimum-effects 0.002 0.0015 0.001]
 
 aa: --gates code-path gates of the project-built LatencyTest against itself (OUT/aa/gate-NN), or of
 the project's program of another backend (--middleware cyclonedds|socket: OUT/aa-<middleware>/gate-NN).
@@ -40,6 +41,10 @@ instructions per round trip and their change against the first label, and with -
 directory of A/A gates of the first program, gate-NN) that program's spread over those gates' runs
 and whether each label's mean lies within their range (OUT/code_path_runs.md, code_path_runs*.csv).
 Extra arguments go to `latency-gate gate` (e.g. --subexperiments ..., --payloads ...).
+minimum-effects: every recorded counted gate under OUT (rounds.csv) re-decided on its first look's
+rounds (the gate's 3) at each minimum effect, with the gate's other settings: per gate and minimum
+the cells that look like regressions (a counted gate goes on to confirm only those) and the
+inconclusive ones; OUT/code_path_minimum_effects.md and .csv.
 """
 
 import argparse
@@ -54,6 +59,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from latency_gate.analysis import relative
 from latency_gate.campaigns import gate as gate_module
 from latency_gate.contracts import gate_result, instruction_counts
 from latency_gate.contracts.formats import SUBEXPERIMENTS
@@ -420,9 +426,34 @@ def run_table(args):
     print("\n".join(lines))
 
 
+def run_minimum_effects(args, _extra):
+    root = Path(args.out)
+    rows = []
+    for rounds_file in sorted(root.rglob("rounds.csv")):
+        result = gate_result.read(rounds_file.parent)
+        rounds = pd.read_csv(rounds_file)
+        table, _ = relative.below_resolution(rounds[rounds["Round"] <= result["first_look"]])
+        for min_effect in args.minimum_effects:
+            settings = relative.GateSettings(min_effect=min_effect, alpha=result["settings"]["alpha"],
+                                             gated=(relative.INSTRUCTIONS,), guard="rank")
+            decision = relative.decide(table, settings, result["seed"])
+            gated = decision[decision["Gated"]]
+            looks_regressed = gated[gated["Verdict"] == relative.REGRESSION]
+            rows.append({"gate": str(rounds_file.parent.relative_to(root)), "minimum effect [%]": 100 * min_effect,
+                         "look-like regressions": len(looks_regressed),
+                         "inconclusive": int((gated["Verdict"] == relative.INCONCLUSIVE).sum()),
+                         "cells": "; ".join(f"{row['Sub-experiment']} {row['Bytes']} B {100 * (row['Ratio'] - 1):+.2f}%"
+                                            for _, row in looks_regressed.iterrows())})
+    table = pd.DataFrame(rows)
+    table.to_csv(root / "code_path_minimum_effects.csv", index=False)
+    text = "\n".join(["# Recorded counted gates re-decided at their first look", "", table.to_markdown(index=False), ""])
+    (root / "code_path_minimum_effects.md").write_text(text)
+    print(text)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("step", choices=("aa", "ab", "table", "speed", "runs"))
+    parser.add_argument("step", choices=("aa", "ab", "table", "speed", "runs", "minimum-effects"))
     parser.add_argument("out")
     parser.add_argument("--gates", type=int, default=3)
     parser.add_argument("--change", choices=tuple(CHANGES), default="echo-copy")
@@ -432,8 +463,10 @@ def main():
     parser.add_argument("--program")  # speed: the LatencyTest gated against itself
     parser.add_argument("--programs", nargs="+", default=[])  # runs: LABEL=PROGRAM, alternately
     parser.add_argument("--reference")  # runs: a directory of A/A gates (gate-NN) of the first program
+    parser.add_argument("--minimum-effects", type=float, nargs="+", default=[0.002, 0.0015, 0.001])
     args, extra = parser.parse_known_args()
-    {"aa": run_aa, "ab": run_ab, "table": lambda a, _: run_table(a), "speed": run_speed, "runs": run_runs}[args.step](args, extra)
+    {"aa": run_aa, "ab": run_ab, "table": lambda a, _: run_table(a), "speed": run_speed, "runs": run_runs,
+     "minimum-effects": run_minimum_effects}[args.step](args, extra)
 
 
 if __name__ == "__main__":

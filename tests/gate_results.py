@@ -20,7 +20,7 @@ PRESET = run_metadata.Settings(realtime_preset=True, rt_prio=50, pub_cpus="0", s
 
 LATENCY_LEVELS = (("Median", 10.0), ("99%", 14.0), ("Max", 30.0))  # us
 COUNTED_LEVELS = (("Instructions", 52_310.0),)  # instructions per round trip
-# The code-path gate's settings (cli/gate.py for --signal instructions): Fast DDS's 0.2 % minimum.
+# The code-path gate's settings (cli/gate.py for --signal instructions) with the default 0.2 % minimum.
 COUNTED = GateSettings(min_effect=0.002, gated=("Instructions",), guard="rank")
 COUNTED_NOISE = 0.0005  # a count's relative spread between runs
 

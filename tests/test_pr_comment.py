@@ -223,7 +223,7 @@ def test_a_team_requirement_is_named_in_the_title_and_a_quiet_gate_that_meets_it
 
 
 def test_a_counted_gate_reads_in_instructions_with_the_decimals_its_percentages_need():
-    """Fast DDS's code-path gate counts to a 0.2 % minimum: no '0%', no microseconds, and what it did not count."""
+    """A code-path gate counts to a 0.2 % minimum: no '0%', no microseconds, and what it did not count."""
     document = gate_results.document(FIRST, changes={(32, "Instructions"): 1.004},
                                      counted_path="LatencyTest: DataWriter::write and the data readers' on_data_available")
 
