@@ -64,16 +64,17 @@ def test_the_projects_own_backends_are_registered_in_report_order_implement_this
     assert interface.signals(fastdds) == interface.signals(cyclonedds) == interface.signals(socket) == (
         "latency", "instructions")
     assert interface.signals(madara) == ("latency",)
-    assert interface.EXTENSION_POINT_VERSION == "2.1"
+    assert interface.EXTENSION_POINT_VERSION == "2.2"
     for name in middleware.BACKENDS:
         backend = middleware.BACKENDS[name]
-        assert backend.EXTENSION_POINT_VERSION in ("2.0", "2.1")  # 2.1 added an optional view's field
+        # 2.1 added an optional view's field, 2.2 the optional COUNTED_SETUP
+        assert backend.EXTENSION_POINT_VERSION in ("2.0", "2.1", "2.2")
         assert interface.check(backend) is None and isinstance(backend, interface.Backend)
 
 
 @pytest.mark.unit
 @pytest.mark.parametrize("implemented, accepted", [
-    ("2.0", True), ("2.1", True), ("3.0", False), ("1.0", False), ("2.2", False), ("2", False), ("two.zero", False),
+    ("2.0", True), ("2.2", True), ("3.0", False), ("1.0", False), ("2.3", False), ("2", False), ("two.zero", False),
 ])
 def test_a_backend_of_another_major_or_a_newer_minor_is_refused_in_one_line_naming_both_versions(
         plant, implemented, accepted):
@@ -87,8 +88,8 @@ def test_a_backend_of_another_major_or_a_newer_minor_is_refused_in_one_line_nami
     message = str(refused.value)
     assert "\n" not in message and message.startswith(f"middleware backend 'fake' ({module}) refused: ")
     if implemented.count(".") == 1 and implemented[0].isdigit():
-        assert message.endswith(f"it implements backend interface {implemented}, this latency-gate provides 2.1 "
-                                f"(loads 2.0 to 2.1)")
+        assert message.endswith(f"it implements backend interface {implemented}, this latency-gate provides 2.2 "
+                                f"(loads 2.0 to 2.2)")
     else:
         assert message.endswith(f"EXTENSION_POINT_VERSION '{implemented}' is not major.minor")
 
@@ -140,7 +141,7 @@ def test_names_come_from_the_entry_points_and_only_a_backend_asked_for_is_import
         "socket", "zfloor"]
     assert "".join(warnings).splitlines() == [
         "warning: middleware backend 'bare' (latency_gate.errors) refused: it declares no EXTENSION_POINT_VERSION "
-        "(the backend interface version it implements; this latency-gate provides 2.1); skipped",
+        "(the backend interface version it implements; this latency-gate provides 2.2); skipped",
         "warning: middleware backend 'exploding' (fake_exploding_backend) refused: it fails to load: RuntimeError: "
         "planted; skipped"]
 
@@ -209,7 +210,7 @@ def test_a_backend_shipped_as_another_package_runs_and_a_refused_one_does_not_st
     assert (recorded.middleware, recorded.middleware_title) == ("myfloor", "fake floor")
 
     for name, why in (("broken", "it fails to load: RuntimeError: planted"),
-                      ("future", "it implements backend interface 3.0, this latency-gate provides 2.1")):
+                      ("future", "it implements backend interface 3.0, this latency-gate provides 2.2")):
         refused = subprocess.run([sys.executable, "-m", "latency_gate", "run", "--middleware", name,
                                   "-r", str(tmp_path / name)], capture_output=True, text=True, env=environment)
         assert refused.returncode == EXIT_BAD_INPUT and f"middleware backend '{name}' (my_{name}) refused: {why}" \

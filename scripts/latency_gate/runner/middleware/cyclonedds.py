@@ -24,7 +24,7 @@ from latency_gate.runner.middleware.common import (
 )
 from latency_gate.runner.middleware.interface import Program, SharedMemoryService
 
-EXTENSION_POINT_VERSION = "2.0"
+EXTENSION_POINT_VERSION = "2.2"  # COUNTED_SETUP
 TITLE = "Cyclone DDS"
 FAMILIES = ("spec", "shm")
 # iceoryx's chunk of a sample carries a chunk header and Cyclone's own header before the sample
@@ -84,6 +84,7 @@ RECEIVE_THREAD_COUNTED_PATH = CountedPath(
     environment={role: (f"LATENCY_GATE_CYCLONEDDS_SEED={seed}",) + ((_RECEIVE_THREAD_COUNTED,) if role != "both" else ())
                  for role, seed in _SEEDS.items()})
 NAMED_LIBRARY_VERSION = "0.10.2"  # what scripts/setup/build_cyclonedds.sh builds
+COUNTED_SETUP = "scripts/setup/build_cyclonedds.sh"  # a CI job's code-path gate builds it before counting
 _BUILD_HINT = "run scripts/setup/build_latencytest.sh"
 _NAMED = b"\0do_packet\0"  # in a symbol table's strings: the library has the names the toggles need
 _ROLES = {"publisher": "pub", "subscriber": "sub", "both": "pub"}  # the identity each side presents

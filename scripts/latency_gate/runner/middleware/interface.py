@@ -39,8 +39,9 @@ from latency_gate.runner.kinds import KINDS
 from latency_gate.runner.middleware.common import Subexperiment
 
 # 1.0 was the unversioned interface of positional hooks given the runner's run state; 2.0 made them
-# keyword-only, given Configuration and ProgramRun; 2.1 added Configuration.counted.
-EXTENSION_POINT_VERSION = "2.1"
+# keyword-only, given Configuration and ProgramRun; 2.1 added Configuration.counted; 2.2 the optional
+# COUNTED_SETUP.
+EXTENSION_POINT_VERSION = "2.2"
 ROLES = ("publisher", "subscriber", "both")
 
 
@@ -149,7 +150,10 @@ class Backend(Protocol):
     # mark its path itself), given COUNTED_PATH with the run's choices, and BUILD_SOURCES: the
     # repository's directories its programs are built from beyond the default build (a colcon package
     # among them is built for a CI job measuring it; the build cache's key covers them all), for a
-    # backend of the project's own.
+    # backend of the project's own, and COUNTED_SETUP: a shell script (a path relative to the
+    # repository, or absolute) that builds what its fullest counted path needs, run by a CI job's
+    # code-path gate before it counts (scripts/ci/relative_gate.sh; without it the gate counts what
+    # counted_path_of finds).
 
 
 HOOKS = ("unsupported", "check_configuration", "describe")
@@ -192,6 +196,9 @@ def check(backend):
     sources = build_sources(backend)
     if not isinstance(sources, tuple) or not all(isinstance(source, str) and source for source in sources):
         return "BUILD_SOURCES is not a tuple of directory names"
+    setup = counted_setup(backend)
+    if setup is not None and not (isinstance(setup, str) and setup):
+        return "COUNTED_SETUP is neither None nor a script's path"
     service = shared_memory_service(backend)
     if service is not None and not isinstance(service, SharedMemoryService):
         return "SHARED_MEMORY_SERVICE is neither None nor a runner.middleware.interface.SharedMemoryService"
@@ -222,6 +229,11 @@ def families(backend):
 def build_sources(backend):
     """The repository directories a backend's programs are built from beyond the default build."""
     return getattr(backend, "BUILD_SOURCES", ())
+
+
+def counted_setup(backend):
+    """The script that builds what a backend's fullest counted path needs, or None."""
+    return getattr(backend, "COUNTED_SETUP", None)
 
 
 def shared_memory_service(backend):
