@@ -8,7 +8,7 @@ import pytest
 
 from latency_gate.analysis import relative, stop_rule
 from latency_gate.campaigns.gate import INSTRUCTIONS_MAX_ROUNDS, INSTRUCTIONS_ROUNDS
-from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK
+from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_INCONCLUSIVE, EXIT_OK
 from socket_gates import failed_socket_gate, socket_gate, socket_programs
 
 VERDICTS = np.array([relative.NO_REGRESSION, relative.INCONCLUSIVE, relative.REGRESSION, relative.INCONCLUSIVE])
@@ -48,3 +48,15 @@ def test_a_counted_gate_with_only_inconclusive_cells_stops_at_its_first_look(tmp
     assert code == EXIT_OK
     result = json.loads((tmp_path / "gate" / "gate_result.json").read_text())
     assert result["rounds"] == INSTRUCTIONS_ROUNDS and result["verdict"] == relative.INCONCLUSIVE
+
+
+@pytest.mark.programs
+def test_a_counted_gate_that_must_settle_every_cell_goes_on_to_its_last_round(tmp_path):
+    """With --require-detectable an inconclusive gate fails (exit 6): more rounds may settle it."""
+    program = socket_programs(tmp_path)[relative.BASE]
+
+    code = socket_gate(program, program, tmp_path / "gate", "--min-effect", "0", "--clear-confidence", "0.99",
+                       "--require-detectable", "0")
+
+    result = json.loads((tmp_path / "gate" / "gate_result.json").read_text())
+    assert result["rounds"] == INSTRUCTIONS_MAX_ROUNDS and code in (EXIT_OK, EXIT_INCONCLUSIVE)

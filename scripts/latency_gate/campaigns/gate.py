@@ -149,7 +149,7 @@ def run_gate(checked_gate, out=None):
     arms = {build: replace(run, program=binary, payloads=payloads_checked) for build, binary in builds.items()}
     plan = interleaving.RoundPlan(results, arms, chosen, spec.max_rounds, concurrent=spec.counted)
     gate = _Rounds(plan=plan, settings=settings, seed=seed, required=required, origin=origin, out=out,
-                   confirm_only=spec.counted)
+                   confirm_only=spec.counted and settings.require_detectable is None)
     stop_rule.stopping_look(spec.rounds, spec.max_rounds, spec.look_every, gate.unsettled_after)
     elapsed = time.monotonic() - started
     runs = code_path.read_runs(results, chosen) if checked.counting else None
@@ -227,7 +227,9 @@ class _Rounds:
     required: pd.DataFrame | None  # requirements as the ceiling
     origin: dict | None  # the requirements' provenance
     out: object
-    confirm_only: bool = False  # a counted gate goes on only to confirm a regression (stop_rule)
+    # A counted gate goes on only to confirm a regression (stop_rule), unless every cell must be settled
+    # (--require-detectable: an inconclusive gate then fails, so more rounds may help).
+    confirm_only: bool = False
     frames: list = field(default_factory=list)
     looks: list = field(default_factory=list)
     decision: pd.DataFrame | None = None
