@@ -113,7 +113,8 @@ def test_a_counted_gate_that_could_not_rule_out_its_minimum_says_so_of_an_increa
 
 def test_a_counted_gate_says_why_a_cell_cannot_detect_the_increase_required(tmp_path):
     """The cells' spread and the functions it is in (analysis/code_path.py spread_causes), a
-    function's name without its parameters; gate_result.json keeps them whole."""
+    function's name without its parameters (gate_result.json keeps them whole), and how many times
+    its spread the cell's detectable increase is (many: the rounds are the limit)."""
     frame = gate_results.rounds_frame(noise=0.01, levels=gate_results.COUNTED_LEVELS)
     decision = relative.decide(frame, gate_results.COUNTED)
     decode = "Transform::decode_rtps_message(CDRMessage_t&, Handle&)"
@@ -129,9 +130,9 @@ def test_a_counted_gate_says_why_a_cell_cannot_detect_the_increase_required(tmp_
                                            relative.gate_verdict(decision, False, gate_results.COUNTED))
 
     assert "### Why 2 cell(s) cannot detect +0.2%" in report
-    assert ("- interprocess_reliable_security 16 B: detectable +1.9%, runs' spread 1.4% over 6 runs; 97% in "
-            "`processCDRMsg` (±21,579), 78% in `Transform::decode_rtps_message` (±3,400).") in report
-    assert "- interprocess_best_effort 16 B: detectable +0.4%, runs' spread 0% over 6 runs; no function holds a tenth" \
-        in report
+    assert ("- interprocess_reliable_security 16 B: detectable +1.9% (1.4× the runs' spread), runs' spread 1.4% over "
+            "6 runs; 97% in `processCDRMsg` (±21,579), 78% in `Transform::decode_rtps_message` (±3,400).") in report
+    assert ("- interprocess_best_effort 16 B: detectable +0.4% (no spread between runs: the rounds alone), runs' spread "
+            "0% over 6 runs; no function holds a tenth") in report
     gate_result.write(tmp_path, document)  # the contract knows the field
     assert gate_result.read(tmp_path)["spread_causes"][0]["functions"][1]["function"] == decode

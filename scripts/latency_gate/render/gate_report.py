@@ -378,12 +378,16 @@ def _spread_section(details, settings):
              "each build's runs about their own mean) and where it is: the share of the cell's variance that moves "
              "with a function's inclusive instructions, and that function's spread (instructions per round trip). "
              "Shares nest as inclusive counts do (a caller holds its callees'): per tenth of the spread the innermost "
-             "function holding it.", ""]
+             "function holding it. A detectable increase of many times the spread says the rounds are the limit, "
+             "not the path: over many gated cells the adjusted test needs many standard errors when the rounds are "
+             "few (`--rounds` raises them); one of a few times the spread says the path's spread is.", ""]
     for cell in cells[:SPREAD_CELLS_SHOWN]:
         where = ", ".join(f"{function['share']:.0%} in `{_short_name(function['function'])}` "
                           f"(±{function['spread']:,})" for function in cell["functions"])
-        lines.append(f"- {cell['subexperiment']} {cell['bytes']} B: detectable +{magnitudes.percent_text(cell['detectable'])}, "
-                     f"runs' spread {magnitudes.percent_text(cell['spread'])} over {cell['runs']} runs"
+        limit = (f"{cell['detectable'] / cell['spread']:.1f}× the runs' spread" if cell["spread"] > 0
+                 else "no spread between runs: the rounds alone")
+        lines.append(f"- {cell['subexperiment']} {cell['bytes']} B: detectable +{magnitudes.percent_text(cell['detectable'])} "
+                     f"({limit}), runs' spread {magnitudes.percent_text(cell['spread'])} over {cell['runs']} runs"
                      + (f"; {where}." if where else "; no function holds a tenth of it."))
     if len(cells) > SPREAD_CELLS_SHOWN:
         lines.append(f"- {len(cells) - SPREAD_CELLS_SHOWN} more in gate_result.json (`spread_causes`).")
