@@ -205,6 +205,19 @@ def test_a_regressed_cell_names_the_functions_that_grew_in_every_run_innermost_f
 
 
 @pytest.mark.unit
+def test_a_callee_holding_nine_tenths_of_its_callers_growth_is_named_before_its_callers():
+    """The send-path copy's reliable 16 B cell (benchmarks/library_changes_gate.py): add_data, the
+    changed function, grew 390 of the cell's 430, its callers 424-430. On a grid of tenths add_data
+    (9.1) fell a level below them (9.9-10) and a caller was named first."""
+    delta = pd.Series({"deliver_sample_to_network": 424.0, "add_data": 390.0, "write": 430.0, "timer": 40.0})
+    inclusive = pd.Series({"deliver_sample_to_network": 5449.0, "add_data": 1718.0, "write": 20000.0, "timer": 90.0})
+
+    ordered = code_path.innermost_first(delta, inclusive, 430.0)
+
+    assert list(ordered.index) == ["add_data", "deliver_sample_to_network", "write", "timer"]
+
+
+@pytest.mark.unit
 def test_a_middleware_without_a_counted_path_is_refused_before_anything_runs():
     uncounted = SimpleNamespace(TITLE="Some DDS", COUNTED_PATH=None)
     with pytest.raises(InputError, match="Some DDS: the instructions signal is not supported for this middleware"):

@@ -100,10 +100,24 @@ def changed_functions(runs, decision, listed=FUNCTIONS_LISTED):
 def innermost_first(delta, inclusive, change):
     """`delta` (function -> change of its inclusive instructions per round trip) ordered from the
     function holding most of the cell's `change` to the least. A caller holds its callee's growth
-    too: of the functions that hold about the same part of the change (a tenth of it), the innermost
-    (the least `inclusive` cost before the change) comes first."""
-    order = pd.DataFrame({"part": -(delta / (change / 10)).round(), "inclusive": inclusive})
-    return delta.loc[order.sort_values(["part", "inclusive"]).index]
+    too: of the functions that hold about the same part of the change (levels: within a tenth of
+    it), the innermost (the least `inclusive` cost before the change) comes first."""
+    order = pd.DataFrame({"level": levels(delta / change), "inclusive": inclusive})
+    return delta.loc[order.sort_values(["level", "inclusive"]).index]
+
+
+def levels(parts):
+    """Each function's level, 0 the largest: `parts` (function -> its part of the change, 1 the
+    whole) from the largest down, a function within a tenth of its level's largest part is of that
+    level, the first below starts the next. (Rounding to a grid of tenths split a callee holding
+    92 % of its caller's growth from it where a grid line fell between.)"""
+    ordered = parts.sort_values(ascending=False, kind="stable")
+    starts = np.zeros(len(ordered), dtype=int)
+    top = None
+    for position, part in enumerate(ordered.to_numpy()):  # per function, not per sample: a level's top moves in steps
+        if top is None or part < top - 0.1:
+            top, starts[position] = part, 1
+    return pd.Series(np.cumsum(starts) - 1, index=ordered.index)
 
 
 # Why a cell cannot detect the increase required: where its runs' spread is, named by level of a
@@ -164,7 +178,7 @@ def spread_functions(functions, totals, builds, listed=SPREAD_LEVELS_LISTED):
     # Every share of the whole spread or more is one level: the common callers of all that varies.
     whole = share.clip(upper=1.0)
     ordered = innermost_first(whole, functions.mean(axis=1)[share.index], 1.0)
-    picked = share[ordered.index][~(ordered * 10).round().duplicated().to_numpy()].head(listed)
+    picked = share[ordered.index][~levels(whole)[ordered.index].duplicated().to_numpy()].head(listed)
     spread = np.sqrt((deviations.loc[picked.index] ** 2).sum(axis=1) / freedom)
     return relative_spread, [
         {"function": str(name), "spread": round(float(spread[name])), "share": round(float(value), 3)}
