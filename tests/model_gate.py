@@ -26,9 +26,9 @@ def run(tmp_path, monkeypatch, slower_payload=None, noise=0.01, seed=1, zero_pay
     `zero_payload` is 0 us (below the clock's resolution)."""
     rng = np.random.default_rng(seed)
 
-    def validate_run(spec):
+    def validate_run_of(spec, matrix):
         return experiment.CheckedInputs(kind=kinds.LATENCY, backend=None, binary=Path(spec.program),
-                                        subexperiments=tuple(spec.subexperiments), payloads=tuple(spec.payloads),
+                                        subexperiments=matrix.subexperiments, payloads=matrix.payloads,
                                         profiles=None, certs=None, unsupported={})
 
     def run_experiment(directory, spec, **_):
@@ -47,13 +47,15 @@ def run(tmp_path, monkeypatch, slower_payload=None, noise=0.01, seed=1, zero_pay
         run_metadata.write(directory, run_metadata.RunMetadata(run_id=directory.name, settings=settings))
         return EXIT_OK
 
-    monkeypatch.setattr(experiment, "validate_run", validate_run)
+    monkeypatch.setattr(experiment, "validate_run_of", validate_run_of)
     monkeypatch.setattr(experiment, "run_experiment", run_experiment)
     monkeypatch.setattr(plots.PlotBatch, "render", lambda self: None)
     results = tmp_path / f"gate-{seed}"
     with open(tmp_path / "gate.log", "w") as log:
-        code = gate_and_report(check_gate(GateSpec(tmp_path / "base", tmp_path / "pr", results,
-                                        RunSpec(subexperiments=("intraprocess_best_effort",), payloads=PAYLOADS,
-                                                samples=200, realtime_preset=False), settings=settings, seed=seed)),
-                               out=log)
+        run = RunSpec(subexperiments=("intraprocess_best_effort",), payloads=PAYLOADS, samples=200,
+                      realtime_preset=False)
+        code = gate_and_report(check_gate(GateSpec(tmp_path / "base", tmp_path / "pr", results, run,
+                                                   formats.choose_matrix(subexperiments=run.subexperiments,
+                                                                         payloads=run.payloads),
+                                                   settings=settings, seed=seed)), out=log)
     return results, code

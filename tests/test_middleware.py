@@ -20,7 +20,7 @@ from latency_gate.campaigns.gate import GateSpec, check_gate
 from latency_gate.analysis.processing import process_experiment
 from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import (
-    PAYLOAD, SAMPLE, SUBEXPERIMENTS, measurements_path, read_measurements, read_summary, summary_path,
+    PAYLOAD, SAMPLE, SUBEXPERIMENTS, choose_matrix, measurements_path, read_measurements, read_summary, summary_path,
 )
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED
 from latency_gate.cli.gate import gate_and_report
@@ -218,7 +218,8 @@ def test_the_relative_gate_runs_on_another_middleware_and_skips_what_it_cannot_d
 
     spec = RunSpec(middleware="socket", subexperiments=("interprocess_reliable", "interprocess_reliable_security"),
                    payloads=(16,), samples=200)
-    code = gate_and_report(check_gate(GateSpec(floor, floor, tmp_path / "gate", spec, rounds=2, max_rounds=2,
+    matrix = choose_matrix(subexperiments=spec.subexperiments, payloads=spec.payloads)
+    code = gate_and_report(check_gate(GateSpec(floor, floor, tmp_path / "gate", spec, matrix, rounds=2, max_rounds=2,
                                                look_every=1, seed=1)), out=terminal)
 
     out = terminal.getvalue()

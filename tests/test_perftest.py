@@ -19,8 +19,8 @@ import pytest
 from latency_gate import cli
 from latency_gate.campaigns.gate import GateSpec, check_gate
 from latency_gate.cli.gate import gate_and_report
-from latency_gate.contracts.formats import MEASUREMENT_COLUMNS, PAYLOAD, SAMPLE, SUBEXPERIMENTS, measurements_path, \
-    read_measurements
+from latency_gate.contracts.formats import MEASUREMENT_COLUMNS, PAYLOAD, SAMPLE, SUBEXPERIMENTS, choose_matrix, \
+    measurements_path, read_measurements
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK
 from latency_gate.runner import experiment, realtime
 from latency_gate.runner.domain_lease import DomainLease
@@ -190,8 +190,9 @@ def test_a_relative_gate_a_a_on_perf_test_passes(tmp_path):
     spec = RunSpec(middleware="perftest-cyclonedds", subexperiments=("interprocess_best_effort",), payloads=(16,),
                    samples=200)
 
-    assert gate_and_report(check_gate(GateSpec(program, program, tmp_path / "gate", spec, rounds=2, max_rounds=2,
-                                               look_every=1, seed=1)), out=sys.stdout) == EXIT_OK
+    matrix = choose_matrix(subexperiments=spec.subexperiments, payloads=spec.payloads)
+    assert gate_and_report(check_gate(GateSpec(program, program, tmp_path / "gate", spec, matrix, rounds=2,
+                                               max_rounds=2, look_every=1, seed=1)), out=sys.stdout) == EXIT_OK
     assert "interprocess_best_effort" in (tmp_path / "gate" / "rounds.csv").read_text()
 
 

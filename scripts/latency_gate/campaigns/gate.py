@@ -28,7 +28,7 @@ from latency_gate.analysis import (
 )
 from latency_gate.analysis.relative import BASE, PR, ROUND_COLUMNS, GateSettings
 from latency_gate.contracts import gate_result, instruction_counts, magnitudes, run_metadata, throughput_formats
-from latency_gate.contracts.formats import measurements_path, write_csv
+from latency_gate.contracts.formats import Matrix, measurements_path, write_csv
 from latency_gate.errors import InputError
 from latency_gate.runner import experiment, interleaving, kinds
 from latency_gate.runner.kinds import Grid
@@ -74,7 +74,8 @@ class GateSpec:
     base: Path  # the base build: its program, or a workspace holding it
     pr: Path  # the pull request's build, likewise
     results: Path  # a new directory for the rounds, reports and runs
-    run: RunSpec = RunSpec(samples=DEFAULT_SAMPLES)  # every run's settings, its program aside; its signal decides
+    run: RunSpec  # every run's settings, its program aside; its signal decides
+    matrix: Matrix  # the family, sub-experiments and payloads chosen once from `run` (formats.choose_matrix)
     rounds: int = DEFAULT_ROUNDS  # before the first look
     max_rounds: int = DEFAULT_MAX_ROUNDS  # only the verdict at the last can fail the gate
     look_every: int = DEFAULT_LOOK_EVERY
@@ -98,7 +99,7 @@ class GateSpec:
 
 @dataclass(frozen=True)
 class CheckedGate:
-    """A GateSpec whose two builds' runs are checked (experiment.validate_run): what run_gate runs."""
+    """A GateSpec whose two builds' runs are checked (experiment.validate_run_of its matrix): what run_gate runs."""
 
     spec: GateSpec
     run: RunSpec  # the spec's, with the gate's time-out when none was given
@@ -110,7 +111,7 @@ def check_gate(spec):
     run = spec.run
     if run.timeout_s is None:
         run = replace(run, timeout_s=INSTRUCTIONS_RUN_TIMEOUT_S if spec.counted else DEFAULT_RUN_TIMEOUT_S)
-    return CheckedGate(spec, run, {build: experiment.validate_run(replace(run, program=program))
+    return CheckedGate(spec, run, {build: experiment.validate_run_of(replace(run, program=program), spec.matrix)
                                    for build, program in ((BASE, spec.base), (PR, spec.pr))})
 
 

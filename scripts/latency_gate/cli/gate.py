@@ -27,7 +27,7 @@ from latency_gate.campaigns.gate import (
     INSTRUCTIONS_PAYLOADS, INSTRUCTIONS_ROUNDS, INSTRUCTIONS_SAMPLES, THROUGHPUT_GATE_GRID, THROUGHPUT_GATE_PAYLOADS,
     GateSpec,
 )
-from latency_gate.contracts.formats import SPEC_FAMILY, choose_family
+from latency_gate.contracts.formats import SPEC_FAMILY, choose_family, matrix_of
 from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_INCONCLUSIVE, EXIT_OK
 from latency_gate.render import flame_graphs, gate_report
 from latency_gate.runner.counting import DEFAULT_MIN_EFFECT
@@ -127,9 +127,10 @@ def gate_spec(options, signal):
     max_rounds = _given(options.max_rounds, max(rounds, INSTRUCTIONS_MAX_ROUNDS) if counted else DEFAULT_MAX_ROUNDS)
     samples = _given(options.samples, INSTRUCTIONS_SAMPLES if counted else DEFAULT_SAMPLES)
     run = run_spec(options, signal=signal)
-    # The code-path gate's own payloads stand for the spec's; another family's are its own.
-    spec_family = choose_family(run.family, run.subexperiments).name == SPEC_FAMILY
-    payloads, grid = run.payloads or (INSTRUCTIONS_PAYLOADS if counted and spec_family else None), {}
+    # The family is chosen once, here: the code-path gate's own payloads stand for the spec's, another
+    # family's are its own, and the matrix of both goes into the spec (check_gate does not choose again).
+    family = choose_family(run.family, run.subexperiments)
+    payloads, grid = run.payloads or (INSTRUCTIONS_PAYLOADS if counted and family.name == SPEC_FAMILY else None), {}
     if run.kind == THROUGHPUT.name:  # the gate's own, smaller grid unless given
         payloads = payloads or THROUGHPUT_GATE_PAYLOADS
         grid = {"demands": run.demands or THROUGHPUT_GATE_GRID.demands,
@@ -137,7 +138,8 @@ def gate_spec(options, signal):
                 "test_time_s": run.test_time_s or THROUGHPUT_GATE_GRID.test_time_s}
     run = replace(run, samples=samples, payloads=payloads and tuple(payloads),
                   estimated_cycles=counted and run.estimated_cycles, **grid)
-    return GateSpec(options.base, options.pr, options.results_dir, run, rounds, max_rounds, options.look_every,
+    return GateSpec(options.base, options.pr, options.results_dir, run,
+                    matrix_of(family, run.subexperiments, run.payloads), rounds, max_rounds, options.look_every,
                     settings, None if counted else options.requirements, options.seed,
                     tuple(options.no_allocations or ()) if counted else (), options.head_sha)
 

@@ -105,7 +105,12 @@ class Matrix:
 def choose_matrix(family=None, subexperiments=None, payloads=None):
     """A run's Matrix: the family named, or its sub-experiments' (choose_family), the sub-experiments
     and payloads named, else the family's; InputError naming an unknown family or sub-experiment."""
-    chosen = choose_family(family, subexperiments)
+    return matrix_of(choose_family(family, subexperiments), subexperiments, payloads)
+
+
+def matrix_of(chosen, subexperiments=None, payloads=None):
+    """The Matrix of a chosen Family: the sub-experiments and payloads named, else the family's
+    (the relative gate's payloads depend on the family, so it chooses the family first)."""
     named = {validate_subexperiment(name) for name in subexperiments or chosen.subexperiments}
     return Matrix(chosen, {name: family_of(name).name for name in KNOWN_SUBEXPERIMENTS if name in named},
                   tuple(sorted(set(payloads or chosen.payloads))))

@@ -143,9 +143,15 @@ class CheckedInputs:
 
 
 def validate_run(spec):
-    """Check every input of a run (runner/run_spec.RunSpec); returns CheckedInputs. Raises InputError."""
+    """Check every input of a run (runner/run_spec.RunSpec) of the Matrix its options choose
+    (formats.choose_matrix); returns CheckedInputs. Raises InputError."""
+    return validate_run_of(spec, choose_matrix(spec.family, spec.subexperiments, spec.payloads))
+
+
+def validate_run_of(spec, matrix):
+    """Check every input of a run of a Matrix chosen already (the relative gate chooses its own, once,
+    where its spec is built); returns CheckedInputs. Raises InputError."""
     backend = middleware_backend(spec.middleware)
-    matrix = choose_matrix(spec.family, spec.subexperiments, spec.payloads)
     measured = kinds.check_kind(spec, backend, set(matrix.families.values()))
     payloads, program = matrix.payloads, measured.program
     if payloads[0] < 16:
