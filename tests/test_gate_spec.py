@@ -1,11 +1,13 @@
 """A relative gate's settings are one GateSpec (campaigns/gate.py): built from the gate command's
-options by cli/gate.gate_spec, where the signal's defaults are filled, and checked once when built."""
+options by cli/gate.gate_spec, where the signal's defaults are filled and the matrix chosen once, and
+checked once when built."""
 
 import pytest
 
 from latency_gate import cli
 from latency_gate.analysis import relative
 from latency_gate.campaigns import gate
+from latency_gate.contracts import formats
 from latency_gate.cli.gate import gate_spec
 from latency_gate.errors import InputError
 from latency_gate.runner.middleware import BACKENDS
@@ -21,8 +23,9 @@ def spec_of(*options, signal="latency"):
 def test_a_latency_gate_takes_the_latency_defaults():
     spec = spec_of()
 
-    assert (spec.rounds, spec.max_rounds, spec.run.samples, spec.run.payloads) == (
-        gate.DEFAULT_ROUNDS, gate.DEFAULT_MAX_ROUNDS, gate.DEFAULT_SAMPLES, None)
+    assert (spec.rounds, spec.max_rounds, spec.run.samples, spec.run.payloads, spec.run.timeout_s) == (
+        gate.DEFAULT_ROUNDS, gate.DEFAULT_MAX_ROUNDS, gate.DEFAULT_SAMPLES, None, gate.DEFAULT_RUN_TIMEOUT_S)
+    assert spec.matrix == formats.choose_matrix()  # the spec's ten sub-experiments and payloads
     assert spec.settings == relative.GateSettings(gated=relative.GATED_BY_KIND["latency"])
     assert not spec.counted
 
@@ -30,8 +33,10 @@ def test_a_latency_gate_takes_the_latency_defaults():
 def test_a_counted_gate_takes_its_own_defaults_and_its_middlewares_minimum_effect():
     spec = spec_of("--requirements", "req.csv", "--no-allocations", "all", signal="instructions")
 
-    assert (spec.rounds, spec.max_rounds, spec.run.samples, spec.run.payloads) == (
-        gate.INSTRUCTIONS_ROUNDS, gate.INSTRUCTIONS_MAX_ROUNDS, gate.INSTRUCTIONS_SAMPLES, gate.INSTRUCTIONS_PAYLOADS)
+    assert (spec.rounds, spec.max_rounds, spec.run.samples, spec.run.payloads, spec.run.timeout_s) == (
+        gate.INSTRUCTIONS_ROUNDS, gate.INSTRUCTIONS_MAX_ROUNDS, gate.INSTRUCTIONS_SAMPLES, gate.INSTRUCTIONS_PAYLOADS,
+        gate.INSTRUCTIONS_RUN_TIMEOUT_S)
+    assert spec.matrix.payloads == gate.INSTRUCTIONS_PAYLOADS
     assert spec.settings.min_effect == BACKENDS["fastdds"].COUNTED_PATH.min_effect
     assert (spec.settings.guard, spec.settings.gated) == ("rank", (relative.INSTRUCTIONS,))
     assert (spec.requirements, spec.no_allocations) == (None, ("all",))  # a time ceiling is no count's
@@ -39,9 +44,17 @@ def test_a_counted_gate_takes_its_own_defaults_and_its_middlewares_minimum_effec
 
 def test_options_given_win_over_the_signals_defaults():
     spec = spec_of("--rounds", "4", "--max-rounds", "8", "--samples", "50", "--min-effect", "0.02",
-                   signal="instructions")
+                   "--timeout", "30", signal="instructions")
 
-    assert (spec.rounds, spec.max_rounds, spec.run.samples, spec.settings.min_effect) == (4, 8, 50, 0.02)
+    assert (spec.rounds, spec.max_rounds, spec.run.samples, spec.settings.min_effect, spec.run.timeout_s) == (
+        4, 8, 50, 0.02, 30.0)
+
+
+def test_a_counted_gate_of_another_family_keeps_that_familys_payloads():
+    spec = spec_of("--family", "shm", signal="instructions")
+
+    assert spec.run.payloads is None and spec.matrix.payloads == formats.SHARED_MEMORY_PAYLOADS
+    assert spec.matrix.subexperiments == formats.SHARED_MEMORY_SUBEXPERIMENTS
 
 
 @pytest.mark.parametrize(("options", "message"), [

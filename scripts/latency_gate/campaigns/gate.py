@@ -102,17 +102,13 @@ class CheckedGate:
     """A GateSpec whose two builds' runs are checked (experiment.validate_run_of its matrix): what run_gate runs."""
 
     spec: GateSpec
-    run: RunSpec  # the spec's, with the gate's time-out when none was given
     arms: dict  # {BASE, PR: experiment.CheckedInputs}
 
 
 def check_gate(spec):
     """The CheckedGate of a GateSpec; InputError (nothing runs) on bad input."""
-    run = spec.run
-    if run.timeout_s is None:
-        run = replace(run, timeout_s=INSTRUCTIONS_RUN_TIMEOUT_S if spec.counted else DEFAULT_RUN_TIMEOUT_S)
-    return CheckedGate(spec, run, {build: experiment.validate_run_of(replace(run, program=program), spec.matrix)
-                                   for build, program in ((BASE, spec.base), (PR, spec.pr))})
+    return CheckedGate(spec, {build: experiment.validate_run_of(replace(spec.run, program=program), spec.matrix)
+                              for build, program in ((BASE, spec.base), (PR, spec.pr))})
 
 
 def run_gate(checked_gate, out=None):
@@ -122,7 +118,8 @@ def run_gate(checked_gate, out=None):
     Raises InputError (nothing runs) on bad input, RunFailed when a run fails.
     """
     out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
-    spec, run, checked = checked_gate.spec, checked_gate.run, checked_gate.arms[PR]
+    spec, checked = checked_gate.spec, checked_gate.arms[PR]
+    run = spec.run
     builds = {build: arm.binary for build, arm in checked_gate.arms.items()}
     kind, samples = checked.kind, run.samples
     # What the middleware cannot do is said once here, not run in every round.

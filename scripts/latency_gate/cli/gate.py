@@ -23,9 +23,9 @@ from latency_gate.analysis import relative
 from latency_gate.analysis.relative import GateSettings
 from latency_gate.campaigns import gate
 from latency_gate.campaigns.gate import (
-    DEFAULT_LOOK_EVERY, DEFAULT_MAX_ROUNDS, DEFAULT_ROUNDS, DEFAULT_SAMPLES, INSTRUCTIONS_MAX_ROUNDS,
-    INSTRUCTIONS_PAYLOADS, INSTRUCTIONS_ROUNDS, INSTRUCTIONS_SAMPLES, THROUGHPUT_GATE_GRID, THROUGHPUT_GATE_PAYLOADS,
-    GateSpec,
+    DEFAULT_LOOK_EVERY, DEFAULT_MAX_ROUNDS, DEFAULT_ROUNDS, DEFAULT_RUN_TIMEOUT_S, DEFAULT_SAMPLES,
+    INSTRUCTIONS_MAX_ROUNDS, INSTRUCTIONS_PAYLOADS, INSTRUCTIONS_ROUNDS, INSTRUCTIONS_RUN_TIMEOUT_S,
+    INSTRUCTIONS_SAMPLES, THROUGHPUT_GATE_GRID, THROUGHPUT_GATE_PAYLOADS, GateSpec,
 )
 from latency_gate.contracts.formats import SPEC_FAMILY, choose_family, matrix_of
 from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_INCONCLUSIVE, EXIT_OK
@@ -91,7 +91,7 @@ def add_arguments(parser):
                              "to the pull request)")
     parser.add_argument("--seed", type=int, help="seed of the run order and the randomisation test "
                                                  "(default: random, printed)")
-    add_execution_options(parser)  # --timeout: campaigns.gate.check_gate's default (DEFAULT_RUN_TIMEOUT_S, counted INSTRUCTIONS_RUN_TIMEOUT_S)
+    add_execution_options(parser)  # --timeout: gate_spec's default (DEFAULT_RUN_TIMEOUT_S, counted INSTRUCTIONS_RUN_TIMEOUT_S)
 
 
 def run(args):
@@ -137,7 +137,9 @@ def gate_spec(options, signal):
                 "recovery_times_ms": run.recovery_times_ms or THROUGHPUT_GATE_GRID.recovery_times_ms,
                 "test_time_s": run.test_time_s or THROUGHPUT_GATE_GRID.test_time_s}
     run = replace(run, samples=samples, payloads=payloads and tuple(payloads),
-                  estimated_cycles=counted and run.estimated_cycles, **grid)
+                  estimated_cycles=counted and run.estimated_cycles,
+                  timeout_s=_given(run.timeout_s, INSTRUCTIONS_RUN_TIMEOUT_S if counted else DEFAULT_RUN_TIMEOUT_S),
+                  **grid)
     return GateSpec(options.base, options.pr, options.results_dir, run,
                     matrix_of(family, run.subexperiments, run.payloads), rounds, max_rounds, options.look_every,
                     settings, None if counted else options.requirements, options.seed,
