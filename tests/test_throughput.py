@@ -251,10 +251,11 @@ def test_a_throughput_floor_is_the_gates_ceiling_on_the_time_per_megabit(tmp_pat
     path = tmp_path / "req.csv"
     formats.write_csv(requirements_frame([0, 0], [100.0, 400.0]), path)
 
-    required = gate_rounds.load_requirements(path, [SUBEXPERIMENT], (16, 1024), THROUGHPUT)
+    required, origin = gate_rounds.load_requirements(path, [SUBEXPERIMENT], (16, 1024), THROUGHPUT)
 
     assert required["Bytes"].tolist() == [16, 1024]
     assert required[relative.INVERSE_THROUGHPUT].tolist() == [1e4, 2.5e3]  # us per Mb
+    assert origin is None  # no provenance beside it
 
 
 def test_a_check_against_requirements_from_another_grid_says_so(tmp_path):

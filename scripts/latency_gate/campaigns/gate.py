@@ -129,9 +129,7 @@ def run_gate(checked_gate, out=None):
         print(f"{name}: not gated: {why}", file=out, flush=True)
     if not chosen:
         raise InputError(f"{checked.backend.TITLE} supports none of the chosen sub-experiments")
-    required = load_requirements(spec.requirements, chosen, payloads_checked, kind)
-    # Read with the requirements, before anything runs: a broken provenance is bad input.
-    origin = requirements_module.read_provenance(spec.requirements) if spec.requirements else None
+    required, origin = load_requirements(spec.requirements, chosen, payloads_checked, kind)
     results = Path(spec.results)
     if (results / ROUNDS_FILE).exists():
         raise InputError("already holds a gate run (rounds.csv); use a new results directory", results)
@@ -281,10 +279,12 @@ class _Rounds:
 
 
 def load_requirements(path, chosen, payloads, kind):
-    """The requirements as the gate's ceiling on its cells: latency's as they are, a
-    throughput floor as the ceiling on 1/throughput it implies (relative.INVERSE_THROUGHPUT)."""
+    """(the requirements as the gate's ceiling on its cells, their provenance or None), (None, None)
+    without requirements: latency's as they are, a throughput floor as the ceiling on 1/throughput it
+    implies (relative.INVERSE_THROUGHPUT); read before anything runs, so that a broken provenance is
+    bad input too."""
     if path is None:
-        return None
+        return None, None
     required = kind.read_requirements(path)
     if kind is kinds.THROUGHPUT:
         required = pd.DataFrame({"Experiment type": required["Experiment type"],
@@ -297,7 +297,7 @@ def load_requirements(path, chosen, payloads, kind):
         missing = sorted(set(payloads) - set(rows["Bytes"]))
         if missing:
             raise InputError(f"no requirement for payload(s) {missing} of '{name}'", path)
-    return required
+    return required, requirements_module.read_provenance(path)
 
 
 def cell_values(directory, subexperiment, kind, signal="latency"):
