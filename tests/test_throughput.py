@@ -140,7 +140,7 @@ def test_requirements_put_the_throughput_floor_at_the_1st_percentile_and_lost_at
     derived = tf.read_requirements(tmp_path / "req.csv")
     assert derived[tf.THROUGHPUT].tolist() == [101.0, 101.0]  # 1st percentile of 100..200
     assert derived[tf.LOST].tolist() == [99.0, 99.0]
-    origin = json.loads(requirements.provenance_path(tmp_path / "req.csv").read_text())
+    origin = json.loads(formats.provenance_path(tmp_path / "req.csv").read_text())
     assert origin["kind"] == "throughput" and origin["percentiles"] == {tf.LOST: 99.0, tf.THROUGHPUT: 1.0}
 
 

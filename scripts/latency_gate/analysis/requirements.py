@@ -99,14 +99,14 @@ def write_requirements(runs, output, percentile=DEFAULT_PERCENTILE, out=None, ki
     derived = derive_requirements(runs, percentile, kind)
     origin = provenance(runs, percentile, kind)
     write_csv(derived, output)
-    write_text_atomic(provenance_path(output), json.dumps(origin, indent=2) + "\n")
+    write_text_atomic(formats.provenance_path(output), json.dumps(origin, indent=2) + "\n")
     floors = "".join(f", {magnitude} at {kind.default_percentile(magnitude, percentile):g} (a floor)"
                      for magnitude in kind.magnitudes if kind.is_floor(magnitude))
     print(f"Wrote {output}: {len(derived)} {kind.name} requirements from {len(runs)} runs at percentile "
           f"{percentile:g}{floors}", file=out, flush=True)
     if origin["regime"] is None and origin["regimes"]:
         print(f"Note: the runs were measured under {len(origin['regimes'])} different settings "
-              f"({provenance_path(output).name}); requirements should come from runs made alike.", file=out, flush=True)
+              f"({formats.provenance_path(output).name}); requirements should come from runs made alike.", file=out, flush=True)
     if len(runs) < 100 / (100 - min(percentile, 99.9)):
         print(f"Note: {len(runs)} runs are too few for a meaningful {percentile:g}th percentile; the spec uses 200.",
               file=out, flush=True)
@@ -121,11 +121,6 @@ PROVENANCE_SCHEMA_VERSION = 1
 # markedly slower than they did (and over BASELINE_SLACK_US, so that 2 us vs 5 us is no finding).
 BASELINE_FACTOR = 2.0
 BASELINE_SLACK_US = 10.0
-
-
-def provenance_path(requirements_csv):
-    path = Path(requirements_csv)
-    return formats.provenance_path(path)
 
 
 def provenance(runs, percentile, kind=LATENCY):
@@ -170,7 +165,7 @@ def _grid_text(grid):
 
 def read_provenance(requirements_csv):
     """The provenance beside a requirements CSV, or None when there is none."""
-    path = provenance_path(requirements_csv)
+    path = formats.provenance_path(requirements_csv)
     if not path.is_file():
         return None
     origin = read_json(path, "requirements provenance", "no requirements provenance")
