@@ -20,7 +20,8 @@ NAMES = ("intraprocess_best_effort", "interprocess_best_effort", "interprocess_r
 
 @pytest.fixture
 def released():
-    """Set when the round cancels what it has not started (the pool's shutdown with cancel_futures)."""
+    """Set when the round has cancelled what it has not started (every arm's pool shut down with
+    cancel_futures)."""
     return threading.Event()
 
 
@@ -45,11 +46,19 @@ def started(monkeypatch, released, holding):
             assert released.wait(timeout=30), "the round never cancelled its queue"
         return EXIT_OK
 
+    pools, cancelled = [], []
+
     class Pool(interleaving.ThreadPoolExecutor):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            pools.append(self)
+
         def shutdown(self, wait=True, *, cancel_futures=False):
             if cancel_futures:
                 super().shutdown(wait=False, cancel_futures=True)
-                released.set()
+                cancelled.append(self)
+                if len(cancelled) == len(pools):  # every arm's queue cancelled
+                    released.set()
             super().shutdown(wait=wait, cancel_futures=cancel_futures)
 
     monkeypatch.setattr(interleaving.experiment, "run_experiment", run_experiment)
@@ -86,3 +95,36 @@ def test_a_run_failing_in_every_attempt_ends_the_concurrent_round_before_the_run
 
     # both workers held their runs of the second sub-experiment until the queue was cancelled
     assert ("base", NAMES[-1]) not in started and ("pr", NAMES[-1]) not in started
+
+
+class FirstArmFirst:
+    """A round's order drawn as base first in every sub-experiment (interleaving._shuffled)."""
+
+    def random(self):
+        return 0.0
+
+
+def test_an_arm_never_runs_twice_at_once(tmp_path, monkeypatch):
+    """The pr arm's first run lasts until the base arm's last run has started: meanwhile no other
+    pr run may start (an arm's runs share its directory and metadata.json)."""
+    base_done, lock, active, overlaps = threading.Event(), threading.Lock(), {"base": 0, "pr": 0}, []
+
+    def run_experiment(directory, spec, out, err):
+        arm = Path(directory).name
+        with lock:
+            active[arm] += 1
+            if active[arm] > 1:
+                overlaps.append((arm, spec.subexperiments[0]))
+        if arm == "base" and spec.subexperiments[0] == NAMES[-1]:
+            base_done.set()
+        if arm == "pr" and spec.subexperiments[0] == NAMES[0]:
+            base_done.wait(timeout=30)
+        with lock:
+            active[arm] -= 1
+        return EXIT_OK
+
+    monkeypatch.setattr(interleaving.experiment, "run_experiment", run_experiment)
+
+    interleaving.run_round(plan(tmp_path, True), 1, FirstArmFirst(), None)
+
+    assert base_done.is_set() and overlaps == []

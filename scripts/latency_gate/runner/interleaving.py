@@ -8,6 +8,7 @@ import io
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -62,16 +63,21 @@ def run_round(plan, round_number, rng, out):
     if not plan.concurrent:
         return [run for name, order in pairs
                 for run in _done(plan, round_number, name, order, [run_arm(name, label) for label in order], out)]
-    # A queue, one worker per arm: a worker takes the next run as soon as its last one ends, so no
-    # worker waits at each sub-experiment for the other's slower run (4 % of a full-matrix gate).
+    # A queue per arm, one worker each: an arm's next run starts as soon as its last one ends, so no
+    # worker waits at each sub-experiment for the other's slower run (4 % of a full-matrix gate), and
+    # an arm never runs twice at once (its runs share a directory and its metadata.json: one pool of
+    # two workers for both arms ran an arm's next run beside its last and lost entries of that file).
     runs = []
-    with ThreadPoolExecutor(max_workers=len(plan.arms)) as pool:
-        queued = [(name, order, [pool.submit(run_arm, name, label) for label in order]) for name, order in pairs]
+    with ExitStack() as stack:
+        workers = {label: stack.enter_context(ThreadPoolExecutor(max_workers=1)) for label in plan.arms}
+        queued = [(name, order, [workers[label].submit(run_arm, name, label) for label in order])
+                  for name, order in pairs]
         try:
             for name, order, futures in queued:
                 runs += _done(plan, round_number, name, order, [future.result() for future in futures], out)
         except BaseException:  # a failed run ends the round: what has not started never runs
-            pool.shutdown(cancel_futures=True)
+            for worker in workers.values():  # every queue cancelled before any is waited for
+                worker.shutdown(wait=False, cancel_futures=True)
             raise
     return runs
 
