@@ -58,7 +58,8 @@ COUNTED_PATH = CountedPath(
     # Twice the median cell's relative s.d. over its A/A gates (0.071 %, 24 runs a cell:
     # benchmarks/results/code-path-2026-11-27/aa-counted-reliability/). Twelve recorded full-matrix
     # A/A gates re-decided at 0.1-0.2 % after 3 rounds found no cell that looks like a regression
-    # at 0.15 % and not at 0.2 %; 2-5 more of 40 cells cannot rule it out (inconclusive). At 0.2 % a
+    # at 0.15 % and not at 0.2 %; 0-6 more of 40 cells cannot rule it out (inconclusive;
+    # benchmarks/results/code-path-2026-11-27/minimum-effects/). At 0.2 % a
     # per-sample copy and allocation in the library (+0.17-0.19 % at 16384 B) went unconfirmed.
     min_effect=0.0015,
     description="LatencyTest's timed region: the publisher's timestamp to its write's return, and every "
