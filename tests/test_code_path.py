@@ -481,6 +481,31 @@ def test_a_counted_reliable_run_sends_no_acknowledgement_while_it_counts_and_a_t
     assert all(timings == {} for timings in rendered_reliability(subexperiment, counted=False).values())
 
 
+def rendered_heartbeat_interval(subexperiment, counted, role):
+    """The Cyclone DDS configuration's Internal/HeartbeatInterval rendered for a timed or a counted
+    run and one role: {attribute or "value": its text}, {} when it has none."""
+    configuration = interface.Configuration(Subexperiment(subexperiment), cyclonedds.PROGRAMS["latency"].profiles,
+                                            Path("/certs"), 7400, 1, interface.Sides("127.0.0.1", "127.0.0.1"),
+                                            counted=counted)
+    root = ElementTree.fromstring(cyclonedds.rendered(configuration, role))
+    interval = root.find("{*}Domain/{*}Internal/{*}HeartbeatInterval")
+    return {} if interval is None else {**interval.attrib, "value": interval.text}
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("subexperiment", [path.stem for path in
+                                           sorted(cyclonedds.PROGRAMS["latency"].profiles.glob("*.xml"))])
+def test_a_counted_cyclone_dds_run_asks_for_no_acknowledgement_while_it_counts_and_a_timed_run_keeps_its_defaults(
+        subexperiment):
+    """A reliable writer's heartbeats ask for acknowledgements by wall time, and a secured packet is
+    decrypted whole before its (uncounted) handler: in a counted run both sides' configurations put
+    the heartbeat interval, and each of its bounds, at 1000 s; a timed run's set none (Cyclone's defaults)."""
+    for role in ("publisher", "subscriber"):
+        assert rendered_heartbeat_interval(subexperiment, counted=True, role=role) == {
+            "min": "1000 s", "minsched": "1000 s", "max": "1000 s", "value": "1000 s"}, role
+        assert rendered_heartbeat_interval(subexperiment, counted=False, role=role) == {}, role
+
+
 @pytest.mark.programs
 def test_the_projects_latency_test_counts_the_same_when_it_switches_instrumentation_on_itself(
         latency_test, tmp_path, monkeypatch):
