@@ -172,6 +172,16 @@ def _output_lost(log, expect):
     return bool(_SILENT_FAILURE.search(log)) or (failed and any(text not in log for text in expect))
 
 
+def act_failure(result, lines=40):
+    """What a reader needs of an act run that did not do what a test expected, short enough for a CI
+    report that cuts long messages: its exit code, the steps that failed, and the last lines of act's
+    own output (stderr: an error of act's before any job ran) and of the jobs' (stdout)."""
+    failed = [line for line in result.stdout.splitlines() if "❌" in line or "::error" in line]
+    return "\n".join([f"act exit {result.returncode}; failed steps:", *failed,
+                      "stderr (last lines):", *result.stderr.splitlines()[-lines:],
+                      "stdout (last lines):", *result.stdout.splitlines()[-lines:]])
+
+
 class Act:
     """act in host mode on a repository, with the stand-ins and a stand-in store; `actions`
     maps more remote actions ('owner/name@ref') to local folders."""

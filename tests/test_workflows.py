@@ -53,7 +53,7 @@ import pytest
 
 import ci_tools
 from ci_tools import (
-    GITHUB_REPOSITORY, HANDLED_BY_ACT, PLATFORM, RELATIVE_GATE, REPO, SMALL_MATRIX, STANDINS, TIGHT, Act, git,
+    GITHUB_REPOSITORY, HANDLED_BY_ACT, PLATFORM, RELATIVE_GATE, REPO, SMALL_MATRIX, STANDINS, TIGHT, Act, act_failure, git,
     pinned_actions, set_requirements,
 )
 from latency_gate.ci import publish
@@ -104,7 +104,7 @@ def test_a_pull_request_within_the_requirements_passes_the_gate(act, repository)
 
     result = act("pull_request", PR_WORKFLOW, pull_request(), SPEC_MODE)
 
-    assert result.returncode == 0, log(result)
+    assert result.returncode == 0, act_failure(result)
     assert "Latency gate mode: spec" in log(result)
     assert "**PASSED**: all 6 checks meet their requirements" in log(result)  # the job summary
     run = act.artifact("latency-results-pr-7") / "run"
@@ -128,7 +128,7 @@ def test_by_default_a_pull_request_is_gated_against_its_merge_base(act, reposito
 
     result = act("pull_request", PR_WORKFLOW, pull_request(base_sha=target), RELATIVE_GATE, environment=environment)
 
-    assert result.returncode == 0, log(result)
+    assert result.returncode == 0, act_failure(result)
     assert "Latency gate mode: relative" in log(result)
     assert f"fetching {target} from origin" in log(result)
     assert f"building the base LatencyTest at the merge base {fork_point}" in log(result)
@@ -136,7 +136,7 @@ def test_by_default_a_pull_request_is_gated_against_its_merge_base(act, reposito
     reports = act.artifact("latency-gate-pr-7")
     verdict = json.loads((reports / "gate_result.json").read_text())
     assert verdict["verdict"] in ("passed", "inconclusive")  # unchanged: inconclusive where 2-3 rounds could not rule out
-    assert re.search(rf"::set-output:: result={verdict['verdict']}$", log(result), re.M), log(result)
+    assert re.search(rf"::set-output:: result={verdict['verdict']}$", log(result), re.M), act_failure(result)
     assert verdict["mode"] == "relative" and verdict["passed"] is True
     assert verdict["rounds"] in (2, 3) and verdict["cells"] == 4 and verdict["regressions"] == []
     assert verdict["head_sha"] == HEAD_SHA  # what the pull-request comment matches to its run
@@ -146,11 +146,11 @@ def test_by_default_a_pull_request_is_gated_against_its_merge_base(act, reposito
     assert not act.artifact("latency-results-pr-7").exists()
     # The base build went into the cache under its merge base (saved after the job): the next
     # push to the pull request restores both builds instead of building them.
-    assert [p.name for p in act.build_cache.glob(f"latencytest-base-*-{fork_point}")], log(result)
+    assert [p.name for p in act.build_cache.glob(f"latencytest-base-*-{fork_point}")], act_failure(result)
     (tmp_path / "again").mkdir()
     again = Act(act.tools, repository, tmp_path / "again", act.build_cache)
     result = again("pull_request", PR_WORKFLOW, pull_request(base_sha=target), RELATIVE_GATE, environment=environment)
-    assert result.returncode == 0, log(result)
+    assert result.returncode == 0, act_failure(result)
     assert f"the base build of the merge base {fork_point} was restored" in log(result)
     assert "the pull request's LatencyTest build was restored" in log(result)
     assert "building" not in log(result).replace("Build what is missing", "")
@@ -170,7 +170,7 @@ def test_the_relative_gate_takes_a_teams_own_two_builds(act, repository):
     result = act("workflow_dispatch", REPO / "tests/ci/relative-gate-own-builds.yml", {"inputs": inputs},
                  inputs=inputs, expect=[refusal])
 
-    assert result.returncode == 0, log(result)
+    assert result.returncode == 0, act_failure(result)
     assert refusal in log(result)
     assert "exit status 3" in log(result) and "Failure - Main Only the pull request's build" in log(result)
     # Not failed: passed, or inconclusive where this shared VM was too noisy to rule out the minimum effect.
@@ -197,7 +197,7 @@ def test_a_misspelt_gate_mode_fails_the_job_instead_of_gating_nothing(act, repos
     # The required check is one job ("Latency gate") that always runs after the measurement
     # and passes only when it passed: here it fails.
     assert (REPO / PR_WORKFLOW).read_text().count("name: Latency gate\n") == 2  # the workflow's and that job's
-    assert "Failure - Main The latency measurement decides" in log(result), log(result)
+    assert "Failure - Main The latency measurement decides" in log(result), act_failure(result)
 
 
 def test_a_pull_request_over_a_requirement_fails_the_gate_and_says_where(act, repository):
@@ -207,11 +207,11 @@ def test_a_pull_request_over_a_requirement_fails_the_gate_and_says_where(act, re
     lines = ["::error title=intraprocess_best_effort 32 B Median::", "::error title=Latency gate::"]
     result = act("pull_request", PR_WORKFLOW, pull_request(), SPEC_MODE, expect=[summary, *lines])
 
-    assert result.returncode != 0, log(result)
-    assert summary in log(result)
+    assert result.returncode != 0, act_failure(result)
+    assert summary in log(result), act_failure(result)
     annotations = re.findall(r"::error title=([^:]*)::", log(result))
     # one per failed check, then the required check's own
-    assert annotations == ["intraprocess_best_effort 32 B Median", "Latency gate"], log(result)
+    assert annotations == ["intraprocess_best_effort 32 B Median", "Latency gate"], act_failure(result)
     junit = (act.artifact("latency-check-pr-7") / "check_report.xml").read_text()
     assert junit.count("<failure") == 1 and 'name="Median 32 B"' in junit
 
@@ -237,7 +237,7 @@ def test_a_pull_request_title_or_branch_name_cannot_execute(act, repository, tmp
 
     result = act("pull_request", PR_WORKFLOW, pull_request(title=title, branch=branch), SPEC_MODE)
 
-    assert result.returncode == 0, log(result)
+    assert result.returncode == 0, act_failure(result)
     assert [m for m in markers if m.exists()] == []
     # Control: the same payload does execute through a workflow that interpolates it into run:
     control = act("pull_request", REPO / "tests/ci/vulnerable-on-purpose.yml",
@@ -264,7 +264,7 @@ def test_a_push_to_main_lands_on_the_gh_pages_branch(act, repository, tmp_path):
                  {"ref": "refs/heads/main", "after": sha, "repository": {"full_name": GITHUB_REPOSITORY}},
                  variables, environment=ci_tools.origin_routed_to(history))
 
-    assert result.returncode == 0, log(result)
+    assert result.returncode == 0, act_failure(result)
     assert "History pushed with GITHUB_TOKEN" in log(result)  # no App: pushed with GITHUB_TOKEN, and said so
     files = git("ls-tree", "-r", "--name-only", "gh-pages", cwd=history).split()
     runs = {f.split("/")[2] for f in files if f.startswith(f"runs/{PLATFORM}/")}
@@ -348,7 +348,7 @@ def test_main_measured_on_the_pull_requests_runners_by_opt_in_says_so_in_its_sto
     result = push_to_main(act, repository, {"LATENCY_INSTRUCTIONS": "false", "LATENCY_HISTORY_ON_PULL_REQUEST_RUNNERS": "true"},
                           environment=ci_tools.origin_routed_to(history))
 
-    assert result.returncode == 0, log(result)
+    assert result.returncode == 0, act_failure(result)
     assert "History measured on the pull requests' runners" in log(result)
     (run_id,) = {f.split("/")[2] for f in git("ls-tree", "-r", "--name-only", "gh-pages", cwd=history).split()
                  if f.startswith(f"runs/{PLATFORM}/")}
@@ -432,7 +432,7 @@ def test_a_requirements_dispatch_comes_back_as_a_pull_request_with_the_csv(act):
                  variables={"LATENCY_APP_ID": "12345"}, inputs=inputs,
                  secrets={"LATENCY_APP_PRIVATE_KEY": "-----BEGIN PRIVATE KEY----- stand-in"})
 
-    assert result.returncode == 0, log(result)
+    assert result.returncode == 0, act_failure(result)
     shards = sorted(p.name for p in (act.store / "artifacts").glob("latency-requirements-shard-*"))
     assert shards == ["latency-requirements-shard-1", "latency-requirements-shard-2"]
     assert (act.artifact("latency-requirements-shard-1") / "run-0001").is_dir()
