@@ -711,7 +711,9 @@ def test_the_code_path_gate_runs_the_real_latency_test_and_passes_a_build_agains
     assert report.startswith("## Code-path gate") and "Not counted: whatever runs outside that path" in report
     assert f"on the backend's counted path ({fastdds.COUNTED_PATH.description})" in report
     assert "### Estimated cycles per round trip (reported, not gated)" in report
-    estimates = json.loads((results / "gate_result.json").read_text())["estimated_cycles"]
+    result = json.loads((results / "gate_result.json").read_text())
+    assert result["settings"]["min_effect"] == fastdds.COUNTED_PATH.min_effect  # the path it was counted on
+    estimates = result["estimated_cycles"]
     assert [(cell["bytes"], cell["verdict"] != "regression") for cell in estimates] == [(16, True), (1024, True)]
     # A simulated cache costs more than one cycle per instruction: misses weigh 5 and 35.
     assert all(cell["base"] > cells["Base"].min() for cell in estimates)

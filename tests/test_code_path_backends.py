@@ -101,6 +101,9 @@ def test_cyclone_dds_counts_its_writes_and_takes_and_the_gate_passes_it_against_
     assert not any("dds_create_participant" in name for name in names)  # start-up never counts
     result = json.loads((results / "gate_result.json").read_text())
     assert result["passed"] and result["signal"] == "instructions" and result["settings"]["gated"] == ["Instructions"]
+    # the minimum effect of the path the program was counted on (its library with names: 0.2 %, else 1.5 %)
+    counted = cyclonedds.counted_path_of(binary=program, path=cyclonedds.COUNTED_PATH)
+    assert result["settings"]["min_effect"] == counted.min_effect
     assert [cell["bytes"] for cell in result["estimated_cycles"]] == list(PAYLOADS)
     assert "with its cache simulation" in json.loads((run / "metadata.json").read_text())["settings"]["counted"]
 

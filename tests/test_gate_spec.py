@@ -2,6 +2,8 @@
 options by cli/gate.gate_spec, where the signal's defaults are filled and the matrix chosen once, and
 checked once when built."""
 
+from types import SimpleNamespace
+
 import pytest
 
 from latency_gate import cli
@@ -10,7 +12,7 @@ from latency_gate.campaigns import gate
 from latency_gate.contracts import formats
 from latency_gate.cli.gate import gate_spec
 from latency_gate.errors import InputError
-from latency_gate.runner.middleware import BACKENDS
+from latency_gate.runner.middleware import fastdds
 
 pytestmark = pytest.mark.unit
 
@@ -30,14 +32,14 @@ def test_a_latency_gate_takes_the_latency_defaults():
     assert not spec.counted
 
 
-def test_a_counted_gate_takes_its_own_defaults_and_its_middlewares_minimum_effect():
+def test_a_counted_gate_takes_its_own_defaults():
     spec = spec_of("--requirements", "req.csv", "--no-allocations", "all", signal="instructions")
 
     assert (spec.rounds, spec.max_rounds, spec.run.samples, spec.run.payloads, spec.run.timeout_s) == (
         gate.INSTRUCTIONS_ROUNDS, gate.INSTRUCTIONS_MAX_ROUNDS, gate.INSTRUCTIONS_SAMPLES, gate.INSTRUCTIONS_PAYLOADS,
         gate.INSTRUCTIONS_RUN_TIMEOUT_S)
     assert spec.matrix.payloads == gate.INSTRUCTIONS_PAYLOADS
-    assert spec.settings.min_effect == BACKENDS["fastdds"].COUNTED_PATH.min_effect
+    assert spec.settings.min_effect is None  # its counted path's, once the programs are checked (below)
     assert (spec.settings.guard, spec.settings.gated) == ("rank", (relative.INSTRUCTIONS,))
     assert (spec.requirements, spec.no_allocations) == (None, ("all",))  # a time ceiling is no count's
 
@@ -67,3 +69,33 @@ def test_a_bad_setting_is_refused_when_the_spec_is_built(options, message):
     with pytest.raises(InputError, match=message) as refused:
         spec_of(*options)
     assert "\n" not in str(refused.value)
+
+
+def checked_with(monkeypatch, spec, paths):
+    """check_gate of a spec whose programs are counted on `paths` ({program: CountedPath})."""
+    monkeypatch.setattr(gate.experiment, "validate_run_of", lambda run, matrix: SimpleNamespace(
+        counting=paths[str(run.program)]))
+    return gate.check_gate(spec)
+
+
+@pytest.mark.parametrize(("base", "pr", "expected"), [
+    (fastdds.COUNTED_PATH, fastdds.COUNTED_PATH, 0.0015),  # the project's marked LatencyTest
+    (fastdds.UNMARKED_COUNTED_PATH, fastdds.UNMARKED_COUNTED_PATH, 0.002),  # a Fast DDS workspace's own
+    (fastdds.COUNTED_PATH, fastdds.UNMARKED_COUNTED_PATH, 0.002),  # counted on two paths: the larger
+])
+def test_a_counted_gate_not_given_a_minimum_effect_takes_that_of_the_path_its_programs_are_counted_on(
+        monkeypatch, base, pr, expected):
+    checked = checked_with(monkeypatch, spec_of(signal="instructions"), {"b": base, "p": pr})
+
+    assert checked.spec.settings.min_effect == expected
+    given = checked_with(monkeypatch, spec_of("--min-effect", "0.01", signal="instructions"), {"b": base, "p": pr})
+    assert given.spec.settings.min_effect == 0.01
+
+
+def test_a_required_detectable_slowdown_below_the_counted_paths_minimum_is_refused_when_the_programs_are_checked(
+        monkeypatch):
+    spec = spec_of("--require-detectable", "0.001", signal="instructions")  # nothing to compare with yet
+
+    with pytest.raises(InputError, match=r"required detectable slowdown \(0.001\) must be at least the minimum "
+                                         r"effect \(0.002\)"):
+        checked_with(monkeypatch, spec, {"b": fastdds.UNMARKED_COUNTED_PATH, "p": fastdds.UNMARKED_COUNTED_PATH})

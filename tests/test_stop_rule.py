@@ -1,5 +1,6 @@
 """When the gate stops (analysis/stop_rule.py): it stops early only to pass; a counted gate goes on
-only to confirm a cell that looks like a regression, and decides it on its last round."""
+only to confirm a cell that looks like a regression, or whose heap allocations look grown, and decides
+it on its last round."""
 
 import json
 
@@ -60,3 +61,20 @@ def test_a_counted_gate_that_must_settle_every_cell_goes_on_to_its_last_round(tm
 
     result = json.loads((tmp_path / "gate" / "gate_result.json").read_text())
     assert result["rounds"] == INSTRUCTIONS_MAX_ROUNDS and code in (EXIT_OK, EXIT_INCONCLUSIVE)
+
+
+@pytest.mark.programs
+def test_a_counted_cell_whose_heap_allocations_look_grown_is_decided_on_the_last_round(tmp_path):
+    """A cell can take one of a few allocation states per run, so allocations that look grown after 3
+    rounds are confirmed on the last, as instructions are: here the echo's one allocation more per round
+    trip, its few instructions more than ruled out (a minimum effect of 50 %)."""
+    programs = socket_programs(tmp_path, "-DLATENCY_GATE_ECHO_ALLOCATES")
+
+    code = socket_gate(programs[relative.BASE], programs[relative.PR], tmp_path / "gate", "--min-effect", "0.5")
+
+    assert code == EXIT_CHECK_FAILED
+    result = json.loads((tmp_path / "gate" / "gate_result.json").read_text())
+    assert result["rounds"] == INSTRUCTIONS_MAX_ROUNDS
+    assert result["not_ruled_out"] == 0 and result["looks"][0]["verdicts"] == {relative.NO_REGRESSION: 2}
+    assert [(cell["bytes"], cell["verdict"]) for cell in result["allocation_changes"]] == [
+        (16, relative.REGRESSION), (1024, relative.REGRESSION)]

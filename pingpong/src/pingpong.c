@@ -52,6 +52,11 @@ void pingpong_echo_copy(const void *sample, uint32_t size)
     (void)sample;
     (void)size;
 #endif
+#ifdef LATENCY_GATE_ECHO_ALLOCATES
+    void *allocated = malloc(16);
+    __asm__ volatile("" : : "r"(allocated) : "memory");  /* the allocation is kept until here */
+    free(allocated);
+#endif
 }
 
 double pingpong_now_us(void)

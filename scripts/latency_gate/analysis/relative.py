@@ -116,7 +116,9 @@ OUTLIER_TAIL = 0.05
 @dataclass(frozen=True)
 class GateSettings:
     alpha: float = 0.01  # family-wise false-alarm rate over all gated cells
-    min_effect: float = 0.05  # smallest slowdown (PR/base - 1) that counts as a regression
+    # smallest slowdown (PR/base - 1) that counts as a regression; None (a code-path gate not given
+    # one): the counted path's, from its measured spread, set when the programs are checked (campaigns/gate.py)
+    min_effect: float | None = 0.05
     clear_confidence: float = 0.9  # confidence with which "no regression" rules out min_effect
     gated: tuple = GATED_MAGNITUDES
     # VARIANCES: moderated across payloads (default: on 140 recorded A/A rounds it found +25 % in
@@ -131,7 +133,7 @@ class GateSettings:
     def __post_init__(self):
         if not 0 < self.alpha < 1:
             raise InputError(f"alpha must be between 0 and 1, not {self.alpha}")
-        if not self.min_effect >= 0:
+        if self.min_effect is not None and not self.min_effect >= 0:
             raise InputError(f"minimum effect must be 0 or more, not {self.min_effect}")
         if not 0.5 <= self.clear_confidence < 1:
             raise InputError(f"clear confidence must be in [0.5, 1), not {self.clear_confidence}")
@@ -142,7 +144,7 @@ class GateSettings:
             raise InputError(f"unknown variance '{self.variance}' (known: {', '.join(VARIANCES)})")
         if self.guard not in GUARDS:
             raise InputError(f"unknown guard '{self.guard}' (known: {', '.join(GUARDS)})")
-        if self.require_detectable is not None and not self.require_detectable >= self.min_effect:
+        if None not in (self.require_detectable, self.min_effect) and not self.require_detectable >= self.min_effect:
             raise InputError(f"the required detectable slowdown ({self.require_detectable:g}) must be at least the "
                              f"minimum effect ({self.min_effect:g}): a smaller slowdown is no regression")
 

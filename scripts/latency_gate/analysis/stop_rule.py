@@ -10,9 +10,10 @@ whatever the looks in between, a false alarm needs the Holm-adjusted tests at ma
 to reject, which happens in at most alpha of unchanged pull requests.
 
 A counted gate (instruction counts, minutes a round under valgrind) goes on only to confirm: its
-unsettled cells are the gated cells that look like regressions, so it stops at its first look
-with inconclusive cells (unless --require-detectable makes an inconclusive gate fail), and a
-cell that looks like a regression there is decided on max_rounds rounds. A deterministic path
+unsettled cells are the gated cells that look like regressions (and the cells whose heap
+allocations look grown, which campaigns/gate.py adds), so it stops at its first look with
+inconclusive cells (unless --require-detectable makes an inconclusive gate fail), and a cell that
+looks like a regression there is decided on max_rounds rounds. A deterministic path
 can still take one of a few states per run (an intra-process cell's GUID-keyed map one level
 deeper: +24 instructions a look-up), and three runs of one build drawing the rarer state looked
 like a regression (benchmarks/results/code-path-2026-11-27/identity-states/).

@@ -30,9 +30,7 @@ from latency_gate.campaigns.gate import (
 from latency_gate.contracts.formats import SPEC_FAMILY, choose_family, matrix_of
 from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_INCONCLUSIVE, EXIT_OK
 from latency_gate.render import flame_graphs, gate_report
-from latency_gate.runner.counting import DEFAULT_MIN_EFFECT
 from latency_gate.runner.kinds import THROUGHPUT
-from latency_gate.runner.middleware import BACKENDS
 
 SIGNALS = ("latency", "instructions", "both")
 _SEVERITY = (EXIT_OK, EXIT_INCONCLUSIVE, EXIT_CHECK_FAILED)  # both signals: the worse verdict's exit code
@@ -65,7 +63,8 @@ def add_arguments(parser):
                         help="family-wise false-alarm rate over all gated cells (default: %(default)s)")
     parser.add_argument("--min-effect", type=float,
                         help=f"smallest relative slowdown that counts, e.g. 0.05 = 5%% (default: {GateSettings.min_effect}; "
-                             f"instructions: the middleware's, from its measured spread: {_min_effects()})")
+                             "instructions: the counted path's, chosen from its measured spread, as the program "
+                             "turns out to be counted: docs/code-path-gate.md)")
     parser.add_argument("--require-detectable", type=float, metavar="FRACTION",
                         help="the slowdown every gated cell must rule out, e.g. 0.10 = 10%%: a gate that cannot is "
                              f"inconclusive and exits {EXIT_INCONCLUSIVE} (default: none required: a gate that cannot "
@@ -117,8 +116,7 @@ def gate_spec(options, signal):
     counted = signal == "instructions"
     settings = GateSettings(
         alpha=options.alpha, clear_confidence=options.clear_confidence, variance=options.variance,
-        min_effect=_given(options.min_effect,
-                          _counted_min_effect(options.middleware) if counted else GateSettings.min_effect),
+        min_effect=options.min_effect if counted else _given(options.min_effect, GateSettings.min_effect),
         gated=tuple(options.gate_magnitudes
                     or ((relative.INSTRUCTIONS,) if counted else relative.GATED_BY_KIND[options.kind])),
         guard="rank" if counted else GateSettings.guard, require_detectable=options.require_detectable,
@@ -148,18 +146,6 @@ def gate_spec(options, signal):
 
 def _given(value, default):
     return default if value is None else value
-
-
-def _counted_min_effect(middleware):
-    """The code-path gate's default minimum effect for a middleware: its counted path's."""
-    path = BACKENDS[middleware].COUNTED_PATH
-    return path.min_effect if path else DEFAULT_MIN_EFFECT
-
-
-def _min_effects():
-    """Each counted middleware's default (a backend without a counted path is refused, not gated)."""
-    return ", ".join(f"{name} {backend.COUNTED_PATH.min_effect:g}" for name, backend in BACKENDS.items()
-                     if backend.COUNTED_PATH)
 
 
 def gate_and_report(checked_gate, out=None):
