@@ -64,7 +64,7 @@ def test_a_counted_gate_that_must_settle_every_cell_goes_on_to_its_last_round(tm
 
 
 @pytest.mark.programs
-def test_a_counted_cell_whose_heap_allocations_look_grown_is_decided_on_the_last_round(tmp_path):
+def test_a_counted_cell_whose_heap_allocations_look_grown_is_decided_on_the_last_round(tmp_path, capsys):
     """A cell can take one of a few allocation states per run, so allocations that look grown after 3
     rounds are confirmed on the last, as instructions are: here the echo's one allocation more per round
     trip, its few instructions more than ruled out (a minimum effect of 50 %)."""
@@ -73,6 +73,7 @@ def test_a_counted_cell_whose_heap_allocations_look_grown_is_decided_on_the_last
     code = socket_gate(programs[relative.BASE], programs[relative.PR], tmp_path / "gate", "--min-effect", "0.5")
 
     assert code == EXIT_CHECK_FAILED
+    assert "2 cell(s) unsettled (2 by their heap allocations)" in capsys.readouterr().out
     result = json.loads((tmp_path / "gate" / "gate_result.json").read_text())
     assert result["rounds"] == INSTRUCTIONS_MAX_ROUNDS
     assert result["not_ruled_out"] == 0 and result["looks"][0]["verdicts"] == {relative.NO_REGRESSION: 2}

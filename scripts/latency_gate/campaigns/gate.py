@@ -269,14 +269,17 @@ class _Rounds:
         ceiling_counts = self.ceiling["Ceiling"].value_counts().to_dict() if self.ceiling is not None else {}
         unsettled = stop_rule.unsettled_cells(self.decision["Verdict"].to_numpy(), self.decision["Gated"].to_numpy(),
                                               self.ceiling, confirm_only=self.confirm_only)
+        grown = 0
         if self.counted:
             runs = code_path.read_runs(self.plan.results, self.plan.chosen)
-            unsettled += sum(cell["verdict"] == relative.REGRESSION
-                             for cell in code_path.allocation_changes(runs, self.plan.chosen))
+            grown = sum(cell["verdict"] == relative.REGRESSION
+                        for cell in code_path.allocation_changes(runs, self.plan.chosen))
+        unsettled += grown
         self.looks.append({"rounds": look, "verdicts": {k: int(v) for k, v in counts.items()},
                            "ceiling": {k: int(v) for k, v in ceiling_counts.items()}, "unsettled": unsettled})
+        by_allocations = f" ({grown} by their heap allocations)" if grown else ""
         print(f"look after {look} rounds: {counts_text(self.looks[-1])}"
-              + (f"; {unsettled} cell(s) unsettled" if unsettled and look < self.plan.rounds else ""),
+              + (f"; {unsettled} cell(s) unsettled{by_allocations}" if unsettled and look < self.plan.rounds else ""),
               file=self.out, flush=True)
         return unsettled
 
