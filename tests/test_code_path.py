@@ -451,13 +451,17 @@ def test_the_projects_latency_test_counts_its_receive_threads_and_never_discover
     assert (tmp_path / "logs" / "interprocess_reliable.xml").read_text().count("<sec>1000</sec>") == 4
 
 
+def loopback_configuration(subexperiment, profiles, counted):
+    """A sub-experiment's configuration on one host, for a timed or a counted run."""
+    return interface.Configuration(Subexperiment(subexperiment), profiles, Path("/certs"), 7400, 1,
+                                   interface.Sides("127.0.0.1", "127.0.0.1"), counted=counted)
+
+
 def rendered_reliability(subexperiment, counted):
     """{(profile kind, profile name): its <times> children and their seconds} of the Fast DDS profile
     rendered for a timed or a counted run."""
-    configuration = interface.Configuration(Subexperiment(subexperiment), fastdds.LATENCY_TEST.profiles,
-                                            Path("/certs"), 7400, 1, interface.Sides("127.0.0.1", "127.0.0.1"),
-                                            counted=counted)
-    root = ElementTree.fromstring(fastdds.profile(configuration))
+    root = ElementTree.fromstring(fastdds.profile(loopback_configuration(subexperiment, fastdds.LATENCY_TEST.profiles,
+                                                                         counted)))
     namespace = {"dds": root.tag.split("}")[0].strip("{")}
     return {(element.tag.split("}")[1], element.get("profile_name")): {
         timing.tag.split("}")[1]: timing.findtext("dds:sec", namespaces=namespace)
@@ -484,9 +488,7 @@ def test_a_counted_reliable_run_sends_no_acknowledgement_while_it_counts_and_a_t
 def rendered_heartbeat_interval(subexperiment, counted, role):
     """The Cyclone DDS configuration's Internal/HeartbeatInterval rendered for a timed or a counted
     run and one role: {attribute or "value": its text}, {} when it has none."""
-    configuration = interface.Configuration(Subexperiment(subexperiment), cyclonedds.PROGRAMS["latency"].profiles,
-                                            Path("/certs"), 7400, 1, interface.Sides("127.0.0.1", "127.0.0.1"),
-                                            counted=counted)
+    configuration = loopback_configuration(subexperiment, cyclonedds.PROGRAMS["latency"].profiles, counted)
     root = ElementTree.fromstring(cyclonedds.rendered(configuration, role))
     interval = root.find("{*}Domain/{*}Internal/{*}HeartbeatInterval")
     return {} if interval is None else {**interval.attrib, "value": interval.text}

@@ -155,7 +155,7 @@ def run_gate(checked_gate, out=None):
                    confirm_only=spec.counted and settings.require_detectable is None, counted=spec.counted)
     stop_rule.stopping_look(spec.rounds, spec.max_rounds, spec.look_every, gate.unsettled_after)
     elapsed = time.monotonic() - started
-    runs = code_path.read_runs(results, chosen) if checked.counting else None
+    runs = gate.runs  # a counted gate's, as its last look read them; None for a timed gate
     functions, findings, allocations_failed = {}, {}, False
     if runs:
         functions = code_path.changed_functions(runs, gate.decision)
@@ -201,7 +201,7 @@ class GateOutcome:
     elapsed_s: float
     details: dict  # what gate_result.json records of the run
     verdict: str  # relative.GATE_VERDICTS, decided here once
-    runs: code_path.CountedRuns | None = None  # a counted gate's runs, read once (its flame graphs are drawn from them)
+    runs: code_path.CountedRuns | None = None  # a counted gate's runs, as its last look read them (its flame graphs are drawn from them)
     # A counted gate's allocations and spread (code_path.allocation_findings, spread_causes), recorded after its
     # flame graphs in gate_result.json.
     findings: dict = field(default_factory=dict)
@@ -238,6 +238,7 @@ class _Rounds:
     # a round trip), and three runs of one build in the higher state failed an A/A gate
     # (benchmarks/results/code-path-cyclone-2026-11-27/heartbeats/).
     counted: bool = False
+    runs: code_path.CountedRuns | None = None  # a counted gate's runs as its latest look read them
     frames: list = field(default_factory=list)
     looks: list = field(default_factory=list)
     decision: pd.DataFrame | None = None
@@ -271,9 +272,9 @@ class _Rounds:
                                               self.ceiling, confirm_only=self.confirm_only)
         grown = 0
         if self.counted:
-            runs = code_path.read_runs(self.plan.results, self.plan.chosen)
+            self.runs = code_path.read_runs(self.plan.results, self.plan.chosen)
             grown = sum(cell["verdict"] == relative.REGRESSION
-                        for cell in code_path.allocation_changes(runs, self.plan.chosen))
+                        for cell in code_path.allocation_changes(self.runs, self.plan.chosen))
         unsettled += grown
         self.looks.append({"rounds": look, "verdicts": {k: int(v) for k, v in counts.items()},
                            "ceiling": {k: int(v) for k, v in ceiling_counts.items()}, "unsettled": unsettled})
