@@ -1,10 +1,33 @@
 #include "command_line.h"
-#include "pingpong.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+static const char *program_name = "pingpong";
+
+void pingpong_fail(const char *format, ...)
+{
+    va_list arguments;
+    va_start(arguments, format);
+    fprintf(stderr, "%s: error: ", program_name);
+    vfprintf(stderr, format, arguments);
+    fputc('\n', stderr);
+    va_end(arguments);
+}
+
+void pingpong_name_program(const char *program)
+{
+    program_name = program;
+}
+
+const char *pingpong_program_name(void)
+{
+    return program_name;
+}
 
 static const command_line_option *find(const command_line_option *table, size_t count, const char *name)
 {
@@ -28,7 +51,7 @@ static int is_choice(const char *choices, const char *text)
 }
 
 /* A whole number in decimal, nothing before or after it, within the option's range. */
-static int read_number(const command_line_option *option, const char *text, long *value)
+static int parse_whole_number(const command_line_option *option, const char *text, long *value)
 {
     char *end;
     errno = 0;
@@ -57,12 +80,12 @@ static int read_value(const command_line_option *option, const char *text)
         *(const char **)option->target = text;
         return 0;
     case COMMAND_LINE_INT:
-        if (read_number(option, text, &number))
+        if (parse_whole_number(option, text, &number))
             return -1;
         *(int *)option->target = (int)number;
         return 0;
     case COMMAND_LINE_LONG:
-        if (read_number(option, text, &number))
+        if (parse_whole_number(option, text, &number))
             return -1;
         *(long *)option->target = number;
         return 0;

@@ -43,6 +43,11 @@ typedef struct {
 int command_line_parse(int argc, char **argv, const char **role, const command_line_option *table, size_t count,
                        int (*usage)(void));
 
+/* The programs' one-line errors: "<program>: error: ..." on stderr, the name the program gave. */
+void pingpong_fail(const char *format, ...);
+void pingpong_name_program(const char *program);
+const char *pingpong_program_name(void);  /* "pingpong" until named */
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,7 +4,6 @@
 
 #include <errno.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,23 +17,7 @@
 #define HANDSHAKE_LIMIT_S 30      /* discovery and connection before the first payload */
 #define STOP_ATTEMPTS 20          /* the stop message is echoed; best effort may lose some */
 
-static const char *program_name = "pingpong";
 static int round_trip_limit_ms = ROUND_TRIP_LIMIT_MS;
-
-void pingpong_fail(const char *format, ...)
-{
-    va_list arguments;
-    va_start(arguments, format);
-    fprintf(stderr, "%s: error: ", program_name);
-    vfprintf(stderr, format, arguments);
-    fputc('\n', stderr);
-    va_end(arguments);
-}
-
-void pingpong_name_program(const char *program)
-{
-    program_name = program;
-}
 
 void pingpong_echo_copy(const void *sample, uint32_t size)
 {
@@ -80,7 +63,7 @@ static int usage(void)
     fprintf(stderr,
             "usage: %s publisher|subscriber|both --samples N --file DEMANDS [--export_raw_data CSV]\n"
             "       [--domain D] [--transport udp|tcp|memory --address IPv4 --port P]\n"
-            "       [--reliability reliable|best_effort] [--config XML]\n", program_name);
+            "       [--reliability reliable|best_effort] [--config XML]\n", pingpong_program_name());
     return 2;
 }
 

@@ -5,6 +5,8 @@
 #ifndef PINGPONG_H
 #define PINGPONG_H
 
+#include "command_line.h"  /* pingpong_fail, for every program of the library */
+
 #include <pthread.h>
 #include <stdint.h>
 
@@ -79,8 +81,6 @@ int pingpong_start_second_side(pingpong_second_side *side, const char *role, voi
  * ends with the process. */
 void pingpong_join_second_side(pingpong_second_side *side, int status);
 
-void pingpong_fail(const char *format, ...);  /* prints "<program>: error: ..." */
-void pingpong_name_program(const char *program);  /* the <program> above */
 
 #ifdef __cplusplus
 }

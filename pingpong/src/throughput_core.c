@@ -7,15 +7,13 @@
 #include <string.h>
 #include <time.h>
 
-static const char *program_name = "throughput";
-
 static int usage(void)
 {
     fprintf(stderr,
             "usage: %s publisher|subscriber|both --config XML [--reliability reliable|best_effort]\n"
             "       [--domain D] --file DEMANDS --recoveries_file RECOVERIES --time SECONDS [--export_csv CSV]\n"
             "       [--write_batch on|off]\n"
-            "       (the subscriber needs only --config, --reliability and --domain)\n", program_name);
+            "       (the subscriber needs only --config, --reliability and --domain)\n", pingpong_program_name());
     return 2;
 }
 
@@ -265,7 +263,6 @@ static void *subscriber_thread(void *opaque)
 
 int throughput_main(int argc, char **argv, throughput_choose_driver choose, const char *program)
 {
-    program_name = program;
     pingpong_name_program(program);
     throughput_options options;
     const throughput_driver *driver = NULL;
