@@ -102,8 +102,13 @@ def innermost_first(delta, inclusive, change):
     function holding most of the cell's `change` to the least. A caller holds its callee's growth
     too: of the functions that hold about the same part of the change (levels: within a tenth of
     it), the innermost (the least `inclusive` cost before the change) comes first."""
-    order = pd.DataFrame({"level": levels(delta / change), "inclusive": inclusive})
-    return delta.loc[order.sort_values(["level", "inclusive"]).index]
+    return delta.loc[_by_level(delta / change, inclusive).index]
+
+
+def _by_level(parts, inclusive):
+    """A frame of each function's level (levels) and `inclusive` cost, levels from the largest
+    part down, the innermost first within a level."""
+    return pd.DataFrame({"level": levels(parts), "inclusive": inclusive}).sort_values(["level", "inclusive"])
 
 
 def levels(parts):
@@ -176,9 +181,8 @@ def spread_functions(functions, totals, builds, listed=SPREAD_LEVELS_LISTED):
     share = (deviations @ total_deviations) / variance
     share = share[(share * 10).round() >= 1]
     # Every share of the whole spread or more is one level: the common callers of all that varies.
-    whole = share.clip(upper=1.0)
-    ordered = innermost_first(whole, functions.mean(axis=1)[share.index], 1.0)
-    picked = share[ordered.index][~levels(whole)[ordered.index].duplicated().to_numpy()].head(listed)
+    ordered = _by_level(share.clip(upper=1.0), functions.mean(axis=1)[share.index])
+    picked = share[ordered.drop_duplicates("level").index].head(listed)
     spread = np.sqrt((deviations.loc[picked.index] ** 2).sum(axis=1) / freedom)
     return relative_spread, [
         {"function": str(name), "spread": round(float(spread[name])), "share": round(float(value), 3)}
