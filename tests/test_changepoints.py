@@ -22,7 +22,7 @@ import pytest
 
 from latency_gate.analysis import changepoints
 from latency_gate.analysis.requirements import run_directories
-from latency_gate.contracts import formats, throughput_formats as tf
+from latency_gate.contracts import change_points, formats, throughput_formats as tf
 from latency_gate.errors import InputError
 from latency_gate.render import changepoint_summary
 from latency_gate_testing import factories
@@ -182,7 +182,7 @@ def test_a_run_without_summaries_is_an_input_error_naming_it(tmp_path):
 def test_the_file_holds_the_change_points_and_how_they_were_found(tmp_path):
     runs = write_history(tmp_path / "runs", 30, steps=[Step(14, "interprocess_reliable", 1024, "99%", 1.3)])
     detection = changepoints.detect_runs(run_directories(tmp_path / "runs"), platform="lab")
-    target = changepoints.path(tmp_path / "store", "lab")
+    target = change_points.path(tmp_path / "store", "lab")
 
     changepoints.write(detection, target)
 

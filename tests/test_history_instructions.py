@@ -9,7 +9,7 @@ import pytest
 
 from latency_gate import cli
 from latency_gate.analysis import changepoints, processing
-from latency_gate.contracts import formats, instruction_counts as counts, run_metadata
+from latency_gate.contracts import change_points, formats, instruction_counts as counts, run_metadata
 from latency_gate.errors import EXIT_BAD_INPUT, InputError
 from latency_gate.render import changepoint_summary, store_views
 from latency_gate.store import history, site_store
@@ -141,7 +141,7 @@ def test_a_lasting_change_of_counts_is_a_change_point_and_the_latency_line_is_un
     for store in (alone, beside):
         store_views.regenerate(store)
 
-    detection = changepoints.read(changepoints.path(beside, "lab-socket-instructions"))
+    detection = changepoints.read(change_points.path(beside, "lab-socket-instructions"))
     assert detection.kind == "instructions" and detection.runs == 12
     assert [(p.subexperiment, p.payload, p.magnitude, p.run_id) for p in detection.changepoints] == [
         ("interprocess_best_effort", 1024, counts.PER_ROUND_TRIP, run_ids[8])]
@@ -165,4 +165,4 @@ def test_a_lasting_change_of_counts_is_a_change_point_and_the_latency_line_is_un
 def test_counts_that_hold_their_level_have_no_change_point(tmp_path):
     write_instruction_history(tmp_path, runs=12, payloads=PAYLOADS)
     store_views.regenerate(tmp_path)
-    assert changepoints.read(changepoints.path(tmp_path, "lab-socket-instructions")).changepoints == []
+    assert changepoints.read(change_points.path(tmp_path, "lab-socket-instructions")).changepoints == []

@@ -10,7 +10,7 @@ import pytest
 
 from latency_gate.analysis import requirements
 from latency_gate.cli import check
-from latency_gate.contracts import formats, run_metadata
+from latency_gate.contracts import formats, requirements_provenance, run_metadata
 from latency_gate.runner.run_spec import RunSpec
 from latency_gate.errors import InputError
 
@@ -101,7 +101,7 @@ def test_requirements_carry_their_provenance_beside_the_csv(os_runs, tmp_path):
 
     requirements.write_requirements(requirements.run_directories(root / "os-runs"), output)
 
-    origin = requirements.read_provenance(output)
+    origin = requirements_provenance.read(output)
     assert (tmp_path / "linux-x86_64-2cpu.provenance.json").is_file()
     assert origin["runs"] == origin["runs_with_metadata"] == 3 and origin["percentile"] == 99
     assert origin["regime"]["cpu_idle"] == "os" and origin["regime"]["rt_prio"] is None
@@ -212,7 +212,7 @@ def test_a_provenance_from_before_the_middleware_versions_compares_fast_dds_vers
 @pytest.mark.unit
 def test_a_provenance_from_before_a_regime_key_reads_it_as_its_default():
     """The committed provenance predates the topology key: its runs were on one host."""
-    origin = requirements.read_provenance(REPOSITORY / "requirements" / "linux-x86_64-2cpu.csv")
+    origin = requirements_provenance.read(REPOSITORY / "requirements" / "linux-x86_64-2cpu.csv")
     assert "topology" not in origin["regime"]
     settings = run_metadata.Settings(**origin["regime"])
 
@@ -231,7 +231,25 @@ def test_an_unreadable_provenance_is_bad_input_naming_it(tmp_path):
     (tmp_path / "r.provenance.json").write_text("{not json")
 
     with pytest.raises(InputError, match="r.provenance.json.*unreadable requirements provenance"):
-        requirements.read_provenance(tmp_path / "r.csv")
+        requirements_provenance.read(tmp_path / "r.csv")
+
+
+@pytest.mark.unit
+def test_a_provenance_is_written_beside_its_csv_with_its_schema_version_first_and_read_back(tmp_path):
+    written = requirements_provenance.write(tmp_path / "lab.csv", {"runs": 200, "percentile": 99.0})
+
+    assert written == tmp_path / "lab.provenance.json"
+    assert list(json.loads(written.read_text())) == ["schema_version", "runs", "percentile"]
+    assert requirements_provenance.read(tmp_path / "lab.csv")["runs"] == 200
+    assert requirements_provenance.read(tmp_path / "other.csv") is None  # none beside it: nothing to compare
+
+
+@pytest.mark.unit
+def test_a_json_object_without_runs_is_not_a_provenance(tmp_path):
+    (tmp_path / "r.provenance.json").write_text('{"schema_version": 1}')
+
+    with pytest.raises(InputError, match=r"r.provenance.json.*not a requirements provenance \(no 'runs'\)"):
+        requirements_provenance.read(tmp_path / "r.csv")
 
 
 @pytest.mark.programs

@@ -11,7 +11,7 @@ import pytest
 import drawn
 from latency_gate import cli
 from latency_gate.analysis import checks, requirements, throughput
-from latency_gate.contracts import formats, run_metadata, throughput_formats as tf
+from latency_gate.contracts import formats, requirements_provenance, run_metadata, throughput_formats as tf
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, InputError
 from latency_gate.runner.kinds import THROUGHPUT
 
@@ -140,7 +140,7 @@ def test_requirements_put_the_throughput_floor_at_the_1st_percentile_and_lost_at
     derived = tf.read_requirements(tmp_path / "req.csv")
     assert derived[tf.THROUGHPUT].tolist() == [101.0, 101.0]  # 1st percentile of 100..200
     assert derived[tf.LOST].tolist() == [99.0, 99.0]
-    origin = json.loads(formats.provenance_path(tmp_path / "req.csv").read_text())
+    origin = json.loads(requirements_provenance.path(tmp_path / "req.csv").read_text())
     assert origin["kind"] == "throughput" and origin["percentiles"] == {tf.LOST: 99.0, tf.THROUGHPUT: 1.0}
 
 
@@ -268,7 +268,7 @@ def test_a_check_against_requirements_from_another_grid_says_so(tmp_path):
         run_metadata.write(run, run_metadata.RunMetadata(run_id=run.name, kind="throughput", grid=grid))
         assert cli.main(["process", "--experiment-directory", str(run), "--no-plots"]) == EXIT_OK
     assert cli.main(["requirements", "-e", str(tmp_path / "runs"), "-o", str(tmp_path / "req.csv")]) == EXIT_OK
-    origin = requirements.read_provenance(tmp_path / "req.csv")
+    origin = requirements_provenance.read(tmp_path / "req.csv")
     other = run_metadata.RunMetadata(run_id="x", kind="throughput", grid={**grid, "demands": [100, 50000]})
 
     assert origin["grids"] == [grid]

@@ -10,12 +10,11 @@ after the shift and the p-value of a two-sided t-test between the two sides.
 
 A change point's `index` is the position, among the platform's runs, of the first run
 at the new level; `run_id` names that run. Regenerating the history writes the change
-points to changepoints/<platform>.json in the store, where the site and publish-history's
-job summary read them.
+points to changepoints/<platform>.json in the store (contracts/change_points.py), where the site
+and publish-history's job summary read them.
 """
 
 import functools
-import json
 import multiprocessing
 import os
 from dataclasses import asdict, dataclass, field, replace
@@ -26,13 +25,11 @@ import numpy as np
 import pandas as pd
 
 from latency_gate.analysis.requirements import collect_summaries
-from latency_gate.contracts import formats
+from latency_gate.contracts import change_points, formats
 from latency_gate.errors import InputError
 from latency_gate.runner import kinds
 
 LIBRARY = "apache-otava"
-DIRECTORY = "changepoints"  # in the history store, beside runs/ and plots/
-FILE_SCHEMA_VERSION = 1
 # Series points from which detection runs in a pool of processes: Otava takes about 20 ms
 # per series of 1,000 runs, and a pool costs some 0.1 s to start.
 PARALLEL_MIN_POINTS = 50_000
@@ -212,23 +209,17 @@ def detect_history(history, run_ids, platform="", options=None, kind=kinds.LATEN
     return Detection(platform, len(run_ids), detect(summaries, run_ids, options), options, kind=kind.name)
 
 
-def path(store_root, platform):
-    return Path(store_root) / DIRECTORY / f"{platform}.json"
-
-
 def write(detection, target):
-    """The detection as JSON, written atomically; a pure function of it (no clock)."""
-    document = {
-        "schema_version": FILE_SCHEMA_VERSION,
+    """The detection as a change points file (contracts/change_points.py), written atomically; a
+    pure function of it (no clock)."""
+    return change_points.write({
         "platform": detection.platform,
         "kind": detection.kind,
         "runs": detection.runs,
         "library": detection.library,
         "options": {**asdict(detection.options), "magnitudes": list(detection.options.magnitudes)},
         "changepoints": [_rounded(asdict(point)) for point in detection.changepoints],
-    }
-    formats.write_text_atomic(target, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
-    return target
+    }, target)
 
 
 def _rounded(row):
@@ -237,23 +228,10 @@ def _rounded(row):
     return row
 
 
-FIELDS = {"subexperiment": str, "payload": int, "magnitude": str, "run_id": str, "index": int,
-          "mean_before": (int, float), "mean_after": (int, float), "change": (int, float), "pvalue": (int, float)}
-
-
 def read(source):
     """A Detection from a changepoints/<platform>.json file; InputError names the file."""
-    source = Path(source)
-    document = formats.read_json(source, "change points", "no change points file (regenerate the history)")
-    if not isinstance(document.get("changepoints"), list):
-        raise InputError("not a change points file: no 'changepoints' list", source)
-    points = []
-    for number, row in enumerate(document["changepoints"], 1):
-        if not isinstance(row, dict) or set(row) != set(FIELDS) or not all(
-                isinstance(row[name], kind) and not isinstance(row[name], bool) for name, kind in FIELDS.items()):
-            raise InputError(f"change point {number} needs exactly the fields {', '.join(FIELDS)} "
-                             f"with their types, got {row!r}", source)
-        points.append(ChangePoint(**row))
+    document = change_points.read(source)
+    points = [ChangePoint(**row) for row in document["changepoints"]]
     try:
         options = Options(**{**document.get("options", {}), "magnitudes": tuple(document["options"]["magnitudes"])})
     except (KeyError, TypeError) as error:

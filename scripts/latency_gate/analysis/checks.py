@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from latency_gate.analysis import requirements
-from latency_gate.contracts import run_metadata
+from latency_gate.contracts import requirements_provenance, run_metadata
 from latency_gate.contracts.formats import checks_path, find_summaries, write_rows
 from latency_gate.errors import InputError
 from latency_gate.runner import kinds
@@ -133,7 +133,7 @@ def check_experiment(requirements_path, experiment_directory, print_summaries=Fa
         check_subexperiment(name, kind.read_summary_columns(path), required, path, requirements_path, kind)
         for name, path in find_summaries(experiment_directory).items()
     ]
-    notes = tuple(requirements.comparability_notes(requirements.read_provenance(requirements_path), metadata))
+    notes = tuple(requirements.comparability_notes(requirements_provenance.read(requirements_path), metadata))
     for note in notes:
         print(f"warning: {experiment_directory}: {note}", file=sys.stderr)
     for result in results:

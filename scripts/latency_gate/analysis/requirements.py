@@ -6,9 +6,9 @@ Max; throughput: lost samples, subscription throughput), the requirement is that
 magnitude's value across the runs at a percentile (spec: 99; a floor, throughput, at 100
 minus it: 1), computed with numpy's default (linear) percentile.
 
-Beside the CSV (spec format, unchanged) goes its provenance, <name>.provenance.json:
+Beside the CSV (spec format, unchanged) goes its provenance (contracts/requirements_provenance.py):
 how many runs at which percentile, when, and what they ran on (measurement regimes, CPU
-models, kernels, Fast DDS versions, the platform baseline). A check reads it to say when
+models, kernels, middleware versions, the platform baseline). A check reads it to say when
 a run is not like the runs its requirements came from (comparability_notes).
 """
 
@@ -20,10 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
-from latency_gate.contracts import formats, run_metadata
-from latency_gate.contracts.formats import (
-    KNOWN_SUBEXPERIMENTS, find_summaries, read_batch, read_json, write_csv, write_text_atomic,
-)
+from latency_gate.contracts import formats, requirements_provenance, run_metadata
+from latency_gate.contracts.formats import KNOWN_SUBEXPERIMENTS, find_summaries, read_batch, write_csv
 from latency_gate.errors import InputError
 from latency_gate.runner import kinds
 from latency_gate.runner.kinds import LATENCY
@@ -99,14 +97,14 @@ def write_requirements(runs, output, percentile=DEFAULT_PERCENTILE, out=None, ki
     derived = derive_requirements(runs, percentile, kind)
     origin = provenance(runs, percentile, kind)
     write_csv(derived, output)
-    write_text_atomic(formats.provenance_path(output), json.dumps(origin, indent=2) + "\n")
+    written = requirements_provenance.write(output, origin)
     floors = "".join(f", {magnitude} at {kind.default_percentile(magnitude, percentile):g} (a floor)"
                      for magnitude in kind.magnitudes if kind.is_floor(magnitude))
     print(f"Wrote {output}: {len(derived)} {kind.name} requirements from {len(runs)} runs at percentile "
           f"{percentile:g}{floors}", file=out, flush=True)
     if origin["regime"] is None and origin["regimes"]:
         print(f"Note: the runs were measured under {len(origin['regimes'])} different settings "
-              f"({formats.provenance_path(output).name}); requirements should come from runs made alike.", file=out, flush=True)
+              f"({written.name}); requirements should come from runs made alike.", file=out, flush=True)
     if len(runs) < 100 / (100 - min(percentile, 99.9)):
         print(f"Note: {len(runs)} runs are too few for a meaningful {percentile:g}th percentile; the spec uses 200.",
               file=out, flush=True)
@@ -116,7 +114,6 @@ def write_requirements(runs, output, percentile=DEFAULT_PERCENTILE, out=None, ki
 # ---------------------------------------------------------------------------------------
 # Provenance
 
-PROVENANCE_SCHEMA_VERSION = 1
 # A runner whose cyclictest p99 is over this factor of the requirements' runs wakes up
 # markedly slower than they did (and over BASELINE_SLACK_US, so that 2 us vs 5 us is no finding).
 BASELINE_FACTOR = 2.0
@@ -129,7 +126,6 @@ def provenance(runs, percentile, kind=LATENCY):
     regimes = Counter(json.dumps(run_metadata.regime(m), sort_keys=True) for m in described)
     baselines = [m.platform_baseline for m in described if m.platform_baseline]
     return {
-        "schema_version": PROVENANCE_SCHEMA_VERSION,
         "created_at": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "runs": len(runs),
         "runs_with_metadata": len(described),
@@ -161,17 +157,6 @@ def _middleware_version(metadata):
 def _grid_text(grid):
     return (f"demands {','.join(map(str, grid['demands']))} x recovery times "
             f"{','.join(map(str, grid['recovery_times_ms']))} ms, {grid['test_time_s']} s")
-
-
-def read_provenance(requirements_csv):
-    """The provenance beside a requirements CSV, or None when there is none."""
-    path = formats.provenance_path(requirements_csv)
-    if not path.is_file():
-        return None
-    origin = read_json(path, "requirements provenance", "no requirements provenance")
-    if "runs" not in origin:
-        raise InputError("not a requirements provenance (no 'runs')", path)
-    return origin
 
 
 def comparability_notes(origin, metadata):

@@ -27,7 +27,9 @@ from latency_gate.analysis import (
     build_comparison, code_path, processing, relative, requirements as requirements_module, stop_rule,
 )
 from latency_gate.analysis.relative import BASE, PR, ROUND_COLUMNS, GateSettings
-from latency_gate.contracts import gate_result, instruction_counts, magnitudes, run_metadata, throughput_formats
+from latency_gate.contracts import (
+    gate_result, instruction_counts, magnitudes, requirements_provenance, run_metadata, throughput_formats,
+)
 from latency_gate.contracts.formats import Matrix, measurements_path, write_csv
 from latency_gate.errors import InputError
 from latency_gate.runner import experiment, interleaving, kinds
@@ -317,7 +319,7 @@ def load_requirements(path, chosen, payloads, kind):
         missing = sorted(set(payloads) - set(rows["Bytes"]))
         if missing:
             raise InputError(f"no requirement for payload(s) {missing} of '{name}'", path)
-    return required, requirements_module.read_provenance(path)
+    return required, requirements_provenance.read(path)
 
 
 def cell_values(directory, subexperiment, kind, signal="latency"):

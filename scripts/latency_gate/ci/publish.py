@@ -30,7 +30,7 @@ from pathlib import Path
 
 from latency_gate.analysis import changepoints
 from latency_gate.ci import outputs
-from latency_gate.contracts import run_metadata
+from latency_gate.contracts import change_points, run_metadata
 from latency_gate.errors import EXIT_RUN_FAILED, InputError
 from latency_gate.render import changepoint_summary, store_views
 from latency_gate.store import history
@@ -164,7 +164,7 @@ def summarise_changepoints(store, platform, environ=None):
     holds them, in the CI job summary (ci.outputs; `environ` stands in for os.environ). The
     run is published by now: a summary that cannot be written is a warning, not a failure."""
     try:
-        detection = changepoints.read(changepoints.path(store, platform))
+        detection = changepoints.read(change_points.path(store, platform))
         outputs.add_summary(changepoint_summary.markdown_summary(detection), environ)
     except (InputError, OSError) as error:
         print(f"publish-history: warning: no change points in the job summary: {error}", file=sys.stderr)

@@ -172,12 +172,6 @@ def has_summaries(directory):
     return any(Path(directory).glob(SUMMARY_GLOB))
 
 
-def provenance_path(requirements_path):
-    """Where a requirements CSV's provenance goes: <name>.provenance.json beside it."""
-    path = Path(requirements_path)
-    return path.with_name(f"{path.stem}.provenance.json")
-
-
 def validate_subexperiment(name, path=None):
     if name not in KNOWN_SUBEXPERIMENTS:
         raise InputError(

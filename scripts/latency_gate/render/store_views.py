@@ -11,7 +11,7 @@ from pathlib import Path
 
 from latency_gate.analysis import changepoints
 from latency_gate.analysis.requirements import collect_summaries, run_directories
-from latency_gate.contracts import instruction_counts, run_metadata
+from latency_gate.contracts import change_points, instruction_counts, run_metadata
 from latency_gate.render import plots, site
 from latency_gate.runner import kinds
 from latency_gate.store.history import line_runs, platforms, runs_directory
@@ -49,7 +49,7 @@ def regenerate(store_root):
         stored = line_runs(store_root, platform)
         if stored and kinds.of_line(run_metadata.read_if_present(stored[-1])) is kinds.INSTRUCTIONS:
             detection = _counted_changepoints(stored, platform)
-            changepoints.write(detection, changepoints.path(store_root, platform))
+            changepoints.write(detection, change_points.path(store_root, platform))
             found[platform] = detection.changepoints
             continue
         runs = run_directories(runs_directory(store_root, platform))
@@ -63,7 +63,7 @@ def regenerate(store_root):
         try:
             _draw(history, latest_requirements if latest_requirements.exists() else None, staging,
                   detection.changepoints, runs, kind)
-            changepoints.write(detection, changepoints.path(store_root, platform))
+            changepoints.write(detection, change_points.path(store_root, platform))
             _swap_directory(staging, final)
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)
