@@ -15,15 +15,15 @@ import pytest
 
 import drawn
 from latency_gate import cli
-from latency_gate.campaigns import middleware_comparison
 from latency_gate.campaigns.gate import GateSpec, check_gate
 from latency_gate.analysis.processing import process_experiment
-from latency_gate.contracts import run_metadata
+from latency_gate.contracts import middleware_table, run_metadata
 from latency_gate.contracts.formats import (
     PAYLOAD, SAMPLE, SUBEXPERIMENTS, choose_matrix, measurements_path, read_measurements, read_summary, summary_path,
 )
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED
 from latency_gate.cli.gate import gate_and_report
+from latency_gate.render import comparison_report
 from latency_gate.runner import experiment, security
 from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner.middleware import BACKENDS, cyclonedds, socket_floor
@@ -240,8 +240,8 @@ def test_compare_middleware_interleaves_the_middleware_and_pools_their_rounds_in
     assert cli.main(["compare-middleware", "-r", str(results), "--middlewares", *middlewares, "--subexperiments", *names,
                      "--payloads", "16", "1024", "--samples", "100", "--rounds", "2", "--seed", "7"]) == EXIT_OK
 
-    written = pd.read_csv(results / middleware_comparison.TABLE_FILE)
-    assert tuple(written.columns) == middleware_comparison.COLUMNS
+    written = pd.read_csv(middleware_table.path(results))
+    assert tuple(written.columns) == middleware_table.COLUMNS
     assert len(written) == 2 * 3 + 2 * 2  # the floor has no security sub-experiment
     # Two rounds pooled; reliable loses nothing but a round trip a loaded machine stalls over 100 ms.
     assert (written["Samples"] <= 2 * 100).all() and (written["Samples"] >= 0.99 * 2 * 100).all()
@@ -254,7 +254,7 @@ def test_compare_middleware_interleaves_the_middleware_and_pools_their_rounds_in
             rows = cells.loc[(middleware, name)]
             assert (rows["Floor median"] == floor).all()
             assert np.allclose(rows["Overhead"], rows["Median"] - floor, atol=0.002)
-    report = (results / middleware_comparison.REPORT_FILE).read_text()
+    report = (results / comparison_report.FILE).read_text()
     assert "Not run by socket floor: a bare socket has no DDS Security" in report
     assert "Settings in force: " in report and "| Fast DDS | 16 | 200 |" in report
     for name in names:  # each middleware's mean and minimum per payload, as the table has them (3 decimals)

@@ -58,6 +58,9 @@ import pandas as pd
 from scipy import special, stats
 
 from latency_gate.contracts import magnitudes
+from latency_gate.contracts.gate_result import (  # rounds.csv's columns and the builds: what the gate decides on
+    BASE, BUILD, BYTES, MAGNITUDE, PR, ROUND, ROUND_COLUMNS, SUBEXPERIMENT, VALUE,
+)
 from latency_gate.errors import InputError
 
 # The magnitudes, their units and formats: contracts/magnitudes.py.
@@ -92,10 +95,6 @@ GATE_VERDICTS = (PASSED, FAILED, INCONCLUSIVE)
 # (stale requirement), not settled, or under.
 CEILING_OVER, CEILING_STALE, CEILING_UNSURE, CEILING_UNDER = "over", "stale requirement", "unsure", "under"
 
-# Columns of the rounds table (one row per round, build and cell) and the build names.
-ROUND, BUILD, SUBEXPERIMENT, BYTES, MAGNITUDE, VALUE = "Round", "Build", "Sub-experiment", "Bytes", "Magnitude", "Value"
-ROUND_COLUMNS = (ROUND, BUILD, SUBEXPERIMENT, BYTES, MAGNITUDE, VALUE)
-BASE, PR = "base", "pr"
 CELL = [SUBEXPERIMENT, BYTES, MAGNITUDE]
 
 # All 2**R sign patterns up to this many rounds, a random sample of them beyond.

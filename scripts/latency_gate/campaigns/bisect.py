@@ -42,9 +42,7 @@ import numpy as np
 import pandas as pd
 
 from latency_gate.analysis import code_path, relative
-from latency_gate.campaigns.gate import ROUNDS_FILE
 from latency_gate.contracts import bisect_result, gate_result, instruction_counts as counts, run_metadata
-from latency_gate.contracts.formats import read_table
 from latency_gate.errors import EXIT_OK, InputError
 from latency_gate.runner import counting, experiment, kinds
 from latency_gate.runner.middleware import backend as middleware_backend
@@ -183,12 +181,11 @@ def spreads(gate_directory, cells):
     """{cell: pooled standard deviation of instructions per round trip over the gate's base and PR
     runs}, from the gate's rounds.csv beside its gate_result.json (what its CI artifact keeps);
     InputError without two rounds of each cell."""
-    path = Path(gate_directory) / ROUNDS_FILE
+    path = gate_result.rounds_path(gate_directory)
     if not path.exists():
-        raise InputError(f"no {ROUNDS_FILE} beside the gate's result: the cells' spread over its rounds sets the "
+        raise InputError(f"no {path.name} beside the gate's result: the cells' spread over its rounds sets the "
                          "bisect's margin", path)
-    rounds = read_table(path, relative.ROUND_COLUMNS, numeric=(relative.ROUND, relative.BYTES, relative.VALUE),
-                        integer=(relative.ROUND, relative.BYTES))
+    rounds = gate_result.read_rounds(gate_directory)
     rounds = rounds[rounds[relative.MAGNITUDE] == relative.INSTRUCTIONS]
     variances = rounds.groupby([relative.SUBEXPERIMENT, relative.BYTES, relative.BUILD])[relative.VALUE].agg(
         ["var", "count"])

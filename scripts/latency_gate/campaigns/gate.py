@@ -43,8 +43,6 @@ DEFAULT_MAX_ROUNDS = 10
 DEFAULT_LOOK_EVERY = 2
 # A gate's run takes seconds; a hung one should not hold the runner for the runner's 15 min.
 DEFAULT_RUN_TIMEOUT_S = 120.0
-ROUNDS_FILE = "rounds.csv"  # one row per round, build and cell (the bisect reads the cells' spread from it)
-POSITION = "Position"  # 1 when the build ran first in its pair, 2 when second
 # A throughput gate's grid: the cases that carry the best throughput per payload on the full
 # specification grid (benchmarks/results/throughput-grid-2026-11-25; README "Throughput").
 THROUGHPUT_GATE_PAYLOADS = (64, 1024, 16384)
@@ -140,7 +138,7 @@ def run_gate(checked_gate, out=None):
         raise InputError(f"{checked.backend.TITLE} supports none of the chosen sub-experiments")
     required, origin = load_requirements(spec.requirements, chosen, payloads_checked, kind)
     results = Path(spec.results)
-    if (results / ROUNDS_FILE).exists():
+    if gate_result.rounds_path(results).exists():
         raise InputError("already holds a gate run (rounds.csv); use a new results directory", results)
     seed = int(np.random.SeedSequence().entropy % 2**32) if spec.seed is None else spec.seed
     started = time.monotonic()
@@ -290,7 +288,7 @@ class _Rounds:
         round_number = len(self.frames) + 1
         round_started = time.monotonic()
         self.frames.append(_run_round(self.plan, round_number, self.rng, self.out))
-        write_csv(pd.concat(self.frames, ignore_index=True), self.plan.results / ROUNDS_FILE)
+        write_csv(pd.concat(self.frames, ignore_index=True), gate_result.rounds_path(self.plan.results))
         if round_number == 1:
             first_run = run_metadata.read(gate_result.run_directory(self.plan.results, 1, BASE))
             self.regime = run_metadata.regime(first_run)
@@ -352,5 +350,5 @@ def _run_round(plan, round_number, rng, out):
     for run in interleaving.run_round(plan, round_number, rng, out):
         rows.append(cell_values(run.directory, run.subexperiment, kind, spec.signal).assign(**{
             relative.ROUND: round_number, relative.BUILD: run.arm, relative.SUBEXPERIMENT: run.subexperiment,
-            POSITION: run.position}))
-    return pd.concat(rows, ignore_index=True)[[*ROUND_COLUMNS, POSITION]]
+            gate_result.POSITION: run.position}))
+    return pd.concat(rows, ignore_index=True)[[*ROUND_COLUMNS, gate_result.POSITION]]

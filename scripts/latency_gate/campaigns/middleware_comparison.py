@@ -24,21 +24,15 @@ import numpy as np
 import pandas as pd
 
 from latency_gate.analysis.statistics import summarise
-from latency_gate.contracts import run_metadata
-from latency_gate.contracts.formats import (
-    SPEC_FAMILY, family_of, measurements_path, read_measurements, write_csv,
-)
+from latency_gate.contracts import middleware_table, run_metadata
+from latency_gate.contracts.middleware_table import COLUMNS, EXPERIMENT, FLOOR_MEDIAN, MAGNITUDES, MIDDLEWARE, OVERHEAD
+from latency_gate.contracts.formats import SPEC_FAMILY, family_of, measurements_path, read_measurements
 from latency_gate.errors import InputError
 from latency_gate.runner import experiment, interleaving
 from latency_gate.runner.middleware import BACKENDS
 from latency_gate.runner.run_spec import RunSpec
 
 FLOOR = "socket"
-MIDDLEWARE, EXPERIMENT = "Middleware", "Experiment type"
-FLOOR_MEDIAN, OVERHEAD = "Floor median", "Overhead"
-MAGNITUDES = ("Min", "Mean", "Median", "99%")
-COLUMNS = (MIDDLEWARE, EXPERIMENT, "Bytes", "Samples", *MAGNITUDES, FLOOR_MEDIAN, OVERHEAD)
-TABLE_FILE, REPORT_FILE = "middleware_comparison.csv", "middleware_comparison.md"
 DEFAULT_ROUNDS = 3
 
 
@@ -103,7 +97,7 @@ def compare_middleware(results_directory, middlewares=None, programs=None, spec=
     if not chosen:
         raise InputError("none of the chosen sub-experiments can run with these middleware and this topology")
     results = Path(results_directory)
-    if (results / TABLE_FILE).exists() or (results / "runs").exists():
+    if middleware_table.path(results).exists() or (results / "runs").exists():
         raise InputError("already holds a comparison; use a new results directory", results)
     seed = int(np.random.SeedSequence().entropy % 2**32) if seed is None else seed
     rng = np.random.default_rng(seed)
@@ -116,9 +110,9 @@ def compare_middleware(results_directory, middlewares=None, programs=None, spec=
         runs += interleaving.run_round(plan, round_number, rng, out)
     table = comparison_table(pooled_summaries(runs))
     regime = run_metadata.regime_text(run_metadata.regime(run_metadata.read(runs[0].directory)))
-    write_csv(table, results / TABLE_FILE)
+    written = middleware_table.write(table, results)
     print(overview(table, middlewares).to_string(), file=out)
-    print(f"Settings in force: {regime}\nDone in {time.monotonic() - started:.0f} s: {results / TABLE_FILE}",
+    print(f"Settings in force: {regime}\nDone in {time.monotonic() - started:.0f} s: {written}",
           file=out, flush=True)
     return Comparison(table, middlewares, chosen, regime, samples, rounds, {m: arms[m].program for m in middlewares},
                       skip, profiles)

@@ -37,10 +37,18 @@ import re
 from pathlib import Path
 
 from latency_gate.contracts import magnitudes, results
+from latency_gate.contracts.formats import read_table
 from latency_gate.errors import InputError
 
 FILE = "gate_result.json"
 CELLS_FILE = "gate_cells.csv"  # its cells as a table (read_cells)
+ROUNDS_FILE = "rounds.csv"  # one row per round, build and cell, written after every round (read_rounds)
+# rounds.csv's columns (analysis/relative.py decides on them), and the builds' names; Position is
+# 1 when the build ran first in its pair, 2 when second.
+ROUND, BUILD, SUBEXPERIMENT, BYTES, MAGNITUDE, VALUE = "Round", "Build", "Sub-experiment", "Bytes", "Magnitude", "Value"
+ROUND_COLUMNS = (ROUND, BUILD, SUBEXPERIMENT, BYTES, MAGNITUDE, VALUE)
+POSITION = "Position"
+BASE, PR = "base", "pr"
 
 
 def run_directory(directory, round_number, build):
@@ -321,6 +329,16 @@ def read_cells(directory):
         cells.insert(cells.columns.get_loc("PR") + 1, "Unit",
                      [_unit_of_version_1({"magnitude": name}) for name in cells["Magnitude"]])
     return cells
+
+
+def rounds_path(directory):
+    return Path(directory) / ROUNDS_FILE
+
+
+def read_rounds(directory):
+    """A gate's rounds.csv (ROUND_COLUMNS; Position, when there, ignored); InputError naming the
+    file and the bad cell."""
+    return read_table(rounds_path(directory), ROUND_COLUMNS, numeric=(ROUND, BYTES, VALUE), integer=(ROUND, BYTES))
 
 
 def is_commit_id(text):

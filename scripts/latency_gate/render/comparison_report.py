@@ -4,17 +4,19 @@ campaigns/middleware_comparison.py's Comparison."""
 
 import pandas as pd
 
-from latency_gate.campaigns.middleware_comparison import (
-    EXPERIMENT, FLOOR, MIDDLEWARE, REPORT_FILE, overview, paths_table,
-)
+from latency_gate.campaigns.middleware_comparison import FLOOR, overview, paths_table
+from latency_gate.contracts.middleware_table import EXPERIMENT, MIDDLEWARE
 from latency_gate.contracts.formats import write_text_atomic
 from latency_gate.render import markdown
 from latency_gate.runner.middleware import BACKENDS
 
 
+FILE = "middleware_comparison.md"
+
+
 def write(comparison, results_directory):
     """middleware_comparison.md into the comparison's results directory; its path."""
-    path = results_directory / REPORT_FILE
+    path = results_directory / FILE
     write_text_atomic(path, markdown_report(comparison))
     return path
 
