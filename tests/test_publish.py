@@ -365,6 +365,21 @@ def publish_with_cli(remote, run, work):
                           capture_output=True, text=True)
 
 
+def test_a_remote_that_fails_is_a_service_failure_exit_5_and_a_missing_run_bad_input_exit_3(tmp_path, remote):
+    run = make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1")
+
+    unreachable = publish_with_cli(tmp_path / "no-such-remote.git", run, tmp_path / "work")
+    missing = publish_with_cli(remote, tmp_path / "no-such-run", tmp_path / "work2")
+
+    assert unreachable.returncode == 5, unreachable.stdout + unreachable.stderr
+    (line,) = unreachable.stderr.strip().splitlines()
+    assert line.startswith("latency-gate publish-history: error: git ") and "no-such-remote.git" in line, line
+    assert missing.returncode == 3, missing.stdout + missing.stderr
+    (line,) = missing.stderr.strip().splitlines()
+    assert f"{tmp_path / 'no-such-run'}: no such run directory" in line, line
+    assert git("branch", "--list", BRANCH, cwd=remote) == ""  # nothing was pushed
+
+
 def assert_refused(result, remote, tip, path, reason):
     """Exit 3, one line on stderr naming `path` and saying `reason`, the branch's tip unchanged."""
     assert result.returncode == 3, result.stdout + result.stderr

@@ -7,7 +7,7 @@ EXIT_CHECK_FAILED = 1  # a requirement check, comparison or gate verdict failed
 EXIT_USAGE = 2  # bad command line (argparse uses 2 as well)
 EXIT_BAD_INPUT = 3  # malformed, missing or inconsistent input; missing prerequisite
 EXIT_RUN_FAILED = 4  # a sub-experiment crashed, timed out or produced no data
-EXIT_SERVICE_FAILED = 5  # a service the command talks to (GitHub's REST API) failed or refused
+EXIT_SERVICE_FAILED = 5  # a service the command talks to (a REST API, a git remote) failed or refused
 EXIT_INCONCLUSIVE = 6  # the relative gate could not rule out the slowdown required (--require-detectable)
 
 
@@ -39,7 +39,7 @@ class RunFailed(Exception):
 
 
 class ServiceError(Exception):
-    """A service the command talks to (GitHub's REST API) failed or refused (one-line message)."""
+    """A service the command talks to (GitHub's or GitLab's REST API) failed or refused (one-line message)."""
 
     exit_code = EXIT_SERVICE_FAILED
 

@@ -31,7 +31,7 @@ from pathlib import Path
 from latency_gate.analysis import changepoints
 from latency_gate.ci import outputs
 from latency_gate.contracts import change_points, run_metadata
-from latency_gate.errors import EXIT_RUN_FAILED, InputError
+from latency_gate.errors import EXIT_SERVICE_FAILED, InputError
 from latency_gate.render import changepoint_summary, store_views
 from latency_gate.store import history
 
@@ -46,9 +46,15 @@ SHARED_RUNNERS_WARNING = ("measured on the runners that pull (merge) requests' j
 
 
 class PublishError(Exception):
-    """The run could not be published; the message says which git step failed and why."""
+    """The run could not be published: the message says which git step failed and why (the remote,
+    a service the command talks to, refused or failed)."""
 
-    exit_code = EXIT_RUN_FAILED
+    exit_code = EXIT_SERVICE_FAILED
+
+
+def _one_line(text):
+    """git's message of several lines as one (an error is one line on stderr)."""
+    return "; ".join(line.strip() for line in text.splitlines() if line.strip())
 
 
 class Git:
@@ -81,7 +87,7 @@ class Git:
             command, cwd=self.work_tree, env=self.env, capture_output=True, text=True
         )
         if check and result.returncode != 0:
-            raise PublishError(f"git {' '.join(args)} failed: {result.stderr.strip()}")
+            raise PublishError(f"git {' '.join(args)} failed: {_one_line(result.stderr)}")
         return result
 
 
@@ -127,7 +133,7 @@ def publish(publication, work_directory, git=None, sleep=time.sleep):
     run_directory, remote = Path(publication.run_directory), publication.remote
     platform, branch = publication.platform, publication.branch
     if not run_directory.is_dir():
-        raise PublishError(f"{run_directory}: no such run directory")
+        raise InputError("no such run directory", run_directory)
     if Path(remote).exists():  # a local repository: git runs in the work tree, not here
         remote = str(Path(remote).resolve())
     work_directory = Path(work_directory)
@@ -147,7 +153,7 @@ def publish(publication, work_directory, git=None, sleep=time.sleep):
         if pushed.returncode == 0:
             return run_id, commit
         if "rejected" not in pushed.stdout + pushed.stderr:
-            raise PublishError(f"git push to {remote} failed: {pushed.stderr.strip()}")
+            raise PublishError(f"git push to {remote} failed: {_one_line(pushed.stderr)}")
         if attempt + 1 < PUSH_ATTEMPTS:
             pause = random.uniform(0, BACKOFF_SECONDS * 2**attempt)
             print(f"publish-history: push {attempt + 1}/{PUSH_ATTEMPTS} rejected (another publisher landed "

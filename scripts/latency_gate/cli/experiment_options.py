@@ -90,17 +90,18 @@ def add_matrix_options(parser, samples, samples_text="%(default)s", payloads_tex
                         help=f"round trips per payload (default: {samples_text})")
 
 
-def add_execution_options(parser, per_middleware=True):
+def add_execution_options(parser, per_middleware=True, timeout_default=None):
     """What each run measures and how it is executed (shared with the relative gate). Without
     per_middleware (compare-middleware), no --middleware and no --profiles: each middleware
-    runs with its own configurations."""
+    runs with its own configurations. timeout_default: the text of a command's own default
+    time-out (the gate's); None: a run's, from its round trips or cases."""
     if per_middleware:
         add_middleware_option(parser)
+    timeout_default = timeout_default or (
+        f"{TIMEOUT_BASE_S:g} + {TIMEOUT_PER_ROUND_TRIP_S * 1000:g} ms per round trip, i.e. samples x payloads: 280 s "
+        f"for the full default run; throughput: {TIMEOUT_BASE_S:g} + 2 x (test time + {TIMEOUT_PER_CASE_S:g} s) per case")
     parser.add_argument("--timeout", dest="timeout_s", type=float,
-                        help="seconds one sub-experiment may take before it is killed (default: "
-                             f"{TIMEOUT_BASE_S:g} + {TIMEOUT_PER_ROUND_TRIP_S * 1000:g} ms per round trip, "
-                             "i.e. samples x payloads: 280 s for the full default run; throughput: "
-                             f"{TIMEOUT_BASE_S:g} + 2 x (test time + {TIMEOUT_PER_CASE_S:g} s) per case)")
+                        help=f"seconds one sub-experiment may take before it is killed (default: {timeout_default})")
     parser.add_argument("--retries", type=int, default=DEFAULT_RETRIES,
                         help="times a sub-experiment that failed or timed out is run again; every attempt "
                              "is kept in metadata.json and logs/ (default: %(default)s)")

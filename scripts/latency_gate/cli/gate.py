@@ -90,7 +90,8 @@ def add_arguments(parser):
                              "to the pull request)")
     parser.add_argument("--seed", type=int, help="seed of the run order and the randomisation test "
                                                  "(default: random, printed)")
-    add_execution_options(parser)  # --timeout: gate_spec's default (DEFAULT_RUN_TIMEOUT_S, counted INSTRUCTIONS_RUN_TIMEOUT_S)
+    add_execution_options(parser, timeout_default=f"{DEFAULT_RUN_TIMEOUT_S:g} s; instructions: "
+                                                  f"{INSTRUCTIONS_RUN_TIMEOUT_S:g} s")  # gate_spec applies them
 
 
 def run(args):

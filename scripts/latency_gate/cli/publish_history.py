@@ -4,7 +4,8 @@ Fetches the history branch (created as an orphan when missing), adds the run und
 runs/<platform>/<run id>/ once every file it brings has been read as its format says (names,
 formats, sizes), builds the history plots, change points and site in the work directory,
 commits the run store and pushes; a rejected push is re-applied on the new tip, at most
-{attempts} times. A bad file or a site that cannot be built stops it before the push (exit 3).
+{attempts} times. A bad file or a site that cannot be built stops it before the push (exit 3); a git step
+that fails, or a push rejected every time, exits 5.
 An https token is read from ${token}. The work directory is the site to deploy (GitHub Pages
 artifact, GitLab public/): the branch holds the runs only.
 """

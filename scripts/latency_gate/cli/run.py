@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 from latency_gate.cli.experiment_options import add_experiment_options, run_spec
+from latency_gate.contracts import run_metadata
 from latency_gate.runner.experiment import run_experiment
 
 
@@ -18,7 +19,7 @@ def add_arguments(parser):
     parser.add_argument("-r", "--results-dir", "--results_dir", dest="results_dir", type=Path,
                         default=Path(results) if results else None, required=results is None,
                         help="results directory (default: $LATENCY_GATE_RESULTS_DIR)")
-    parser.add_argument("--run-id", help="the run's id in metadata.json (default: <UTC start>-unknown-<host>; "
+    parser.add_argument("--run-id", help=f"the run's id in metadata.json (default: <UTC start>-{run_metadata.UNKNOWN}-<host>; "
                                          "`latency-gate run-id` makes one with the revision)")
 
 

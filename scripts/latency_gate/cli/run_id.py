@@ -9,7 +9,7 @@ from latency_gate.errors import EXIT_OK
 
 
 def add_arguments(parser):
-    option(parser, "revision", help="the commit measured (default: unknown)")
+    option(parser, "revision", help=f"the commit measured (default: {run_metadata.UNKNOWN})")
     option(parser, "runner", default=socket.gethostname().split(".")[0],
            help="the machine or CI runner (default: this host's name, %(default)s)")
 
