@@ -109,6 +109,34 @@ def test_the_check_catches_a_markdown_table_and_junit_outside_render(tmp_path):
     assert [line for line, _ in report_marks(planted)] == [2, 6]
 
 
+# A data file's name is spelled by its owner in contracts/ alone (CONTRIBUTING.md, "Add a file
+# format"), except files one module both writes and reads for a program it runs: the programs'
+# input files (the runner writes them for LatencyTest and ThroughputTest) and cyclictest's report.
+DATA_FILE_NAME = re.compile(r"[\w.<>*{}-]+\.(csv|json)")
+NAMED_WHERE_USED = {"latency_gate.runner.experiment": {"payloads.csv", "demands.csv", "recoveries.csv"},
+                    "latency_gate.runner.platform_info": {"cyclictest.json"}}
+
+
+def data_file_names(path):
+    """(line, text) of every string in a file that is a CSV or JSON file's name, whole."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and DATA_FILE_NAME.fullmatch(node.value)]
+
+
+def test_data_files_are_named_by_their_owner_in_contracts_only():
+    elsewhere = [f"{path.relative_to(PACKAGE.parent)}:{line}: {text!r}" for path, module in modules()
+                 if not module.startswith("latency_gate.contracts.")
+                 for line, text in data_file_names(path) if text not in NAMED_WHERE_USED.get(module, ())]
+    assert not elsewhere, "data files named outside contracts/:\n" + "\n".join(elsewhere)
+
+
+def test_the_check_catches_a_data_file_named_outside_contracts(tmp_path):
+    planted = tmp_path / "planted.py"
+    planted.write_text('"""Writes rounds.csv."""\n\n\ndef path(results):\n    return results / "rounds.csv"\n')
+    assert data_file_names(planted) == [(5, "rounds.csv")]
+
+
 def test_the_architecture_page_lists_the_layers_in_this_order():
     # The page's layer table: one row per layer, lowest last (as the picture stacks them).
     rows = re.findall(r"^\| `([a-z_]+)/?` \|", ARCHITECTURE.read_text(), flags=re.MULTILINE)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pandas as pd
 
 from latency_gate.contracts import run_metadata
-from latency_gate.contracts.formats import SUMMARY_COLUMNS, find_summaries, read_summary, write_csv
+from latency_gate.contracts.formats import COMPARISON, SUMMARY_COLUMNS, find_summaries, read_summary, write_csv
 from latency_gate.errors import InputError
 
 COMPARED_MAGNITUDES = ("Min", "Median", "Max", "99%")
@@ -80,5 +80,5 @@ def compare_experiments(reference_directory, results_directory, plots_directory,
     ]
     plots_directory = Path(plots_directory)
     for comparison in comparisons:
-        write_csv(comparison.table, plots_directory / f"{comparison.subexperiment}_comparison.csv")
+        write_csv(comparison.table, COMPARISON.path(plots_directory, comparison.subexperiment))
     return comparisons

@@ -10,7 +10,7 @@ from pathlib import Path
 from latency_gate.analysis import statistics, throughput
 from latency_gate.contracts import run_metadata, throughput_formats
 from latency_gate.contracts.formats import (
-    KNOWN_SUBEXPERIMENTS, is_summary, measurements_path, read_measurement_columns, subexperiment_of_measurements,
+    KNOWN_SUBEXPERIMENTS, MEASUREMENTS, is_summary, measurements_path, read_measurement_columns, subexperiment_of_measurements,
     summary_path, write_csv, write_rows,
 )
 from latency_gate.errors import InputError
@@ -63,7 +63,7 @@ def process_experiment(experiment_directory, kind=None):
         name: measurements_path(directory, name)
         for name in KNOWN_SUBEXPERIMENTS if measurements_path(directory, name).is_file()
     }
-    for path in directory.glob("measurements_*.csv"):
+    for path in directory.glob(MEASUREMENTS.glob):
         if not is_summary(path):
             subexperiment_of_measurements(path)  # unknown names are an error, not silently skipped
     if not raw_files:

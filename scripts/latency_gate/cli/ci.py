@@ -20,6 +20,7 @@ from latency_gate import cli
 from latency_gate.ci import inputs as ci_inputs, outputs
 from latency_gate.contracts import gate_result
 from latency_gate.errors import EXIT_OK, InputError
+from latency_gate.render import gate_report
 
 _SEVERITY = ("passed", "inconclusive", "failed")
 
@@ -71,18 +72,18 @@ def _run(job):
 
 def _gate(job, base, pr):
     results = job.results
-    outputs.set_outputs({"results-directory": str(results), "report": str(results / "gate_report.md"),
-                         "junit": str(results / "gate_report.xml")})
+    outputs.set_outputs({"results-directory": str(results), "report": str(results / gate_report.REPORT_FILE),
+                         "junit": str(results / gate_report.JUNIT_FILE)})
     status = cli.main(["gate", "--base", str(base), "--pr", str(pr), "--results-dir", str(results), *job.common,
                        *job.gate])
-    for report in (results / "gate_report.md", results / "instructions" / "gate_report.md"):
+    for report in (results / gate_report.REPORT_FILE, results / "instructions" / gate_report.REPORT_FILE):
         if report.is_file():
             outputs.add_summary(report.read_text(encoding="utf-8"))
     verdicts = []  # the latency gate's, and with LATENCY_SIGNAL both the code-path gate's
-    if (results / "gate_result.json").is_file():
+    if (results / gate_result.FILE).is_file():
         outputs.write_gate_metrics(results)
         verdicts = [gate_result.read(directory)["verdict"] for directory in (results, results / "instructions")
-                    if (directory / "gate_result.json").is_file()]
+                    if (directory / gate_result.FILE).is_file()]
     # passed, failed, inconclusive (the worse of both signals' verdicts), or error: no verdict (bad input,
     # a failed build or run).
     outputs.set_outputs({"result": max(verdicts, key=_SEVERITY.index) if verdicts else "error"})

@@ -163,6 +163,10 @@ class FileName:
 MEASUREMENTS = FileName("measurements_", ".csv", "a measurements file name")
 SUMMARY = FileName("measurements_", "_summary.csv", "a summary file name")
 CHECKS = FileName("checks_", ".csv", "a check report file name")
+# A run's copy of the requirements it was checked against, as the history store keeps it.
+STORED_REQUIREMENTS = "requirements.csv"
+# compare-experiments' table of a sub-experiment: the reference's and the result's summaries, labelled.
+COMPARISON = FileName("", "_comparison.csv", "a comparison file name")
 SUMMARY_GLOB, CHECKS_GLOB = SUMMARY.glob, CHECKS.glob
 measurements_path, summary_path, checks_path = MEASUREMENTS.path, SUMMARY.path, CHECKS.path
 is_summary = SUMMARY.matches  # measurements_<sub-experiment>_summary.csv

@@ -70,6 +70,9 @@ def cell_table(decision, ceiling):
     return table
 
 
+REPORT_FILE, JUNIT_FILE = "gate_report.md", "gate_report.xml"
+
+
 def write_reports(outcome, flamegraphs=(), not_drawn=()):
     """Write a gate's reports (campaigns/gate.GateOutcome), with the flame graphs drawn and why any is
     not (render/flame_graphs.draw_gate); returns its verdict line."""
@@ -86,8 +89,8 @@ def write_reports(outcome, flamegraphs=(), not_drawn=()):
         batch.add_gate_ratios(name, cells, settings.min_effect, results / "plots")
     batch.render()
     write_csv(cell_table(decision, ceiling), results / gate_result.CELLS_FILE)
-    write_text_atomic(results / "gate_report.md", markdown_report(decision, ceiling, settings, details, verdict))
-    write_text_atomic(results / "gate_report.xml", junit_report(decision, ceiling))
+    write_text_atomic(results / REPORT_FILE, markdown_report(decision, ceiling, settings, details, verdict))
+    write_text_atomic(results / JUNIT_FILE, junit_report(decision, ceiling))
     gate_result.write(results, result_document(decision, ceiling, outcome.looks, settings, details, verdict))
     return line
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from latency_gate.analysis import changepoints
 from latency_gate.analysis.requirements import collect_summaries, run_directories
-from latency_gate.contracts import change_points, instruction_counts, run_metadata
+from latency_gate.contracts import change_points, formats, instruction_counts, run_metadata
 from latency_gate.render import plots, site
 from latency_gate.runner import kinds
 from latency_gate.store.history import line_runs, platforms, runs_directory
@@ -56,7 +56,7 @@ def regenerate(store_root):
         kind = kinds.of_runs(runs)
         history = collect_summaries(runs, kind)
         detection = _changepoints(history, runs, kind, platform)
-        latest_requirements = runs[-1] / "requirements.csv"
+        latest_requirements = runs[-1] / formats.STORED_REQUIREMENTS
         final = store_root / "plots" / platform
         final.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(dir=final.parent, prefix=f".{platform}."))

@@ -10,7 +10,7 @@ The store is a directory (the gh-pages work tree):
     plots/<platform>/...        the spec's history plots, derived data, regenerated
                                 (render/store_views.py)
     changepoints/<platform>.json  the history's change points per cell
-                                (changepoints.py), derived data, regenerated
+                                (contracts/change_points.py), derived data, regenerated
 
 A "platform" directory is a line: one platform's runs of one middleware and kind, or its
 counted runs' instruction counts (store_platform).
@@ -89,7 +89,7 @@ def add_run(store_root, run_directory, platform, run_id=None, requirements_path=
         for path in files:
             shutil.copy2(path, staging / path.name)
         if requirements_path:
-            shutil.copy2(requirements_path, staging / "requirements.csv")
+            shutil.copy2(requirements_path, staging / formats.STORED_REQUIREMENTS)
         run_metadata.write(staging, metadata)
         _check_size(staging / run_metadata.METADATA_FILE)  # as stored: re-written by this version's contract
         staging.rename(destination)

@@ -109,7 +109,7 @@ def read_history(store: Path) -> History:
             path = run.directory / name
             if formats.is_summary(name):
                 summary_files.append((index, formats.subexperiment_of_summary(path), path))
-            elif name.startswith("checks_") and name.endswith(".csv"):
+            elif formats.CHECKS.matches(name):
                 check_files.append((index, formats.subexperiment_of_checks(path), path))
     texts, summaries, checks = {}, [], []
     for name, (summary_files, check_files) in files.items():
