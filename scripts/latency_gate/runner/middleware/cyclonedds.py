@@ -79,9 +79,10 @@ RECEIVE_THREAD_COUNTED_PATH = CountedPath(
     toggles=dict.fromkeys(("publisher", "subscriber"), _RECEIVE_PATH + _NOT_COUNTED),
     separate_threads=True,
     # Its A/A spread with the seeds and the heartbeats of a counted run: median 0.044-0.068 %, largest
-    # 0.54-0.61 % (intra-process: the allocator's state); ten recorded full-matrix A/A gates re-decided
-    # at 0.2 % after 3 rounds found no cell that looks like a regression, 5-10 of 40 inconclusive; a heap
-    # copy in the echo (+0.3-0.7 %) was found in every cell it moved by 0.2 % or more, in 2 of 2 gates
+    # 0.54-0.61 % (intra-process: the allocator's state and an instance-map look-up's depth, set per
+    # run: intraprocess-levels/); ten recorded full-matrix A/A gates re-decided at 0.2 % after 3 rounds
+    # found no cell that looks like a regression, 5-10 of 40 inconclusive; a heap copy in the echo
+    # (+0.3-0.7 %) was found in every cell it moved by 0.2 % or more, in 2 of 2 gates
     # (benchmarks/results/code-path-cyclone-2026-11-27/heartbeats/). The marks alone keep 1.5 %.
     min_effect=0.002,
     uncounted_families=_UNCOUNTED_SHM,
