@@ -251,9 +251,11 @@ def test_a_merge_requests_verdict_is_one_note_edited_in_place(tools, repository,
         "latency_verdict-note"]
 
 
-def test_a_merge_request_gets_the_code_path_gate_on_an_untagged_runner(tools, repository, history, tmp_path):
+def test_a_merge_request_gets_the_code_path_gate_on_an_untagged_runner_in_a_throughput_pipeline_too(
+        tools, repository, history, tmp_path):
     job = re.search(r"^latency:code-path:\n(?:  .*\n|\n)*", (repository / ".gitlab-ci.yml").read_text(), re.M)[0]
-    assert "tags:" not in job and "latency-runner" not in job and "LATENCY_SIGNAL: instructions" in job
+    assert "tags:" not in job and "latency-runner" not in job
+    assert "export LATENCY_SIGNAL=instructions LATENCY_KIND=latency LATENCY_REALTIME=false" in job
     # gitlab-ci-local runs a job with an image in docker, which this machine has not: the job runs
     # without its image, on this machine, which is what the image is (Debian bookworm, as root) -
     # a stand-in for the shared runner's docker executor, named here as such.
@@ -263,6 +265,8 @@ def test_a_merge_request_gets_the_code_path_gate_on_an_untagged_runner(tools, re
     fork_point, _ = ci_tools.pull_request_history(repository, tmp_path / "origin.git")
     variables = merge_request(
         CI_MERGE_REQUEST_DIFF_BASE_SHA=fork_point, LATENCY_CODE_PATH_GATE="true",
+        # a throughput pipeline: the code-path gate still counts the library's latency round trips
+        LATENCY_KIND="throughput",
         LATENCY_SUBEXPERIMENTS="interprocess_best_effort", LATENCY_PAYLOADS="16,1024", LATENCY_SAMPLES="50",
         LATENCY_PR_RESTORED="true",  # the project's build as the cache restores it: only the base is built
         LATENCY_GATE_SOURCES_DIR=ci_tools.REPO / "build" / "sources",

@@ -422,7 +422,7 @@ def test_nothing_a_pull_request_leaves_on_the_runner_runs_in_mains_next_job(act,
             shutil.rmtree(program.parent.parent, ignore_errors=True)
 
 
-def test_a_requirements_dispatch_comes_back_as_a_pull_request_with_the_csv(act):
+def test_a_requirements_dispatch_comes_back_as_a_pull_request_with_the_csv_and_its_provenance(act):
     # No runner labels given: main's pool (latency-main), as latency-main.yml's.
     inputs = {"runs": 2, "shards": 2, "percentile": 99, "platform": PLATFORM,
               "subexperiments": "intraprocess_best_effort", "payloads": "16,32", "samples": 100}
@@ -443,6 +443,10 @@ def test_a_requirements_dispatch_comes_back_as_a_pull_request_with_the_csv(act):
     assert [line.split(",")[:2] for line in csv.splitlines()[1:]] == [
         ["intraprocess_best_effort", "16"], ["intraprocess_best_effort", "32"]]
     assert (act.artifact(f"latency-requirements-{PLATFORM}") / f"{PLATFORM}.csv").read_text() == csv
+    # its provenance beside it, on the branch and in the artifact: what the runs ran on
+    provenance = git("show", f"{branch}:requirements/{PLATFORM}.provenance.json", cwd=act.pull_request_remote)
+    assert json.loads(provenance)["runs"] == 2
+    assert (act.artifact(f"latency-requirements-{PLATFORM}") / f"{PLATFORM}.provenance.json").read_text() == provenance
     opened = json.loads((act.store / "pull-requests" / f"latency-requirements_{PLATFORM}.json").read_text())
     assert opened["title"] == f"Latency requirements for {PLATFORM}: 2 runs, percentile 99"
     assert opened["token"] == "stand-in-app-12345-token"  # not GITHUB_TOKEN, whose pull requests start no workflow
