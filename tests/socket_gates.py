@@ -10,11 +10,12 @@ from latency_gate.analysis import relative
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def socket_programs(directory, change="-DLATENCY_GATE_ECHO_COPY"):
+def socket_programs(directory, change="-DLATENCY_GATE_ECHO_COPY", both=()):
     """The socket floor's program (the base), and the same built with a calibrated change of its echo
-    (pingpong.h, the PR; by default its copy, LATENCY_GATE_ECHO_ALLOCATES a heap allocation): {build: program}."""
+    (pingpong.h, the PR; by default its copy, LATENCY_GATE_ECHO_ALLOCATES a heap allocation; None: no
+    change), each built with `both` too: {build: program}."""
     programs = {}
-    for build, defines in ((relative.BASE, []), (relative.PR, [change])):
+    for build, defines in ((relative.BASE, [*both]), (relative.PR, [*both, *([change] if change else [])])):
         programs[build] = directory / f"SocketLatency-{build}"
         sources = [os.path.join(REPO, "pingpong/src", name) for name in
                    ("socket_latency.c", "shared_memory_ring.c", "pingpong.c", "command_line.c", "counted_path.c")]

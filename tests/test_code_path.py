@@ -659,6 +659,55 @@ def test_a_cell_whose_runs_counted_alike_has_no_spread_to_name(tmp_path):
     assert cell["spread"] == 0 and cell["functions"] == []
 
 
+# Two states of one path, as Cyclone DDS's intra-process cells take them per run (the allocator's:
+# realloc moves the sample's buffer, or grows it in place; benchmarks/results/code-path-cyclone-2026-11-27/
+# intraprocess-levels/): the same functions, other inclusive counts, 188 instructions apart in total.
+MOVES = {"main": 15_103.0, "write": 14_567.0, "realloc": 909.0, "malloc": 164.0}
+GROWS = {"main": 15_291.0, "write": 14_755.0, "realloc": 459.0, "malloc": 804.0}
+
+
+def state_runs(results, base_states, pr_states):
+    """A gate's runs of interprocess_best_effort at 16 B, each build's in the given states."""
+    for build, states in (("base", base_states), ("pr", pr_states)):
+        for round_number, state in enumerate(states, 1):
+            write_functions(results / f"runs/round-{round_number:02d}/{build}",
+                            [(16, name, value) for name, value in state.items()])
+    return runs_of(results)
+
+
+def open_cell(verdict=relative.INCONCLUSIVE, magnitude=relative.INSTRUCTIONS):
+    return pd.DataFrame({relative.SUBEXPERIMENT: ["interprocess_best_effort"], relative.BYTES: [16],
+                         relative.MAGNITUDE: [magnitude], "Gated": [True], "Verdict": [verdict]})
+
+
+@pytest.mark.unit
+def test_a_cell_whose_pr_runs_each_took_a_base_runs_path_function_by_function_is_identical(tmp_path):
+    runs = state_runs(tmp_path, [MOVES, GROWS, MOVES], [GROWS, GROWS, MOVES])  # totals +0.8 %: states only
+
+    assert code_path.identical_paths(runs, open_cell()) == {("interprocess_best_effort", 16)}
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("pr_states, why", [
+    ([GROWS, MOVES, MOVES | {"realloc": 910.0}], "one function one instruction more in one run"),
+    ([GROWS, MOVES, MOVES | {"memcpy": 64.0}], "a function no base run called"),
+    ([GROWS, MOVES, {**MOVES, "malloc": 804.0}], "a state no base run took"),
+])
+def test_a_cell_with_one_pr_run_unlike_every_base_run_is_not_identical(tmp_path, pr_states, why):
+    runs = state_runs(tmp_path, [MOVES, GROWS, MOVES], pr_states)
+
+    assert code_path.identical_paths(runs, open_cell()) == set(), why
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("cell", [open_cell(relative.REGRESSION), open_cell(relative.NO_REGRESSION),
+                                  open_cell(magnitude="EstimatedCycles"), open_cell().assign(Gated=False)])
+def test_only_inconclusive_gated_instruction_cells_are_looked_at(tmp_path, cell):
+    runs = state_runs(tmp_path, [MOVES, GROWS], [GROWS, MOVES])
+
+    assert code_path.identical_paths(runs, cell) == set()
+
+
 def gate_against_itself(latency_test, results, *options):
     """A code-path gate of the project's LatencyTest against itself on inter-process best effort, 50 samples."""
     return cli.main(["gate", "--base", str(latency_test), "--pr", str(latency_test), "-r", str(results),

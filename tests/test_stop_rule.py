@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from latency_gate.analysis import relative, stop_rule
+from latency_gate.contracts import gate_result
 from latency_gate.campaigns.gate import INSTRUCTIONS_MAX_ROUNDS, INSTRUCTIONS_ROUNDS
 from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_INCONCLUSIVE, EXIT_OK
 from socket_gates import failed_socket_gate, socket_gate, socket_programs
@@ -39,28 +40,45 @@ def test_a_counted_regression_is_decided_on_the_last_round(tmp_path):
     assert result["looks"][-1]["rounds"] == INSTRUCTIONS_MAX_ROUNDS
 
 
+def states_gate(tmp_path, change, *options):
+    """A code-path gate of two socket floors whose runs alternate between two echo paths by round, the
+    PR's out of step with the base's (pingpong.h: LATENCY_GATE_ECHO_STATES), the PR with `change`
+    (None: none), intra-process; (exit code, gate_result.json)."""
+    programs = socket_programs(tmp_path, change, both=("-DLATENCY_GATE_ECHO_STATES",))
+    code = socket_gate(programs[relative.BASE], programs[relative.PR], tmp_path / "gate",
+                       "--subexperiments", "intraprocess_best_effort", *options)
+    return code, json.loads((tmp_path / "gate" / "gate_result.json").read_text())
+
+
 @pytest.mark.programs
 def test_a_counted_gate_with_only_inconclusive_cells_stops_at_its_first_look(tmp_path):
-    """A minimum effect of 0 ruled out at 99 % settles no cell of an A/A gate: a timed gate would go on."""
-    program = socket_programs(tmp_path)[relative.BASE]
-
-    code = socket_gate(program, program, tmp_path / "gate", "--min-effect", "0", "--clear-confidence", "0.99")
+    """A small copy in the PR's echo, under runs whose states move the count more than it does: a
+    minimum effect of 0 ruled out at 99 % settles no cell (a timed gate would go on)."""
+    code, result = states_gate(tmp_path, "-DLATENCY_GATE_ECHO_COPY", "--min-effect", "0", "--clear-confidence", "0.99")
 
     assert code == EXIT_OK
-    result = json.loads((tmp_path / "gate" / "gate_result.json").read_text())
     assert result["rounds"] == INSTRUCTIONS_ROUNDS and result["verdict"] == relative.INCONCLUSIVE
 
 
 @pytest.mark.programs
 def test_a_counted_gate_that_must_settle_every_cell_goes_on_to_its_last_round(tmp_path):
     """With --require-detectable an inconclusive gate fails (exit 6): more rounds may settle it."""
-    program = socket_programs(tmp_path)[relative.BASE]
+    code, result = states_gate(tmp_path, "-DLATENCY_GATE_ECHO_COPY", "--min-effect", "0", "--clear-confidence", "0.99",
+                               "--require-detectable", "0")
 
-    code = socket_gate(program, program, tmp_path / "gate", "--min-effect", "0", "--clear-confidence", "0.99",
-                       "--require-detectable", "0")
-
-    result = json.loads((tmp_path / "gate" / "gate_result.json").read_text())
     assert result["rounds"] == INSTRUCTIONS_MAX_ROUNDS and code in (EXIT_OK, EXIT_INCONCLUSIVE)
+
+
+@pytest.mark.programs
+def test_a_counted_cell_whose_runs_differ_by_their_states_only_is_cleared_by_their_paths(tmp_path):
+    """The same program in both builds, its runs' states out of step: the totals move by round, so they
+    cannot rule out 0.2 %; every PR run counted a base run's path, function by function."""
+    code, result = states_gate(tmp_path, None)
+
+    assert code == EXIT_OK and result["verdict"] == relative.PASSED and result["rounds"] == INSTRUCTIONS_ROUNDS
+    cells = gate_result.read_cells(tmp_path / "gate")
+    assert (cells["Verdict"] == relative.NO_REGRESSION).all() and (cells["Ratio"] != 1.0).all(), cells
+    assert cells["Reason"].str.contains("every PR run counted a base run's path, function by function").all()
 
 
 @pytest.mark.programs

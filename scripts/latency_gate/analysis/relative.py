@@ -434,6 +434,24 @@ def decide(rounds, settings=GateSettings(), seed=0, source=None):
     return table
 
 
+def cleared_by_identical_paths(decision, identical):
+    """decide()'s rows with the cells in `identical` ({(sub-experiment, payload)}: every PR run
+    counted a base run's path, function by function; code_path.identical_paths) cleared: no
+    regression, nothing above the base's states ruled in."""
+    if not identical:
+        return decision
+    keys = list(zip(decision[SUBEXPERIMENT], decision[BYTES].astype(int)))
+    chosen = np.array([key in identical for key in keys]) & (decision[MAGNITUDE] == INSTRUCTIONS).to_numpy()
+    cleared = decision.copy()
+    cleared.loc[chosen, "Verdict"] = NO_REGRESSION
+    cleared.loc[chosen, "Ruled out above"] = 1.0
+    cleared.loc[chosen, "Reason"] = [
+        f"{magnitudes.of(INSTRUCTIONS).change_text(ratio)}: every PR run counted a base run's path, function by "
+        "function (the runs differ by their states, not by the pull request)"
+        for ratio in cleared.loc[chosen, "Ratio"]]
+    return cleared
+
+
 def not_ruled_out(decision, effect):
     """The gated cells, not confirmed regressions, that could not rule out a slowdown of `effect`
     (a fraction): a boolean mask over decide()'s rows."""

@@ -264,6 +264,10 @@ class _Rounds:
             raise InputError("every cell measured 0 us in some round, at or below the clock's resolution: "
                              "nothing to compare")
         self.decision = relative.decide(table, self.settings, self.seed)
+        if self.counted:  # a cell whose PR runs each took a base run's path is cleared whatever its totals' spread
+            self.runs = code_path.read_runs(self.plan.results, self.plan.chosen)
+            self.decision = relative.cleared_by_identical_paths(
+                self.decision, code_path.identical_paths(self.runs, self.decision))
         self.ceiling = (relative.ceiling(table, self.required, self.settings, self.seed)
                         if self.required is not None else None)
         counts = self.decision.loc[self.decision["Gated"], "Verdict"].value_counts().to_dict()
@@ -272,7 +276,6 @@ class _Rounds:
                                               self.ceiling, confirm_only=self.confirm_only)
         grown = 0
         if self.counted:
-            self.runs = code_path.read_runs(self.plan.results, self.plan.chosen)
             grown = sum(cell["verdict"] == relative.REGRESSION
                         for cell in code_path.allocation_changes(self.runs, self.plan.chosen))
         unsettled += grown
