@@ -437,7 +437,7 @@ def decide(rounds, settings=GateSettings(), seed=0, source=None):
 def cleared_by_identical_paths(decision, identical):
     """decide()'s rows with the cells in `identical` ({(sub-experiment, payload)}: every PR run
     counted a base run's path, function by function; code_path.identical_paths) cleared: no
-    regression, nothing above the base's states ruled in."""
+    regression, and any increase ruled out (`Ruled out above` 1) in the states the runs took."""
     if not identical:
         return decision
     keys = list(zip(decision[SUBEXPERIMENT], decision[BYTES].astype(int)))
