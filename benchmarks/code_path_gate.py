@@ -44,9 +44,9 @@ Extra arguments go to `latency-gate gate` (e.g. --subexperiments ..., --payloads
 minimum-effects: every recorded counted gate under OUT (rounds.csv) re-decided on its first look's
 rounds (the gate's 3) at each minimum effect, with the gate's other settings: per gate and minimum
 the cells that look like regressions (a counted gate goes on to confirm only those) and the
-inconclusive ones, after the cells whose PR runs each counted a base run's path, function by
-function, are cleared (where the gate's runs are kept beside its rounds.csv: how many were);
-OUT/code_path_minimum_effects.md and .csv.
+inconclusive ones, and of those how many had every PR run on a base run's path, function by
+function (where the gate's runs are kept beside its rounds.csv); OUT/code_path_minimum_effects.md
+and .csv.
 """
 
 import argparse
@@ -430,11 +430,14 @@ def run_table(args):
 
 def first_look_runs(gate_directory, table, first_look):
     """A recorded gate's counted runs of its first look's rounds (code_path.CountedRuns), or None when
-    its runs are not kept beside its rounds.csv."""
-    if not gate_result.run_directory(gate_directory, 1, relative.BASE).is_dir():
+    they are not all kept beside its rounds.csv, each with its functions."""
+    names = sorted(set(table[relative.SUBEXPERIMENT]))
+    runs = code_path.read_runs(gate_directory, names)
+    first = {build: kept[:first_look] for build, kept in runs.builds.items()}
+    if not all(len(kept) == first_look and all(run.has("functions", name) for run in kept for name in names)
+               for kept in first.values()):
         return None
-    runs = code_path.read_runs(gate_directory, sorted(set(table[relative.SUBEXPERIMENT])))
-    return code_path.CountedRuns(runs.results, {build: kept[:first_look] for build, kept in runs.builds.items()})
+    return code_path.CountedRuns(runs.results, first)
 
 
 def run_minimum_effects(args, _extra):
@@ -450,14 +453,14 @@ def run_minimum_effects(args, _extra):
                                              gated=(relative.INSTRUCTIONS,), guard="rank")
             decision = relative.decide(table, settings, result["seed"])
             identical = code_path.identical_paths(runs, decision) if runs else set()
-            decision = relative.cleared_by_identical_paths(decision, identical)
             gated = decision[decision["Gated"]]
             looks_regressed = gated[gated["Verdict"] == relative.REGRESSION]
             rows.append({"gate": str(rounds_file.parent.relative_to(root)), "minimum effect [%]": 100 * min_effect,
                          "look-like regressions": len(looks_regressed),
                          "inconclusive": int((gated["Verdict"] == relative.INCONCLUSIVE).sum()),
-                         # cleared by their runs' paths, function by function: unknown where the runs are gone
-                         "cleared by identical paths": len(identical) if runs else None,
+                         # of those, the cells whose PR runs each took a base run's path, function by function
+                         # (their reason says so): unknown where the runs are gone
+                         "inconclusive on identical paths": len(identical) if runs else None,
                          "cells": "; ".join(f"{row['Sub-experiment']} {row['Bytes']} B {100 * (row['Ratio'] - 1):+.2f}%"
                                             for _, row in looks_regressed.iterrows())})
     table = pd.DataFrame(rows)

@@ -700,6 +700,15 @@ def test_a_cell_with_one_pr_run_unlike_every_base_run_is_not_identical(tmp_path,
 
 
 @pytest.mark.unit
+def test_a_cell_a_run_has_no_functions_of_is_left_out(tmp_path):
+    state_runs(tmp_path, [MOVES, GROWS], [GROWS, MOVES])
+    instruction_counts.functions_path(tmp_path / "runs/round-02/pr", "interprocess_best_effort").unlink()
+
+    assert code_path.identical_paths(runs_of(tmp_path), open_cell()) == set()
+    assert code_path.identical_paths(runs_of(tmp_path), open_cell().assign(**{relative.BYTES: [1024]})) == set()
+
+
+@pytest.mark.unit
 @pytest.mark.parametrize("cell", [open_cell(relative.REGRESSION), open_cell(relative.NO_REGRESSION),
                                   open_cell(magnitude="EstimatedCycles"), open_cell().assign(Gated=False)])
 def test_only_inconclusive_gated_instruction_cells_are_looked_at(tmp_path, cell):

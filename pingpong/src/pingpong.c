@@ -21,15 +21,18 @@ static int round_trip_limit_ms = ROUND_TRIP_LIMIT_MS;
 
 #ifdef LATENCY_GATE_ECHO_STATES
 /* A state per run, as a middleware's allocator or hash table takes one (the code-path gate's tests:
- * tests/socket_gates.py): a gate's rounds (runs/round-NN/<build>/ in the raw data's path) alternate
- * between two echo paths, the pull request's out of step with the base's. */
+ * tests/socket_gates.py): a gate's rounds (.../runs/round-NN/<build>/ in the raw data's path, which
+ * the intra-process program and the publisher are given) alternate between two echo paths, the pull
+ * request's out of step with the base's. */
 static int echo_state;
 
 static void choose_echo_state(const char *raw_file)
 {
-    const char *round = raw_file ? strstr(raw_file, "round-") : NULL;
+    const char *round = NULL;
+    for (const char *found = raw_file; found && (found = strstr(found, "/runs/round-")); ++found)
+        round = found;  /* the last: the gate's own, whatever the directories above it are called */
     if (round)
-        echo_state = (int)((strtol(round + 6, NULL, 10) + (strstr(round, "/pr/") != NULL)) % 2);
+        echo_state = (int)((strtol(round + 12, NULL, 10) + (strstr(round, "/pr/") != NULL)) % 2);
 }
 #endif
 

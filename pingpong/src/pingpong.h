@@ -63,8 +63,8 @@ int pingpong_main(int argc, char **argv, pingpong_choose_driver choose, const ch
  * option, for the benchmarks that calibrate a gate: benchmarks/shared_memory_gate.py) it copies the
  * sample once more, a slowdown that grows with the payload; with LATENCY_GATE_ECHO_ALLOCATES (the
  * code-path gate's tests: tests/socket_gates.py) it allocates and frees 16 bytes; with
- * LATENCY_GATE_ECHO_STATES (the same tests) a gate's runs alternate between two echo paths by
- * round, as a middleware's per-run states do; otherwise it does nothing. */
+ * LATENCY_GATE_ECHO_STATES (the same tests) a gate's intra-process runs alternate between two echo
+ * paths by round, as a middleware's per-run states do; otherwise it does nothing. */
 void pingpong_echo_copy(const void *sample, uint32_t size);
 
 /* The role `both`: the second side of one process (the echo, or the throughput subscriber), on a

@@ -13,10 +13,11 @@ the first function is where to look.
 Where a cell's runs spread (spread_causes): why a cell cannot detect the increase required, from
 the same files, each build's runs about their own mean.
 
-Which cells took the same path in both builds (identical_paths): a count takes one of a few states
-per run (the allocator's, a hash table's depth), which can keep a cell from ruling out a small
-increase by its totals; a PR run whose every function counted exactly what a base run's did took
-that run's path, so the pull request changed nothing there.
+Which inconclusive cells took only the base's paths (identical_paths): a count takes one of a few
+states per run (the allocator's, a hash table's depth), which can keep a cell from ruling out a
+small increase by its totals; a PR run whose every function counted exactly what a base run's did
+took that run's path. The reason says so; the verdict stays, since how often each state occurs can
+change too.
 """
 
 from dataclasses import dataclass
@@ -106,13 +107,17 @@ def identical_paths(runs, decision):
     """{(sub-experiment, payload)} of the gated instruction cells, inconclusive, in which every PR run
     counted what some base run counted, function by function (every function's inclusive
     instructions per round trip, as its functions file states them): each PR run took a path a base
-    run took, so whatever moved the cell's totals is the runs' states, not the pull request."""
+    run took. A cell some run has no functions of is left out."""
     open_cells = decision[decision["Gated"] & (decision["Verdict"] == relative.INCONCLUSIVE)
                           & (decision[relative.MAGNITUDE] == relative.INSTRUCTIONS)]
     identical = set()
     for subexperiment, cells in open_cells.groupby(relative.SUBEXPERIMENT, sort=False):
+        if not all(run.has("functions", subexperiment) for build_runs in runs.builds.values() for run in build_runs):
+            continue
         inclusive = {build: _inclusive(build_runs, subexperiment) for build, build_runs in runs.builds.items()}
         for payload in cells[relative.BYTES].astype(int):
+            if not all(payload in frame.index.get_level_values(counts.BYTES) for frame in inclusive.values()):
+                continue
             base = inclusive[relative.BASE].xs(payload, level=counts.BYTES)
             pr = inclusive[relative.PR].xs(payload, level=counts.BYTES)
             base, pr = base.align(pr, join="outer", fill_value=0.0)  # a function one run lacks counts 0 there

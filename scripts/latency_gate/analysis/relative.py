@@ -434,22 +434,24 @@ def decide(rounds, settings=GateSettings(), seed=0, source=None):
     return table
 
 
-def cleared_by_identical_paths(decision, identical):
-    """decide()'s rows with the cells in `identical` ({(sub-experiment, payload)}: every PR run
-    counted a base run's path, function by function; code_path.identical_paths) cleared: no
-    regression, and any increase ruled out (`Ruled out above` 1) in the states the runs took."""
+# Why an inconclusive counted cell whose runs took only the base's paths stays inconclusive: the
+# paths say nothing of how often each state occurs, which a pull request can change (a thread's
+# start order decides a hash table's depth) and three runs of each build cannot tell.
+IDENTICAL_PATHS = ("every PR run took a base run's path, function by function: the totals moved with the runs' "
+                   "states (how often each state occurs is not ruled out)")
+
+
+def explained_by_identical_paths(decision, identical):
+    """decide()'s rows, the reason of each cell in `identical` ({(sub-experiment, payload)}: every PR
+    run counted a base run's path, function by function; code_path.identical_paths) saying so; its
+    verdict stays."""
     if not identical:
         return decision
     keys = list(zip(decision[SUBEXPERIMENT], decision[BYTES].astype(int)))
     chosen = np.array([key in identical for key in keys]) & (decision[MAGNITUDE] == INSTRUCTIONS).to_numpy()
-    cleared = decision.copy()
-    cleared.loc[chosen, "Verdict"] = NO_REGRESSION
-    cleared.loc[chosen, "Ruled out above"] = 1.0
-    cleared.loc[chosen, "Reason"] = [
-        f"{magnitudes.of(INSTRUCTIONS).change_text(ratio)}: every PR run counted a base run's path, function by "
-        "function (the runs differ by their states, not by the pull request)"
-        for ratio in cleared.loc[chosen, "Ratio"]]
-    return cleared
+    explained = decision.copy()
+    explained.loc[chosen, "Reason"] = explained.loc[chosen, "Reason"] + "; " + IDENTICAL_PATHS
+    return explained
 
 
 def not_ruled_out(decision, effect):

@@ -264,9 +264,9 @@ class _Rounds:
             raise InputError("every cell measured 0 us in some round, at or below the clock's resolution: "
                              "nothing to compare")
         self.decision = relative.decide(table, self.settings, self.seed)
-        if self.counted:  # a cell whose PR runs each took a base run's path is cleared whatever its totals' spread
+        if self.counted:  # an inconclusive cell whose PR runs each took a base run's path says so
             self.runs = code_path.read_runs(self.plan.results, self.plan.chosen)
-            self.decision = relative.cleared_by_identical_paths(
+            self.decision = relative.explained_by_identical_paths(
                 self.decision, code_path.identical_paths(self.runs, self.decision))
         self.ceiling = (relative.ceiling(table, self.required, self.settings, self.seed)
                         if self.required is not None else None)
