@@ -112,16 +112,21 @@ def test_the_check_catches_a_markdown_table_and_junit_outside_render(tmp_path):
 # A data file's name is spelled by its owner in contracts/ alone (CONTRIBUTING.md, "Add a file
 # format"), except files one module both writes and reads for a program it runs: the programs'
 # input files (the runner writes them for LatencyTest and ThroughputTest) and cyclictest's report.
-DATA_FILE_NAME = re.compile(r"[\w.<>*{}-]+\.(csv|json)")
+DATA_FILE_NAME = re.compile(r"[\w.<>*{}/-]+\.(csv|json)")
+DATA_FILE_END = re.compile(r"[\w.-]*\.(csv|json)")  # the end of a name an f-string or a + builds
 NAMED_WHERE_USED = {"latency_gate.runner.experiment": {"payloads.csv", "demands.csv", "recoveries.csv"},
                     "latency_gate.runner.platform_info": {"cyclictest.json"}}
 
 
 def data_file_names(path):
-    """(line, text) of every string in a file that is a CSV or JSON file's name, whole."""
+    """(line, text) of every string in a file that is a CSV or JSON file's name, whole, or ends one
+    built by an f-string or a +."""
     tree = ast.parse(path.read_text(), filename=str(path))
-    return [(node.lineno, node.value) for node in ast.walk(tree)
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and DATA_FILE_NAME.fullmatch(node.value)]
+    built = [part for node in ast.walk(tree) for part in (
+        node.values[-1:] if isinstance(node, ast.JoinedStr) else [node.right] if isinstance(node, ast.BinOp) else [])]
+    return sorted({(node.lineno, node.value) for node in ast.walk(tree)
+                   if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                   and (DATA_FILE_NAME.fullmatch(node.value) or node in built and DATA_FILE_END.fullmatch(node.value))})
 
 
 def test_data_files_are_named_by_their_owner_in_contracts_only():
@@ -133,8 +138,10 @@ def test_data_files_are_named_by_their_owner_in_contracts_only():
 
 def test_the_check_catches_a_data_file_named_outside_contracts(tmp_path):
     planted = tmp_path / "planted.py"
-    planted.write_text('"""Writes rounds.csv."""\n\n\ndef path(results):\n    return results / "rounds.csv"\n')
-    assert data_file_names(planted) == [(5, "rounds.csv")]
+    planted.write_text('"""Writes rounds.csv."""\n\n\ndef path(results, name):\n    return results / "rounds.csv"\n\n\n'
+                       'def built(results, name):\n    return (results / f"{name}_comparison.csv", name + ".json",\n'
+                       '            "plots/latest.csv", f"{name} is not a .csv file")\n')
+    assert data_file_names(planted) == [(5, "rounds.csv"), (9, ".json"), (9, "_comparison.csv"), (10, "plots/latest.csv")]
 
 
 def test_the_architecture_page_lists_the_layers_in_this_order():

@@ -39,7 +39,7 @@ def run_subexperiment(name, config, logs):
     """Run one sub-experiment; write its measurements CSV on success. Never raises for run failures."""
     subexperiment = Subexperiment(name)
     results = config.results
-    raw = results / f".partial-measurements_{name}.csv"  # hidden: never taken for a result
+    raw = results / f".partial-{measurements_path(results, name).name}"  # hidden: never taken for a result
     raw.unlink(missing_ok=True)
     program = config.kind.program(config.backend)
     in_shared_memory = config.shared_memory.prefix() if subexperiment.shared_memory and config.shared_memory else []
