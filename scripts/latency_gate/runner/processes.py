@@ -17,6 +17,10 @@ from latency_gate.errors import InputError
 
 _SUBSCRIBER_GRACE_S = 15.0  # how long a subscriber may outlive a finished publisher
 _TERMINATE_GRACE_S = 3.0
+# After SIGKILL: a killed process is gone within milliseconds unless it is in uninterruptible I/O. A
+# loaded CI machine once still showed a run's process as the runner returned after 3 s of this wait
+# (tests/test_experiment.py, a crashed subscriber's run); waiting longer costs nothing once it is gone.
+_REAP_GRACE_S = 10.0
 
 
 class Interrupted(Exception):
@@ -79,9 +83,10 @@ def kill_group(process):
         except ProcessLookupError:
             pass
         process.wait()
-        # The others die asynchronously (on a loaded machine, tens of ms later): the group is
-        # gone when this returns, so a run's end leaves none of its processes behind.
-        deadline = time.monotonic() + _TERMINATE_GRACE_S
+        # The others die asynchronously (on a loaded machine, tens of ms later; a process killed in
+        # the middle of I/O only when it completes): wait up to _REAP_GRACE_S for the group to be
+        # gone, so a run's end leaves none of its processes behind.
+        deadline = time.monotonic() + _REAP_GRACE_S
         while _group_alive(process.pid) and time.monotonic() < deadline:
             time.sleep(0.01)
     finally:
