@@ -37,7 +37,8 @@ class TestCI(Terminal):
         return self.environ.get("TESTCI_TEMP")
 
     def keep_for_job(self, path_directory, environment):
-        append(self.environ["TESTCI_OUTPUTS"], f"PATH+={path_directory}\n")
+        kept = {**({"PATH+": path_directory} if path_directory else {}), **environment}
+        append(self.environ["TESTCI_OUTPUTS"], "".join(f"{name}={value}\n" for name, value in kept.items()))
 
     def post_verdict(self, results_directory, author=None):
         result = pull_request_comment.checked_result(Path(results_directory), self.environ["TESTCI_COMMIT"])

@@ -11,6 +11,8 @@
 #                            files (each commit's counted run, the build logs) in its bisect/
 #   LATENCY_BASE_REF         the pull request's target commit (required): the bisect starts at its
 #                            merge base with the head
+#   LATENCY_WORKSPACE        the pull request's checkout (default: the CI platform's,
+#                            `latency-gate ci-env workspace`; outside CI this repository)
 #   LATENCY_HEAD_SHA         the pull request's head commit (default: HEAD)
 #   LATENCY_BASE             set when the gate was given a team's two builds: without a build
 #                            command nothing can be built, so nothing is bisected
@@ -34,7 +36,8 @@ results=${LATENCY_RESULTS:-}
 [[ -f $results/gate_result.json ]] || fail "LATENCY_RESULTS=$results holds no gate_result.json to bisect"
 target=${LATENCY_BASE_REF:-}
 [[ -n $target ]] || fail "LATENCY_BASE_REF must name the pull request's target commit"
-workspace=${LATENCY_WORKSPACE:-${GITHUB_WORKSPACE:-${CI_PROJECT_DIR:-$REPO}}}
+checkout=$(latency-gate ci-env workspace) || fail "latency-gate ci-env failed: is the CLI on PATH?"
+workspace=${LATENCY_WORKSPACE:-${checkout:-$REPO}}
 head=${LATENCY_HEAD_SHA:-$(git -C "$workspace" rev-parse HEAD)}
 base=$(git -C "$workspace" merge-base "$head" "$target") ||
     fail "no merge base of $head and $target (check out with the full history)"
@@ -70,7 +73,7 @@ latency-gate bisect --repository "$workspace" --base "$base" --head "$head" --bu
 for file in bisect_result.json bisect_report.md; do
     [[ ! -f $results/bisect/$file ]] || cp "$results/bisect/$file" "$results/$file"
 done
-if [[ -n ${GITHUB_STEP_SUMMARY:-} && -f $results/bisect_report.md ]]; then
-    cat "$results/bisect_report.md" >> "$GITHUB_STEP_SUMMARY"
+if [[ -f $results/bisect_report.md ]]; then
+    latency-gate ci-output summary "$results/bisect_report.md" || say "the job summary could not take the report"
 fi
 exit "$status"

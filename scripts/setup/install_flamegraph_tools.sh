@@ -14,8 +14,9 @@
 #                                                 format) for a CI cache of the prefix
 # Environment:
 #   LATENCY_GATE_FLAMEGRAPH_TOOLS  the prefix (default: <repo>/build/flamegraph-tools)
-# Put the bin directory on PATH: the gate looks for the tools there (added to $GITHUB_PATH when run
-# by GitHub Actions). Exit 3 when there is no cargo and none can be installed.
+# Put the bin directory on PATH: the gate looks for the tools there (kept on PATH for the CI job's
+# later steps through `latency-gate ci-output keep` when the CLI is on PATH, as in the actions).
+# Exit 3 when there is no cargo and none can be installed.
 set -euo pipefail
 
 INFERNO_VERSION=0.12.3
@@ -51,7 +52,7 @@ else
     cargo install --quiet --locked --root "$PREFIX" --version "$INFERNO_VERSION" inferno
 fi
 
-if [[ -n ${GITHUB_PATH:-} ]]; then
-    echo "$BIN" >> "$GITHUB_PATH"
+if command -v latency-gate >/dev/null; then
+    latency-gate ci-output keep --path "$BIN" >&2
 fi
 echo "$BIN"
