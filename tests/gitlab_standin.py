@@ -1,5 +1,5 @@
 """TEST STAND-IN for GitLab's jobs API (a GitLab server is unreachable here): an HTTP server on
-127.0.0.1 that answers the two calls the history job makes (`latency-gate fetch-gitlab-run`):
+127.0.0.1 that answers the two calls the history and note jobs make (`latency-gate fetch-gitlab-run`):
 the jobs of a pipeline, and a job's artifact archive, as GitLab documents them
 (GET /api/v4/projects/:id/pipelines/:pipeline_id/jobs, GET /api/v4/projects/:id/jobs/:job_id/artifacts).
 
@@ -30,7 +30,12 @@ TOKEN = "stand-in-history-token"
 NOTE_TOKEN = "stand-in-note-token"
 USERS = {TOKEN: {"id": 900, "username": "project_100_bot_history"},
          NOTE_TOKEN: {"id": 901, "username": "project_100_bot_latency"}}
-JOB_IDS = {"latency:run": 501, "latency:check": 502}  # the stand-in's ids for the pipeline's jobs
+JOB_IDS = {"latency:run": 501, "latency:check": 502, "latency:relative": 503}  # the stand-in's ids for the pipeline's jobs
+
+
+# gitlab-ci-local keeps a job's reports (JUnit, dotenv) beside its artifact; GitLab serves them
+# apart, not in the archive.
+REPORTS = ".gitlab-ci-reports"
 
 
 def archive_of(directory, paths=(".",)):
@@ -38,7 +43,7 @@ def archive_of(directory, paths=(".",)):
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for path in sorted(p for top in paths for p in [directory / top, *(directory / top).rglob("*")]):
-            if path != directory:
+            if path != directory and REPORTS not in path.relative_to(directory).parts:
                 archive.write(path, path.relative_to(directory).as_posix() + ("/" if path.is_dir() else ""))
     return buffer.getvalue()
 
@@ -57,8 +62,6 @@ def serve(repository, shared_paths=("results/run",), merge_requests=None):
             path = self.path.split("?")[0]
             if path.startswith("/api/v4/user") or "/merge_requests/" in path:
                 return self.notes("GET", path)
-            if self.headers.get("PRIVATE-TOKEN") != TOKEN:
-                return self.answer(403, b'{"message": "403 Forbidden"}')
             if re.fullmatch(r"/api/v4/projects/[^/]+/pipelines/\d+/jobs", path):
                 jobs = [{"id": number, "name": name, "status": "success"} for name, number in JOB_IDS.items()]
                 return self.answer(200, json.dumps(jobs).encode())

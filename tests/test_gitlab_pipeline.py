@@ -56,15 +56,16 @@ pytestmark = pytest.mark.ci
 
 
 def run_pipeline(tools, repository, history, variables=(), jobs=(), unset=(), file=None, variables_file=None,
-                 token=True, isolated=False, merge_requests=None):
+                 token=True, isolated=False, merge_requests=None, shared_paths=("results/run",)):
     """gitlab-ci-local's run of the pipeline, with GitLab's jobs API served by the stand-in
     (tests/gitlab_standin.py) and git's route to this project (the history's pinned remote,
     CI_SERVER_URL/CI_PROJECT_PATH.git) leading to the bare repository `history`; `token`
     gives every job the history token unscoped (a test of its scope gives it scoped); `isolated`
     gives every job a checkout of its own with its needs' artifacts unpacked into it, as GitLab
     does (gitlab-ci-local's --shell-isolation), instead of one shared directory; `merge_requests`
-    are the stand-in's merge requests and their notes."""
-    with gitlab_standin.serve(repository, merge_requests=merge_requests) as (api_url, _):
+    are the stand-in's merge requests and their notes; `shared_paths` what it serves as a job's
+    archive without isolation."""
+    with gitlab_standin.serve(repository, shared_paths, merge_requests) as (api_url, _):
         variables = {
             "LATENCY_GATE_VENV": sys.prefix,  # install_cli.sh uses this venv instead of pip-installing
             "LATENCY_GATE_BUILD_DIR": ci_tools.project_build(),
@@ -249,6 +250,67 @@ def test_a_merge_requests_verdict_is_one_note_edited_in_place(tools, repository,
     assert sorted(seen) == ["latency_relative", "latency_verdict-note"], sorted(seen)
     assert [name for name, environment in seen.items() if gitlab_standin.NOTE_TOKEN in environment] == [
         "latency_verdict-note"]
+
+
+# What runs in latency:relative (the merge request's build, its program, or its own .gitlab-ci.yml)
+# can write the gate's dotenv report; GitLab puts a dotenv report's variables above the job's own and
+# the predefined ones in every job that takes the job's artifacts. Planted: the CLI's source and
+# commit, so that a job taking them fetches and runs the merge request's install_cli.sh.
+PLANTED_DOTENV = """\
+include:
+  - local: .gitlab-ci.yml
+latency:relative:
+  after_script:
+    - echo "LATENCY_GATE_REPOSITORY={repository}" >> "$LATENCY_GATE_DOTENV"
+    - echo "LATENCY_GATE_REF={commit}" >> "$LATENCY_GATE_DOTENV"
+    - echo "PLANTED_BY_THE_MERGE_REQUEST=true" >> "$LATENCY_GATE_DOTENV"
+"""
+
+
+def test_the_note_job_takes_nothing_the_gate_job_wrote_but_the_verdict_it_checks(tools, repository, history, tmp_path):
+    """The gate's job writes variables into its dotenv report (a planted CLI source among them):
+    the note's job, the one holding LATENCY_NOTE_TOKEN, takes no artifact and no variable of it
+    from GitLab; it fetches the gate's archive through the API (the stand-in), takes
+    gate_result.json alone, and posts the note with the merge base's CLI."""
+    fork_point, _ = ci_tools.pull_request_history(repository, tmp_path / "origin.git")
+    planted = tmp_path / "planted"  # the merge request's own copy of this project, its installer replaced
+    git("clone", "-q", str(repository), str(planted), cwd=tmp_path)
+    marks = tmp_path / "planted-ran"
+    (planted / "scripts/setup/install_cli.sh").write_text(
+        f'echo "planted install_cli.sh ran, token: ${{LATENCY_NOTE_TOKEN:-none}}" >> "{marks}"\necho /nonexistent\n')
+    ci_tools.commit(planted, "Plant an installer", [planted / "scripts/setup/install_cli.sh"])
+    (repository / "planted-dotenv.gitlab-ci.yml").write_text(PLANTED_DOTENV.format(
+        repository=planted, commit=git("rev-parse", "HEAD", cwd=planted).strip()))
+    ci_tools.commit(repository, "The gate job as a merge request's code makes it write", [
+        repository / "planted-dotenv.gitlab-ci.yml"])
+    builds = ci_tools.project_build() / "colcon"
+    environments = tmp_path / "environments"
+    environments.mkdir()
+    (tmp_path / "write-environment.sh").write_text(f'env > "{environments}/${{CI_JOB_NAME//:/_}}.env"\n')
+    variables = merge_request(
+        CI_MERGE_REQUEST_DIFF_BASE_SHA=fork_point, LATENCY_BASE=builds, LATENCY_PR=builds, **RELATIVE_GATE,
+        CI_REPOSITORY_URL=tmp_path / "origin.git", BASH_ENV=tmp_path / "write-environment.sh")
+    head = git("rev-parse", "HEAD", cwd=repository).strip()
+    merge_requests = {7: {"sha": head, "notes": []}}
+    variables_file = repository / ".gitlab-ci-local-variables.yml"
+    variables_file.write_text(f"LATENCY_NOTE_TOKEN:\n  values:\n    latency-verdict: {gitlab_standin.NOTE_TOKEN}\n")
+    try:
+        shutil.rmtree(repository / "gate", ignore_errors=True)
+        code, output = run_pipeline(tools, repository, history, variables, unset=["CI_COMMIT_BRANCH"],
+                                    file="planted-dotenv.gitlab-ci.yml", variables_file=variables_file.name,
+                                    token=False, merge_requests=merge_requests, shared_paths=("gate",))
+    finally:
+        variables_file.unlink()
+        (repository / "planted-dotenv.gitlab-ci.yml").unlink()
+
+    assert "PLANTED_BY_THE_MERGE_REQUEST=true" in (repository / "gate.env").read_text()  # the plant was written
+    assert not marks.exists(), marks.read_text()
+    note_job = (environments / "latency_verdict-note.env").read_text()
+    assert "PLANTED_BY_THE_MERGE_REQUEST" not in note_job and str(planted) not in note_job
+    assert code == 0 and "PASS  latency:verdict-note" in output, output
+    assert "fetch-gitlab-run: 1 file of latency:relative" in output, output
+    (note,) = merge_requests[7]["notes"]
+    assert note["body"].startswith(gate_comment.MARKER) and head[:12] in note["body"]
 
 
 def test_a_merge_request_gets_the_code_path_gate_on_an_untagged_runner_in_a_throughput_pipeline_too(

@@ -1,18 +1,20 @@
-"""The run a GitLab pipeline's check job uploaded, fetched by the history job itself through
-GitLab's jobs API, every member of the archive checked before one byte is written.
+"""What a GitLab pipeline's job uploaded, fetched through GitLab's jobs API by a job that holds a
+token, every member of the archive checked before one byte is written: the run of the check
+job, for the history job; the gate's verdict of the relative gate's job, for the note's job.
 
-Why the history job does not let GitLab hand it the artifact (`needs:`, `dependencies:`):
+Why a job holding a token does not let GitLab hand it the artifact (`needs:`, `dependencies:`):
 GitLab unpacks every member of a job's artifact archive into the project directory, after the
-checkout and before the job's script. The check job runs on the latency runner, which merge
-requests' jobs share, so its archive is untrusted, and any member (a script of this
-repository, a `venv/__main__.py` that `python3 -m venv` would import from the working
-directory, a hook under `history/.git/hooks/`) would run in the one job that holds the
-history token (docs/security.md). Here the archive is read into memory from the API, every
-member is checked (its name under the run's directory, a regular file or a directory, how
-many, how large) and only then are the files publish-history reads (metadata.json,
-summaries, check reports, instruction counts: the run's own files, not its measurements or
-plots) written into an empty directory the caller made outside any checkout. A bad archive is
-refused as a whole: nothing is written.
+checkout and before the job's script, and gives it the variables of the job's dotenv report,
+above the job's own and GitLab's predefined ones. The check and gate jobs run on the latency
+runner, which merge requests' jobs share (the gate's runs the merge request's code), so their
+archives are untrusted: any member (a script of this repository, a `venv/__main__.py` that
+`python3 -m venv` would import from the working directory, a hook under `history/.git/hooks/`)
+or variable (where to fetch the CLI from, the API's address) would act in the job that holds
+the token (docs/security.md). Here the archive is read into memory from the API, every member
+is checked (its name under the directory asked for, a regular file or a directory, how many,
+how large) and only then are the files taken (TAKEN: the run's own files publish-history reads,
+not its measurements or plots; or the gate's result) written into an empty directory the caller
+made outside any checkout. A bad archive is refused as a whole: nothing is written.
 """
 
 import fnmatch
@@ -22,15 +24,19 @@ from io import BytesIO
 from pathlib import Path, PurePosixPath
 
 from latency_gate.ci import gitlab_api
-from latency_gate.contracts import formats, instruction_counts, run_metadata
+from latency_gate.contracts import bisect_result, formats, gate_result, instruction_counts, run_metadata
 from latency_gate.errors import InputError, ServiceError
 from latency_gate.store import history
 
 # A full-matrix run's artifact (raw measurements and plots included) is a few megabytes.
 MAX_ARCHIVE_BYTES = 64 * 1024 * 1024
 MAX_MEMBERS = 5000
-# The files publish-history takes from a run (store/history.py); everything else stays packed.
-TAKEN = (run_metadata.METADATA_FILE, formats.SUMMARY_GLOB, formats.CHECKS_GLOB, instruction_counts.COUNTS_GLOB)
+# What is taken from an archive (everything else stays packed): a run's own files, which
+# publish-history reads (store/history.py), or a gate's verdict, which pr-comment reads.
+TAKEN = {
+    "run": (run_metadata.METADATA_FILE, formats.SUMMARY_GLOB, formats.CHECKS_GLOB, instruction_counts.COUNTS_GLOB),
+    "verdict": (gate_result.FILE, bisect_result.FILE),
+}
 
 
 class GitLab(gitlab_api.GitLab):
@@ -52,18 +58,21 @@ class GitLab(gitlab_api.GitLab):
         return self.get(f"jobs/{int(job)}/artifacts", limit=MAX_ARCHIVE_BYTES)
 
 
-def fetch(gitlab, pipeline, job_name, run_directory, destination):
-    """Write the run `run_directory` (e.g. results/run) of `job_name`'s artifact in `pipeline`
-    into `destination`, an empty directory; returns the files written."""
+def fetch(gitlab, pipeline, job_name, run_directory, destination, taken="run"):
+    """Write the files `taken` (a key of TAKEN) found directly in `run_directory` (e.g. results/run)
+    of `job_name`'s artifact in `pipeline` into `destination`, an empty directory; returns the
+    files written."""
     job = gitlab.job_id(pipeline, job_name)
-    return extract(gitlab.artifacts(job), run_directory, destination, f"the artifact of job {job} ({job_name})")
+    return extract(gitlab.artifacts(job), run_directory, destination, f"the artifact of job {job} ({job_name})", taken)
 
 
-def extract(archive, run_directory, destination, source):
-    """Check every member of the zip `archive`, then write the run's own files found directly
-    in `run_directory` into the empty directory `destination`. InputError, naming `source` and
-    the member, on the first member that is not a regular file or directory under
-    `run_directory`, a duplicate, an encrypted or oversized one, or too many members."""
+def extract(archive, run_directory, destination, source, taken="run"):
+    """Check every member of the zip `archive`, then write the files `taken` (a key of TAKEN) found
+    directly in `run_directory` into the empty directory `destination`. InputError, naming `source`
+    and the member, on the first member that is not a regular file or directory under
+    `run_directory`, a duplicate, an encrypted or oversized one, or too many members, and when
+    none of the files is there."""
+    patterns = TAKEN[taken]
     destination = Path(destination)
     if destination.exists() and any(destination.iterdir()):
         raise InputError("not empty: the run is unpacked into an empty directory only", destination)
@@ -75,7 +84,7 @@ def extract(archive, run_directory, destination, source):
         raise InputError(f"{len(members)} members, more than a run's artifact may hold (MAX_MEMBERS, {MAX_MEMBERS})",
                          source)
     run = PurePosixPath(run_directory)
-    taken, seen, unpacked = [], set(), 0
+    chosen, seen, unpacked = [], set(), 0
     for member in members:
         name = _checked_name(member.filename, run, source)
         if name in seen:
@@ -91,16 +100,16 @@ def extract(archive, run_directory, destination, source):
         if unpacked > MAX_ARCHIVE_BYTES:
             raise InputError(f"its members hold more than {MAX_ARCHIVE_BYTES} bytes unpacked (MAX_ARCHIVE_BYTES)",
                              source)
-        if not member.is_dir() and name.parent == run and any(fnmatch.fnmatchcase(name.name, p) for p in TAKEN):
+        if not member.is_dir() and name.parent == run and any(fnmatch.fnmatchcase(name.name, p) for p in patterns):
             if member.file_size > history.MAX_FILE_BYTES:
                 raise InputError(f"member '{member.filename}' holds {member.file_size} bytes, more than a run's file "
                                  f"may (MAX_FILE_BYTES, {history.MAX_FILE_BYTES})", source)
-            taken.append(member)
-    if not taken:
-        raise InputError(f"no run files (metadata.json, summaries, checks) in {run}/", source)
+            chosen.append(member)
+    if not chosen:
+        raise InputError(f"none of the {taken}'s files ({', '.join(patterns)}) in {run}/", source)
     contents = {}
     with zipfile.ZipFile(BytesIO(archive)) as opened:
-        for member in taken:
+        for member in chosen:
             try:
                 with opened.open(member) as packed:
                     data = packed.read(history.MAX_FILE_BYTES + 1)  # the declared size is the archive's word only
