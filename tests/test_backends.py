@@ -6,6 +6,8 @@ of its own."""
 
 import importlib
 import os
+import re
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -250,3 +252,42 @@ def test_the_build_cache_key_covers_a_middlewares_own_sources_only_for_a_job_mea
     default, socket, madara = key(""), key("socket"), key("madara")
     assert default == socket and "-madara-" not in default
     assert "-madara-" in madara and madara.rsplit("-", 1)[1] != default.rsplit("-", 1)[1]
+
+
+def build_inputs():
+    """What the default build reads, as scripts/setup/build_latencytest.sh and its colcon packages'
+    CMakeLists name it: its own files, the packages, what they include from beside them."""
+    script = (REPOSITORY / "scripts/setup/build_latencytest.sh").read_text()
+    named = {path.split("/*")[0] for path in re.findall(r'\$REPO"?/([\w./*-]+)', script)}
+    named -= {"build", ".venv/bin/python", ".venv/bin/latency-gate"}  # its output and the tools it runs
+    for package in ("latencytest", "throughputtest", "pingpong"):
+        cmake = (REPOSITORY / package / "CMakeLists.txt").read_text()
+        named |= {package, *re.findall(r"\$\{CMAKE_CURRENT_SOURCE_DIR\}/\.\./([\w./-]+)", cmake)}
+    return sorted({"scripts/setup/build_latencytest.sh", *named})
+
+
+@pytest.mark.unit
+def test_the_build_cache_key_changes_with_every_input_the_build_names(tmp_path):
+    """A pull request that changes only what the build reads gets a key of its own, never main's
+    entry (a stale build measured as the pull request's)."""
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", str(REPOSITORY), str(clone)], check=True)
+    shutil.copy(REPOSITORY / "scripts/setup/latencytest_cache_key.sh", clone / "scripts/setup")  # this checkout's
+
+    def key():
+        return subprocess.run(["bash", str(clone / "scripts/setup/latencytest_cache_key.sh")], check=True,
+                              capture_output=True, text=True,
+                              env=os.environ | {"RUNNER_TEMP": str(tmp_path), "LATENCY_MIDDLEWARE": ""}).stdout
+
+    inputs = build_inputs()
+    assert {"cmake/FastDDSPerformanceTest.cmake", "scripts/setup/make_security_artifacts.sh",
+            "latencytest/patches"} <= set(inputs)
+    before, changed = key(), []
+    for name in inputs:
+        path = clone / name
+        touched = path if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file())[0]
+        original = touched.read_bytes()
+        touched.write_bytes(original + b"\n")
+        changed += [name] if key() != before else []
+        touched.write_bytes(original)
+    assert changed == inputs

@@ -303,17 +303,19 @@ def test_a_push_to_main_lands_on_the_gh_pages_branch(act, repository, tmp_path):
 
 def test_main_and_the_requirements_refuse_the_pull_requests_runners_unless_opted_in(act, repository):
     """A pull request's job can change a persistent runner for every later job there, main's
-    included (docs/security.md): main's pool named by the pull requests' labels, or a subset of
-    them (which their runners match too), is refused before anything is measured, as is a
-    requirements dispatch on them with a system label added (labels compared as sets, without case,
-    GitHub's system labels telling no pool apart)."""
-    result = push_to_main(act, repository, {"LATENCY_HISTORY_RUNNER_LABELS": '["latency", "self-hosted"]',  # a subset, reordered
-                                            "LATENCY_INSTRUCTIONS": "false"},
-                          expect=["History refused on the pull requests' runners"])
+    included (docs/security.md): main's pool named by a subset of the pull requests' labels (which
+    their runners match too), or by a superset of them (whose runners take their jobs too), is
+    refused before anything is measured, as is a requirements dispatch on them with a system label
+    added (labels compared as sets, without case, GitHub's system labels telling no pool apart)."""
+    for main_labels in ('["latency", "self-hosted"]',  # a subset, reordered
+                        '["self-hosted", "linux", "latency", "main-only"]'):  # a superset
+        result = push_to_main(act, repository, {"LATENCY_HISTORY_RUNNER_LABELS": main_labels,
+                                                "LATENCY_INSTRUCTIONS": "false"},
+                              expect=["History refused on the pull requests' runners"])
 
-    assert result.returncode != 0
-    assert "History refused on the pull requests' runners" in log(result)
-    assert "Run the latency experiment" not in log(result) and "Publish to the history" not in log(result)
+        assert result.returncode != 0, main_labels
+        assert "History refused on the pull requests' runners" in log(result)
+        assert "Run the latency experiment" not in log(result) and "Publish to the history" not in log(result)
 
     inputs = {"runs": 1, "shards": 1, "percentile": 99, "platform": PLATFORM,
               # the same set, another order and case, and a system label every runner has

@@ -22,9 +22,10 @@
 #                                              build-directory= (the GITHUB_OUTPUT format)
 #
 # The cache keys name everything a build depends on: the commit (the base's merge base, the
-# pull request's HEAD), the build command and output (or the installed Fast DDS version, and
-# whether LATENCY_MIDDLEWARE=madara has MADARA's program built too), the OS and the architecture. A restored build directory is reused only when the key it
-# was built for is this one.
+# pull request's HEAD), the build command and output (or the installed Fast DDS and Cyclone DDS
+# versions, and the middleware when LATENCY_MIDDLEWARE names one whose program builds from more
+# than the default build: `latency-gate backends --sources`), the OS and the architecture. A
+# restored build directory is reused only when the key it was built for is this one.
 #
 # Environment:
 #   LATENCY_BASE_REF          the pull request's target commit (required); fetched from
@@ -75,8 +76,12 @@ if [[ -n $command ]]; then
 else
     fastdds=$(dpkg-query -W -f='${Version}' libfastrtps-dev 2>/dev/null) ||
         fail "libfastrtps-dev is not installed (run scripts/setup/install_system_packages.sh)"
-    recipe=fastdds-${fastdds//[^A-Za-z0-9.+-]/_}
-    [[ ${LATENCY_MIDDLEWARE:-} != madara ]] || recipe+=-madara  # its build has MADARA's program too
+    cyclonedds=$(dpkg-query -W -f='${Version}' cyclonedds-dev 2>/dev/null || echo not-installed)
+    recipe=fastdds-${fastdds//[^A-Za-z0-9.+-]/_}-cyclonedds-${cyclonedds//[^A-Za-z0-9.+-]/_}
+    if [[ -n ${LATENCY_MIDDLEWARE:-} ]]; then  # a middleware whose build has its own program too
+        sources=$(latency-gate backends --sources "$LATENCY_MIDDLEWARE") || fail "latency-gate backends failed"
+        [[ -z $sources ]] || recipe+=-$LATENCY_MIDDLEWARE
+    fi
 fi
 key="latencytest-base-$recipe-$platform-$merge_base"
 

@@ -3,8 +3,9 @@
 # (the GITHUB_OUTPUT format; actions/run-latency feeds them to actions/cache).
 #
 # The key changes whenever the build could: Fast DDS version (installed libfastrtps-dev),
-# Cyclone DDS version, OS, architecture and the build recipe (build_latencytest.sh, the colcon
-# packages, and the security artifacts' generator), and with LATENCY_MIDDLEWARE naming a backend whose
+# Cyclone DDS version, OS, architecture and the build recipe (INPUTS: the build's scripts, the
+# colcon packages and the CMake they include, the security artifacts' generator; a test holds
+# them against what build_latencytest.sh and the packages name), and with LATENCY_MIDDLEWARE naming a backend whose
 # programs build from more (`latency-gate backends --sources`: MADARA's package, sources and patches)
 # those directories, the key then naming the middleware.
 #
@@ -21,8 +22,9 @@ if [[ -n ${LATENCY_MIDDLEWARE:-} ]]; then
     sources=$(latency-gate backends --sources "$LATENCY_MIDDLEWARE") || exit 3
     [[ -z $sources ]] || mapfile -t own <<< "$sources"
 fi
-recipe=$(cd "$REPO" && find scripts/setup/build_latencytest.sh latencytest throughputtest pingpong "${own[@]}" \
-    scripts/latency_gate/runner/security.py -type f -print0 \
+INPUTS=(scripts/setup/build_latencytest.sh scripts/setup/make_security_artifacts.sh
+        scripts/latency_gate/runner/security.py latencytest throughputtest pingpong cmake)
+recipe=$(cd "$REPO" && find "${INPUTS[@]}" "${own[@]}" -type f -print0 \
     | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
 echo "key=latencytest-fastdds-${fastdds//[^A-Za-z0-9.+-]/_}-cyclonedds-${cyclonedds//[^A-Za-z0-9.+-]/_}${own:+-$LATENCY_MIDDLEWARE}-$(uname -s)-$(uname -m)-$recipe"
 echo "build-directory=$build_directory"
