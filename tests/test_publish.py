@@ -560,3 +560,27 @@ def test_git_in_the_publish_reads_nothing_another_job_planted_in_the_users_home(
     assert result.returncode == 0, result.stderr
     assert published_runs(remote) == ["20261122T080000Z-aaaa-lab1"]
     assert not marks.exists(), marks.read_text()
+
+
+@pytest.mark.parametrize("work", ["the run", "a directory with a file", "a file"])
+def test_a_work_directory_that_holds_anything_is_refused_and_left_as_it_was(tmp_path, remote, work):
+    """The branch is checked out in the work directory, replacing what it holds: the run given as
+    the work directory lost its measurements so. Refused, exit 3, nothing touched or pushed."""
+    run = make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1")
+    directory = {"the run": run, "a directory with a file": tmp_path / "work", "a file": tmp_path / "work.txt"}[work]
+    if work == "a directory with a file":
+        directory.mkdir()
+        (directory / "notes.md").write_text("mine\n")
+    elif work == "a file":
+        directory.write_text("mine\n")
+    before = sorted((path.relative_to(tmp_path), path.read_bytes() if path.is_file() else None)
+                    for path in tmp_path.rglob("*") if "remote.git" not in path.parts)
+
+    done = publish_with_cli(remote, run, directory)
+
+    assert done.returncode == 3, done.stdout + done.stderr
+    (line,) = done.stderr.strip().splitlines()
+    assert f"{directory}: the work directory must be new or empty" in line, line
+    assert sorted((path.relative_to(tmp_path), path.read_bytes() if path.is_file() else None)
+                  for path in tmp_path.rglob("*") if "remote.git" not in path.parts) == before
+    assert git("branch", "--list", BRANCH, cwd=remote) == ""

@@ -127,8 +127,11 @@ class Publication:
 def publish(publication, work_directory, git=None, sleep=time.sleep):
     """Land a Publication's run directory under runs/<platform>/<run id>/ on its branch of its remote.
 
-    `work_directory` holds the local clone; after success its files are the published
-    store and the site built from it (render/store_views.regenerate). Returns (run id, pushed commit).
+    `work_directory`, new or empty, holds the local clone; after success its files are the
+    published store and the site built from it (render/store_views.regenerate). Returns (run id,
+    pushed commit). InputError, nothing touched, for a work directory that holds anything: its
+    files would be replaced by the branch's (a run directory given as the work directory lost its
+    measurements so).
     """
     run_directory, remote = Path(publication.run_directory), publication.remote
     platform, branch = publication.platform, publication.branch
@@ -137,6 +140,9 @@ def publish(publication, work_directory, git=None, sleep=time.sleep):
     if Path(remote).exists():  # a local repository: git runs in the work tree, not here
         remote = str(Path(remote).resolve())
     work_directory = Path(work_directory)
+    if work_directory.exists() and (not work_directory.is_dir() or any(work_directory.iterdir())):
+        raise InputError("the work directory must be new or empty: the history's branch is checked out there, "
+                         "replacing what it holds", work_directory)
     work_directory.mkdir(parents=True, exist_ok=True)
     git = git or Git(work_directory, token=os.environ.get(TOKEN_VARIABLE), remote=remote)
     git("init", "-q")

@@ -39,8 +39,9 @@ def add_arguments(parser):
     option(parser, "shared-runners", action="store_true",
            help="the run was measured on runners that pull requests' jobs also use (an opt-in): the stored "
                 "metadata says so in a warning, which the site shows")
-    option(parser, "work-directory", type=Path, help="local clone, kept afterwards: the regenerated site to deploy "
-                                                     "(default: a temporary one)")
+    option(parser, "work-directory", type=Path, help="a new or empty directory for the local clone, kept "
+                                                     "afterwards: the regenerated site to deploy (default: a "
+                                                     "temporary one)")
 
 
 def run(args):
