@@ -146,6 +146,22 @@ def test_bad_input_exits_3_with_one_line_naming_the_file_and_writes_nothing(tmp_
     assert sorted(p.name for p in tmp_path.iterdir()) == [raw.name]
 
 
+def test_a_summary_that_would_replace_its_measurements_is_bad_input_and_the_samples_stay(experiment, tmp_path,
+                                                                                       capsys):
+    raw = tmp_path / "measurements_intraprocess_best_effort.csv"
+    shutil.copy(formats.measurements_path(experiment, "intraprocess_best_effort"), raw)
+    samples = raw.read_bytes()
+    (tmp_path / "link.csv").symlink_to(raw)
+
+    for output in (raw, tmp_path / "link.csv"):
+        done = cli.main(["process", "--raw-csv", str(raw), "--output-csv", str(output), "--no-plots"])
+
+        assert done == EXIT_BAD_INPUT
+        assert capsys.readouterr().err == (f"latency-gate process: error: {output}: is the measurements CSV itself: "
+                                           "its summary would replace the samples\n")
+        assert raw.read_bytes() == samples
+
+
 def test_an_unknown_sub_experiment_name_is_bad_input(tmp_path):
     raw = tmp_path / "measurements_interprocess_carrier_pigeon.csv"
     raw.write_text("Sample,Payload [Bytes],Latency [us]\n1,16,2.0\n2,16,3.0\n")

@@ -3,6 +3,7 @@ throughput run, the best case per payload. The plots drawn from them: render/pro
 (the spec's command lines: cli/process.py and cli/compare_subexperiments.py).
 """
 
+import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,8 @@ def process_raw_csv(raw_csv, output_csv, kind=LATENCY):
     as numpy arrays). numpy alone: this runs once per sub-experiment, each time in a new
     process, and pandas' import would be half of it."""
     subexperiment = subexperiment_of_measurements(raw_csv)
+    if Path(output_csv).exists() and os.path.samefile(output_csv, raw_csv):
+        raise InputError("is the measurements CSV itself: its summary would replace the samples", output_csv)
     if kind is kinds.THROUGHPUT:
         measurements = throughput_formats.read_measurement_columns(raw_csv)
         rows = throughput.summary_rows(measurements, raw_csv)
