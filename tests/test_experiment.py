@@ -19,11 +19,11 @@ import numpy as np
 import pytest
 
 from latency_gate import cli
-from latency_gate.contracts import run_metadata
+from latency_gate.contracts import formats, run_metadata
 from latency_gate.contracts.formats import (
     MEASUREMENT_COLUMNS, PAYLOAD, SUBEXPERIMENTS, measurements_path, read_measurements, read_requirements, read_summary,
 )
-from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED
+from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED, InputError
 from latency_gate.runner import experiment, kinds
 from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner.middleware.common import build_directory
@@ -148,6 +148,9 @@ def test_runs_into_the_same_directory_accumulate_subexperiments_under_one_run_id
     # As colcon test does: one runner invocation per sub-experiment, one results directory.
     assert experiment.run_experiment(tmp_path, RunSpec(subexperiments=["intraprocess_best_effort"], **FAST)) == EXIT_OK
     run_id = metadata_of(tmp_path)["run_id"]
+    stale = [formats.summary_path(tmp_path, "intraprocess_best_effort"), formats.checks_path(tmp_path, "intraprocess_best_effort")]
+    for path in stale:  # of the first run's samples
+        path.write_text("processed and checked before the repeat\n")
     for name in ("intraprocess_reliable", "intraprocess_best_effort"):  # a repeated one replaces its entry
         assert experiment.run_experiment(tmp_path, RunSpec(subexperiments=[name], **FAST)) == EXIT_OK
 
@@ -156,6 +159,13 @@ def test_runs_into_the_same_directory_accumulate_subexperiments_under_one_run_id
     assert sorted(metadata["subexperiments"]) == ["intraprocess_best_effort", "intraprocess_reliable"]
     assert all(isinstance(entry["domain"], int) for entry in metadata["subexperiments"].values())
     assert all(entry["status"] == "passed" for entry in metadata["subexperiments"].values())
+    assert not any(path.exists() for path in stale)  # they described the samples the repeat replaced
+    # A run of other settings would leave metadata.json describing one run and the files another.
+    before = {path.name: path.read_bytes() for path in tmp_path.iterdir() if path.is_file()}
+    with pytest.raises(InputError, match=rf"holds a run of other settings \(samples {FAST['samples']}, not "):
+        experiment.run_experiment(tmp_path, RunSpec(subexperiments=["intraprocess_reliable"],
+                                                    **(FAST | {"samples": FAST["samples"] + 1})))
+    assert {path.name: path.read_bytes() for path in tmp_path.iterdir() if path.is_file()} == before
 
 
 # --------------------------------------------------------------------------------------

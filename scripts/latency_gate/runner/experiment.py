@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from latency_gate.contracts import run_metadata
-from latency_gate.contracts.formats import SPEC_FAMILY, choose_matrix, measurements_path
+from latency_gate.contracts.formats import SPEC_FAMILY, checks_path, choose_matrix, measurements_path, summary_path
 from latency_gate.errors import EXIT_OK, EXIT_RUN_FAILED, InputError
 from latency_gate.runner import (
     counting, kinds, platform_info, realtime, security, shared_memory, topology as topologies,
@@ -250,6 +250,8 @@ def _prepare(results, spec, checked):
     if earlier and earlier.kind != kind.name:
         raise InputError(f"holds a {earlier.kind} run: a {kind.name} run needs a results directory of its own",
                          results)
+    if earlier:
+        _check_accumulates(earlier, spec, checked, results)
     # Counts do not depend on scheduling: a counted run leaves it to the OS (metadata's
     # settings.requested still says what was asked for).
     real_time = (realtime.prepare(False, None, None, None, None) if checked.counting
@@ -283,6 +285,20 @@ def _prepare(results, spec, checked):
     kind.write_inputs(config)
     metadata = _record(spec, checked, config, host, run_id, started_at, earlier)
     return _Run(config, metadata, marker, realtime.CpuIdleHold())
+
+
+def _check_accumulates(earlier, spec, checked, results):
+    """InputError, before anything is written, when the run in `results` measured with other
+    settings than this one: metadata.json's settings are the directory's, and its summaries and
+    checks would describe another run's samples."""
+    this = {"middleware": spec.middleware, "latency_test": str(checked.binary), "family": checked.family,
+            "samples": spec.samples if checked.kind is kinds.LATENCY else None, "payloads": list(checked.payloads),
+            "grid": checked.grid and checked.grid.recorded()}
+    differ = [f"{name} {getattr(earlier, name)}, not {value}" for name, value in this.items()
+              if getattr(earlier, name) != value]
+    if differ:
+        raise InputError(f"holds a run of other settings ({'; '.join(differ)}): a run adds to a results directory "
+                         "only with the same settings; give it a directory of its own", results)
 
 
 def _record(spec, checked, config, host, run_id, started_at, earlier):
@@ -354,7 +370,8 @@ def _loop(run, spec, checked, out, err):
             stress_ended = True
             run.metadata = run.metadata.with_warning(f"stress-ng ended before {name}: the load did not last "
                                                      "(logs/stress-ng.log)")
-        measurements_path(config.results, name).unlink(missing_ok=True)  # a stale result must not pass for this run's
+        for stale in (measurements_path, summary_path, checks_path):  # an earlier result must not pass for this run's
+            stale(config.results, name).unlink(missing_ok=True)
         if name in checked.unsupported:
             run.metadata = run.metadata.with_outcome(name, run_metadata.SubexperimentOutcome(
                 status="unsupported", error=checked.unsupported[name]))

@@ -44,6 +44,8 @@ TIMEOUT_PER_ROUND_TRIP_S = 0.002
 # acknowledgements and results, and every payload creates its endpoints anew (about 0.3 s
 # per case on the 2-core VM); twice that, with a second per case to spare.
 TIMEOUT_PER_CASE_S = 1.0
+# A timed latency run that records fewer of a payload's round trips than this fraction is refused (_Latency.store).
+MIN_RECORDED_FRACTION = 0.99
 
 
 @dataclass(frozen=True)
@@ -154,16 +156,31 @@ class _Latency(Kind):
 
     def store(self, raw, destination, config):
         measurements = formats.read_measurements(raw)
-        missing = sorted(set(config.payloads) - set(measurements[formats.PAYLOAD].unique()))
+        recorded = measurements[formats.PAYLOAD].value_counts().reindex(config.payloads, fill_value=0)
+        unasked = sorted(set(measurements[formats.PAYLOAD].unique()) - set(config.payloads))
+        if unasked:
+            raise InputError(f"samples for payload(s) {', '.join(map(str, unasked))}, which the run did not ask for", raw)
+        if (recorded > config.samples).any():
+            raise InputError(f"{_per_payload(recorded[recorded > config.samples])} samples: more than the "
+                             f"{config.samples} asked for", raw)
         # A counted run's round trips ran under valgrind (~50x slower): LatencyTest records none of
         # a payload whose round trips all took over 100 ms (measured beside other work: secured
-        # 16 KiB); its counts (runner/counting.py) are its result.
-        if missing and not config.counting:
-            raise InputError(f"no samples for payload(s) {', '.join(map(str, missing))}", raw)
+        # 16 KiB); its counts (runner/counting.py) are its result. A timed run records every round
+        # trip (every passed run so far, benchmarks/results/): one short by more than a percent is
+        # not the run it says it is.
+        short = recorded[recorded < config.samples * MIN_RECORDED_FRACTION]
+        if len(short) and not config.counting:
+            raise InputError(f"{_per_payload(short)} samples of the {config.samples} asked for "
+                             f"(fewer than {MIN_RECORDED_FRACTION:.0%})", raw)
         if (measurements[formats.LATENCY] < 0).any():
             raise InputError("negative latency", raw)
         formats.write_csv(measurements, destination)
         return len(measurements)
+
+
+def _per_payload(counts):
+    """'16 B: 2, 1024 B: 0' of a Series of counts by payload."""
+    return ", ".join(f"{payload} B: {count}" for payload, count in counts.items())
 
 
 class _Throughput(Kind):
