@@ -87,6 +87,45 @@ def test_a_payload_that_is_not_positive_is_named_with_its_line(read, tmp_path):
     assert error_of(read, path) == f"{path}:3: column 'Payload [Bytes]': must be positive"
 
 
+def test_a_negative_latency_is_named_with_its_line_and_zero_is_the_clock_s_resolution(read, tmp_path):
+    path = write(tmp_path, HEADER + "1,16,0.000\n2,16,-3.000\n")
+    assert error_of(read, path) == f"{path}:3: column 'Latency [us]': must not be negative"
+
+
+SUMMARY_ROW = dict(zip(formats.SUMMARY_COLUMNS, (16, 100, 9.0, 1.0, 2.0, 2.0, 0.5, 0.1, 3.0, 3.0, 5.0, 8.0)))
+
+
+@pytest.mark.parametrize("read", [formats.read_summary, formats.read_summary_columns])
+@pytest.mark.parametrize("change, why", [
+    ({"Samples": 0}, "column 'Samples': must be positive"),
+    ({"Min": -1.0}, "column 'Min': must not be negative"),
+    ({"Min": 10.0}, "column 'Min': more than the row's Max"),
+])
+def test_a_summary_of_no_samples_or_impossible_ones_is_named_with_its_line(read, tmp_path, change, why):
+    path = tmp_path / "measurements_intraprocess_best_effort_summary.csv"
+
+    def write_rows(*rows):
+        path.write_text(",".join(formats.SUMMARY_COLUMNS) + "\n" + "".join(
+            ",".join(str(row[column]) for column in formats.SUMMARY_COLUMNS) + "\n" for row in rows))
+
+    write_rows(SUMMARY_ROW, SUMMARY_ROW | {"Bytes": 32})
+    assert list(read(path)["Bytes"]) == [16, 32]  # as it is, read
+    write_rows(SUMMARY_ROW, SUMMARY_ROW | {"Bytes": 32} | change)
+    assert error_of(read, path) == f"{path}:3: {why}"
+
+
+@pytest.mark.parametrize("read", [formats.read_requirements, formats.read_requirements_columns])
+@pytest.mark.parametrize("column", formats.CHECKED_MAGNITUDES)
+def test_a_requirement_of_zero_or_less_is_named_with_its_line(read, tmp_path, column):
+    path = tmp_path / "requirements.csv"
+    values = {"Median": "2.0", "99%": "3.0", "Max": "9.0"}
+    path.write_text("Experiment type,Bytes,Median,99%,Max\n"
+                    f"intraprocess_best_effort,16,{values['Median']},{values['99%']},{values['Max']}\n"
+                    + "intraprocess_best_effort,32," + ",".join("0.000" if name == column else values[name]
+                                                              for name in formats.CHECKED_MAGNITUDES) + "\n")
+    assert error_of(read, path) == f"{path}:3: column '{column}': must be positive"
+
+
 def test_numpy_reads_every_number_as_pandas_read_csv_does_bit_for_bit(tmp_path):
     rng = np.random.default_rng(4)
     latencies = np.concatenate([rng.lognormal(3, 2, 3000), rng.uniform(0, 1e6, 1000)])

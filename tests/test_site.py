@@ -10,6 +10,7 @@ import functools
 import hashlib
 import http.server
 import json
+import re
 import shutil
 import threading
 from pathlib import Path
@@ -345,13 +346,20 @@ def test_rebuilding_an_unchanged_store_changes_no_file(store, tmp_path):
 
 
 @pytest.mark.unit
-def test_a_failed_build_leaves_the_previous_site_and_names_the_bad_file(store, tmp_path):
+@pytest.mark.parametrize("change, why", [
+    (lambda row: row.replace("32,", "32.5,", 1), "column 'Bytes': not a whole number"),
+    # well-formed, so the batch reads it, but a summary of no samples
+    (lambda row: ",".join([row.split(",")[0], "0", *row.split(",")[2:]]), "column 'Samples': must be positive"),
+])
+def test_a_failed_build_leaves_the_previous_site_and_names_the_bad_file(store, tmp_path, change, why):
     copy = tmp_path / "store"
     shutil.copytree(store[0], copy)
     before = site_digest(copy)
     bad = formats.summary_path(copy / "runs" / PLATFORM / store[1][2], "intraprocess_reliable")
-    bad.write_text(bad.read_text().replace("\n32,", "\n32.5,", 1))
-    with pytest.raises(InputError, match=rf"{bad}:3: column 'Bytes': not a whole number"):
+    lines = bad.read_text().split("\n")
+    lines[2] = change(lines[2])
+    bad.write_text("\n".join(lines))
+    with pytest.raises(InputError, match=rf"{bad}:3: {re.escape(why)}"):
         build_site(copy)
     assert site_digest(copy) == before
     assert not list(copy.glob(".site-build-*"))

@@ -303,9 +303,18 @@ def write_rows(rows, columns, integers, path, texts=()):
 def require_positive(table, column, path):
     """InputError naming the first row whose value in `column` is not positive (table: a
     frame, or read_numeric's arrays)."""
-    bad = np.asarray(table[column], dtype=float) <= 0
+    _require(np.asarray(table[column], dtype=float) <= 0, f"column '{column}': must be positive", path)
+
+
+def require_not_negative(table, column, path):
+    """InputError naming the first row whose value in `column` is negative (a latency of 0 us is
+    the clock's resolution, not an error)."""
+    _require(np.asarray(table[column], dtype=float) < 0, f"column '{column}': must not be negative", path)
+
+
+def _require(bad, what, path):
     if bad.any():
-        raise InputError(f"column '{column}': must be positive", path, int(np.argmax(bad)) + 2)
+        raise InputError(what, path, int(np.argmax(bad)) + 2)
 
 
 def _parse_csv(path, dtype):
@@ -364,29 +373,39 @@ def _raise_first_bad_cell(text_frame, numeric, path):
 
 def read_measurements(path):
     """Raw samples: Sample, Payload [Bytes], Latency [us] (file order kept)."""
-    frame = read_table(path, MEASUREMENT_COLUMNS, MEASUREMENT_COLUMNS, integer=(SAMPLE, PAYLOAD))
-    require_positive(frame, PAYLOAD, path)
-    return frame
+    return _validated_measurements(read_table(path, MEASUREMENT_COLUMNS, MEASUREMENT_COLUMNS,
+                                              integer=(SAMPLE, PAYLOAD)), path)
 
 
 def read_measurement_columns(path):
     """read_measurements' columns as numpy arrays ({column: array}), without pandas."""
-    columns = read_numeric(path, MEASUREMENT_COLUMNS, read_measurements, integers=(SAMPLE, PAYLOAD))
-    require_positive(columns, PAYLOAD, path)
-    return columns
+    return _validated_measurements(read_numeric(path, MEASUREMENT_COLUMNS, read_measurements,
+                                                integers=(SAMPLE, PAYLOAD)), path)
+
+
+def _validated_measurements(table, path):
+    require_positive(table, PAYLOAD, path)
+    require_not_negative(table, LATENCY, path)
+    return table
 
 
 def read_summary(path):
-    frame = read_table(path, SUMMARY_COLUMNS, SUMMARY_COLUMNS, integer=("Bytes", "Samples"))
-    require_unique(frame, ["Bytes"], path)
-    return frame
+    return _validated_summary(read_table(path, SUMMARY_COLUMNS, SUMMARY_COLUMNS, integer=("Bytes", "Samples")), path)
 
 
 def read_summary_columns(path):
     """read_summary's columns as numpy arrays ({column: array}), without pandas."""
-    columns = read_numeric(path, SUMMARY_COLUMNS, read_summary, integers=("Bytes", "Samples"))
-    require_unique(columns, ["Bytes"], path)
-    return columns
+    return _validated_summary(read_numeric(path, SUMMARY_COLUMNS, read_summary, integers=("Bytes", "Samples")), path)
+
+
+def _validated_summary(table, path):
+    """A summary of some samples, none negative, its least no more than its most."""
+    require_unique(table, ["Bytes"], path)
+    require_positive(table, "Samples", path)
+    require_not_negative(table, "Min", path)
+    _require(np.asarray(table["Min"], dtype=float) > np.asarray(table["Max"], dtype=float),
+             "column 'Min': more than the row's Max", path)
+    return table
 
 
 def read_requirements(path):
@@ -405,6 +424,8 @@ def _validated_requirements(table, path):
         if name not in KNOWN_SUBEXPERIMENTS:
             raise InputError(f"unknown sub-experiment '{name}'", path, row + 2)
     require_unique(table, ["Experiment type", "Bytes"], path)
+    for column in CHECKED_MAGNITUDES:  # a ceiling of 0 us or less no run can meet: a broken file
+        require_positive(table, column, path)
     return table
 
 
@@ -492,6 +513,8 @@ def _parse_joined(bodies, rows, owners, columns, reader, unique, integers, strin
         suspect |= frame.duplicated(["run", "subexperiment", *unique]).to_numpy()
     if "Status" in frame:
         suspect |= ~frame["Status"].isin(["passed", "failed"]).to_numpy()
+    if reader is read_summary:  # what _validated_summary refuses
+        suspect |= ((frame["Samples"] <= 0) | (frame["Min"] < 0) | (frame["Min"] > frame["Max"])).to_numpy()
     if suspect.any():
         file_of_row = np.repeat(np.arange(len(owners)), rows)
         for index in np.unique(file_of_row[suspect]):
