@@ -309,3 +309,29 @@ def test_the_spec_entry_scripts_process_compare_and_check_without_pandas_or_matp
                               text=True)
         assert done.returncode in (EXIT_OK, EXIT_CHECK_FAILED), done.stderr
         assert done.stdout.splitlines()[-1] == "[]", step[0]
+
+
+def test_sigterm_stops_a_command_through_its_clean_up_with_exit_130(tmp_path):
+    """A CI job cancelled sends SIGTERM: the command stops as on Ctrl-C, its finally blocks run
+    (temporary directories, workers), one line says so, and the exit code is the documented 130."""
+    program = ("import sys, time\n"
+               "from latency_gate import cli\n"
+               "from latency_gate.cli import process\n"
+               "def waits(args):\n"
+               "    try:\n"
+               "        print('ready', flush=True)\n"
+               "        time.sleep(60)\n"
+               "    finally:\n"
+               "        print('cleaned up', flush=True)\n"
+               "process.run = waits\n"
+               "sys.exit(cli.main(['process', '--experiment-directory', 'x']))\n")
+    command = subprocess.Popen([sys.executable, "-c", program], cwd=tmp_path, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    assert command.stdout.readline() == "ready\n"
+
+    command.terminate()
+    out, err = command.communicate(timeout=30)
+
+    assert command.returncode == 130
+    assert out == "cleaned up\n"
+    assert err == "latency-gate process: interrupted\n"

@@ -6,6 +6,7 @@ keep the whole file near a minute and a half on two cores.
 """
 
 import dataclasses
+import fcntl
 import io
 import os
 import re
@@ -166,6 +167,21 @@ def test_runs_into_the_same_directory_accumulate_subexperiments_under_one_run_id
         experiment.run_experiment(tmp_path, RunSpec(subexperiments=["intraprocess_reliable"],
                                                     **(FAST | {"samples": FAST["samples"] + 1})))
     assert {path.name: path.read_bytes() for path in tmp_path.iterdir() if path.is_file()} == before
+
+
+@pytest.mark.programs
+def test_a_run_into_a_directory_another_run_is_writing_to_is_refused_before_it_writes(latency_test, tmp_path):
+    """Two runs into one directory would mix their metadata.json and partial files: the second is
+    refused while the first holds the directory (here, this test holds it as a run does)."""
+    directory = os.open(tmp_path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(directory, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with pytest.raises(InputError, match="another run is writing to this results directory"):
+            experiment.run_experiment(tmp_path, RunSpec(subexperiments=["intraprocess_best_effort"], **FAST))
+        assert list(tmp_path.iterdir()) == []
+    finally:
+        os.close(directory)  # and with it the lock: the next run goes ahead
+    assert experiment.run_experiment(tmp_path, RunSpec(subexperiments=["intraprocess_best_effort"], **FAST)) == EXIT_OK
 
 
 # --------------------------------------------------------------------------------------

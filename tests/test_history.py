@@ -152,6 +152,54 @@ def test_adding_a_run_from_the_command_line_regenerates_plots_and_site(tmp_path,
     assert not [p for p in (store / "plots").iterdir() if p.name.startswith(".")]  # no staging left behind
 
 
+def add_to_history(store, run, run_id, *options):
+    from latency_gate import cli
+
+    return cli.main(["add-to-history", "--store", str(store), "--experiment-directory", str(run),
+                     "--platform", PLATFORM, "--run-id", run_id, *options])
+
+
+def stored(store):
+    return {path.relative_to(store): path.read_bytes() for path in sorted(store.rglob("*")) if path.is_file()}
+
+
+@pytest.mark.parametrize("keep", ["0", "-1"])
+def test_a_retention_that_keeps_no_run_is_refused_before_the_run_is_added(tmp_path, processed_run, capsys, keep):
+    store = tmp_path / "store"
+    assert add_to_history(store, processed_run, "20261122T060000Z-a-lab") == 0
+    before = stored(store)
+
+    assert add_to_history(store, processed_run, "20261122T070000Z-b-lab", "--keep", keep) == 3
+
+    assert f"history retention must keep at least 1 run, got {keep}" in capsys.readouterr().err
+    assert stored(store) == before
+
+
+def test_an_add_that_fails_on_a_stored_run_it_cannot_read_stores_nothing_and_keeps_the_site(tmp_path, processed_run,
+                                                                                            capsys):
+    store = tmp_path / "store"
+    assert add_to_history(store, processed_run, "20261122T060000Z-a-lab") == 0
+    broken = store / "runs" / PLATFORM / "20261122T060000Z-a-lab" / run_metadata.METADATA_FILE
+    broken.write_text("{")
+    before = stored(store)
+
+    assert add_to_history(store, processed_run, "20261122T070000Z-b-lab", "--keep", "1") == 3
+
+    assert str(broken) in capsys.readouterr().err
+    assert stored(store) == before  # the new run is not stored, the older one not pruned, the site as it was
+
+
+def test_a_store_that_is_a_file_is_one_line_naming_it_exit_3(tmp_path, processed_run, capsys):
+    store = tmp_path / "store"
+    store.write_text("not a directory\n")
+
+    assert add_to_history(store, processed_run, "20261122T060000Z-a-lab") == 3
+
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith("latency-gate add-to-history: error: ") and str(store) in line, line
+    assert store.read_text() == "not a directory\n"
+
+
 def test_a_run_of_another_middleware_goes_to_its_own_line_beside_the_platforms_fast_dds_runs(tmp_path, processed_run,
                                                                                               rendered_plots):
     from latency_gate import cli

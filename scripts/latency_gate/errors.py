@@ -9,6 +9,7 @@ EXIT_BAD_INPUT = 3  # malformed, missing or inconsistent input; missing prerequi
 EXIT_RUN_FAILED = 4  # a sub-experiment crashed, timed out or produced no data
 EXIT_SERVICE_FAILED = 5  # a service the command talks to (a REST API, a git remote) failed or refused
 EXIT_INCONCLUSIVE = 6  # the relative gate could not rule out the slowdown required (--require-detectable)
+EXIT_INTERRUPTED = 130  # Ctrl-C or SIGTERM: stopped, cleaned up (128 + SIGINT, as a shell reports it)
 
 
 class InputError(Exception):

@@ -15,7 +15,7 @@ from pathlib import Path
 from latency_gate.analysis import processing, requirements
 from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import summary_path
-from latency_gate.errors import EXIT_OK, EXIT_RUN_FAILED, InputError
+from latency_gate.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_RUN_FAILED, InputError
 from latency_gate.runner import experiment
 
 DEFAULT_RUNS = 200
@@ -79,7 +79,7 @@ def extrapolate(runs_directory, spec, output=None, runs=DEFAULT_RUNS, percentile
             shutil.rmtree(directory)  # left by a killed or failed attempt
         print(f"{label}:", file=out, flush=True)
         code = experiment.run_experiment(directory, spec, out=out)
-        if code == experiment.EXIT_INTERRUPTED:
+        if code == EXIT_INTERRUPTED:
             return code
         if code != EXIT_OK:
             failed.append(directory.name)

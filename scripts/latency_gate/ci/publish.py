@@ -139,6 +139,7 @@ def publish(publication, work_directory, git=None, sleep=time.sleep):
         raise InputError("no such run directory", run_directory)
     if Path(remote).exists():  # a local repository: git runs in the work tree, not here
         remote = str(Path(remote).resolve())
+    history.check_retention(publication.keep)
     work_directory = Path(work_directory)
     if work_directory.exists() and (not work_directory.is_dir() or any(work_directory.iterdir())):
         raise InputError("the work directory must be new or empty: the history's branch is checked out there, "

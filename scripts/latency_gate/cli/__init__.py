@@ -17,10 +17,11 @@ not rule out the slowdown required (--require-detectable).
 
 import argparse
 import importlib
+import signal
 import sys
 
 from latency_gate import __version__
-from latency_gate.errors import InputError, RunFailed, ServiceError
+from latency_gate.errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, InputError, RunFailed, ServiceError
 
 # Subcommand -> its one-line help; the module is latency_gate.cli.<name with underscores>.
 COMMANDS = {
@@ -77,11 +78,27 @@ def build_parser(argv=None):
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
     args = build_parser(argv).parse_args(argv)
+    # SIGTERM (a CI job cancelled, a time-out) stops a command as Ctrl-C does, through its clean-up:
+    # no temporary directory or worker left, exit 130. A run installs its own handler (runner/processes.py).
+    stop_on_sigterm = signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    if stop_on_sigterm:
+        signal.signal(signal.SIGTERM, _interrupt)
     try:
         return args.func(args)
     except (InputError, RunFailed, ServiceError) as error:
         print(f"latency-gate {args.command}: error: {error}", file=sys.stderr)
         return error.exit_code
+    except OSError as error:  # a path given that cannot be read or written: not a directory, no permission, ...
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"latency-gate {args.command}: error: {where}{error.strerror or error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print(f"latency-gate {args.command}: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
+    finally:
+        if stop_on_sigterm:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt

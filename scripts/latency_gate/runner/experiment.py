@@ -27,7 +27,9 @@ attempt recorded; one that fails every attempt is recorded and the others still 
 at the end).
 """
 
+import contextlib
 import datetime
+import fcntl
 import os
 import shlex
 import sys
@@ -36,7 +38,7 @@ from pathlib import Path
 
 from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import SPEC_FAMILY, checks_path, choose_matrix, measurements_path, summary_path
-from latency_gate.errors import EXIT_OK, EXIT_RUN_FAILED, InputError
+from latency_gate.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_RUN_FAILED, InputError
 from latency_gate.runner import (
     counting, kinds, platform_info, realtime, security, shared_memory, topology as topologies,
 )
@@ -54,7 +56,6 @@ from latency_gate.runner.subexperiment import outcome_text, run_with_retries
 # (LatencyTest over TCP with security, now and then) costs minutes, not the 15 it did with
 # a fixed 900 s.
 RUN_ID_VARIABLE = "LATENCY_GATE_RUN_ID"
-EXIT_INTERRUPTED = 130  # as the CLI returns for Ctrl-C
 CHECKED_DOMAIN = 1  # what a configuration is checked with before a domain and port are leased
 
 
@@ -200,17 +201,18 @@ def run_experiment(results_directory, spec, out=None, err=None):
     out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     checked = validate_run(spec)
     err = err or sys.stderr  # looked up per call: tests and the gate replace it
-    run = _prepare(Path(results_directory), spec, checked)
-    for warning in run.config.real_time.warnings:
-        print(f"warning: {warning}", file=err)
-    previous_handlers = install_signal_handlers()
-    try:
-        _loop(run, spec, checked, out, err)
-    except Interrupted as interruption:
-        run.metadata = replace(run.metadata, interrupted=str(interruption))
-    finally:
-        _clean_up(run)
-        restore_signal_handlers(previous_handlers)
+    with _the_only_run_in(Path(results_directory)):
+        run = _prepare(Path(results_directory), spec, checked)
+        for warning in run.config.real_time.warnings:
+            print(f"warning: {warning}", file=err)
+        previous_handlers = install_signal_handlers()
+        try:
+            _loop(run, spec, checked, out, err)
+        except Interrupted as interruption:
+            run.metadata = replace(run.metadata, interrupted=str(interruption))
+        finally:
+            _clean_up(run)
+            restore_signal_handlers(previous_handlers)
     if run.metadata.interrupted:
         print(f"interrupted; partial results in {run.config.results}", file=out, flush=True)
         return EXIT_INTERRUPTED
@@ -236,13 +238,29 @@ class _Run:
         run_metadata.write(self.config.results, self.metadata)
 
 
-def _prepare(results, spec, checked):
-    """The results directory, real-time settings, environment, leased domain and port, the
-    program's inputs and the metadata recorded before the first sub-experiment."""
+@contextlib.contextmanager
+def _the_only_run_in(results):
+    """The results directory, made if missing, held for this run alone (a lock on the directory
+    itself, which the kernel drops with the process): InputError, before anything is written,
+    while another run writes there (two runs' metadata.json and partial files would mix)."""
     try:
         results.mkdir(parents=True, exist_ok=True)
+        directory = os.open(results, os.O_RDONLY | os.O_DIRECTORY)
     except OSError as error:
         raise InputError(f"cannot create results directory: {error}", results) from None
+    try:
+        try:
+            fcntl.flock(directory, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise InputError("another run is writing to this results directory", results) from None
+        yield
+    finally:
+        os.close(directory)
+
+
+def _prepare(results, spec, checked):
+    """The real-time settings, environment, leased domain and port, the program's inputs and the
+    metadata recorded before the first sub-experiment, in the results directory."""
     # Runs into the same directory accumulate (colcon test's do): the first one's run id and
     # start time stand, and the entries of the sub-experiments this run does not redo are kept.
     earlier = run_metadata.read_if_present(results)

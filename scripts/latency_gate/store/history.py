@@ -92,7 +92,12 @@ def add_run(store_root, run_directory, platform, run_id=None, requirements_path=
             shutil.copy2(requirements_path, staging / formats.STORED_REQUIREMENTS)
         run_metadata.write(staging, metadata)
         _check_size(staging / run_metadata.METADATA_FILE)  # as stored: re-written by this version's contract
-        staging.rename(destination)
+        try:
+            staging.rename(destination)
+        except OSError:
+            if destination.exists():  # another add of this run id landed first
+                raise InputError(f"run '{run_id}' is already in the history", destination) from None
+            raise
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -172,10 +177,15 @@ def line_runs(store_root, platform):
     return sorted(p for p in runs_directory(store_root, platform).iterdir() if p.is_dir() and not p.name.startswith("."))
 
 
+def check_retention(keep):
+    """InputError unless `keep` (runs kept per platform, None: all) keeps some: checked before a run is added."""
+    if keep is not None and keep < 1:
+        raise InputError(f"history retention must keep at least 1 run, got {keep}")
+
+
 def prune(store_root, platform, keep):
     """Keep the newest `keep` runs of a platform; return the removed run directories."""
-    if keep < 1:
-        raise InputError(f"history retention must keep at least 1 run, got {keep}")
+    check_retention(keep)
     removed = line_runs(store_root, platform)[:-keep]
     for run in removed:
         shutil.rmtree(run)
