@@ -335,3 +335,27 @@ def test_sigterm_stops_a_command_through_its_clean_up_with_exit_130(tmp_path):
     assert command.returncode == 130
     assert out == "cleaned up\n"
     assert err == "latency-gate process: interrupted\n"
+
+
+@pytest.mark.parametrize("command", ["process", "check"])
+def test_a_plots_directory_that_cannot_be_made_is_refused_before_any_file_is_written(experiment, tmp_path, capsys,
+                                                                                       command):
+    run = tmp_path / "run"
+    shutil.copytree(experiment, run)
+    (tmp_path / "blocked").write_text("a file where the plots would go\n")
+    plots_directory = tmp_path / "blocked" / "plots"
+    if command == "check":
+        assert cli.main(["process", "--experiment-directory", str(run), "--no-plots"]) == EXIT_OK
+        (run.parent / "requirements.csv").write_text("Experiment type,Bytes,Median,99%,Max\n" + "".join(
+            f"{name},{payload},1000.0,1000.0,100000.0\n" for name in SUBEXPERIMENTS for payload in (16, 32, 64)))
+    before = sorted(path.name for path in run.iterdir())
+
+    arguments = {"process": ["process", "--experiment-directory", str(run), "--plots-directory", str(plots_directory)],
+                 "check": ["check", "--requirements", str(run.parent / "requirements.csv"), "--experiment-directory",
+                           str(run), "--plots-directory", str(plots_directory)]}[command]
+    assert cli.main(arguments) == EXIT_BAD_INPUT
+
+    assert capsys.readouterr().err.strip().splitlines()[-1] == (
+        f"latency-gate {command}: error: {tmp_path / 'blocked'}: cannot make {plots_directory}: "
+        f"{tmp_path / 'blocked'} is not a directory")
+    assert sorted(path.name for path in run.iterdir()) == before

@@ -65,6 +65,25 @@ def test_runs_whose_payloads_differ_are_bad_input(tmp_path):
 
 
 @pytest.mark.unit
+@pytest.mark.parametrize("differs, why", [
+    ({"middleware": "cyclonedds"}, "a run of cyclonedds among runs of fastdds: requirements come from runs of one "
+                                   "middleware"),
+    ({"subexperiments": {"intraprocess_best_effort": run_metadata.SubexperimentOutcome(status="failed")}},
+     "sub-experiment 'intraprocess_best_effort' failed in this run: its summary is no measure of what it requires"),
+])
+def test_requirements_come_from_runs_of_one_middleware_and_passed_sub_experiments(tmp_path, differs, why):
+    runs = [write_run(tmp_path, name, {16: 1.0}) for name in ("a", "b", "c")]
+    for run in runs:
+        run_metadata.write(run, run_metadata.RunMetadata(run_id=run.name, **(differs if run.name == "b" else {})))
+
+    with pytest.raises(InputError) as refused:
+        requirements.write_requirements(runs, tmp_path / "requirements.csv")
+
+    assert str(refused.value).startswith(f"{runs[1] / run_metadata.METADATA_FILE}: {why}")
+    assert not (tmp_path / "requirements.csv").exists()
+
+
+@pytest.mark.unit
 def test_a_results_directory_without_runs_is_bad_input(tmp_path):
     with pytest.raises(InputError, match="no run directories with summaries"):
         requirements.run_directories(tmp_path)

@@ -18,7 +18,9 @@ from latency_gate.errors import InputError
 
 pytestmark = pytest.mark.unit
 
-CHECK = {"passed": 5, "failed": 0, "total": 5, "worst": {}, "failures": []}
+WORST = {"subexperiment": "intraprocess_best_effort", "bytes": 16, "check": "Median", "requirement": 2.0,
+         "experiment": 1.5, "percentage_over": -25.0, "status": "passed"}
+CHECK = {"passed": 5, "failed": 0, "total": 5, "worst": WORST, "failures": []}
 
 
 def test_a_document_is_written_with_its_schema_version_and_read_back(tmp_path):
@@ -40,6 +42,12 @@ def test_a_document_from_before_versioning_is_read_as_version_1(tmp_path):
     (json.dumps({"schema_version": 1, "passed": 5}), "missing field(s): failed, total, worst, failures"),
     ("{\"passed\": 5,", "unreadable check_result.json"),
     ("[1, 2]", "must be a JSON object"),
+    (json.dumps({**CHECK, "failed": "many"}), "failed must be a whole number of 0 or more, got 'many'"),
+    (json.dumps({**CHECK, "passed": True}), "passed must be a whole number of 0 or more, got True"),
+    (json.dumps({**CHECK, "passed": 4}), "passed (4) and failed (0) do not add up to total (5)"),
+    (json.dumps({**CHECK, "failed": 1, "passed": 4}), "failures must list the 1 failed check(s)"),
+    (json.dumps({**CHECK, "worst": "x"}), "worst: a check record needs subexperiment, bytes, check"),
+    (json.dumps({**CHECK, "worst": {**WORST, "experiment": "1.5"}}), "worst: a check record needs experiment ("),
 ])
 def test_a_bad_document_is_an_error_naming_the_file(tmp_path, content, message):
     (tmp_path / "check_result.json").write_text(content)

@@ -10,6 +10,7 @@ import re
 import socket
 import struct
 import subprocess
+import sys
 import threading
 
 import pytest
@@ -64,8 +65,13 @@ def test_artifacts_are_made_once_and_checked_by_name(artifacts, tmp_path):
     incomplete = tmp_path / "incomplete"
     incomplete.mkdir()
     (incomplete / "maincacert.pem").write_text("x")
-    with pytest.raises(InputError, match=re.escape(str(incomplete / "mainpubcert.pem"))):
+    with pytest.raises(InputError, match=re.escape(str(incomplete / "mainpubcert.pem"))) as refused:
         security.check_security_artifacts(incomplete)
+    # The command it names makes them.
+    command = re.search(r"create it with: (python -m \S+) DIR", str(refused.value))[1].split()
+    made = subprocess.run([sys.executable, *command[1:], str(tmp_path / "made")], capture_output=True, text=True)
+    assert made.returncode == EXIT_OK, made.stderr
+    assert security.check_security_artifacts(tmp_path / "made") == tmp_path / "made"
 
 
 def run_with_subscriber_identity_from(subscriber_certs, publisher_certs, directory):

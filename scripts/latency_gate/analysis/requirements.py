@@ -76,6 +76,25 @@ def derive_requirements(runs, percentile=DEFAULT_PERCENTILE, kind=LATENCY):
     return requirements[list(kind.requirements_columns)].reset_index(drop=True)
 
 
+def _require_runs_alike(runs):
+    """InputError naming the run: requirements come from runs of one middleware, and from the
+    sub-experiments that passed (a failed one's summary, of a partial result, is no measure).
+    Runs without metadata.json (the spec's own flows) say neither."""
+    recorded = [(Path(run), metadata) for run in runs if (metadata := run_metadata.read_if_present(run))]
+    middlewares = sorted({metadata.middleware for _, metadata in recorded})
+    if len(middlewares) > 1:
+        run = next(run for run, metadata in recorded if metadata.middleware != recorded[0][1].middleware)
+        raise InputError(f"a run of {run_metadata.read_if_present(run).middleware} among runs of "
+                         f"{recorded[0][1].middleware}: requirements come from runs of one middleware",
+                         run / run_metadata.METADATA_FILE)
+    for run, metadata in recorded:
+        for name, outcome in metadata.subexperiments.items():
+            if outcome.status != "passed" and formats.summary_path(run, name).is_file():
+                raise InputError(f"sub-experiment '{name}' {outcome.status} in this run: its summary is no "
+                                 "measure of what it requires (re-run it, or leave the run out)",
+                                 run / run_metadata.METADATA_FILE)
+
+
 def _require_consistent_payloads(history, runs, payload):
     """Every run that has a sub-experiment must have measured the same payloads for it."""
     payloads = history.groupby(["Experiment type", "Run"], sort=False)[payload].agg(frozenset)
@@ -94,6 +113,7 @@ def write_requirements(runs, output, percentile=DEFAULT_PERCENTILE, out=None, ki
     kind: latency or throughput; None: what the runs' metadata says."""
     out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     kind = kinds.of_runs(runs, kind and kind.name)
+    _require_runs_alike(runs)
     derived = derive_requirements(runs, percentile, kind)
     origin = provenance(runs, percentile, kind)
     write_csv(derived, output)

@@ -9,7 +9,7 @@ check_report.md (job summary), check_report.xml (JUnit) and check_result.json.
 from pathlib import Path
 
 from latency_gate.analysis import checks
-from latency_gate.cli.options import kind_option, option
+from latency_gate.cli.options import check_can_make, kind_option, option
 from latency_gate.contracts import results as results_contract
 from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK
 from latency_gate.render import check_report, plots
@@ -49,6 +49,7 @@ def run(args):
 def check_experiment(requirements_path, experiment_directory, plots_directory, report_directory=None,
                      print_summaries=False, kind=None):
     """analysis.checks.check_experiment, then its reports and a check plot per sub-experiment; its results."""
+    check_can_make(plots_directory)  # first: one it cannot make leaves no report behind
     checked = checks.check_experiment(requirements_path, experiment_directory, print_summaries, kind)
     check_report.write_reports(checked, Path(report_directory or experiment_directory))
     batch = plots.PlotBatch()

@@ -1,5 +1,10 @@
 """Option helpers shared by the subcommands."""
 
+import os
+from pathlib import Path
+
+from latency_gate.errors import InputError
+
 
 def option(parser, name, short=None, **kwargs):
     """Add --name-with-dashes with its spec alias --name_with_underscores, and the short
@@ -16,3 +21,15 @@ def kind_option(parser):
 
     parser.add_argument("--kind", type=kind, metavar="{" + ",".join(KINDS) + "}",
                         help="latency or throughput results (default: what metadata.json says, else latency)")
+
+
+def check_can_make(directory):
+    """InputError, before a command writes anything, when `directory` (an output directory it
+    makes if missing) cannot be made or written: a file in its place or on its path, or no
+    permission where it would go. Nothing is made here."""
+    directory = Path(directory).absolute()
+    existing = next(path for path in (directory, *directory.parents) if path.exists())
+    if not existing.is_dir():
+        raise InputError(f"cannot make {directory}: {existing} is not a directory", existing)
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise InputError(f"cannot write to {existing}: permission denied", directory)

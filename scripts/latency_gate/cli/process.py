@@ -10,7 +10,7 @@ from pathlib import Path
 
 from latency_gate.analysis import processing
 from latency_gate.runner.kinds import LATENCY
-from latency_gate.cli.options import kind_option, option
+from latency_gate.cli.options import check_can_make, kind_option, option
 from latency_gate.errors import EXIT_OK
 from latency_gate.render import processing_plots
 
@@ -30,6 +30,8 @@ def run(args):
     elif args.raw_csv and args.output_csv and (args.plots_directory is None) == args.no_plots \
             and not args.experiment_directory:
         kind = args.kind or LATENCY
+        if args.plots_directory:
+            check_can_make(args.plots_directory)  # first, as process_experiment
         measurements = processing.process_raw_csv(args.raw_csv, args.output_csv, kind)
         if not args.no_plots:
             processing_plots.draw_measurements(kind, args.plots_directory, measurements)
@@ -42,9 +44,11 @@ def run(args):
 def process_experiment(experiment_directory, plots_directory=None, with_plots=True, kind=None):
     """analysis.processing.process_experiment, then, unless with_plots is false, the histograms,
     time series and sub-experiment comparison plots (default: <experiment_directory>/plots)."""
+    plots_directory = Path(plots_directory) if plots_directory else Path(experiment_directory) / "plots"
+    if with_plots:
+        check_can_make(plots_directory)  # first: one it cannot make leaves no summary behind
     processed = processing.process_experiment(experiment_directory, kind)
     if with_plots:
-        plots_directory = Path(plots_directory) if plots_directory else Path(experiment_directory) / "plots"
         print(f"Drawing plots to {plots_directory} ...", flush=True)
         processing_plots.draw_measurements(processed.kind, plots_directory, processed.measurements)
         if processed.kind is LATENCY:

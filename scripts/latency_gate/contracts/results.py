@@ -74,11 +74,37 @@ def read_capped(directory, name, max_bytes, validate, invalid, newest=SCHEMA_VER
     return document
 
 
+# A check record (the worst one, each failure): its fields and what each holds.
+CHECK_RECORD = {"subexperiment": str, "bytes": int, "check": str, "requirement": float, "experiment": float,
+                "percentage_over": float, "status": str}
+
+
 def read(directory, name):
-    """The document `name` in `directory`, checked; InputError naming the file otherwise."""
+    """The document `name` in `directory`, checked: its fields there and of the kinds its readers
+    use (counts whole and not negative, adding up; each check record complete); InputError naming
+    the file and field otherwise."""
     path = Path(directory) / name
     document = check_version(read_document(path, name), path)
     missing = [field for field in REQUIRED_FIELDS[name] if field not in document]
     if missing:
         raise InputError(f"missing field(s): {', '.join(missing)}", path)
+    for field in ("passed", "failed", "total"):
+        if not _is(document[field], int) or document[field] < 0:
+            raise InputError(f"{field} must be a whole number of 0 or more, got {document[field]!r}", path)
+    if document["passed"] + document["failed"] != document["total"]:
+        raise InputError(f"passed ({document['passed']}) and failed ({document['failed']}) do not add up to "
+                         f"total ({document['total']})", path)
+    if not isinstance(document["failures"], list) or len(document["failures"]) != document["failed"]:
+        raise InputError(f"failures must list the {document['failed']} failed check(s)", path)
+    for where, record in [("worst", document["worst"]), *(("failures", record) for record in document["failures"])]:
+        wrong = [key for key, kind in CHECK_RECORD.items() if not isinstance(record, dict) or not _is(record.get(key), kind)]
+        if wrong:
+            raise InputError(f"{where}: a check record needs {', '.join(wrong)} ({', '.join(CHECK_RECORD)})", path)
     return document
+
+
+def _is(value, kind):
+    """Whether a JSON value holds a `kind` (int: a whole number; float: any number; never a bool)."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int | float) if kind is float else isinstance(value, kind)

@@ -161,7 +161,7 @@ def check_security_artifacts(directory):
         except OSError:
             raise InputError(
                 "missing or unreadable security artifact (create it with: "
-                "python -m latency_gate.security DIR)", path,
+                "python -m latency_gate.runner.security DIR)", path,
             ) from None
     return directory
 
@@ -176,7 +176,7 @@ def ensure_security_artifacts(directory):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        prog="python -m latency_gate.security",
+        prog="python -m latency_gate.runner.security",
         description="Create the DDS Security CA, identities, governance and permissions.",
     )
     parser.add_argument("directory", type=Path, help="where to put the artifacts")
