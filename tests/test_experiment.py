@@ -10,6 +10,7 @@ import fcntl
 import io
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -403,6 +404,22 @@ def test_a_malformed_xml_profile_is_bad_input_naming_file_and_line(latency_test,
 
     assert code == EXIT_BAD_INPUT
     assert re.fullmatch(rf"latency-gate run: error: {re.escape(str(broken))}:\d+: not well-formed XML.*", error)
+    assert not (tmp_path / "r" / "metadata.json").exists()
+
+
+@pytest.mark.programs
+def test_a_well_formed_document_that_is_no_fast_dds_profile_is_bad_input_naming_it(latency_test, tmp_path, capsys):
+    """LatencyTest given another XML document crashed without a word (exit -11, exit 4)."""
+    profiles = tmp_path / "profiles"
+    shutil.copytree(LATENCY_TEST.profiles, profiles)
+    other = profiles / "intraprocess_best_effort.xml"
+    other.write_text('<?xml version="1.0"?>\n<foo/>\n')
+
+    code, error = run_cli(capsys, "run", "-r", str(tmp_path / "r"), "--profiles", str(profiles),
+                          "--subexperiments", "intraprocess_best_effort")
+
+    assert code == EXIT_BAD_INPUT
+    assert error == f"latency-gate run: error: {other}: its root element is <foo>, not the middleware's <dds> or <profiles>"
     assert not (tmp_path / "r" / "metadata.json").exists()
 
 

@@ -139,9 +139,10 @@ def debian_source_version(library):
     return f"debian {version.stdout.strip()}" if version.returncode == 0 else None
 
 
-def render_configuration(directory, file_name, **values):
-    """A configuration template with ${name} placeholders filled in, checked to be
-    well-formed XML; InputError naming the template."""
+def render_configuration(directory, file_name, roots, **values):
+    """A configuration template with ${name} placeholders filled in, checked to be well-formed
+    XML whose root element is one of `roots` (the middleware's own: another document, well-formed
+    or not, crashes its program without a word); InputError naming the template."""
     path = Path(directory) / file_name
     try:
         text = path.read_text(encoding="utf-8")
@@ -155,10 +156,12 @@ def render_configuration(directory, file_name, **values):
         known = ", ".join(f"${{{name}}}" for name in values)
         raise InputError(f"unknown or malformed placeholder {error} (known: {known})", path) from None
     try:
-        ElementTree.fromstring(rendered)
+        root = ElementTree.fromstring(rendered).tag.rpartition("}")[2]  # without its namespace
     except ElementTree.ParseError as error:
         line = error.position[0] if error.position else None
         raise InputError(f"not well-formed XML: {error}", path, line) from None
+    if root not in roots:
+        raise InputError(f"its root element is <{root}>, not the middleware's <{'> or <'.join(roots)}>", path)
     return rendered
 
 

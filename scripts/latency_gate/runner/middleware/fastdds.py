@@ -154,12 +154,16 @@ COUNTED_RELIABILITY = {
 }
 
 
+# A Fast DDS XML profile's root: <dds> wrapping <profiles>, or <profiles> alone (Fast DDS reads both).
+PROFILE_ROOTS = ("dds", "profiles")
+
+
 def profile(configuration):
     """Its XML profile of a sub-experiment (interface.Configuration) rendered with the run's addresses,
     TCP port and security artifacts, and a counted run's reliability timings (COUNTED_RELIABILITY)."""
     sides = configuration.sides
     timings = COUNTED_RELIABILITY if configuration.counted else dict.fromkeys(COUNTED_RELIABILITY, "")
-    return render_configuration(configuration.profiles, f"{configuration.subexperiment.name}.xml",
+    return render_configuration(configuration.profiles, f"{configuration.subexperiment.name}.xml", PROFILE_ROOTS,
                                 certs_dir=configuration.certs, tcp_port=configuration.tcp_port,
                                 publisher_address=sides.publisher_address, subscriber_address=sides.subscriber_address,
                                 **timings)

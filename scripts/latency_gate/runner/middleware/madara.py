@@ -62,8 +62,8 @@ def _configuration(configuration, role, aes_password_file):
     own_port, peer_port = tcp_port, tcp_port + PEER_PORT_OFFSET
     if role == "subscriber":
         own, peer, own_port, peer_port = peer, own, peer_port, own_port
-    return render_configuration(configuration.profiles, f"{configuration.subexperiment.name}.xml", own_address=own,
-                                peer_address=peer, own_port=own_port, peer_port=peer_port,
+    return render_configuration(configuration.profiles, f"{configuration.subexperiment.name}.xml", ("madara",),
+                                own_address=own, peer_address=peer, own_port=own_port, peer_port=peer_port,
                                 aes_password_file=aes_password_file)
 
 
