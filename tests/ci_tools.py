@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 REPO = Path(__file__).resolve().parents[1]
 GITHUB_REPOSITORY = "latency-gate/latency-gate"  # what act reads from the copy's origin
@@ -236,3 +237,15 @@ class Act:
 
     def artifact(self, name):
         return self.store / "artifacts" / name
+
+
+class _GitLabLoader(yaml.SafeLoader):
+    """GitLab's YAML: `!reference [job, key]` names another job's lines, kept as ("!reference", [job, key])."""
+
+
+_GitLabLoader.add_constructor("!reference", lambda loader, node: ("!reference", loader.construct_sequence(node)))
+
+
+def gitlab_document(path):
+    """A GitLab pipeline file as GitLab reads it (its !reference tags kept, not resolved)."""
+    return yaml.load(Path(path).read_text(), Loader=_GitLabLoader)

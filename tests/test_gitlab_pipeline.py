@@ -38,6 +38,7 @@ Specification:
 
 import functools
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -51,6 +52,8 @@ import ci_tools
 import gitlab_standin
 from ci_tools import GENEROUS, PLATFORM, RELATIVE_GATE, SMALL_MATRIX, TIGHT, git, set_requirements
 from latency_gate.render import gate_comment
+
+REPOSITORY = ci_tools.REPO
 
 pytestmark = pytest.mark.ci
 
@@ -770,3 +773,34 @@ def test_a_variable_cannot_send_the_history_token_elsewhere(tools, repository, h
            in output, output
     assert "install_cli" not in output and "fetch-gitlab-run:" not in output
     assert not git("for-each-ref", cwd=elsewhere).strip() and history_runs_or_none(history) is None
+
+
+@pytest.mark.parametrize("recorded, built", [("this checkout's", False), ("another's", True), (None, True)])
+def test_the_spec_run_reuses_a_kept_build_only_of_its_checkouts_recipe(tmp_path, recorded, built):
+    """latency:run's build step, as the file has it: a LatencyTest in a build directory the runner
+    keeps between jobs is reused only when its recorded recipe is this checkout's (a merge
+    request's build there is built over); here the build script only says it ran."""
+    home = tmp_path / "home"  # the checkout: what the recipe hashes, and a build script that only says it ran
+    for name in ("latencytest", "throughputtest", "pingpong", "cmake", "scripts/setup",
+                 "scripts/latency_gate/runner/security.py"):
+        source = REPOSITORY / name
+        (home / name).parent.mkdir(parents=True, exist_ok=True)
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, home / name)
+    (home / "scripts/setup/build_latencytest.sh").write_text("echo built\n")
+    build = tmp_path / "build"
+    program = build / "colcon/install/latencytest/bin/LatencyTest"
+    program.parent.mkdir(parents=True)
+    program.write_text("#!/bin/sh\n")
+    program.chmod(0o755)
+    if recorded:
+        recipe = subprocess.run(["bash", str(home / "scripts/setup/latencytest_recipe.sh")], check=True,
+                                capture_output=True, text=True).stdout.strip()
+        (build / "colcon/recipe").write_text(recipe if recorded == "this checkout's" else recipe + "-other")
+    step = next(line for line in ci_tools.gitlab_document(REPOSITORY / ".gitlab-ci.yml")["latency:run"]["script"]
+                if "LATENCY_BUILD_COMMAND" in line)
+
+    done = subprocess.run(["bash", "-c", step], capture_output=True, text=True,
+                          env=os.environ | {"LATENCY_GATE_HOME": str(home), "LATENCY_GATE_BUILD_DIR": str(build)})
+
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ("built\n" if built else "")

@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+import ci_tools
+
 REPOSITORY = Path(__file__).resolve().parents[1]
 SHELL_SHEBANG = re.compile(rb"#!\s*/(?:usr/)?bin/(?:env\s+)?(?:ba)?sh\b")
 
@@ -70,11 +72,6 @@ def test_shellcheck_finds_nothing_in_any_shell_script(tools):
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-class _GitLabLoader(yaml.SafeLoader):
-    """GitLab's YAML: `!reference [job, key]` names another job's lines."""
-
-
-_GitLabLoader.add_constructor("!reference", lambda loader, node: ("!reference", loader.construct_sequence(node)))
 # How the runners start each script: GitLab's bash and GitHub's `shell: bash` stop on the first failure.
 PROLOGUE = "#!/usr/bin/env bash\nset -eo pipefail\n"
 
@@ -109,7 +106,7 @@ def _inherited(job, document, key):
 
 def gitlab_scripts(pipeline):
     """{name: shell text} of a GitLab pipeline file's jobs, hidden ones (templates) included."""
-    document = yaml.load(pipeline.read_text(), Loader=_GitLabLoader)
+    document = ci_tools.gitlab_document(pipeline)
     scripts = {}
     for name, job in document.items():
         if not isinstance(job, dict):

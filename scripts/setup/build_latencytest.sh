@@ -16,7 +16,8 @@
 #    for a CI job measuring it, a backend's own colcon packages beyond those (`latency-gate
 #    backends --sources`: MADARA's, `pingpong_madara/`, about 40 s of CPU the first time).
 #    colcon/CMake rebuild only what changed.
-# 4. Create the DDS Security artifacts (once) with make_security_artifacts.sh.
+# 4. Create the DDS Security artifacts (once) with make_security_artifacts.sh, and record the
+#    build's recipe (latencytest_recipe.sh) in <build dir>/colcon/recipe.
 #
 # Usage: build_latencytest.sh [--all]   --all: every backend's programs (scripts/setup.sh does)
 #
@@ -153,4 +154,6 @@ colcon --log-base "$COLCON_DIR/log" build \
         -DLATENCY_GATE_PYTHON="$python"
 # The security sub-experiments need a CA, identities and signed governance/permissions.
 bash "$REPO/scripts/setup/make_security_artifacts.sh"
+# What was built, from what: a job reuses a build here only of its own checkout's recipe.
+bash "$REPO/scripts/setup/latencytest_recipe.sh" > "$COLCON_DIR/recipe"
 echo "$COLCON_DIR/install/latencytest/bin/LatencyTest"
