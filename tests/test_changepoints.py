@@ -14,17 +14,19 @@ Specification:
 """
 
 import json
+from pathlib import Path
 from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from latency_gate.analysis import changepoints
+from latency_gate.analysis import changepoints, requirements
 from latency_gate.analysis.requirements import run_directories
 from latency_gate.contracts import change_points, formats, throughput_formats as tf
 from latency_gate.errors import InputError
 from latency_gate.render import changepoint_summary
+from latency_gate.runner import kinds
 from latency_gate_testing import factories
 
 pytestmark = pytest.mark.unit
@@ -41,6 +43,15 @@ class Step:
     payload: int
     magnitude: str
     factor: float
+
+
+def detect_runs(run_directories, platform="", options=None):
+    """A Detection from run directories with summaries, in chronological order, of the kind their
+    metadata says (as a history's runs are read: requirements.collect_summaries)."""
+    runs = [Path(run) for run in run_directories]
+    kind = kinds.of_runs(runs)
+    return changepoints.detect_history(requirements.collect_summaries(runs, kind), [run.name for run in runs],
+                                       platform, options, kind)
 
 
 def write_history(root, runs, *, cv=0.04, steps=(), subexperiments=SUBEXPERIMENTS, seed=0):
@@ -79,7 +90,7 @@ def test_a_30_percent_step_in_one_cell_is_found_at_its_first_run_in_that_cell_on
     step = Step(run=14, subexperiment="interprocess_reliable", payload=1024, magnitude="99%", factor=1.3)
     runs = write_history(tmp_path, 30, steps=[step])
 
-    detection = changepoints.detect_runs(runs, platform="lab")
+    detection = detect_runs(runs, platform="lab")
 
     assert detection.runs == 30 and detection.platform == "lab"
     assert cells(detection.changepoints) == [("interprocess_reliable", 1024, "99%")]
@@ -95,7 +106,7 @@ def test_a_30_percent_step_in_one_cell_is_found_at_its_first_run_in_that_cell_on
 def test_a_step_down_is_a_change_point_with_a_negative_change(tmp_path):
     runs = write_history(tmp_path, 24, steps=[Step(10, "intraprocess_best_effort", 16, "Median", 0.7)])
 
-    (point,) = changepoints.detect_runs(runs).changepoints
+    (point,) = detect_runs(runs).changepoints
 
     assert (point.subexperiment, point.payload, point.magnitude, point.index) == (
         "intraprocess_best_effort", 16, "Median", 10)
@@ -109,7 +120,7 @@ def test_a_flat_history_scattering_by_10_percent_has_no_change_points(tmp_path):
     scatter = medians.groupby(level=0).agg(lambda values: values.std() / values.mean())
     assert scatter.mean() == pytest.approx(0.10, abs=0.015)  # the noise is what the test says
 
-    detection = changepoints.detect_runs(runs)
+    detection = detect_runs(runs)
 
     assert detection.changepoints == []  # 220 series of 60 runs each
 
@@ -119,24 +130,24 @@ def test_a_history_shorter_than_the_minimum_has_none_and_is_no_error(tmp_path):
     doubling = Step(minimum // 2, "intraprocess_best_effort", 64, "Median", 2.0)
     runs = write_history(tmp_path, minimum, cv=0.01, steps=[doubling])
 
-    assert changepoints.detect_runs(runs[:-1]).changepoints == []
-    assert changepoints.detect_runs(runs[:-1]).runs == minimum - 1
-    assert cells(changepoints.detect_runs(runs).changepoints) == [("intraprocess_best_effort", 64, "Median")]
-    assert changepoints.detect_runs([]).changepoints == []
+    assert detect_runs(runs[:-1]).changepoints == []
+    assert detect_runs(runs[:-1]).runs == minimum - 1
+    assert cells(detect_runs(runs).changepoints) == [("intraprocess_best_effort", 64, "Median")]
+    assert detect_runs([]).changepoints == []
 
 
 def test_one_outlying_run_is_no_change_point(tmp_path):
     spike = [Step(12, "interprocess_reliable", 256, "99%", 1.5), Step(13, "interprocess_reliable", 256, "99%", 1 / 1.5)]
 
-    assert changepoints.detect_runs(write_history(tmp_path, 30, steps=spike)).changepoints == []
+    assert detect_runs(write_history(tmp_path, 30, steps=spike)).changepoints == []
 
 
 def test_shifts_below_the_minimum_change_are_not_reported(tmp_path):
     runs = write_history(tmp_path, 30, cv=0.01, steps=[Step(15, "interprocess_reliable", 16, "Median", 1.03)])
 
-    assert changepoints.detect_runs(runs).changepoints == []  # 3 % < the default 5 %
+    assert detect_runs(runs).changepoints == []  # 3 % < the default 5 %
     relaxed = replace(changepoints.DEFAULTS, min_change=0.02)
-    assert cells(changepoints.detect_runs(runs, options=relaxed).changepoints) == [
+    assert cells(detect_runs(runs, options=relaxed).changepoints) == [
         ("interprocess_reliable", 16, "Median")]
 
 
@@ -144,8 +155,8 @@ def test_the_magnitudes_analysed_are_configurable(tmp_path):
     runs = write_history(tmp_path, 24, steps=[Step(12, "interprocess_reliable", 16, "Max", 1.5)])
     max_only = changepoints.Options(magnitudes=("Max",))
 
-    assert changepoints.detect_runs(runs).changepoints == []  # Max is not analysed by default
-    assert cells(changepoints.detect_runs(runs, options=max_only).changepoints) == [
+    assert detect_runs(runs).changepoints == []  # Max is not analysed by default
+    assert cells(detect_runs(runs, options=max_only).changepoints) == [
         ("interprocess_reliable", 16, "Max")]
 
 
@@ -156,7 +167,7 @@ def test_a_run_without_some_payload_leaves_a_gap_not_an_error(tmp_path):
     summary = formats.read_summary(path)
     formats.write_csv(summary[summary["Bytes"] != 1024], path)
 
-    (point,) = changepoints.detect_runs(runs).changepoints
+    (point,) = detect_runs(runs).changepoints
 
     assert (point.index, point.run_id) == (14, "run-014")  # positions count every run
 
@@ -167,7 +178,7 @@ def test_a_bad_summary_is_an_input_error_naming_the_file_and_line(tmp_path):
     bad.write_text(bad.read_text().replace("\n64,", "\nsixty-four,", 1))
 
     with pytest.raises(InputError, match=rf"{bad}:4: column 'Bytes'"):
-        changepoints.detect_runs(runs)
+        detect_runs(runs)
 
 
 def test_a_run_without_summaries_is_an_input_error_naming_it(tmp_path):
@@ -176,12 +187,12 @@ def test_a_run_without_summaries_is_an_input_error_naming_it(tmp_path):
     empty.mkdir()
 
     with pytest.raises(InputError, match=rf"{empty}: no sub-experiment summaries"):
-        changepoints.detect_runs([*runs, empty])
+        detect_runs([*runs, empty])
 
 
 def test_the_file_holds_the_change_points_and_how_they_were_found(tmp_path):
     runs = write_history(tmp_path / "runs", 30, steps=[Step(14, "interprocess_reliable", 1024, "99%", 1.3)])
-    detection = changepoints.detect_runs(run_directories(tmp_path / "runs"), platform="lab")
+    detection = detect_runs(run_directories(tmp_path / "runs"), platform="lab")
     target = change_points.path(tmp_path / "store", "lab")
 
     changepoints.write(detection, target)
@@ -213,11 +224,11 @@ def test_an_unreadable_change_points_file_is_an_input_error_naming_it(tmp_path):
 def test_a_pool_of_processes_finds_the_same_change_points(tmp_path, monkeypatch):
     runs = write_history(tmp_path, 30, cv=0.08, steps=[Step(14, "interprocess_reliable", 1024, "99%", 1.3),
                                                        Step(20, "intraprocess_best_effort", 16, "Median", 0.8)])
-    alone = changepoints.detect_runs(runs)
+    alone = detect_runs(runs)
     monkeypatch.setattr(changepoints, "PARALLEL_MIN_POINTS", 0)
     monkeypatch.setattr(changepoints.os, "cpu_count", lambda: 2)
 
-    assert changepoints.detect_runs(runs) == alone
+    assert detect_runs(runs) == alone
     assert len(alone.changepoints) >= 2
 
 
@@ -226,7 +237,7 @@ def test_a_drop_in_a_throughput_history_is_a_change_point_in_its_throughput_cell
                                        shift=(12, 1024, 0.7))
     runs = [tmp_path / "runs" / "lab-throughput" / run_id for run_id in run_ids]
 
-    detection = changepoints.detect_runs(runs, platform="lab-throughput")
+    detection = detect_runs(runs, platform="lab-throughput")
 
     assert detection.kind == "throughput" and detection.options.magnitudes == (tf.THROUGHPUT,)
     (point,) = detection.changepoints

@@ -25,7 +25,7 @@ import pytest
 
 import gate_results
 from latency_gate.cli import build_parser
-from latency_gate.contracts import gate_result
+from latency_gate.contracts import gate_result, json_shapes
 from latency_gate.errors import InputError
 
 pytestmark = pytest.mark.unit
@@ -126,7 +126,7 @@ def bad(tmp_path, **change):
      "'settings.alpha' must be a number, got \"1%\""),
     ({"head_sha": "HEAD"}, "'head_sha' must be a commit id"),
     ({"counts": {"fine": 3}}, "'counts key' must be one of regression, inconclusive"),
-    ({"regime": {"stress": "x" * (gate_result.MAX_TEXT + 1)}}, "'regime.stress' is longer than"),
+    ({"regime": {"stress": "x" * (json_shapes.MAX_TEXT + 1)}}, "'regime.stress' is longer than"),
     ({"passed": None}, "'passed' must be true or false, got null"),
 ])
 def test_a_bad_value_is_an_error_naming_the_file_the_key_and_the_value(tmp_path, change, message):

@@ -42,7 +42,7 @@ import gate_results
 from github_standin import BOT, TOKEN, GitHubStandIn
 from latency_gate.analysis.relative import GateSettings
 from latency_gate.ci import pull_request_comment
-from latency_gate.contracts import bisect_result, gate_result
+from latency_gate.contracts import bisect_result, gate_result, json_shapes
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_SERVICE_FAILED, InputError
 from latency_gate.render import gate_comment
 
@@ -322,14 +322,14 @@ def test_at_the_contracts_caps_the_comment_stays_within_githubs_limit():
     the characters escaping doubles, renders to about a third of that."""
     document = gate_results.document(FIRST, changes=SLOWER)
     cell = {**document["regressions"][0], "functions": [
-        {"function": "<>" * (gate_result.MAX_TEXT // 2), "base": 1, "pr": 2, "delta": 10**12, "share": 1.0}
-    ] * gate_result.MAX_FUNCTIONS, "reason": "[" * gate_result.MAX_TEXT}
+        {"function": "<>" * (json_shapes.MAX_TEXT // 2), "base": 1, "pr": 2, "delta": 10**12, "share": 1.0}
+    ] * gate_result.MAX_FUNCTIONS, "reason": "[" * json_shapes.MAX_TEXT}
     breach = {"subexperiment": "x" * 100, "bytes": 1, "magnitude": "y" * 100, "requirement": 1e300, "pr": 1e300,
               "unit": "u" * 100}
     document.update(regressions=[cell] * gate_result.MAX_CELLS, improvements=[cell] * gate_result.MAX_CELLS,
-                    signal="instructions", counted_path="&" * gate_result.MAX_TEXT,
+                    signal="instructions", counted_path="&" * json_shapes.MAX_TEXT,
                     ceiling_over=[breach] * gate_result.MAX_CELLS,
-                    regime={key: "&" * gate_result.MAX_TEXT for key in ("stress", "topology", "pub_cpus")})
+                    regime={key: "&" * json_shapes.MAX_TEXT for key in ("stress", "topology", "pub_cpus")})
 
     body = gate_comment.render(document, RUN_URL)
 

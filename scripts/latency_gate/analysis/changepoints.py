@@ -19,12 +19,10 @@ import multiprocessing
 import os
 from dataclasses import asdict, dataclass, field, replace
 from importlib import metadata
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from latency_gate.analysis.requirements import collect_summaries
 from latency_gate.contracts import change_points, formats
 from latency_gate.errors import InputError
 from latency_gate.runner import kinds
@@ -184,16 +182,6 @@ def _order(point, magnitudes):
     """Oldest first; within a run in the spec's order of sub-experiments, then the magnitudes' order."""
     return (point.index, formats.KNOWN_SUBEXPERIMENTS.index(point.subexperiment), point.payload,
             magnitudes.index(point.magnitude))
-
-
-def detect_runs(run_directories, platform="", options=None):
-    """A Detection from run directories with summaries, in chronological order (as
-    requirements.run_directories lists a platform's runs: run ids sort so), of the kind
-    their metadata says. A bad or missing summary is an InputError naming the file, however
-    short the history."""
-    runs = [Path(run) for run in run_directories]
-    kind = kinds.of_runs(runs)
-    return detect_history(collect_summaries(runs, kind), [run.name for run in runs], platform, options, kind)
 
 
 def detect_history(history, run_ids, platform="", options=None, kind=kinds.LATENCY):

@@ -16,7 +16,7 @@ Per cell, over the R rounds:
   PR changes nothing; for symmetric data the t-test is valid and, with heavy tails
   (a run caught in a slow scheduling mode), conservative;
 - an exact sign-flip randomisation test of the same mean as a distribution-free guard: a
-  regression must also show consistently across rounds (p <= SIGN_FLIP_GUARD), so one
+  regression must also show consistently across rounds (p <= GUARD_P), so one
   wild round cannot make one. (On its own the sign-flip test cannot go below 2**-R, far
   too coarse for 1 % over hundreds of cells with the 6-10 rounds a CI budget allows.)
   Instruction counts (settings.guard "rank") have no drift for pairing to cancel: their runs
@@ -74,7 +74,6 @@ INVERSE_THROUGHPUT = "1/throughput"
 # and beside it (advisory unless gated) the estimated cycles per round trip of its cache simulation.
 INSTRUCTIONS = "Instructions"
 ESTIMATED_CYCLES = "EstimatedCycles"
-COUNTED_MAGNITUDES = tuple(magnitude.name for magnitude in magnitudes.COUNTED)
 LATENCY_MAGNITUDES = GATED_MAGNITUDES + ADVISORY_MAGNITUDES
 MAGNITUDES = magnitudes.NAMES
 GATED_BY_KIND = {"latency": GATED_MAGNITUDES, "throughput": (INVERSE_THROUGHPUT,)}
@@ -85,11 +84,10 @@ NO_REGRESSION = "no regression"
 INCONCLUSIVE = "inconclusive"
 CLEARED = (NO_REGRESSION, IMPROVEMENT)
 
-# The gate's verdict: failed (a confirmed regression or ceiling breach), inconclusive (not failed,
-# but some gated cell could not rule out a slowdown of the size required: the minimum effect, or
-# the team's --require-detectable), or passed (every gated cell ruled it out).
+# The gate's verdict (gate_result.VERDICTS_OF_THE_GATE): failed (a confirmed regression or ceiling
+# breach), inconclusive (not failed, but some gated cell could not rule out a slowdown of the size
+# required: the minimum effect, or the team's --require-detectable), or passed (every gated cell ruled it out).
 PASSED, FAILED = "passed", "failed"
-GATE_VERDICTS = (PASSED, FAILED, INCONCLUSIVE)
 
 # Requirements ceiling, per cell: the PR is over (and its base under), the base is over too
 # (stale requirement), not settled, or under.
@@ -100,9 +98,10 @@ CELL = [SUBEXPERIMENT, BYTES, MAGNITUDE]
 # All 2**R sign patterns up to this many rounds, a random sample of them beyond.
 EXACT_FLIP_ROUNDS = 12
 RANDOM_FLIPS = 8191
-# The sign-flip p-value a regression (improvement, ceiling breach) must also reach: with 8
-# rounds, 7 of 8 rounds in the same direction, roughly.
-SIGN_FLIP_GUARD = 0.05
+# The consistency guard's p-value a regression (improvement, ceiling breach) must also reach: the
+# sign-flip test's (timed: with 8 rounds, 7 of 8 in the same direction, roughly), or the rank
+# test's (counted, settings.guard "rank").
+GUARD_P = 0.05
 
 
 VARIANCES = ("cell", "moderated")
@@ -171,8 +170,8 @@ class CellTests:
     mean: np.ndarray  # mean log ratio
     p_increase: np.ndarray  # family-wise adjusted (Holm) p-value for "greater than 0"
     p_decrease: np.ndarray
-    flip_increase: np.ndarray  # exact sign-flip p-values, per column
-    flip_decrease: np.ndarray
+    guard_increase: np.ndarray  # the consistency guard's exact p-values (sign-flip or rank test), per column
+    guard_decrease: np.ndarray
     low: np.ndarray  # simultaneous (1 - alpha) bounds of the mean log ratio
     high: np.ndarray
     clear_high: np.ndarray  # one-sided upper bound at clear_confidence, per column
@@ -315,10 +314,10 @@ def cell_tests(log_ratios, family, alpha, clear_confidence, rng, groups=None, ra
         flips = sign_flips(n_rounds, rng)
         flipped = flips @ d / n_rounds
         tolerance = 1e-12 * np.maximum(1.0, np.abs(mean))
-        flip_increase = np.mean(flipped >= mean - tolerance, axis=0)
-        flip_decrease = np.mean(flipped <= mean + tolerance, axis=0)
+        guard_increase = np.mean(flipped >= mean - tolerance, axis=0)
+        guard_decrease = np.mean(flipped <= mean + tolerance, axis=0)
     else:
-        flip_increase, flip_decrease = rank_guard(*ranked)
+        guard_increase, guard_decrease = rank_guard(*ranked)
     family_size = max(int(family.sum()), 1)
     simultaneous = np.where(family, alpha / (2 * family_size), alpha / 2)
     quantile = stats.t.isf(simultaneous, degrees)
@@ -326,10 +325,10 @@ def cell_tests(log_ratios, family, alpha, clear_confidence, rng, groups=None, ra
     # A lone regression must pass Holm's first step, alpha / family size.
     detectable = (stats.t.isf(np.where(family, alpha / family_size, alpha), degrees)
                   + stats.t.ppf(DETECTION_POWER, degrees)) * standard_error
-    if _smallest_guard_p(n_rounds, "sign-flip" if ranked is None else "rank") > SIGN_FLIP_GUARD:
+    if _smallest_guard_p(n_rounds, "sign-flip" if ranked is None else "rank") > GUARD_P:
         # too few rounds for the consistency guard: nothing is confirmed
         detectable = np.full_like(mean, np.inf)
-    return CellTests(mean, p_increase, p_decrease, flip_increase, flip_decrease, mean - quantile * standard_error,
+    return CellTests(mean, p_increase, p_decrease, guard_increase, guard_decrease, mean - quantile * standard_error,
                      mean + quantile * standard_error, mean + clear_quantile * standard_error, detectable)
 
 
@@ -356,7 +355,8 @@ def below_resolution(rounds):
 
 
 def paired_log_ratios(rounds, source=None):
-    """(cells, R x C log ratios PR/base) from a rounds table; every cell needs every round."""
+    """(cells, base values, PR values, log ratios PR / base), the last three R x C, from a rounds
+    table; every cell needs every round."""
     missing = set(ROUND_COLUMNS) - set(rounds.columns)
     if missing:
         raise InputError(f"rounds table lacks column(s) {sorted(missing)}", source)
@@ -391,8 +391,8 @@ def verdicts(log_ratios, gated, settings=GateSettings(), rng=None, groups=None, 
                       groups if settings.variance == "moderated" else None,
                       values if settings.guard == "rank" else None)
     threshold = np.log1p(settings.min_effect)
-    regression = (test.p_increase <= settings.alpha) & (test.flip_increase <= SIGN_FLIP_GUARD) & (test.mean >= threshold)
-    improvement = (test.p_decrease <= settings.alpha) & (test.flip_decrease <= SIGN_FLIP_GUARD) & (test.mean <= -threshold)
+    regression = (test.p_increase <= settings.alpha) & (test.guard_increase <= GUARD_P) & (test.mean >= threshold)
+    improvement = (test.p_decrease <= settings.alpha) & (test.guard_decrease <= GUARD_P) & (test.mean <= -threshold)
     cleared = test.clear_high < threshold
     return test, np.select([regression, improvement, cleared], [REGRESSION, IMPROVEMENT, NO_REGRESSION], INCONCLUSIVE)
 
@@ -470,7 +470,7 @@ def failures(decision, ceiling):
 
 
 def gate_verdict(decision, failed, settings):
-    """The gate's verdict (GATE_VERDICTS) of decide()'s rows; `failed`: a confirmed regression or a
+    """The gate's verdict (gate_result.VERDICTS_OF_THE_GATE) of decide()'s rows; `failed`: a confirmed regression or a
     ceiling breach."""
     if failed:
         return FAILED
@@ -485,7 +485,7 @@ def _reasons(table, test, settings):
     reasons = []
     for name, verdict, ratio, low, high, mean, p, p_down, flip, clear in zip(
         table[MAGNITUDE], table["Verdict"], table["Ratio"], table["Low"], table["High"], test.mean,
-        test.p_increase, test.p_decrease, test.flip_increase, np.exp(test.clear_high),
+        test.p_increase, test.p_decrease, test.guard_increase, np.exp(test.clear_high),
     ):
         shown = magnitudes.of(name).change_text
         delta, ci, clear = shown(ratio), f"{shown(low)}..{shown(high)}", shown(clear)
@@ -537,7 +537,7 @@ def ceiling(rounds, requirements, settings=GateSettings(), seed=0):
         values = table[build].to_numpy()[:, known]
         test = cell_tests(np.log(values) - np.log(requirement[known]), np.ones(values.shape[1], dtype=bool),
                           settings.alpha, settings.clear_confidence, np.random.default_rng(seed))
-        over = (test.p_increase <= settings.alpha) & (test.flip_increase <= SIGN_FLIP_GUARD) & (test.mean > 0)
+        over = (test.p_increase <= settings.alpha) & (test.guard_increase <= GUARD_P) & (test.mean > 0)
         status[build] = np.select([over, test.clear_high < 0], ["over", "under"], "unsure")
         geometric_mean[build] = np.exp(np.mean(np.log(values), axis=0))
     pr_flagged = status[PR] != "under"

@@ -27,8 +27,9 @@ environment, CCACHE_BASEDIR set to the worktrees' directory, so that a compiler 
 uses (e.g. CMake's -DCMAKE_C_COMPILER_LAUNCHER=ccache) finds the objects of the commit before it:
 each build recompiles only what changed.
 
-Output directory: worktrees/<sha> (removed once counted), runs/<sha>/ (each commit's counted run),
-logs/build-<sha>.log; the result (contracts/bisect_result.py) is written by the caller.
+Output directory (<sha>: a commit's first 12 hex digits): worktrees/<sha> (removed once counted),
+runs/<sha>/<sub-experiments>/ (each commit's counted run), logs/build-<sha>.log; the result
+(contracts/bisect_result.py) is written by the caller.
 """
 
 import io

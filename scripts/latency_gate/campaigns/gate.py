@@ -108,7 +108,8 @@ class CheckedGate:
 def check_gate(spec):
     """The CheckedGate of a GateSpec; InputError (nothing runs) on bad input. A code-path gate given
     no minimum effect takes its counted path's, known once the programs are: a program is counted
-    on one path or another by what it is (fastdds.counted_path_of: marked or not), and of two builds
+    on one path or another by what it is (a backend's counted_path_of: Fast DDS's and Cyclone DDS's
+    libraries marked or not), and of two builds
     counted on different paths the larger minimum holds."""
     arms = {build: experiment.validate_run_of(replace(spec.run, program=program), spec.matrix)
             for build, program in ((BASE, spec.base), (PR, spec.pr))}
@@ -200,7 +201,7 @@ class GateOutcome:
     settings: GateSettings
     elapsed_s: float
     details: dict  # what gate_result.json records of the run
-    verdict: str  # relative.GATE_VERDICTS, decided here once
+    verdict: str  # gate_result.VERDICTS_OF_THE_GATE, decided here once
     runs: code_path.CountedRuns | None = None  # a counted gate's runs, as its last look read them (its flame graphs are drawn from them)
     # A counted gate's allocations and spread (code_path.allocation_findings, spread_causes), recorded after its
     # flame graphs in gate_result.json.

@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from latency_gate.errors import InputError
+from latency_gate.runner import kinds
+from latency_gate.runner.run_spec import GATE_SIGNALS
 
 TRUE_FALSE = ("true", "false")
-KINDS = ("latency", "throughput")
-SIGNALS = ("latency", "instructions", "both")
+KINDS = tuple(kinds.KINDS)
 
 def _words(text):
     return [word for word in re.split(r"[,\s]+", text.strip()) if word]
@@ -148,7 +149,7 @@ _VARIABLES = (
     Variable("LATENCY_PLOTS", "run: false for summaries only (default true)"),
     Variable("LATENCY_SIGNAL", "gate: latency (default), instructions (the code-path gate) or both; run: latency "
                                "(default) or instructions (one counted run, e.g. for the history's instructions line)",
-             GATE, _one_of(SIGNALS)),
+             GATE, _one_of(GATE_SIGNALS)),
     Variable("LATENCY_ROUNDS", "gate: rounds before the first look", GATE, _at_least(2)),
     Variable("LATENCY_MAX_ROUNDS", "gate: rounds at most", GATE, _at_least(2)),
     Variable("LATENCY_MIN_EFFECT", "gate: the smallest change that counts, as a fraction", GATE, _fraction),

@@ -12,7 +12,7 @@ comment that already describes the newer head (runs can finish out of order).
 
 from dataclasses import dataclass
 
-from latency_gate.contracts import bisect_result, gate_result
+from latency_gate.contracts import bisect_result, gate_result, json_shapes
 from latency_gate.contracts.formats import read_json
 from latency_gate.errors import InputError
 from latency_gate.render import gate_comment
@@ -110,7 +110,7 @@ def place_verdict(ours, current, result, run_url, edit, create, message):
     commit (runs can finish out of order). `edit(id, body)` and `create(body)` (which returns
     the new message) call the platform; `message` names it ("comment on #7"). Shared by
     GitHub's comment and GitLab's note; returns what was done."""
-    current = current if isinstance(current, str) and gate_result.is_commit_id(current) else None
+    current = current if isinstance(current, str) and json_shapes.is_commit_id(current) else None
     if (ours and current and current != result["head_sha"]
             and gate_comment.described_head(ours["body"]) == current):
         return f"kept {message.format(ours['id'])}: it describes the newer head {current[:12]}"

@@ -30,7 +30,7 @@ def add_arguments(parser):
                         help="builds the checked-out commit (run in its worktree); prints the program's path on its "
                              "last line")
     parser.add_argument("--gate-result", type=Path, required=True,
-                        help="the failed code-path gate's gate_result.json (its runs/ beside it)")
+                        help="the failed code-path gate's gate_result.json (its rounds.csv beside it: the cells' spread)")
     parser.add_argument("-r", "--results-dir", "--results_dir", dest="results_dir", type=Path, required=True,
                         help="new directory for the worktrees, runs, logs and the result")
     add_middleware_option(parser)

@@ -31,8 +31,8 @@ from latency_gate.contracts.formats import SPEC_FAMILY, choose_family, matrix_of
 from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_INCONCLUSIVE, EXIT_OK
 from latency_gate.render import flame_graphs, gate_report
 from latency_gate.runner.kinds import THROUGHPUT
+from latency_gate.runner.run_spec import GATE_SIGNALS
 
-SIGNALS = ("latency", "instructions", "both")
 _SEVERITY = (EXIT_OK, EXIT_INCONCLUSIVE, EXIT_CHECK_FAILED)  # both signals: the worse verdict's exit code
 
 
@@ -42,7 +42,7 @@ def add_arguments(parser):
     parser.add_argument("--pr", type=Path, required=True, help="pull-request build, likewise")
     parser.add_argument("-r", "--results-dir", "--results_dir", dest="results_dir", type=Path, required=True,
                         help="new directory for the rounds, reports and runs")
-    parser.add_argument("--signal", choices=SIGNALS, default=SIGNALS[0],
+    parser.add_argument("--signal", choices=GATE_SIGNALS, default=GATE_SIGNALS[0],
                         help="what decides: latency (time, on a quiet real-time runner), instructions (instructions "
                              "per round trip on the per-sample path, counted under valgrind: deterministic on any "
                              "runner, blind to system calls, the kernel and waiting), or both (default: %(default)s)")

@@ -9,44 +9,40 @@ function whose inclusive count changed most in that step) and the ranges it did 
 the end (`unresolved`: a time limit or a failed build stopped it; `stopped` says why).
 """
 
-from latency_gate.contracts import results
-# The checks of gate_result.json's contract: the same rules (texts capped, names of safe characters,
-# commit ids), so that a reader of both (the pull-request comment) trusts both alike.
-from latency_gate.contracts.gate_result import (
-    MAX_BYTES, _Invalid, _flag, _list_of, _name, _number, _optional, _record, _sha, _text, _whole,
-)
+from latency_gate.contracts import json_shapes as shapes, results
+from latency_gate.contracts.gate_result import MAX_BYTES
 
 FILE = "bisect_result.json"
 MAX_COMMITS = 10_000  # first-parent commits between base and head that a bisect may search
 
-COMMIT = _record({"sha": _sha, "subject": _text})
-CULPRIT = _record({"sha": _sha, "subject": _text, "before": _number, "after": _number, "delta": _number,
-                   "function": _optional(_text)})
+COMMIT = shapes.record({"sha": shapes.sha, "subject": shapes.text})
+CULPRIT = shapes.record({"sha": shapes.sha, "subject": shapes.text, "before": shapes.number, "after": shapes.number, "delta": shapes.number,
+                   "function": shapes.optional(shapes.text)})
 # A change between `after_sha` (excluded) and `through_sha` (included) that was not located.
-UNRESOLVED = _record({"after_sha": _sha, "through_sha": _sha, "before": _optional(_number),
-                      "after": _optional(_number)})
-CELL = _record({
-    "subexperiment": _name, "bytes": _whole, "gate_base": _number, "gate_pr": _number,
-    "base": _optional(_number), "head": _optional(_number), "spread": _number, "margin": _number,
-    "culprits": _list_of(CULPRIT, MAX_COMMITS), "unresolved": _list_of(UNRESOLVED, MAX_COMMITS),
+UNRESOLVED = shapes.record({"after_sha": shapes.sha, "through_sha": shapes.sha, "before": shapes.optional(shapes.number),
+                      "after": shapes.optional(shapes.number)})
+CELL = shapes.record({
+    "subexperiment": shapes.name, "bytes": shapes.whole, "gate_base": shapes.number, "gate_pr": shapes.number,
+    "base": shapes.optional(shapes.number), "head": shapes.optional(shapes.number), "spread": shapes.number, "margin": shapes.number,
+    "culprits": shapes.list_of(CULPRIT, MAX_COMMITS), "unresolved": shapes.list_of(UNRESOLVED, MAX_COMMITS),
 })
-BUILT = _record({"sha": _sha, "subject": _text, "build_s": _number, "counting_s": _number})
-DOCUMENT = _record({
-    "schema_version": _whole, "base": COMMIT, "head": COMMIT, "commits": _whole,
-    "gate_result": _text, "build_command": _text, "middleware": _name, "samples": _whole,
-    "complete": _flag,
-    "stopped": _optional(_text), "time_limit_s": _optional(_number), "duration_s": _number,
-    "cells": _list_of(CELL), "built": _list_of(BUILT, MAX_COMMITS),
+BUILT = shapes.record({"sha": shapes.sha, "subject": shapes.text, "build_s": shapes.number, "counting_s": shapes.number})
+DOCUMENT = shapes.record({
+    "schema_version": shapes.whole, "base": COMMIT, "head": COMMIT, "commits": shapes.whole,
+    "gate_result": shapes.text, "build_command": shapes.text, "middleware": shapes.name, "samples": shapes.whole,
+    "complete": shapes.flag,
+    "stopped": shapes.optional(shapes.text), "time_limit_s": shapes.optional(shapes.number), "duration_s": shapes.number,
+    "cells": shapes.list_of(CELL), "built": shapes.list_of(BUILT, MAX_COMMITS),
 }, optional=("schema_version",))
 
 
 def write(directory, document):
     """Write `document` as bisect_result.json, atomically, with the schema version; ValueError for
     a key or value the contract does not define."""
-    results.write_checked(directory, FILE, document, lambda checked: DOCUMENT(checked, "", strict=True), _Invalid)
+    results.write_checked(directory, FILE, document, lambda checked: DOCUMENT(checked, "", strict=True), shapes.Invalid)
 
 
 def read(directory):
     """The bisect_result.json in `directory` (or that path), checked and capped; InputError naming
     the file and the bad key otherwise."""
-    return results.read_capped(directory, FILE, MAX_BYTES, lambda document: DOCUMENT(document, ""), _Invalid)
+    return results.read_capped(directory, FILE, MAX_BYTES, lambda document: DOCUMENT(document, ""), shapes.Invalid)

@@ -20,7 +20,6 @@ from latency_gate.contracts.formats import write_text_atomic
 from latency_gate.errors import InputError
 
 DIRECTORY = "flamegraphs"
-BUILDS = ("base", "pr")
 _LINE = re.compile(r"^(?P<stack>\S.*) (?P<count>\d+)$")
 
 

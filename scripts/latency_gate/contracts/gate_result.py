@@ -32,11 +32,9 @@ for the instructions signal `spread_causes` (per gated cell that cannot detect t
 required, its runs' spread and the functions it is in).
 """
 
-import json
-import re
 from pathlib import Path
 
-from latency_gate.contracts import magnitudes, results
+from latency_gate.contracts import json_shapes as shapes, magnitudes, results
 from latency_gate.contracts.formats import read_table
 from latency_gate.errors import InputError
 
@@ -61,200 +59,82 @@ def run_directories(directory, build):
     return sorted((Path(directory) / "runs").glob(f"round-*/{build}"))
 SCHEMA_VERSION = 2
 MAX_BYTES = 1_000_000  # a full-matrix gate writes ~4 KB, ~70 KB with every gated cell regressed
-MAX_CELLS = 2_000  # entries of a cell list; a full latency matrix gates 220 cells
+MAX_CELLS = shapes.MAX_ENTRIES  # entries of a cell list; a full latency matrix gates 220 cells
 MAX_FUNCTIONS = 100  # functions listed on one cell
-MAX_TEXT = 2_000  # characters of one text (a C++ function name can be long)
 MAX_LOOKS = 1_000
 VERDICTS = ("regression", "inconclusive", "no regression", "improvement")  # a cell's
 VERDICTS_OF_THE_GATE = ("passed", "failed", "inconclusive")
 SIGNALS = ("latency", "instructions")
-_SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")  # a git commit id (SHA-1 or SHA-256)
-# Sub-experiment and magnitude names ("interprocess_reliable_tcp", "99%", "1/throughput"): a name
-# that is not of these characters is refused, not escaped (free texts are escaped where shown).
-_NAME = re.compile(r"[A-Za-z0-9_.%/+-]{1,100}")
 
 
-class _Invalid(Exception):
-    def __init__(self, where, message, value):
-        shown = json.dumps(value)
-        super().__init__(f"{repr(where) if where else 'the document'} {message}, "
-                         f"got {shown if len(shown) <= 60 else shown[:57] + '...'}")
-
-
-# Checks: each takes (value, where, strict) and raises _Invalid naming the key path; strict (on
-# writing) refuses keys of a record the contract does not define, at any depth.
-
-def _text(value, where, strict=False):
-    if not isinstance(value, str):
-        raise _Invalid(where, "must be a text", value)
-    if len(value) > MAX_TEXT:
-        raise _Invalid(where, f"is longer than {MAX_TEXT} characters", value)
-
-
-def _name(value, where, strict=False):
-    if not isinstance(value, str) or not _NAME.fullmatch(value):
-        raise _Invalid(where, "must be a name of letters, digits and _ . % / + - (at most 100)", value)
-
-
-def _whole(value, where, strict=False):
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise _Invalid(where, "must be a whole number of 0 or more", value)
-
-
-def _integer(value, where, strict=False):
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise _Invalid(where, "must be a whole number", value)
-
-
-def _number(value, where, strict=False):
-    """A number; infinity too (an interval or detectable effect of two rounds can be unbounded)."""
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
-        raise _Invalid(where, "must be a number", value)
-
-
-def _flag(value, where, strict=False):
-    if not isinstance(value, bool):
-        raise _Invalid(where, "must be true or false", value)
-
-
-def _sha(value, where, strict=False):
-    if not isinstance(value, str) or not _SHA.fullmatch(value):
-        raise _Invalid(where, "must be a commit id (40 or 64 lowercase hex digits)", value)
-
-
-def _scalar(value, where, strict=False):
-    if value is not None and not isinstance(value, (str, int, float, bool)):
-        raise _Invalid(where, "must be a text, number, true, false or null", value)
-    if isinstance(value, str):
-        _text(value, where)
-
-
-def _choice(*allowed):
-    def check(value, where, strict=False):
-        if value not in allowed:
-            raise _Invalid(where, f"must be one of {', '.join(allowed)}", value)
-    return check
-
-
-def _optional(check):
-    def optional(value, where, strict=False):
-        if value is not None:
-            check(value, where, strict)
-    return optional
-
-
-def _bounded(value, where, python_type, what, entries, limit):
-    """A JSON list or object of at most `limit` entries; _Invalid otherwise."""
-    if not isinstance(value, python_type):
-        raise _Invalid(where, f"must be {what}", value)
-    if len(value) > limit:
-        raise _Invalid(where, f"holds {len(value)} {entries}, more than {limit}", len(value))
-
-
-def _list_of(check, limit=MAX_CELLS, length=None):
-    def checked(value, where, strict=False):
-        _bounded(value, where, list, "a list", "entries", limit)
-        if length is not None and len(value) != length:
-            raise _Invalid(where, f"must hold {length} entries", value)
-        for index, item in enumerate(value):
-            check(item, f"{where}[{index}]", strict)
-    return checked
-
-
-def _object_of(check, limit=MAX_CELLS, key_check=_text):
-    def checked(value, where, strict=False):
-        _bounded(value, where, dict, "an object", "keys", limit)
-        for key, item in value.items():
-            key_check(key, f"{where} key")
-            check(item, f"{where}.{key}", strict)
-    return checked
-
-
-def _record(fields, optional=()):
-    """An object with these keys (name -> check); those in `optional` may be missing."""
-    def checked(value, where, strict=False):
-        if not isinstance(value, dict):
-            raise _Invalid(where, "must be an object", value)
-        missing = [name for name in fields if name not in value and name not in optional]
-        if missing:
-            raise _Invalid(where, f"lacks {', '.join(missing)}", sorted(value)[:8])
-        unknown = sorted(set(value) - set(fields))
-        if strict and unknown:
-            raise _Invalid(where, f"has keys this contract does not define: {', '.join(unknown)}", unknown)
-        for name, check in fields.items():
-            if name in value:
-                check(value[name], f"{where}.{name}".lstrip("."), strict)
-    return checked
-
-
-FUNCTION = _record({"function": _text, "base": _whole, "pr": _whole, "delta": _integer, "share": _number})
-CELL = _record({
-    "subexperiment": _name, "bytes": _whole, "magnitude": _name, "base": _number, "pr": _number, "unit": _name,
-    "ratio": _number, "interval": _list_of(_number, length=2), "p_adjusted": _number,
-    "verdict": _choice(*VERDICTS), "reason": _text, "functions": _list_of(FUNCTION, MAX_FUNCTIONS),
+FUNCTION = shapes.record({"function": shapes.text, "base": shapes.whole, "pr": shapes.whole, "delta": shapes.integer, "share": shapes.number})
+CELL = shapes.record({
+    "subexperiment": shapes.name, "bytes": shapes.whole, "magnitude": shapes.name, "base": shapes.number, "pr": shapes.number, "unit": shapes.name,
+    "ratio": shapes.number, "interval": shapes.list_of(shapes.number, length=2), "p_adjusted": shapes.number,
+    "verdict": shapes.choice(*VERDICTS), "reason": shapes.text, "functions": shapes.list_of(FUNCTION, MAX_FUNCTIONS),
 }, optional=("functions",))
-ESTIMATE = _record({"subexperiment": _name, "bytes": _whole, "base": _number, "pr": _number, "ratio": _number,
-                    "verdict": _choice(*VERDICTS)})
-FLAME_GRAPH = _record({"subexperiment": _name, "bytes": _whole, "verdict": _choice(*VERDICTS), "svg": _text})
+ESTIMATE = shapes.record({"subexperiment": shapes.name, "bytes": shapes.whole, "base": shapes.number, "pr": shapes.number, "ratio": shapes.number,
+                    "verdict": shapes.choice(*VERDICTS)})
+FLAME_GRAPH = shapes.record({"subexperiment": shapes.name, "bytes": shapes.whole, "verdict": shapes.choice(*VERDICTS), "svg": shapes.text})
 # A counted gate's heap allocations per round trip (analysis/code_path.py): a cell whose allocations
 # moved, and a cell of a sub-experiment required to allocate nothing that does, with its functions.
-ALLOCATING = _record({"function": _text, "base": _number, "pr": _number, "delta": _number})
-ALLOCATION_CHANGE = _record({"subexperiment": _name, "bytes": _whole, "base": _number, "pr": _number,
-                             "verdict": _choice("regression", "improvement"), "functions": _list_of(ALLOCATING)})
-STEADY_ALLOCATION = _record({"subexperiment": _name, "bytes": _whole,
-                             "functions": _list_of(_record({"function": _text, "per_round_trip": _number}))})
+ALLOCATING = shapes.record({"function": shapes.text, "base": shapes.number, "pr": shapes.number, "delta": shapes.number})
+ALLOCATION_CHANGE = shapes.record({"subexperiment": shapes.name, "bytes": shapes.whole, "base": shapes.number, "pr": shapes.number,
+                             "verdict": shapes.choice("regression", "improvement"), "functions": shapes.list_of(ALLOCATING)})
+STEADY_ALLOCATION = shapes.record({"subexperiment": shapes.name, "bytes": shapes.whole,
+                             "functions": shapes.list_of(shapes.record({"function": shapes.text, "per_round_trip": shapes.number}))})
 # A counted cell that cannot detect the increase required: its runs' relative spread, and the
 # functions that spread is in (analysis/code_path.py spread_causes).
-SPREAD_CAUSE = _record({"subexperiment": _name, "bytes": _whole, "detectable": _number, "spread": _number,
-                        "runs": _whole, "functions": _list_of(_record({"function": _text, "spread": _whole,
-                                                                       "share": _number}), MAX_FUNCTIONS)})
-CEILING_BREACH = _record({"subexperiment": _name, "bytes": _whole, "magnitude": _name, "requirement": _number,
-                          "pr": _number, "unit": _name})
-SETTINGS = _record({"alpha": _number, "min_effect": _number, "clear_confidence": _number,
-                    "gated": _list_of(_name, 10), "variance": _text, "guard": _choice("sign-flip", "rank"),
-                    "require_detectable": _number},
+SPREAD_CAUSE = shapes.record({"subexperiment": shapes.name, "bytes": shapes.whole, "detectable": shapes.number, "spread": shapes.number,
+                        "runs": shapes.whole, "functions": shapes.list_of(shapes.record({"function": shapes.text, "spread": shapes.whole,
+                                                                       "share": shapes.number}), MAX_FUNCTIONS)})
+CEILING_BREACH = shapes.record({"subexperiment": shapes.name, "bytes": shapes.whole, "magnitude": shapes.name, "requirement": shapes.number,
+                          "pr": shapes.number, "unit": shapes.name})
+SETTINGS = shapes.record({"alpha": shapes.number, "min_effect": shapes.number, "clear_confidence": shapes.number,
+                    "gated": shapes.list_of(shapes.name, 10), "variance": shapes.text, "guard": shapes.choice("sign-flip", "rank"),
+                    "require_detectable": shapes.number},
                    # older gates: variance "cell", guard "sign-flip"; no require_detectable: none required
                    optional=("variance", "guard", "require_detectable"))
-LOOK = _record({"rounds": _whole, "verdicts": _object_of(_whole), "ceiling": _object_of(_whole),
-                "unsettled": _whole}, optional=("ceiling", "unsettled"))
-DETECTABLE = _object_of(_object_of(_record({"median": _number, "max": _number}), key_check=_name), key_check=_name)
+LOOK = shapes.record({"rounds": shapes.whole, "verdicts": shapes.object_of(shapes.whole), "ceiling": shapes.object_of(shapes.whole),
+                "unsettled": shapes.whole}, optional=("ceiling", "unsettled"))
+DETECTABLE = shapes.object_of(shapes.object_of(shapes.record({"median": shapes.number, "max": shapes.number}), key_check=shapes.name), key_check=shapes.name)
 REQUIRED = ("verdict", "passed", "rounds", "cells", "counts", "looks")  # what every version 2 holds
 _FIELDS = {
-    "schema_version": _whole,
-    "mode": _choice("relative"),
-    "signal": _choice(*SIGNALS),
-    "counted_path": _text,
-    "head_sha": _sha,
-    "verdict": _choice(*VERDICTS_OF_THE_GATE),
-    "not_ruled_out": _whole,
-    "passed": _flag,
-    "rounds": _whole,
-    "cells": _whole,
-    "counts": _object_of(_whole, key_check=_choice(*VERDICTS)),
+    "schema_version": shapes.whole,
+    "mode": shapes.choice("relative"),
+    "signal": shapes.choice(*SIGNALS),
+    "counted_path": shapes.text,
+    "head_sha": shapes.sha,
+    "verdict": shapes.choice(*VERDICTS_OF_THE_GATE),
+    "not_ruled_out": shapes.whole,
+    "passed": shapes.flag,
+    "rounds": shapes.whole,
+    "cells": shapes.whole,
+    "counts": shapes.object_of(shapes.whole, key_check=shapes.choice(*VERDICTS)),
     "settings": SETTINGS,
     "detectable": DETECTABLE,
-    "regressions": _list_of(CELL),
-    "improvements": _list_of(CELL),
-    "estimated_cycles": _list_of(ESTIMATE),
-    "flamegraphs": _list_of(FLAME_GRAPH),
-    "flamegraphs_not_drawn": _list_of(_text, 100),
-    "build_differences": _list_of(_record({"what": _text, "base": _text, "pr": _text})),
-    "allocation_changes": _list_of(ALLOCATION_CHANGE),
-    "no_allocations": _list_of(_name),
-    "steady_allocations": _list_of(STEADY_ALLOCATION),
-    "spread_causes": _list_of(SPREAD_CAUSE),
-    "ceiling_over": _list_of(CEILING_BREACH),
-    "looks": _list_of(LOOK, MAX_LOOKS),
-    "seed": _whole, "samples": _whole, "first_look": _whole, "max_rounds": _whole, "look_every": _whole,
-    "base": _text, "pr": _text,
-    "subexperiments": _list_of(_name), "payloads": _list_of(_whole),
-    "requirements": _optional(_text),
-    "duration_s": _number,
-    "regime": _object_of(_scalar, 50, key_check=_name),
-    "requirements_comparability": _list_of(_text),
-    "below_resolution": _list_of(_text),
+    "regressions": shapes.list_of(CELL),
+    "improvements": shapes.list_of(CELL),
+    "estimated_cycles": shapes.list_of(ESTIMATE),
+    "flamegraphs": shapes.list_of(FLAME_GRAPH),
+    "flamegraphs_not_drawn": shapes.list_of(shapes.text, 100),
+    "build_differences": shapes.list_of(shapes.record({"what": shapes.text, "base": shapes.text, "pr": shapes.text})),
+    "allocation_changes": shapes.list_of(ALLOCATION_CHANGE),
+    "no_allocations": shapes.list_of(shapes.name),
+    "steady_allocations": shapes.list_of(STEADY_ALLOCATION),
+    "spread_causes": shapes.list_of(SPREAD_CAUSE),
+    "ceiling_over": shapes.list_of(CEILING_BREACH),
+    "looks": shapes.list_of(LOOK, MAX_LOOKS),
+    "seed": shapes.whole, "samples": shapes.whole, "first_look": shapes.whole, "max_rounds": shapes.whole, "look_every": shapes.whole,
+    "base": shapes.text, "pr": shapes.text,
+    "subexperiments": shapes.list_of(shapes.name), "payloads": shapes.list_of(shapes.whole),
+    "requirements": shapes.optional(shapes.text),
+    "duration_s": shapes.number,
+    "regime": shapes.object_of(shapes.scalar, 50, key_check=shapes.name),
+    "requirements_comparability": shapes.list_of(shapes.text),
+    "below_resolution": shapes.list_of(shapes.text),
 }
-DOCUMENT = _record(_FIELDS, optional=tuple(name for name in _FIELDS if name not in REQUIRED))
+DOCUMENT = shapes.record(_FIELDS, optional=tuple(name for name in _FIELDS if name not in REQUIRED))
 
 
 def write(directory, document):
@@ -262,7 +142,7 @@ def write(directory, document):
     the schema version; ValueError for a key or value the contract does not define."""
     results.write_checked(directory, FILE, {key: value for key, value in document.items() if key != "schema_version"},
                           lambda checked: DOCUMENT({**checked, "schema_version": SCHEMA_VERSION}, "", strict=True),
-                          _Invalid, SCHEMA_VERSION)
+                          shapes.Invalid, SCHEMA_VERSION)
 
 
 def _renamed(record, names, unit):
@@ -309,7 +189,7 @@ def upgrade(document):
 def read(directory):
     """The gate_result.json in `directory` (or that path), checked, capped and upgraded to the newest
     version; InputError naming the file and the bad key otherwise."""
-    return results.read_capped(directory, FILE, MAX_BYTES, lambda document: DOCUMENT(document, ""), _Invalid,
+    return results.read_capped(directory, FILE, MAX_BYTES, lambda document: DOCUMENT(document, ""), shapes.Invalid,
                                SCHEMA_VERSION, upgrade)
 
 
@@ -341,13 +221,9 @@ def read_rounds(directory):
     return read_table(rounds_path(directory), ROUND_COLUMNS, numeric=(ROUND, BYTES, VALUE), integer=(ROUND, BYTES))
 
 
-def is_commit_id(text):
-    return bool(_SHA.fullmatch(text))
-
-
 def commit_id(text):
     """`text` if it is a commit id (for argparse: ValueError otherwise)."""
-    if not is_commit_id(text):
+    if not shapes.is_commit_id(text):
         raise ValueError(f"not a commit id: {text!r}")
     return text
 

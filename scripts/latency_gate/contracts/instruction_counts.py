@@ -67,11 +67,6 @@ def _header(path):
         return []
 
 
-def simulated(counts):
-    """Whether a run's counts hold the cache simulation's estimated cycles."""
-    return CYCLES_PER_ROUND_TRIP in counts
-
-
 def per_round_trip(counts, column=PER_ROUND_TRIP):
     """Instructions (or estimated cycles) per round trip of each payload, every process of the run summed."""
     return counts.groupby(BYTES, sort=True)[column].sum()

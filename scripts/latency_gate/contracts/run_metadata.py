@@ -14,9 +14,8 @@ is ignored. Renaming a key or changing its meaning needs a new version and its m
 step in RunMetadata.from_dict.
 
 The run id, '<UTC start>-<revision>-<runner>' (make_run_id, parse_run_id), sorts
-chronologically and is the run's directory name in a history store. It lives here rather
-than in history.py because the runner makes it and records it here, and history.py pulls in
-the plotting.
+chronologically and is the run's directory name in a history store. It lives here, with the
+record that holds it, because the runner makes it and records it (the store only reads it).
 
 The regime is the set of settings that change what a latency number means: the
 real-time preset, SCHED_FIFO priority, the publisher's and subscriber's CPUs, locked

@@ -26,7 +26,7 @@ def _allocations_text(details):
 
 
 def verdict_line(decision, ceiling, settings, elapsed, details, verdict):
-    """The gate's last line on the console: its verdict (relative.GATE_VERDICTS) and why."""
+    """The gate's last line on the console: its verdict (gate_result.VERDICTS_OF_THE_GATE) and why."""
     regressions, over = relative.failures(decision, ceiling)
     rounds = int(decision["Rounds"].iloc[0])
     if verdict == relative.FAILED:
@@ -124,7 +124,7 @@ _VARIANCE_TEXT = {"cell": "each cell's variance from its own rounds",
 
 
 def markdown_report(decision, ceiling, settings, details, verdict):
-    """Job summary: the verdict (relative.GATE_VERDICTS) on its first line, then regressions, ceiling
+    """Job summary: the verdict (gate_result.VERDICTS_OF_THE_GATE) on its first line, then regressions, ceiling
     breaches, improvements, inconclusive cells."""
     regressions, over = relative.failures(decision, ceiling)
     gated = decision[decision["Gated"]]
@@ -405,7 +405,7 @@ def _short_name(function):
 
 def result_document(decision, ceiling, looks, settings, details, verdict):
     """gate_result.json (contracts/gate_result.py, whose write() checks every key): the verdict
-    (relative.GATE_VERDICTS), its cells, settings and looks; for the instructions signal each
+    (gate_result.VERDICTS_OF_THE_GATE), its cells, settings and looks; for the instructions signal each
     regression lists the functions that grew (code_path.py)."""
     regressions, over = relative.failures(decision, ceiling)
     details = dict(details)

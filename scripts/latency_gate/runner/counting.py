@@ -180,7 +180,7 @@ def prefix(path, role, logs, subexperiment):
 
 
 def store(path, logs, subexperiment, roles, payloads, samples, results):
-    """Turn the run's per-payload profiles into instructions_/functions_<sub-experiment>.csv.
+    """Turn the run's per-payload profiles into instructions_/functions_/allocations_<sub-experiment>.csv.
     Raises InputError when a process did not dump one profile per payload."""
     import pandas as pd  # here: runner/kinds imports this module, and the spec's process step no pandas
 

@@ -52,9 +52,6 @@ from latency_gate.runner.processes import (
 from latency_gate.runner.shared_memory import SharedMemory
 from latency_gate.runner.subexperiment import outcome_text, run_with_retries
 
-# A sub-experiment's default time-out follows what it has to do (kinds.py), so a hang
-# (LatencyTest over TCP with security, now and then) costs minutes, not the 15 it did with
-# a fixed 900 s.
 RUN_ID_VARIABLE = "LATENCY_GATE_RUN_ID"
 CHECKED_DOMAIN = 1  # what a configuration is checked with before a domain and port are leased
 
@@ -193,7 +190,7 @@ def run_experiment(results_directory, spec, out=None, err=None):
     spec.realtime_preset: the real-time preset (realtime.py) fills every real-time option left
     at None; False leaves them to the OS.
     spec.signal: "instructions" runs every process under callgrind (runner/counting.py) and
-    writes instructions_/functions_<sub-experiment>.csv beside the measurements; counts do not
+    writes instructions_/functions_/allocations_<sub-experiment>.csv beside the measurements; counts do not
     depend on scheduling, so such a run leaves scheduling, CPUs and idle states to the OS.
 
     Raises InputError (exit 3) before anything runs when an input is wrong.

@@ -1,12 +1,15 @@
 """A run's settings as asked for: one frozen object, built once (from the command line:
 cli/experiment_options.run_spec; from a campaign: dataclasses.replace of its own), checked
-once (experiment.validate_run) and passed down. Each field has one name from the command
-line to metadata.json.
+once (experiment.validate_run) and passed down. Each field is its setting's one name inside the
+package; the command line spells it as an option (`--timeout` is `timeout_s`, `--no-realtime`
+sets `realtime_preset`: cli/experiment_options.py) and metadata.json as its schema does (the
+program is `latency_test`, its key since the first runner: contracts/run_metadata.py).
 """
 
 from dataclasses import dataclass
 from pathlib import Path
 
+from latency_gate.contracts.run_metadata import DEFAULT_MIDDLEWARE
 from latency_gate.runner.topology import LOCALHOST
 
 DEFAULT_SAMPLES = 10000
@@ -16,12 +19,14 @@ DEFAULT_BASELINE_S = 3
 # What a run measures: time (the spec's latencies), or instructions on the per-sample path
 # counted under valgrind (runner/counting.py), with the latencies it also records.
 SIGNALS = ("latency", "instructions")
+# The relative gate's: one signal, or both (a gate of each, the worse verdict deciding).
+GATE_SIGNALS = (*SIGNALS, "both")
 
 
 @dataclass(frozen=True)
 class RunSpec:
     kind: str = "latency"  # latency or throughput (runner/kinds.py)
-    middleware: str = "fastdds"  # a backend's name (runner/middleware/)
+    middleware: str = DEFAULT_MIDDLEWARE  # a backend's name (runner/middleware/)
     program: Path | None = None  # the backend's program of that kind (or a workspace holding it); None: the built one
     # the family (contracts/formats.FAMILIES) whose sub-experiments and payloads are the defaults;
     # None: the family of the sub-experiments named, else the spec's

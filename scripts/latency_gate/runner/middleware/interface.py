@@ -216,11 +216,6 @@ def check(backend):
     return None
 
 
-def signals(backend):
-    """The gate signals a backend supports."""
-    return ("latency", "instructions") if backend.COUNTED_PATH is not None else ("latency",)
-
-
 def families(backend):
     """The sub-experiment families a backend runs (the spec's when it does not say)."""
     return tuple(getattr(backend, "FAMILIES", (SPEC_FAMILY,)))
