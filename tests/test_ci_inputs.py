@@ -61,7 +61,13 @@ def test_a_missing_requirements_file_is_no_ceiling_and_said(tmp_path, capsys):
     ("LATENCY_MIN_EFFECT", "5%", "LATENCY_MIN_EFFECT must be a number, not '5%'"),
     ("LATENCY_ROUNDS", "1", "LATENCY_ROUNDS must be at least 2, not '1'"),
     ("LATENCY_REQUIRE_DETECTABLE", "10%", "LATENCY_REQUIRE_DETECTABLE must be a number, not '10%'"),
-    ("LATENCY_SHARD", "2", "LATENCY_SHARD must be k/n, not '2'"),
+    ("LATENCY_SHARD", "2", "LATENCY_SHARD must be k/n with 1 <= k <= n, not '2'"),
+    ("LATENCY_SHARD", "3/2", "LATENCY_SHARD must be k/n with 1 <= k <= n, not '3/2'"),
+    ("LATENCY_SHARD", "0/0", "LATENCY_SHARD must be k/n with 1 <= k <= n, not '0/0'"),
+    ("LATENCY_MIN_EFFECT", "nan", "LATENCY_MIN_EFFECT must be a number, not 'nan'"),
+    ("LATENCY_ALPHA", "inf", "LATENCY_ALPHA must be a number, not 'inf'"),
+    ("LATENCY_SUBEXPERIMENTS", "intraprocess_best_effort intraprocess_bogus",
+     "LATENCY_SUBEXPERIMENTS: unknown sub-experiment 'intraprocess_bogus'"),
     ("LATENCY_PLOTS", "no", "LATENCY_PLOTS must be one of true, false, not 'no'"),
 ])
 def test_a_bad_variable_is_named_in_one_line(tmp_path, variable, value, said):

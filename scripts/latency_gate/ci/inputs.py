@@ -7,11 +7,13 @@ An empty or unset variable means the command's default.
 """
 
 import os
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from latency_gate.contracts import formats
 from latency_gate.errors import InputError
 from latency_gate.runner import kinds
 from latency_gate.runner.run_spec import GATE_SIGNALS
@@ -57,7 +59,9 @@ class _Reader:
         try:
             number = convert(value)
         except ValueError:
-            raise InputError(f"{name} must be a {'whole ' if convert is int else ''}number, not '{value}'") from None
+            number = math.nan
+        if not math.isfinite(number):
+            raise InputError(f"{name} must be a {'whole ' if convert is int else ''}number, not '{value}'")
         if minimum is not None and number < minimum:
             raise InputError(f"{name} must be at least {minimum}, not '{value}'")
         return number
@@ -94,8 +98,13 @@ class Variable:
         return [flag, *value] if isinstance(value, list) else [flag, str(value)]
 
 
-def _words_of(reader, name):
-    return _words(reader.text(name))
+def _subexperiments(reader, name):
+    """Known sub-experiments' names: a misspelt one fails the job before its build, naming the variable."""
+    words = _words(reader.text(name))
+    for word in words:
+        if word not in formats.KNOWN_SUBEXPERIMENTS:
+            raise InputError(f"{name}: unknown sub-experiment '{word}' (known: {', '.join(formats.KNOWN_SUBEXPERIMENTS)})")
+    return words
 
 
 def _fraction(reader, name):
@@ -131,7 +140,7 @@ _VARIABLES = (
              COMMON, _Reader.text),
     Variable("LATENCY_TEST", "run: the middleware's program of that kind, or a Fast DDS workspace (default: the "
                              "project's)", RUN, _Reader.text, "--program"),
-    Variable("LATENCY_SUBEXPERIMENTS", "sub-experiments, comma or space separated", COMMON, _words_of),
+    Variable("LATENCY_SUBEXPERIMENTS", "sub-experiments, comma or space separated", COMMON, _subexperiments),
     Variable("LATENCY_PAYLOADS", "payload sizes in bytes, comma or space separated", COMMON, _Reader.numbers),
     Variable("LATENCY_SAMPLES", "round trips per payload", COMMON, _at_least(1)),
     Variable("LATENCY_DEMANDS", "throughput grid: samples per burst, comma or space separated", COMMON, _Reader.numbers),
@@ -175,8 +184,9 @@ def read(environ=None):
         if variable.command:
             options[variable.command] += variable.option(reader)
     shard = reader.text("LATENCY_SHARD")
-    if shard and not re.fullmatch(r"\d+/\d+", shard):
-        raise InputError(f"LATENCY_SHARD must be k/n, not '{shard}'")
+    share = re.fullmatch(r"(\d+)/(\d+)", shard)
+    if shard and not (share and 1 <= int(share[1]) <= int(share[2])):
+        raise InputError(f"LATENCY_SHARD must be k/n with 1 <= k <= n, not '{shard}'")
     return CiInputs(Path(results), options[COMMON], options[RUN], options[GATE],
                     runs=reader.number("LATENCY_RUNS", minimum=1) or 1, shard=shard or None,
                     signal=reader.text("LATENCY_SIGNAL") or None,
