@@ -8,8 +8,10 @@ machine provisions itself and a provisioned one pays a fraction of a second.
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -225,6 +227,7 @@ class Act:
         }
         for name, value in environment.items():
             command += ["--env", f"{name}={value}"]
+        before = self._keep_run_state()
         for attempt in range(1, ACT_ATTEMPTS + 1):
             # A run takes 1-2 min on a quiet 2-core machine and took over 300 s beside other work
             # (load 13-15); a hung one still fails.
@@ -232,8 +235,31 @@ class Act:
             if attempt == ACT_ATTEMPTS or not _output_lost(result.stdout, expect):
                 break
             (self.store / f"act-{event}.lost-output-{attempt}.log").write_text(result.stdout + result.stderr)
+            self._restore_run_state(before)  # the repeat starts where this run did
+        shutil.rmtree(before)
         (self.store / f"act-{event}.log").write_text(result.stdout + result.stderr)
         return result
+
+    def _run_state(self):
+        """What a run leaves that a repeat of it must not find: the stand-in store's artifacts and
+        each job's RUNNER_TEMP in act's host workspaces (GitHub empties it at every job's start; act
+        keeps it between runs, which the tests of a persistent runner rely on)."""
+        return [self.store / "artifacts", *sorted((self.store / "act-cache").glob("*/tmp"))]
+
+    def _keep_run_state(self):
+        """A copy of _run_state() (under the store), for _restore_run_state."""
+        kept = Path(tempfile.mkdtemp(prefix=".run-state-", dir=self.store))
+        for number, path in enumerate(self._run_state()):
+            if path.is_dir():
+                shutil.copytree(path, kept / str(number), symlinks=True)
+                (kept / f"{number}.path").write_text(str(path))
+        return kept
+
+    def _restore_run_state(self, kept):
+        for path in self._run_state():
+            shutil.rmtree(path, ignore_errors=True)
+        for saved in kept.glob("*.path"):
+            shutil.copytree(kept / saved.stem, Path(saved.read_text()), symlinks=True)
 
     def artifact(self, name):
         return self.store / "artifacts" / name
