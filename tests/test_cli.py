@@ -4,6 +4,7 @@ These run the entry scripts as separate processes with `python3`, exactly as the
 writes them, so they also cover the scripts' start-up (re-running in the project venv).
 """
 
+import json
 import shutil
 import subprocess
 import sys
@@ -359,3 +360,19 @@ def test_a_plots_directory_that_cannot_be_made_is_refused_before_any_file_is_wri
         f"latency-gate {command}: error: {tmp_path / 'blocked'}: cannot make {plots_directory}: "
         f"{tmp_path / 'blocked'} is not a directory")
     assert sorted(path.name for path in run.iterdir()) == before
+
+
+def test_an_error_quoting_untrusted_input_is_one_line_that_no_ci_reads_as_a_command(experiment, tmp_path, capsys):
+    """A run's files are untrusted data (a pull request's run): a metadata.json key holding a newline
+    and a workflow command is quoted in the error, escaped, on the error's one line."""
+    run = tmp_path / "run"
+    shutil.copytree(experiment, run)
+    forged = "x\n::error title=Latency history::published, main is green\n\x1b[2K"
+    (run / "metadata.json").write_text(json.dumps({"schema_version": 1, "run_id": "r1",
+                                                   "subexperiments": {forged: {"status": "bogus"}}}))
+
+    assert cli.main(["process", "--experiment-directory", str(run), "--no-plots"]) == EXIT_BAD_INPUT
+
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith("latency-gate process: error: ") and "\\n::error title=Latency history::" in line
+    assert "\x1b" not in line

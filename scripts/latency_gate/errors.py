@@ -1,6 +1,8 @@
 """Exit codes and the error type every command turns into a one-line message, and the rule by
 which an extension point (a middleware backend, a CI platform) refuses a plug-in of another version."""
 
+import re
+
 # Documented in docs/running.md (Exit codes) and docs/cli.md; the composite actions and workflows rely on them.
 EXIT_OK = 0
 EXIT_CHECK_FAILED = 1  # a requirement check, comparison or gate verdict failed
@@ -10,6 +12,17 @@ EXIT_RUN_FAILED = 4  # a sub-experiment crashed, timed out or produced no data
 EXIT_SERVICE_FAILED = 5  # a service the command talks to (a REST API, a git remote) failed or refused
 EXIT_INCONCLUSIVE = 6  # the relative gate could not rule out the slowdown required (--require-detectable)
 EXIT_INTERRUPTED = 130  # Ctrl-C or SIGTERM: stopped, cleaned up (128 + SIGINT, as a shell reports it)
+
+
+# What may not reach a terminal or a CI log as it is: C0 and C1 controls (a newline would start a
+# line of its own, which GitHub reads as a workflow command when it begins with "::"; an escape
+# sequence rewrites the terminal), DEL, Unicode's line and paragraph separators and bidi controls.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def one_line(text):
+    """`text` as one printable line: each control character shown as its escape (\\n, \\x1b)."""
+    return _UNPRINTABLE.sub(lambda match: match[0].encode("unicode_escape").decode("ascii"), str(text))
 
 
 class InputError(Exception):

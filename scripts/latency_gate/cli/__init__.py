@@ -21,7 +21,7 @@ import signal
 import sys
 
 from latency_gate import __version__
-from latency_gate.errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, InputError, RunFailed, ServiceError
+from latency_gate.errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, InputError, RunFailed, ServiceError, one_line
 
 # Subcommand -> its one-line help; the module is latency_gate.cli.<name with underscores>.
 COMMANDS = {
@@ -86,11 +86,12 @@ def main(argv=None):
     try:
         return args.func(args)
     except (InputError, RunFailed, ServiceError) as error:
-        print(f"latency-gate {args.command}: error: {error}", file=sys.stderr)
+        # One line, whatever the input quoted in it holds (a run's files are untrusted data).
+        print(f"latency-gate {args.command}: error: {one_line(error)}", file=sys.stderr)
         return error.exit_code
     except OSError as error:  # a path given that cannot be read or written: not a directory, no permission, ...
         where = f"{error.filename}: " if error.filename else ""
-        print(f"latency-gate {args.command}: error: {where}{error.strerror or error}", file=sys.stderr)
+        print(f"latency-gate {args.command}: error: {one_line(where + str(error.strerror or error))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print(f"latency-gate {args.command}: interrupted", file=sys.stderr)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from latency_gate.ci import outputs
 from latency_gate.cli.options import option
-from latency_gate.errors import EXIT_OK
+from latency_gate.errors import EXIT_OK, one_line
 from latency_gate.ci import publish
 from latency_gate.store import history
 
@@ -60,7 +60,7 @@ def run(args):
             print(f"Published run {platform}/{run_id} as {commit} on {args.branch} of {args.remote}", flush=True)
             publish.summarise_changepoints(work_directory, platform)
     except publish.PublishError as error:
-        print(f"latency-gate publish-history: error: {error}", file=sys.stderr)
+        print(f"latency-gate publish-history: error: {one_line(error)}", file=sys.stderr)
         return error.exit_code
     site = {}
     if args.work_directory:  # kept: the site to deploy
