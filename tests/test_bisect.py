@@ -193,6 +193,19 @@ def test_the_result_round_trips_and_refuses_what_its_contract_does_not_define(tm
         bisect_result.read(tmp_path)
 
 
+def test_a_commit_subject_and_a_function_name_are_shown_as_the_text_they_are():
+    """A pull request writes its commits' subjects and its symbols' names: in the report (a job
+    summary) no image, link or mention comes of them."""
+    hostile = "Fix <img src=https://evil.example/t.png> see [docs](https://evil.example) @octocat"
+    changed = document()
+    changed["cells"][0]["culprits"][0].update(subject=hostile, function="f`<b>bold</b>`")
+
+    text = bisect_report.markdown_report(changed)
+
+    assert "*Fix \\<img src\\=https\\:\\/\\/evil" in text and "@\u2060octocat" in text
+    assert "`f'<b>bold</b>'`" in text  # in one code span, where nothing renders
+
+
 def test_the_report_names_each_culprit_in_one_sentence_and_says_when_it_stopped():
     text = bisect_report.markdown_report(document())
     assert ("`aaaaaaa` *Copy the payload for validation*: +312.00 instructions per round trip at 16 B, in "

@@ -16,7 +16,7 @@ import pandas as pd
 import pytest
 
 import gate_results
-from latency_gate.analysis import relative
+from latency_gate.analysis import code_path, relative
 from latency_gate.contracts import gate_result, run_metadata
 from latency_gate.render import gate_report
 
@@ -136,3 +136,31 @@ def test_a_counted_gate_says_why_a_cell_cannot_detect_the_increase_required(tmp_
             "0% over 6 runs; no function holds a tenth") in report
     gate_result.write(tmp_path, document)  # the contract knows the field
     assert gate_result.read(tmp_path)["spread_causes"][0]["functions"][1]["function"] == decode
+
+
+HOSTILE = "<img src=https://evil.example/t.png> [details](https://evil.example) @octocat `x` a|b \u202e"
+
+
+def test_a_pull_requests_function_names_and_build_settings_render_as_the_text_they_are():
+    """Function names (a C++ symbol can be any text), build settings and allocating functions come
+    from the pull request's build: in the report (the job summary) they are shown, never rendered
+    into an image, a link, a mention or a table's extra cell."""
+    import cmarkgfm
+    from cmarkgfm.cmark import Options
+
+    decision = counted_decision({(32, "Instructions"): 1.004})
+    function = {"function": HOSTILE, "base": 1, "pr": 2, "delta": 1, "share": 1.0}
+    report = markdown_report(decision, None, gate_results.COUNTED, details(
+        signal="instructions", counted_path=COUNTED_PATH,
+        functions={code_path.cell_key("intraprocess_best_effort", 32): [function]},
+        build_differences=[{"what": HOSTILE, "base": HOSTILE, "pr": HOSTILE}],
+        allocation_changes=[{"subexperiment": "intraprocess_best_effort", "bytes": 32, "base": 1.0, "pr": 2.0,
+                             "verdict": "regression", "functions": [{"function": HOSTILE, "delta": 1.0}]}]))
+
+    html = cmarkgfm.github_flavored_markdown_to_html(report, options=Options.CMARK_OPT_UNSAFE)
+    assert HOSTILE.split()[0][:4] in report  # they are there
+    assert "<img" not in html and "<a " not in html and "\u202e" not in html
+    assert "@\u2060octocat" in html or "@octocat</code>" in html  # a mention only inside code, or joined
+    for table in re.findall(r"<table>.*?</table>", html, re.S):  # every row has its header's cells
+        widths = {row.count("<td") for row in re.findall(r"<tr>(.*?)</tr>", table, re.S) if "<td" in row}
+        assert len(widths) <= 1

@@ -128,6 +128,10 @@ def bad(tmp_path, **change):
     ({"counts": {"fine": 3}}, "'counts key' must be one of regression, inconclusive"),
     ({"regime": {"stress": "x" * (json_shapes.MAX_TEXT + 1)}}, "'regime.stress' is longer than"),
     ({"passed": None}, "'passed' must be true or false, got null"),
+    # a number that would overflow a report's formatting or fill a page
+    ({"rounds": int("9" * 4000)}, "'rounds' is larger than 1e+15, got 4000"),
+    ({"settings": {"alpha": 0.05, "min_effect": 1e307, "clear_confidence": 0.9, "gated": ["Median"]}},
+     "'settings.min_effect' is larger than 1e+15, got 1e+307"),
 ])
 def test_a_bad_value_is_an_error_naming_the_file_the_key_and_the_value(tmp_path, change, message):
     with pytest.raises(InputError) as raised:
@@ -147,6 +151,18 @@ def test_caps_on_the_size_and_the_counts(tmp_path):
     (tmp_path / gate_result.FILE).write_text(" " * gate_result.MAX_BYTES + "{}")
     with pytest.raises(InputError, match=f"more than the {gate_result.MAX_BYTES} a gate_result.json may hold"):
         gate_result.read(tmp_path)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("[" * 50_000 + "]" * 50_000, "unreadable gate_result.json: nested too deeply"),
+    (json.dumps({"schema_version": 1, "regressions": [{"base_us": 1, "magnitude": []}]}),
+     "not a gate_result.json of version 1: its fields are of other kinds (TypeError"),
+])
+def test_a_document_too_deep_or_of_other_kinds_than_its_version_s_is_refused_in_one_line(tmp_path, text, message):
+    (tmp_path / gate_result.FILE).write_text(text)
+    with pytest.raises(InputError) as raised:
+        gate_result.read(tmp_path)
+    assert str(raised.value).startswith(f"{tmp_path / gate_result.FILE}: {message}")
 
 
 def test_a_newer_schema_says_to_update_and_unknown_keys_are_ignored(tmp_path):

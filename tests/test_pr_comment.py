@@ -324,7 +324,7 @@ def test_at_the_contracts_caps_the_comment_stays_within_githubs_limit():
     cell = {**document["regressions"][0], "functions": [
         {"function": "<>" * (json_shapes.MAX_TEXT // 2), "base": 1, "pr": 2, "delta": 10**12, "share": 1.0}
     ] * gate_result.MAX_FUNCTIONS, "reason": "[" * json_shapes.MAX_TEXT}
-    breach = {"subexperiment": "x" * 100, "bytes": 1, "magnitude": "y" * 100, "requirement": 1e300, "pr": 1e300,
+    breach = {"subexperiment": "x" * 100, "bytes": 1, "magnitude": "y" * 100, "requirement": 1e14, "pr": 1e14,
               "unit": "u" * 100}
     document.update(regressions=[cell] * gate_result.MAX_CELLS, improvements=[cell] * gate_result.MAX_CELLS,
                     signal="instructions", counted_path="&" * json_shapes.MAX_TEXT,
@@ -336,6 +336,45 @@ def test_at_the_contracts_caps_the_comment_stays_within_githubs_limit():
     assert len(body) < gate_comment.MAX_CHARACTERS < 65_536
     assert body.count("\n| ") == 3 * (1 + gate_comment.TOP)  # three tables: a header and TOP rows each
     assert "…and 1990 more in the run's report." in body
+
+
+def test_any_document_the_contract_takes_makes_a_comment_github_takes():
+    """Every list and text at its cap, of the characters escaping triples ('@' takes a word joiner),
+    every section there: the whole lines beyond GitHub's limit are cut from the end, saying so, and
+    the run's link stays."""
+    at, cells, functions = "@" * json_shapes.MAX_TEXT, gate_result.MAX_CELLS, gate_result.MAX_FUNCTIONS
+    document = gate_results.document(FIRST, changes=SLOWER)
+    named = {"subexperiment": "x" * 100, "bytes": 1}
+    document.update(
+        regressions=[{**document["regressions"][0], **named, "magnitude": "y" * 100, "reason": at, "functions": [
+            {"function": at, "base": 1, "pr": 2, "delta": 10**14, "share": 1.0}] * functions}] * cells,
+        build_differences=[{"what": at, "base": at, "pr": at}] * cells,
+        allocation_changes=[{**named, "base": 1, "pr": 2, "verdict": "regression",
+                             "functions": [{"function": at, "base": 1, "pr": 2, "delta": 1}] * functions}] * cells,
+        steady_allocations=[{**named, "functions": [{"function": at, "per_round_trip": 1}] * functions}] * cells,
+        flamegraphs=[{**named, "verdict": "regression", "svg": at}] * cells, flamegraphs_not_drawn=[at] * 100,
+        signal="instructions", counted_path=at, regime={key: at for key in ("stress", "topology", "pub_cpus")})
+    gate_result.DOCUMENT(document, "")  # the contract takes it
+
+    body = gate_comment.render(document, RUN_URL)
+
+    assert len(body) <= gate_comment.MAX_CHARACTERS
+    assert "characters) is cut: GitHub takes comments of 60000 characters or fewer" in body
+    assert body.endswith(f"[The run]({RUN_URL}): the full report is its summary; gate_report.md, the JUnit report, "
+                         "gate_cells.csv and the rounds are in its artifacts.\n")
+
+
+def test_an_inconclusive_verdict_without_its_count_and_invisible_characters_render_plainly():
+    document = gate_results.document(FIRST, changes=SLOWER)
+    document.update(verdict="inconclusive", passed=True)
+    del document["not_ruled_out"]
+    document["regressions"][0]["functions"] = [
+        {"function": "helper\u202e\u200b\x85", "base": 1, "pr": 2, "delta": 12, "share": 1.0}]
+
+    body = gate_comment.render(document, RUN_URL)
+
+    assert any(": some of " in line for line in body.splitlines()[:4])  # the title says what it can
+    assert not any(character in body for character in "\u202e\u200b\x85")
 
 
 def test_the_documented_example_is_what_the_code_renders():

@@ -431,10 +431,12 @@ def _validated_requirements(table, path):
 
 def read_checks(path):
     frame = read_table(path, CHECK_COLUMNS, CHECK_COLUMNS[1:-1], integer=("Bytes",))
-    unknown = ~frame["Status"].isin(["passed", "failed"])
-    if unknown.any():
-        row = int(np.argmax(unknown.to_numpy()))
-        raise InputError(f"column 'Status': expected passed or failed, got {frame['Status'].iat[row]!r}", path, row + 2)
+    for column, allowed in (("Check", CHECKED_MAGNITUDES), ("Status", ("passed", "failed"))):
+        unknown = ~frame[column].isin(allowed)
+        if unknown.any():
+            row = int(np.argmax(unknown.to_numpy()))
+            raise InputError(f"column '{column}': expected {' or '.join(allowed)}, got {frame[column].iat[row]!r}",
+                             path, row + 2)
     return frame
 
 
@@ -449,7 +451,7 @@ def require_unique(table, keys, path):
         seen.add(key)
 
 
-def read_batch(files, columns, reader, texts, unique=(), integers=("Bytes", "Samples"), strings=()):
+def read_batch(files, columns, reader, texts, unique=(), integers=("Bytes", "Samples"), strings=(), checks=()):
     """One frame of many spec CSVs of one kind, with `run` and `subexperiment` columns.
 
     Reading thousands of small files one by one costs about 2 ms each, so the files'
@@ -461,7 +463,8 @@ def read_batch(files, columns, reader, texts, unique=(), integers=("Bytes", "Sam
     files: (run index, sub-experiment, path) triples; reader: the validating reader of
     the kind (read_summary, read_checks); texts: {path: text} that every file's text is
     added to (each file is read once); integers: the columns of whole numbers; strings: the
-    columns of text besides a check report's Check and Status.
+    columns of text besides a check report's Check and Status; checks: the magnitudes a check
+    report's Check may name.
     """
     header = ",".join(columns)
     bodies, rows, regular, irregular = [], [], [], []
@@ -485,6 +488,12 @@ def read_batch(files, columns, reader, texts, unique=(), integers=("Bytes", "Sam
     if irregular:
         import pandas as pd
         frame = pd.concat([frame, *(_read_one(owner, reader) for owner in irregular)], ignore_index=True)
+    if checks:  # a check of a magnitude its kind does not check (it has no unit): the file's reader names it
+        unchecked = set(zip(*frame.loc[~frame["Check"].isin(checks), ["run", "subexperiment"]].to_numpy().T))
+        for owner in files:
+            if (owner[0], owner[1]) in unchecked:
+                _read_one(owner, reader)  # raises naming the line
+                raise InputError(f"column 'Check': expected {' or '.join(checks)}", owner[2])
     return frame
 
 
@@ -539,6 +548,8 @@ def read_json(path, what, missing):
         raise InputError(missing, path) from None
     except (OSError, UnicodeDecodeError, ValueError) as error:
         raise InputError(f"unreadable {what}: {error}", path) from None
+    except RecursionError:
+        raise InputError(f"unreadable {what}: nested too deeply", path) from None
     if not isinstance(document, dict):
         raise InputError(f"{what} must be a JSON object", path)
     return document

@@ -9,6 +9,9 @@ import re
 
 MAX_TEXT = 2_000  # characters of one text (a C++ function name can be long)
 MAX_ENTRIES = 2_000  # entries of a list or object unless a check says otherwise
+# A number's magnitude at most (a round trip's instructions are millions, a gate's seconds thousands):
+# beyond, formatting one overflows or fills a page.
+MAX_NUMBER = 1e15
 _SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")  # a git commit id (SHA-1 or SHA-256)
 # Sub-experiment and magnitude names ("interprocess_reliable_tcp", "99%", "1/throughput"): a name
 # that is not of these characters is refused, not escaped (free texts are escaped where shown).
@@ -37,17 +40,26 @@ def name(value, where, strict=False):
 def whole(value, where, strict=False):
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise Invalid(where, "must be a whole number of 0 or more", value)
+    _bounded_number(value, where)
 
 
 def integer(value, where, strict=False):
     if not isinstance(value, int) or isinstance(value, bool):
         raise Invalid(where, "must be a whole number", value)
+    _bounded_number(value, where)
 
 
 def number(value, where, strict=False):
     """A number; infinity too (an interval or detectable effect of two rounds can be unbounded)."""
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         raise Invalid(where, "must be a number", value)
+    if value == value and abs(value) != float("inf"):  # neither NaN nor unbounded
+        _bounded_number(value, where)
+
+
+def _bounded_number(value, where):
+    if abs(value) > MAX_NUMBER:
+        raise Invalid(where, f"is larger than {MAX_NUMBER:g}", value if isinstance(value, float) else len(str(value)))
 
 
 def flag(value, where, strict=False):

@@ -66,7 +66,12 @@ def read_capped(directory, name, max_bytes, validate, invalid, newest=SCHEMA_VER
         raise InputError(f"no {name} (written by latency-gate {name.split('_')[0]})", path) from None
     if size > max_bytes:
         raise InputError(f"{size} bytes, more than the {max_bytes} a {name} may hold", path)
-    document = upgrade(check_version(read_document(path, name), path, newest))
+    document = check_version(read_document(path, name), path, newest)
+    try:
+        document = upgrade(document)
+    except (TypeError, KeyError, AttributeError, ValueError) as error:  # an older version's shape it does not have
+        raise InputError(f"not a {name} of version {document.get('schema_version', 1)}: its fields are of other kinds "
+                         f"({type(error).__name__}: {error})", path) from None
     try:
         validate(document)
     except invalid as error:

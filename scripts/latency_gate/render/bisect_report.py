@@ -2,6 +2,7 @@
 cell, each culprit commit with its subject, what it added per round trip and in which function."""
 
 from latency_gate.contracts.formats import write_text_atomic
+from latency_gate.render import markdown
 
 FILE = "bisect_report.md"
 
@@ -16,8 +17,9 @@ def _count(value):
 
 def culprit_line(culprit, payload):
     """"`abc1234` *Copy the payload*: +312 instructions per round trip at 16 B, in `f`"."""
-    where = f", in `{culprit['function']}`" if culprit["function"] else ""
-    return (f"`{_short(culprit['sha'])}` *{culprit['subject']}*: {culprit['delta']:+,.2f} instructions per round trip "
+    where = f", in {markdown.code_span(culprit['function'])}" if culprit["function"] else ""
+    return (f"`{_short(culprit['sha'])}` *{markdown.markdown_text(culprit['subject'])}*: "
+            f"{culprit['delta']:+,.2f} instructions per round trip "
             f"at {payload} B{where} ({_count(culprit['before'])} -> {_count(culprit['after'])})")
 
 
@@ -26,7 +28,7 @@ def markdown_report(document):
     lines = [
         "# Bisect of a failed code-path gate", "",
         f"`{_short(document['base']['sha'])}` (base) .. `{_short(document['head']['sha'])}` (head, "
-        f"*{document['head']['subject']}*): {document['commits']} commit(s) on the first-parent line; "
+        f"*{markdown.markdown_text(document['head']['subject'])}*): {document['commits']} commit(s) on the first-parent line; "
         f"{len(built)} built and counted in {document['duration_s']:.0f} s "
         f"(builds {sum(entry['build_s'] for entry in built):.0f} s, counting "
         f"{sum(entry['counting_s'] for entry in built):.0f} s; {document['middleware']}, "

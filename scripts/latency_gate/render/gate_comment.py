@@ -19,6 +19,7 @@ import re
 
 from latency_gate.contracts import gate_result, magnitudes, run_metadata
 from latency_gate.render import markdown
+from latency_gate.render.markdown import code_span, markdown_text
 
 MARKER = "<!-- latency-gate: pull-request comment -->"
 _HEAD_MARKER = re.compile(r"<!-- latency-gate head: ([0-9a-f]{40}|[0-9a-f]{64}) -->")
@@ -26,20 +27,7 @@ TOP = 10  # cells of each kind listed; the rest are counted
 TOP_FUNCTIONS = 5  # functions listed under a regressed cell
 NAME_LIMIT = 80  # characters of a function's name shown
 MAX_CHARACTERS = 60_000  # GitHub refuses a comment over 65,536
-_PUNCTUATION = re.compile(r"""([!"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~])""")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]+")
 RUN_URL = re.compile(r"https?://[^\s()<>\[\]]+")  # a run's address, safe inside a Markdown link
-
-
-def markdown_text(text, limit=200):
-    """`text` as literal Markdown text on one line: every ASCII punctuation character
-    backslash-escaped (CommonMark renders it as itself), so no link, image, HTML tag, entity,
-    emphasis, table cell or autolink (`www.`, `https://`) can be formed, and a word joiner after
-    '@' so that no @mention notifies anyone; cut to `limit` characters first."""
-    text = _CONTROL.sub(" ", str(text))
-    if len(text) > limit:
-        text = text[:limit - 1] + "…"
-    return _PUNCTUATION.sub(r"\\\1", text).replace("@", "@\u2060")
 
 
 def described_head(body):
@@ -97,8 +85,8 @@ def _differences(result):
     differences = result.get("build_differences", [])
     if not differences:
         return []
-    shown = "; ".join(f"{markdown_text(item['what'])}: base `{markdown_text(item['base'], NAME_LIMIT)}`, "
-                      f"PR `{markdown_text(item['pr'], NAME_LIMIT)}`" for item in differences[:TOP])
+    shown = "; ".join(f"{markdown_text(item['what'])}: base {code_span(item['base'], NAME_LIMIT)}, "
+                      f"PR {code_span(item['pr'], NAME_LIMIT)}" for item in differences[:TOP])
     return [f"> **The builds differ besides their code:** {shown}" + ("; ..." if len(differences) > TOP else "")
             + ".", ""]
 
@@ -138,8 +126,9 @@ def _allocations(result):
 def _detectable_text(result):
     """Per gated magnitude, the least sensitive sub-experiment's median detectable slowdown."""
     worst = gate_result.least_sensitive(result.get("detectable", {}), result.get("settings", {}).get("gated", []))
-    return ", ".join(f"{markdown_text(magnitude)}: +{magnitudes.percent_text(effect)} ({markdown_text(name)})"
-                     for magnitude, (name, effect) in worst.items())
+    shown = [f"{markdown_text(magnitude)}: +{magnitudes.percent_text(effect)} ({markdown_text(name)})"
+             for magnitude, (name, effect) in list(worst.items())[:TOP]]
+    return ", ".join(shown) + (", ..." if len(worst) > TOP else "")
 
 
 def _flame_graphs(result):
@@ -197,7 +186,7 @@ def _unsure(result):
     article = "the required" if team else "an" if change == "increase" else "a"
     size = f"{article} {change} of {required}" if required else "the minimum effect"
     detectable = _detectable_text(result)
-    return (f": {result['not_ruled_out']} of {result['cells']} cells could not rule out {size}"
+    return (f": {result.get('not_ruled_out', 'some')} of {result['cells']} cells could not rule out {size}"
             + (f"; detectable {detectable}" if detectable else ""))
 
 
@@ -247,9 +236,23 @@ def render(result, run_url, current_head=None):
     lines += _allocations(result)
     lines += _flame_graphs(result)
     lines += _detectable(result)
-    lines.append(f"[The run]({run_url}): the full report is its summary; gate_report.md, the JUnit report, "
-                 "gate_cells.csv and the rounds are in its artifacts.")
-    body = "\n".join(lines) + "\n"
-    if len(body) > MAX_CHARACTERS:  # cannot happen with TOP rows of capped texts: a defect if it does
-        raise ValueError(f"the comment has {len(body)} characters, more than {MAX_CHARACTERS}")
-    return body
+    footer = (f"[The run]({run_url}): the full report is its summary; gate_report.md, the JUnit report, "
+              "gate_cells.csv and the rounds are in its artifacts.")
+    return _within_limit(lines, footer)
+
+
+def _within_limit(lines, footer):
+    """The comment's lines and footer, whole lines cut from the end to stay within MAX_CHARACTERS
+    (TOP rows of capped texts stay well within it; a document at every cap does not), saying so."""
+    body = "\n".join([*lines, footer]) + "\n"
+    if len(body) <= MAX_CHARACTERS:
+        return body
+    budget, kept = MAX_CHARACTERS - len(footer) - 200, []
+    for line in lines:
+        budget -= len(line) + 1
+        if budget < 0:
+            break
+        kept.append(line)
+    cut = f"*The rest ({len(body) - sum(len(line) + 1 for line in kept)} characters) is cut: GitHub takes comments of " \
+          f"{MAX_CHARACTERS} characters or fewer; the run's summary has it all.*"
+    return "\n".join([*kept, "", cut, "", footer]) + "\n"

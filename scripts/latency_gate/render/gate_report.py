@@ -265,7 +265,8 @@ def _functions_section(regressions, functions):
                   "Inclusive instructions per round trip (a caller includes its callees); the innermost function "
                   "with most of the change is where to look.", ""]
         lines += markdown.table(["Function", "Base", "PR", "Delta", "Share of the change"],
-                                [[f"`{entry['function'][:160]}`", f"{entry['base']:,}", f"{entry['pr']:,}",
+                                [[markdown.code_span(entry["function"], 160, in_table=True), f"{entry['base']:,}",
+                                  f"{entry['pr']:,}",
                                   f"{entry['delta']:+,}", f"{entry['share']:.0%}"] for entry in listed])
         lines.append("")
     return lines
@@ -336,7 +337,8 @@ def _differences_section(details):
                 "version, the CMake configurations of the workspaces holding them (build type, compilers, flags; a "
                 "program outside a workspace has none), and the runs' settings, machine and kernel.", ""]
     return ["> **The builds differ besides their code:** " + "; ".join(
-        f"{item['what']}: base `{item['base']}`, PR `{item['pr']}`" for item in differences)
+        f"{markdown.markdown_text(item['what'])}: base {markdown.code_span(item['base'])}, "
+        f"PR {markdown.code_span(item['pr'])}" for item in differences)
         + ". A change in the verdict may be theirs rather than the code's.", ""]
 
 
@@ -353,7 +355,8 @@ def _allocations_section(details):
         lines += markdown.table(
             ["Cell", "Base", "PR", "Verdict", "Allocating functions that grew (per round trip)"],
             [[f"{cell['subexperiment']} {cell['bytes']} B", f"{cell['base']:.2f}", f"{cell['pr']:.2f}", cell["verdict"],
-              "; ".join(f"`{f['function']}` {f['delta']:+.2f}" for f in cell["functions"])] for cell in changed],
+              "; ".join(f"{markdown.code_span(f['function'], 160, in_table=True)} {f['delta']:+.2f}"
+                        for f in cell["functions"][:TOP_FUNCTIONS])] for cell in changed],
             "lrrll")
         lines.append("")
     if details.get("no_allocations"):
@@ -361,13 +364,15 @@ def _allocations_section(details):
         lines += [f"No allocation per round trip is allowed in {', '.join(details['no_allocations'])}: "
                   + ("none found." if not steady else f"{len(steady)} cell(s) allocate:"), ""]
         lines += [f"- {cell['subexperiment']} {cell['bytes']} B: "
-                  + "; ".join(f"`{f['function']}` {f['per_round_trip']:.2f} per round trip" for f in cell["functions"])
+                  + "; ".join(f"{markdown.code_span(f['function'], 160)} {f['per_round_trip']:.2f} per round trip"
+                              for f in cell["functions"][:TOP_FUNCTIONS])
                   for cell in steady]
         lines += [""] if steady else []
     return lines
 
 
 SPREAD_CELLS_SHOWN = 10  # the least sensitive; gate_result.json's spread_causes holds every one
+TOP_FUNCTIONS = 10  # allocating functions listed per cell; gate_result.json holds every one
 
 
 def _spread_section(details, settings):
@@ -385,7 +390,7 @@ def _spread_section(details, settings):
              "not the path: over many gated cells the adjusted test needs many standard errors when the rounds are "
              "few (`--rounds` raises them); one of a few times the spread says the path's spread is.", ""]
     for cell in cells[:SPREAD_CELLS_SHOWN]:
-        where = ", ".join(f"{function['share']:.0%} in `{_short_name(function['function'])}` "
+        where = ", ".join(f"{function['share']:.0%} in {markdown.code_span(_short_name(function['function']))} "
                           f"(±{function['spread']:,})" for function in cell["functions"])
         limit = (f"{cell['detectable'] / cell['spread']:.1f}× the runs' spread" if cell["spread"] > 0
                  else "no spread between runs: the rounds alone")

@@ -1,4 +1,33 @@
-"""Markdown tables, the one way reports, job summaries and comments write them."""
+"""Markdown tables, the one way reports, job summaries and comments write them, and text of a
+run's files (untrusted: a pull request's function names, commit subjects, settings) written into
+Markdown as the literal text it is."""
+
+import re
+
+_PUNCTUATION = re.compile(r"""([!"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~])""")
+# Controls, and the invisible characters that reorder or hide text (bidi controls, zero widths).
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]+")
+
+
+def _plain(text, limit):
+    text = _CONTROL.sub(" ", str(text))
+    return text[:limit - 1] + "…" if len(text) > limit else text
+
+
+def markdown_text(text, limit=200):
+    """`text` as literal Markdown text on one line: every ASCII punctuation character
+    backslash-escaped (CommonMark renders it as itself), so no link, image, HTML tag, entity,
+    emphasis, table cell or autolink (`www.`, `https://`) can be formed, and a word joiner after
+    '@' so that no @mention notifies anyone; cut to `limit` characters first."""
+    return _PUNCTUATION.sub(r"\\\1", _plain(text, limit)).replace("@", "@\u2060")
+
+
+def code_span(text, limit=200, in_table=False):
+    """`text` as an inline code span on one line, shown as it is (a code span renders no escapes):
+    a backtick in it becomes ' (it would end the span), and in a table cell '|' is escaped (GitHub
+    splits cells on it even inside a span and shows the escaped one as it is); cut to `limit`."""
+    text = _plain(text, limit).replace("`", "'")
+    return f"`{text.replace('|', chr(92) + '|') if in_table else text}`"
 
 
 def table(header, rows, align=None):
