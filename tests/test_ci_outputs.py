@@ -136,3 +136,15 @@ def test_a_relative_gates_verdict_is_a_gitlab_metrics_report(tmp_path):
                            "latency_gate_improvement 1", "latency_gate_ceiling_over 0", "latency_gate_not_ruled_out 0"]
     assert metrics[9].startswith('latency_gate_change_percent{cell="intraprocess_best_effort 32 B Median"} 20.')
     assert metrics[10].startswith('latency_gate_change_percent{cell="intraprocess_best_effort 64 B 99%"} -20.')
+
+
+def test_a_metrics_report_spells_unbounded_changes_as_openmetrics_does_and_lists_a_cell_once():
+    document = gate_results.document("a" * 40, changes={(32, "Median"): 1.2})
+    cell = document["regressions"][0]
+    document["regressions"] = [{**cell, "ratio": float("inf")}, {**cell, "ratio": 3.0}]
+    document["improvements"] = [{**cell, "bytes": 64, "ratio": float("nan")}]
+
+    changes = [line for line in outputs.gate_metrics(document).splitlines() if "change_percent" in line]
+
+    assert changes == ['latency_gate_change_percent{cell="intraprocess_best_effort 32 B Median"} +Inf',
+                       'latency_gate_change_percent{cell="intraprocess_best_effort 64 B Median"} NaN']

@@ -440,3 +440,10 @@ def test_in_a_browser_the_grown_function_is_red_with_its_count_in_its_tooltip(to
                                              frame.locator("rect").get_attribute("fill")).groups())
     assert red == 255 and green < 200 and blue < 200  # red: grew
     assert frame.locator("rect").bounding_box()["width"] > 0  # drawn, not merely in the file
+
+
+@pytest.mark.unit
+def test_a_function_name_becomes_one_frame_of_printable_text():
+    """';' separates frames and a line ends a stack; a symbol may hold either, or an escape the SVG
+    would carry as it is (it is no XML)."""
+    assert folded_stacks.frame("operator;(x)\n\x1b[2Kf\x85") == "operator:(x)??[2Kf?"

@@ -346,16 +346,18 @@ def test_rebuilding_an_unchanged_store_changes_no_file(store, tmp_path):
 
 
 @pytest.mark.unit
-@pytest.mark.parametrize("change, why", [
-    (lambda row: row.replace("32,", "32.5,", 1), "column 'Bytes': not a whole number"),
-    # well-formed, so the batch reads it, but a summary of no samples
-    (lambda row: ",".join([row.split(",")[0], "0", *row.split(",")[2:]]), "column 'Samples': must be positive"),
+@pytest.mark.parametrize("path_of, change, why", [
+    (formats.summary_path, lambda row: row.replace("32,", "32.5,", 1), "column 'Bytes': not a whole number"),
+    # well-formed, so the batch reads them, but a summary of no samples, a check of no magnitude checked
+    (formats.summary_path, lambda row: ",".join([row.split(",")[0], "0", *row.split(",")[2:]]),
+     "column 'Samples': must be positive"),
+    (formats.checks_path, lambda row: "Jitter" + row[row.index(","):], "column 'Check': expected Median or 99% or Max"),
 ])
-def test_a_failed_build_leaves_the_previous_site_and_names_the_bad_file(store, tmp_path, change, why):
+def test_a_failed_build_leaves_the_previous_site_and_names_the_bad_file(store, tmp_path, path_of, change, why):
     copy = tmp_path / "store"
     shutil.copytree(store[0], copy)
     before = site_digest(copy)
-    bad = formats.summary_path(copy / "runs" / PLATFORM / store[1][2], "intraprocess_reliable")
+    bad = path_of(copy / "runs" / PLATFORM / store[1][2], "intraprocess_reliable")
     lines = bad.read_text().split("\n")
     lines[2] = change(lines[2])
     bad.write_text("\n".join(lines))

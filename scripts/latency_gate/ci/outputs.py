@@ -10,6 +10,7 @@ OpenMetrics text form of GitLab's metrics report (artifacts:reports:metrics, Git
 and Ultimate): the merge request's widget lists the values and how they changed.
 """
 
+import math
 import re
 from pathlib import Path
 
@@ -87,11 +88,20 @@ def gate_metrics(result):
              f"latency_gate_rounds {result['rounds']}",
              *(f"latency_gate_{verdict.replace(' ', '_')} {counts.get(verdict, 0)}" for verdict in gate_result.VERDICTS),
              f"latency_gate_ceiling_over {len(result.get('ceiling_over', []))}",
-             f"latency_gate_not_ruled_out {result['not_ruled_out']}"]
+             f"latency_gate_not_ruled_out {result.get('not_ruled_out', 0)}"]
+    changes = {}  # one series a cell: the first record of it
     for record in [*result.get("regressions", []), *result.get("improvements", [])]:
-        cell = f"{record['subexperiment']} {record['bytes']} B {record['magnitude']}"
-        lines.append(f'latency_gate_change_percent{{cell="{cell}"}} {(record["ratio"] - 1) * 100:.1f}')
+        changes.setdefault(f"{record['subexperiment']} {record['bytes']} B {record['magnitude']}", record["ratio"])
+    lines += [f'latency_gate_change_percent{{cell="{cell}"}} {_metric_value((ratio - 1) * 100)}'
+              for cell, ratio in changes.items()]
     return "\n".join(lines) + "\n"
+
+
+def _metric_value(number):
+    """A number as OpenMetrics writes it: one decimal, or NaN, +Inf, -Inf."""
+    if math.isnan(number):
+        return "NaN"
+    return f"{number:.1f}" if math.isfinite(number) else ("+Inf" if number > 0 else "-Inf")
 
 
 def write_gate_metrics(directory):

@@ -31,9 +31,14 @@ def svg_path(results, subexperiment, payload):
     return Path(results) / DIRECTORY / f"{subexperiment}_{int(payload)}.svg"
 
 
+# What the renderer would copy into its SVG as it is: controls are no XML, and a line ends a stack.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
 def frame(name):
-    """A function's name as a frame: ";" separates frames, so a name's own becomes ":"."""
-    return name.replace(";", ":")
+    """A function's name as a frame: ";" separates frames, so a name's own becomes ":"; a control
+    character (which a symbol may hold) becomes "?"."""
+    return _CONTROL.sub("?", name.replace(";", ":"))
 
 
 def write(stacks, path):

@@ -116,7 +116,8 @@ def read_history(store: Path) -> History:
         kind = kinds.kind(name)
         summary = formats.read_batch(summary_files, kind.summary_columns, kind.read_summary, texts,
                                      unique=(kind.payload,), integers=kind.integers)
-        check = formats.read_batch(check_files, kind.check_columns, kind.read_checks, texts, integers=(kind.payload,))
+        check = formats.read_batch(check_files, kind.check_columns, kind.read_checks, texts, integers=(kind.payload,),
+                                   checks=kind.magnitudes)
         floors = check["Check"].isin(kind.floors).to_numpy()
         check[MARGIN] = check[MARGIN].where(~floors, -check[MARGIN])
         summaries.append(summary.rename(columns={kind.payload: "Bytes"}))
