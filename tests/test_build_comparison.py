@@ -19,6 +19,7 @@ import pytest
 from latency_gate import cli
 from latency_gate.analysis import build_comparison
 from latency_gate.errors import InputError
+from latency_gate.render import markdown
 from latency_gate.runner.middleware.common import build_configuration
 from pathlib import Path
 
@@ -85,5 +86,6 @@ def test_a_pull_request_that_changes_only_the_build_type_gets_it_named(tmp_path,
     named = {item["what"]: (item["base"], item["pr"])
              for item in json.loads((results / "gate_result.json").read_text())["build_differences"]}
     assert named["pingpong CMAKE_BUILD_TYPE"] == ("Release", "RelWithDebInfo")
-    assert "The builds differ besides their code:** pingpong CMAKE_BUILD_TYPE: base `Release`, PR `RelWithDebInfo`" in (
-        results / "gate_report.md").read_text()
+    # the setting's name as Markdown text (its underscores escaped, shown as they are), its values as code
+    assert (f"The builds differ besides their code:** {markdown.markdown_text('pingpong CMAKE_BUILD_TYPE')}: "
+            "base `Release`, PR `RelWithDebInfo`") in (results / "gate_report.md").read_text()
