@@ -89,7 +89,7 @@ def test_a_payload_that_is_not_positive_is_named_with_its_line(read, tmp_path):
 
 def test_a_negative_latency_is_named_with_its_line_and_zero_is_the_clock_s_resolution(read, tmp_path):
     path = write(tmp_path, HEADER + "1,16,0.000\n2,16,-3.000\n")
-    assert error_of(read, path) == f"{path}:3: column 'Latency [us]': must not be negative"
+    assert error_of(read, path) == f"{path}:3: column 'Latency [us]': negative value -3"
 
 
 SUMMARY_ROW = dict(zip(formats.SUMMARY_COLUMNS, (16, 100, 9.0, 1.0, 2.0, 2.0, 0.5, 0.1, 3.0, 3.0, 5.0, 8.0)))
@@ -98,7 +98,7 @@ SUMMARY_ROW = dict(zip(formats.SUMMARY_COLUMNS, (16, 100, 9.0, 1.0, 2.0, 2.0, 0.
 @pytest.mark.parametrize("read", [formats.read_summary, formats.read_summary_columns])
 @pytest.mark.parametrize("change, why", [
     ({"Samples": 0}, "column 'Samples': must be positive"),
-    ({"Min": -1.0}, "column 'Min': must not be negative"),
+    ({"Min": -1.0}, "column 'Min': negative value -1"),
     ({"Min": 10.0}, "column 'Min': more than the row's Max"),
 ])
 def test_a_summary_of_no_samples_or_impossible_ones_is_named_with_its_line(read, tmp_path, change, why):

@@ -306,10 +306,15 @@ def require_positive(table, column, path):
     _require(np.asarray(table[column], dtype=float) <= 0, f"column '{column}': must be positive", path)
 
 
-def require_not_negative(table, column, path):
-    """InputError naming the first row whose value in `column` is negative (a latency of 0 us is
-    the clock's resolution, not an error)."""
-    _require(np.asarray(table[column], dtype=float) < 0, f"column '{column}': must not be negative", path)
+def require_not_negative(table, columns, path):
+    """InputError naming the first row with a negative value in one of `columns`, and the value (a
+    latency of 0 us is the clock's resolution, not an error)."""
+    for column in columns:
+        values = np.asarray(table[column], dtype=float)
+        negative = values < 0
+        if negative.any():
+            row = int(np.argmax(negative))
+            raise InputError(f"column '{column}': negative value {values[row]:g}", path, row + 2)
 
 
 def _require(bad, what, path):
@@ -385,7 +390,7 @@ def read_measurement_columns(path):
 
 def _validated_measurements(table, path):
     require_positive(table, PAYLOAD, path)
-    require_not_negative(table, LATENCY, path)
+    require_not_negative(table, [LATENCY], path)
     return table
 
 
@@ -402,7 +407,7 @@ def _validated_summary(table, path):
     """A summary of some samples, none negative, its least no more than its most."""
     require_unique(table, ["Bytes"], path)
     require_positive(table, "Samples", path)
-    require_not_negative(table, "Min", path)
+    require_not_negative(table, ["Min"], path)
     _require(np.asarray(table["Min"], dtype=float) > np.asarray(table["Max"], dtype=float),
              "column 'Min': more than the row's Max", path)
     return table
@@ -430,8 +435,14 @@ def _validated_requirements(table, path):
 
 
 def read_checks(path):
-    frame = read_table(path, CHECK_COLUMNS, CHECK_COLUMNS[1:-1], integer=("Bytes",))
-    for column, allowed in (("Check", CHECKED_MAGNITUDES), ("Status", ("passed", "failed"))):
+    return read_check_report(path, CHECK_COLUMNS, "Bytes", CHECKED_MAGNITUDES)
+
+
+def read_check_report(path, columns, payload, checked):
+    """A check report of `columns` (latency's or throughput's): its Check one of `checked`, its
+    Status passed or failed; InputError naming the line otherwise."""
+    frame = read_table(path, columns, columns[1:-1], integer=(payload,))
+    for column, allowed in (("Check", checked), ("Status", ("passed", "failed"))):
         unknown = ~frame[column].isin(allowed)
         if unknown.any():
             row = int(np.argmax(unknown.to_numpy()))

@@ -5,9 +5,9 @@ throughput_tests.py writes them, so a throughput run has a results directory of 
 (metadata.json says "kind": "throughput"). Writing and error reporting are formats'.
 """
 
-import numpy as np
-
-from latency_gate.contracts.formats import SUBEXPERIMENTS, read_numeric, read_table, require_positive, require_unique
+from latency_gate.contracts.formats import (
+    SUBEXPERIMENTS, read_check_report, read_numeric, read_table, require_not_negative, require_positive, require_unique,
+)
 from latency_gate.errors import InputError
 
 PAYLOAD, DEMAND, RECOVERY = "Payload [Bytes]", "Demand [sample/burst]", "Recovery time [ms]"
@@ -50,7 +50,7 @@ def read_measurement_columns(path):
 
 
 def _validated(table, path):
-    _require_not_negative(table, MEASUREMENT_COLUMNS, path)
+    require_not_negative(table, MEASUREMENT_COLUMNS, path)
     require_positive(table, PAYLOAD, path)
     require_unique(table, list(CASE), path)
     return table
@@ -84,29 +84,13 @@ def _validated_requirements(table, path):
     for row, name in enumerate(table[EXPERIMENT_TYPE]):
         if name not in SUBEXPERIMENTS:
             raise InputError(f"unknown sub-experiment '{name}'", path, row + 2)
-    _require_not_negative(table, REQUIREMENTS_COLUMNS[1:], path)
+    require_not_negative(table, REQUIREMENTS_COLUMNS[1:], path)
     require_unique(table, [EXPERIMENT_TYPE, PAYLOAD], path)
     return table
 
 
 def read_checks(path):
-    frame = read_table(path, CHECK_COLUMNS, CHECK_COLUMNS[1:-1], integer=(PAYLOAD,))
-    for column, allowed in (("Check", CHECKED_MAGNITUDES), ("Status", ("passed", "failed"))):
-        unknown = ~frame[column].isin(allowed)
-        if unknown.any():
-            row = int(np.argmax(unknown.to_numpy()))
-            raise InputError(f"column '{column}': expected {' or '.join(allowed)}, got {frame[column].iat[row]!r}",
-                             path, row + 2)
-    return frame
-
-
-def _require_not_negative(table, columns, path):
-    for column in columns:
-        values = np.asarray(table[column], dtype=float)
-        negative = values < 0
-        if negative.any():
-            row = int(np.argmax(negative))
-            raise InputError(f"column '{column}': negative value {values[row]:g}", path, row + 2)
+    return read_check_report(path, CHECK_COLUMNS, PAYLOAD, CHECKED_MAGNITUDES)
 
 
 def demands_text(payloads, demands):
