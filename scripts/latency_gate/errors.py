@@ -14,15 +14,16 @@ EXIT_INCONCLUSIVE = 6  # the relative gate could not rule out the slowdown requi
 EXIT_INTERRUPTED = 130  # Ctrl-C or SIGTERM: stopped, cleaned up (128 + SIGINT, as a shell reports it)
 
 
-# What may not reach a terminal or a CI log as it is: C0 and C1 controls (a newline would start a
-# line of its own, which GitHub reads as a workflow command when it begins with "::"; an escape
-# sequence rewrites the terminal), DEL, Unicode's line and paragraph separators and bidi controls.
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# What no untrusted text may carry as it is into a terminal, a CI log, Markdown or an SVG: C0 and
+# C1 controls and DEL (a newline starts a line of its own, which GitHub reads as a workflow command
+# when it begins with "::"; an escape sequence rewrites the terminal), Unicode's line and paragraph
+# separators, and the invisible characters that reorder or hide text (bidi controls, zero widths).
+UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]")
 
 
 def one_line(text):
-    """`text` as one printable line: each control character shown as its escape (\\n, \\x1b)."""
-    return _UNPRINTABLE.sub(lambda match: match[0].encode("unicode_escape").decode("ascii"), str(text))
+    """`text` as one printable line: each UNPRINTABLE character shown as its escape (\\n, \\x1b)."""
+    return UNPRINTABLE.sub(lambda match: match[0].encode("unicode_escape").decode("ascii"), str(text))
 
 
 class InputError(Exception):

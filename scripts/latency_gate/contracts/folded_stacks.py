@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 from latency_gate.contracts.formats import write_text_atomic
-from latency_gate.errors import InputError
+from latency_gate.errors import UNPRINTABLE, InputError
 
 DIRECTORY = "flamegraphs"
 _LINE = re.compile(r"^(?P<stack>\S.*) (?P<count>\d+)$")
@@ -31,14 +31,11 @@ def svg_path(results, subexperiment, payload):
     return Path(results) / DIRECTORY / f"{subexperiment}_{int(payload)}.svg"
 
 
-# What the renderer would copy into its SVG as it is: controls are no XML, and a line ends a stack.
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-
-
 def frame(name):
-    """A function's name as a frame: ";" separates frames, so a name's own becomes ":"; a control
-    character (which a symbol may hold) becomes "?"."""
-    return _CONTROL.sub("?", name.replace(";", ":"))
+    """A function's name as a frame: ";" separates frames, so a name's own becomes ":"; an
+    unprintable character (which a symbol may hold, and the renderer would copy into its SVG,
+    where a control is no XML; a newline ends a stack) becomes "?"."""
+    return UNPRINTABLE.sub("?", name.replace(";", ":"))
 
 
 def write(stacks, path):

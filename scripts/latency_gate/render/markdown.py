@@ -4,13 +4,14 @@ Markdown as the literal text it is."""
 
 import re
 
+from latency_gate.errors import UNPRINTABLE
+
 _PUNCTUATION = re.compile(r"""([!"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~])""")
-# Controls, and the invisible characters that reorder or hide text (bidi controls, zero widths).
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]+")
+_UNPRINTABLE_RUN = re.compile(f"(?:{UNPRINTABLE.pattern})+")  # a run of them becomes one space
 
 
 def _plain(text, limit):
-    text = _CONTROL.sub(" ", str(text))
+    text = _UNPRINTABLE_RUN.sub(" ", str(text))
     return text[:limit - 1] + "…" if len(text) > limit else text
 
 
