@@ -16,23 +16,23 @@ FILE = "bisect_result.json"
 MAX_COMMITS = 10_000  # first-parent commits between base and head that a bisect may search
 
 COMMIT = shapes.record({"sha": shapes.sha, "subject": shapes.text})
-CULPRIT = shapes.record({"sha": shapes.sha, "subject": shapes.text, "before": shapes.number, "after": shapes.number, "delta": shapes.number,
-                   "function": shapes.optional(shapes.text)})
+CULPRIT = shapes.record({"sha": shapes.sha, "subject": shapes.text, "before": shapes.number, "after": shapes.number,
+                         "delta": shapes.number, "function": shapes.optional(shapes.text)})
 # A change between `after_sha` (excluded) and `through_sha` (included) that was not located.
 UNRESOLVED = shapes.record({"after_sha": shapes.sha, "through_sha": shapes.sha, "before": shapes.optional(shapes.number),
-                      "after": shapes.optional(shapes.number)})
+                            "after": shapes.optional(shapes.number)})
 CELL = shapes.record({
     "subexperiment": shapes.name, "bytes": shapes.whole, "gate_base": shapes.number, "gate_pr": shapes.number,
-    "base": shapes.optional(shapes.number), "head": shapes.optional(shapes.number), "spread": shapes.number, "margin": shapes.number,
-    "culprits": shapes.list_of(CULPRIT, MAX_COMMITS), "unresolved": shapes.list_of(UNRESOLVED, MAX_COMMITS),
+    "base": shapes.optional(shapes.number), "head": shapes.optional(shapes.number), "spread": shapes.number,
+    "margin": shapes.number, "culprits": shapes.list_of(CULPRIT, MAX_COMMITS),
+    "unresolved": shapes.list_of(UNRESOLVED, MAX_COMMITS),
 })
 BUILT = shapes.record({"sha": shapes.sha, "subject": shapes.text, "build_s": shapes.number, "counting_s": shapes.number})
 DOCUMENT = shapes.record({
     "schema_version": shapes.whole, "base": COMMIT, "head": COMMIT, "commits": shapes.whole,
     "gate_result": shapes.text, "build_command": shapes.text, "middleware": shapes.name, "samples": shapes.whole,
-    "complete": shapes.flag,
-    "stopped": shapes.optional(shapes.text), "time_limit_s": shapes.optional(shapes.number), "duration_s": shapes.number,
-    "cells": shapes.list_of(CELL), "built": shapes.list_of(BUILT, MAX_COMMITS),
+    "complete": shapes.flag, "stopped": shapes.optional(shapes.text), "time_limit_s": shapes.optional(shapes.number),
+    "duration_s": shapes.number, "cells": shapes.list_of(CELL), "built": shapes.list_of(BUILT, MAX_COMMITS),
 }, optional=("schema_version",))
 
 

@@ -67,37 +67,50 @@ VERDICTS_OF_THE_GATE = ("passed", "failed", "inconclusive")
 SIGNALS = ("latency", "instructions")
 
 
-FUNCTION = shapes.record({"function": shapes.text, "base": shapes.whole, "pr": shapes.whole, "delta": shapes.integer, "share": shapes.number})
+FUNCTION = shapes.record({"function": shapes.text, "base": shapes.whole, "pr": shapes.whole, "delta": shapes.integer,
+                          "share": shapes.number})
 CELL = shapes.record({
-    "subexperiment": shapes.name, "bytes": shapes.whole, "magnitude": shapes.name, "base": shapes.number, "pr": shapes.number, "unit": shapes.name,
-    "ratio": shapes.number, "interval": shapes.list_of(shapes.number, length=2), "p_adjusted": shapes.number,
-    "verdict": shapes.choice(*VERDICTS), "reason": shapes.text, "functions": shapes.list_of(FUNCTION, MAX_FUNCTIONS),
+    "subexperiment": shapes.name, "bytes": shapes.whole, "magnitude": shapes.name, "base": shapes.number,
+    "pr": shapes.number, "unit": shapes.name, "ratio": shapes.number, "interval": shapes.list_of(shapes.number, length=2),
+    "p_adjusted": shapes.number, "verdict": shapes.choice(*VERDICTS), "reason": shapes.text,
+    "functions": shapes.list_of(FUNCTION, MAX_FUNCTIONS),
 }, optional=("functions",))
-ESTIMATE = shapes.record({"subexperiment": shapes.name, "bytes": shapes.whole, "base": shapes.number, "pr": shapes.number, "ratio": shapes.number,
-                    "verdict": shapes.choice(*VERDICTS)})
-FLAME_GRAPH = shapes.record({"subexperiment": shapes.name, "bytes": shapes.whole, "verdict": shapes.choice(*VERDICTS), "svg": shapes.text})
+ESTIMATE = shapes.record({"subexperiment": shapes.name, "bytes": shapes.whole, "base": shapes.number, "pr": shapes.number,
+                          "ratio": shapes.number, "verdict": shapes.choice(*VERDICTS)})
+FLAME_GRAPH = shapes.record({"subexperiment": shapes.name, "bytes": shapes.whole, "verdict": shapes.choice(*VERDICTS),
+                             "svg": shapes.text})
 # A counted gate's heap allocations per round trip (analysis/code_path.py): a cell whose allocations
 # moved, and a cell of a sub-experiment required to allocate nothing that does, with its functions.
-ALLOCATING = shapes.record({"function": shapes.text, "base": shapes.number, "pr": shapes.number, "delta": shapes.number})
-ALLOCATION_CHANGE = shapes.record({"subexperiment": shapes.name, "bytes": shapes.whole, "base": shapes.number, "pr": shapes.number,
-                             "verdict": shapes.choice("regression", "improvement"), "functions": shapes.list_of(ALLOCATING)})
-STEADY_ALLOCATION = shapes.record({"subexperiment": shapes.name, "bytes": shapes.whole,
-                             "functions": shapes.list_of(shapes.record({"function": shapes.text, "per_round_trip": shapes.number}))})
+ALLOCATING = shapes.record({"function": shapes.text, "base": shapes.number, "pr": shapes.number,
+                            "delta": shapes.number})
+ALLOCATION_CHANGE = shapes.record({
+    "subexperiment": shapes.name, "bytes": shapes.whole, "base": shapes.number, "pr": shapes.number,
+    "verdict": shapes.choice("regression", "improvement"), "functions": shapes.list_of(ALLOCATING),
+})
+STEADY_ALLOCATION = shapes.record({
+    "subexperiment": shapes.name, "bytes": shapes.whole,
+    "functions": shapes.list_of(shapes.record({"function": shapes.text, "per_round_trip": shapes.number})),
+})
 # A counted cell that cannot detect the increase required: its runs' relative spread, and the
 # functions that spread is in (analysis/code_path.py spread_causes).
-SPREAD_CAUSE = shapes.record({"subexperiment": shapes.name, "bytes": shapes.whole, "detectable": shapes.number, "spread": shapes.number,
-                        "runs": shapes.whole, "functions": shapes.list_of(shapes.record({"function": shapes.text, "spread": shapes.whole,
-                                                                       "share": shapes.number}), MAX_FUNCTIONS)})
-CEILING_BREACH = shapes.record({"subexperiment": shapes.name, "bytes": shapes.whole, "magnitude": shapes.name, "requirement": shapes.number,
-                          "pr": shapes.number, "unit": shapes.name})
+SPREAD_CAUSE = shapes.record({
+    "subexperiment": shapes.name, "bytes": shapes.whole, "detectable": shapes.number, "spread": shapes.number,
+    "runs": shapes.whole,
+    "functions": shapes.list_of(shapes.record({"function": shapes.text, "spread": shapes.whole, "share": shapes.number}),
+                                MAX_FUNCTIONS),
+})
+CEILING_BREACH = shapes.record({"subexperiment": shapes.name, "bytes": shapes.whole, "magnitude": shapes.name,
+                                "requirement": shapes.number, "pr": shapes.number, "unit": shapes.name})
 SETTINGS = shapes.record({"alpha": shapes.number, "min_effect": shapes.number, "clear_confidence": shapes.number,
-                    "gated": shapes.list_of(shapes.name, 10), "variance": shapes.text, "guard": shapes.choice("sign-flip", "rank"),
-                    "require_detectable": shapes.number},
-                   # older gates: variance "cell", guard "sign-flip"; no require_detectable: none required
-                   optional=("variance", "guard", "require_detectable"))
-LOOK = shapes.record({"rounds": shapes.whole, "verdicts": shapes.object_of(shapes.whole), "ceiling": shapes.object_of(shapes.whole),
-                "unsettled": shapes.whole}, optional=("ceiling", "unsettled"))
-DETECTABLE = shapes.object_of(shapes.object_of(shapes.record({"median": shapes.number, "max": shapes.number}), key_check=shapes.name), key_check=shapes.name)
+                          "gated": shapes.list_of(shapes.name, 10), "variance": shapes.text,
+                          "guard": shapes.choice("sign-flip", "rank"), "require_detectable": shapes.number},
+                         # older gates: variance "cell", guard "sign-flip"; no require_detectable: none required
+                         optional=("variance", "guard", "require_detectable"))
+LOOK = shapes.record({"rounds": shapes.whole, "verdicts": shapes.object_of(shapes.whole),
+                      "ceiling": shapes.object_of(shapes.whole), "unsettled": shapes.whole},
+                     optional=("ceiling", "unsettled"))
+DETECTABLE = shapes.object_of(shapes.object_of(shapes.record({"median": shapes.number, "max": shapes.number}),
+                                               key_check=shapes.name), key_check=shapes.name)
 REQUIRED = ("verdict", "passed", "rounds", "cells", "counts", "looks")  # what every version 2 holds
 _FIELDS = {
     "schema_version": shapes.whole,
@@ -125,7 +138,8 @@ _FIELDS = {
     "spread_causes": shapes.list_of(SPREAD_CAUSE),
     "ceiling_over": shapes.list_of(CEILING_BREACH),
     "looks": shapes.list_of(LOOK, MAX_LOOKS),
-    "seed": shapes.whole, "samples": shapes.whole, "first_look": shapes.whole, "max_rounds": shapes.whole, "look_every": shapes.whole,
+    "seed": shapes.whole, "samples": shapes.whole, "first_look": shapes.whole, "max_rounds": shapes.whole,
+    "look_every": shapes.whole,
     "base": shapes.text, "pr": shapes.text,
     "subexperiments": shapes.list_of(shapes.name), "payloads": shapes.list_of(shapes.whole),
     "requirements": shapes.optional(shapes.text),
