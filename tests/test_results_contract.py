@@ -42,12 +42,12 @@ def test_a_document_from_before_versioning_is_read_as_version_1(tmp_path):
     (json.dumps({"schema_version": 1, "passed": 5}), "missing field(s): failed, total, worst, failures"),
     ("{\"passed\": 5,", "unreadable check_result.json"),
     ("[1, 2]", "must be a JSON object"),
-    (json.dumps({**CHECK, "failed": "many"}), "failed must be a whole number of 0 or more, got 'many'"),
-    (json.dumps({**CHECK, "passed": True}), "passed must be a whole number of 0 or more, got True"),
+    (json.dumps({**CHECK, "failed": "many"}), "'failed' must be a whole number of 0 or more, got \"many\""),
+    (json.dumps({**CHECK, "passed": True}), "'passed' must be a whole number of 0 or more, got true"),
     (json.dumps({**CHECK, "passed": 4}), "passed (4) and failed (0) do not add up to total (5)"),
     (json.dumps({**CHECK, "failed": 1, "passed": 4}), "failures must list the 1 failed check(s)"),
-    (json.dumps({**CHECK, "worst": "x"}), "worst: a check record needs subexperiment, bytes, check"),
-    (json.dumps({**CHECK, "worst": {**WORST, "experiment": "1.5"}}), "worst: a check record needs experiment ("),
+    (json.dumps({**CHECK, "worst": "x"}), "'worst' must be an object, got \"x\""),
+    (json.dumps({**CHECK, "worst": {**WORST, "experiment": "1.5"}}), "'worst.experiment' must be a number, got \"1.5\""),
 ])
 def test_a_bad_document_is_an_error_naming_the_file(tmp_path, content, message):
     (tmp_path / "check_result.json").write_text(content)

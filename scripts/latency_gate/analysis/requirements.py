@@ -81,13 +81,11 @@ def _require_runs_alike(runs):
     sub-experiments that passed (a failed one's summary, of a partial result, is no measure).
     Runs without metadata.json (the spec's own flows) say neither."""
     recorded = [(Path(run), metadata) for run in runs if (metadata := run_metadata.read_if_present(run))]
-    middlewares = sorted({metadata.middleware for _, metadata in recorded})
-    if len(middlewares) > 1:
-        run = next(run for run, metadata in recorded if metadata.middleware != recorded[0][1].middleware)
-        raise InputError(f"a run of {run_metadata.read_if_present(run).middleware} among runs of "
-                         f"{recorded[0][1].middleware}: requirements come from runs of one middleware",
-                         run / run_metadata.METADATA_FILE)
+    first = recorded[0][1].middleware if recorded else None
     for run, metadata in recorded:
+        if metadata.middleware != first:
+            raise InputError(f"a run of {metadata.middleware} among runs of {first}: requirements come from runs of "
+                             "one middleware", run / run_metadata.METADATA_FILE)
         for name, outcome in metadata.subexperiments.items():
             if outcome.status != "passed" and formats.summary_path(run, name).is_file():
                 raise InputError(f"sub-experiment '{name}' {outcome.status} in this run: its summary is no "

@@ -100,11 +100,7 @@ class Variable:
 
 def _subexperiments(reader, name):
     """Known sub-experiments' names: a misspelt one fails the job before its build, naming the variable."""
-    words = _words(reader.text(name))
-    for word in words:
-        if word not in formats.KNOWN_SUBEXPERIMENTS:
-            raise InputError(f"{name}: unknown sub-experiment '{word}' (known: {', '.join(formats.KNOWN_SUBEXPERIMENTS)})")
-    return words
+    return [formats.validate_subexperiment(word, name) for word in _words(reader.text(name))]
 
 
 def _fraction(reader, name):

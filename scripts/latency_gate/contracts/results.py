@@ -10,6 +10,7 @@ that the fields its readers rely on are there, naming the file when not.
 import json
 from pathlib import Path
 
+from latency_gate.contracts import json_shapes as shapes
 from latency_gate.contracts.formats import read_json, write_text_atomic
 from latency_gate.errors import InputError
 
@@ -79,9 +80,13 @@ def read_capped(directory, name, max_bytes, validate, invalid, newest=SCHEMA_VER
     return document
 
 
-# A check record (the worst one, each failure): its fields and what each holds.
-CHECK_RECORD = {"subexperiment": str, "bytes": int, "check": str, "requirement": float, "experiment": float,
-                "percentage_over": float, "status": str}
+# check_result.json's fields as its readers use them (contracts/json_shapes.py): a check record is the
+# worst one and each failure.
+_CHECK_RECORD = shapes.record({"subexperiment": shapes.text, "bytes": shapes.whole, "check": shapes.text,
+                               "requirement": shapes.number, "experiment": shapes.number,
+                               "percentage_over": shapes.number, "status": shapes.text})
+_CHECK_RESULT = shapes.record({"passed": shapes.whole, "failed": shapes.whole, "total": shapes.whole,
+                               "worst": _CHECK_RECORD, "failures": shapes.list_of(_CHECK_RECORD)})
 
 
 def read(directory, name):
@@ -93,23 +98,13 @@ def read(directory, name):
     missing = [field for field in REQUIRED_FIELDS[name] if field not in document]
     if missing:
         raise InputError(f"missing field(s): {', '.join(missing)}", path)
-    for field in ("passed", "failed", "total"):
-        if not _is(document[field], int) or document[field] < 0:
-            raise InputError(f"{field} must be a whole number of 0 or more, got {document[field]!r}", path)
+    try:
+        _CHECK_RESULT(document, "")
+    except shapes.Invalid as error:
+        raise InputError(str(error), path) from None
     if document["passed"] + document["failed"] != document["total"]:
         raise InputError(f"passed ({document['passed']}) and failed ({document['failed']}) do not add up to "
                          f"total ({document['total']})", path)
-    if not isinstance(document["failures"], list) or len(document["failures"]) != document["failed"]:
+    if len(document["failures"]) != document["failed"]:
         raise InputError(f"failures must list the {document['failed']} failed check(s)", path)
-    for where, record in [("worst", document["worst"]), *(("failures", record) for record in document["failures"])]:
-        wrong = [key for key, kind in CHECK_RECORD.items() if not isinstance(record, dict) or not _is(record.get(key), kind)]
-        if wrong:
-            raise InputError(f"{where}: a check record needs {', '.join(wrong)} ({', '.join(CHECK_RECORD)})", path)
     return document
-
-
-def _is(value, kind):
-    """Whether a JSON value holds a `kind` (int: a whole number; float: any number; never a bool)."""
-    if isinstance(value, bool):
-        return False
-    return isinstance(value, int | float) if kind is float else isinstance(value, kind)
