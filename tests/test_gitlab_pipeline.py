@@ -53,7 +53,6 @@ import gitlab_standin
 from ci_tools import GENEROUS, PLATFORM, RELATIVE_GATE, SMALL_MATRIX, TIGHT, git, set_requirements
 from latency_gate.render import gate_comment
 
-REPOSITORY = ci_tools.REPO
 
 pytestmark = pytest.mark.ci
 
@@ -783,7 +782,7 @@ def test_the_spec_run_reuses_a_kept_build_only_of_its_checkouts_recipe(tmp_path,
     home = tmp_path / "home"  # the checkout: what the recipe hashes, and a build script that only says it ran
     for name in ("latencytest", "throughputtest", "pingpong", "cmake", "scripts/setup",
                  "scripts/latency_gate/runner/security.py"):
-        source = REPOSITORY / name
+        source = ci_tools.REPO / name
         (home / name).parent.mkdir(parents=True, exist_ok=True)
         (shutil.copytree if source.is_dir() else shutil.copy)(source, home / name)
     (home / "scripts/setup/build_latencytest.sh").write_text("echo built\n")
@@ -796,7 +795,7 @@ def test_the_spec_run_reuses_a_kept_build_only_of_its_checkouts_recipe(tmp_path,
         recipe = subprocess.run(["bash", str(home / "scripts/setup/latencytest_recipe.sh")], check=True,
                                 capture_output=True, text=True).stdout.strip()
         (build / "colcon/recipe").write_text(recipe if recorded == "this checkout's" else recipe + "-other")
-    step = next(line for line in ci_tools.gitlab_document(REPOSITORY / ".gitlab-ci.yml")["latency:run"]["script"]
+    step = next(line for line in ci_tools.gitlab_document(ci_tools.REPO / ".gitlab-ci.yml")["latency:run"]["script"]
                 if "LATENCY_BUILD_COMMAND" in line)
 
     done = subprocess.run(["bash", "-c", step], capture_output=True, text=True,
