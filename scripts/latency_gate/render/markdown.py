@@ -19,8 +19,9 @@ def markdown_text(text, limit=200):
     """`text` as literal Markdown text on one line: every ASCII punctuation character
     backslash-escaped (CommonMark renders it as itself), so no link, image, HTML tag, entity,
     emphasis, table cell or autolink (`www.`, `https://`) can be formed, and a word joiner after
-    '@' so that no @mention notifies anyone; cut to `limit` characters first."""
-    return _PUNCTUATION.sub(r"\\\1", _plain(text, limit)).replace("@", "@\u2060")
+    '@' and '#' so that no @mention notifies anyone and no #123 links (and so leaves a reference
+    on) an issue; cut to `limit` characters first."""
+    return _PUNCTUATION.sub(r"\\\1", _plain(text, limit)).replace("@", "@\u2060").replace("#", "#\u2060")
 
 
 def code_span(text, limit=200, in_table=False):
