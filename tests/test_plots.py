@@ -2,6 +2,8 @@
 payload-series plots through their descriptions and line_plots' legend and limits, and in
 their pixels; the matplotlib shapes through their drawn axes)."""
 
+import time
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -326,6 +328,22 @@ def test_forked_shares_do_every_job_once_and_a_failing_worker_fails_the_call(tmp
     assert sorted(path.name for path in tmp_path.iterdir()) == [f"job{index}" for index in range(7)]
     with pytest.raises(RuntimeError, match="1 forked worker"):
         forked.in_shares(touch, ["ok", "bad"], 2)  # the second share is a child's
+
+
+def test_an_interrupted_parent_stops_its_forked_workers_instead_of_waiting_for_them(tmp_path):
+    """Ctrl-C or SIGTERM in the parent's share (a cancelled CI job) stops the command at once: its
+    workers are stopped, none is left drawing on after it."""
+    def share(names):
+        if "parent" in names:
+            raise KeyboardInterrupt
+        time.sleep(60)  # a worker's long share
+        (tmp_path / "worker finished").touch()
+
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        forked.in_shares(share, ["parent", "worker"], 2)
+    assert time.monotonic() - started < 30  # not the worker's 60 s
+    assert not (tmp_path / "worker finished").exists()
 
 
 def test_workers_are_forked_only_for_cpus_the_load_leaves_idle(monkeypatch):

@@ -7,6 +7,7 @@ instead of waiting. Where there is no fork, the calling process does everything.
 """
 
 import os
+import signal
 import traceback
 
 
@@ -22,11 +23,17 @@ def free_workers(wanted):
 def in_shares(work, jobs, workers):
     """work(share) for `workers` shares of jobs, every workers-th job each (interleaved, so
     each share mixes the kinds of job added one after the other): this process does the
-    first share; RuntimeError when a child failed (its traceback is on stderr)."""
+    first share; RuntimeError when a child failed (its traceback is on stderr). When this
+    process's share fails or is interrupted (Ctrl-C, SIGTERM), the children are stopped, not
+    waited for to the end of theirs."""
     workers = max(1, min(workers, len(jobs))) if hasattr(os, "fork") else 1
     children = [_fork(work, jobs[index::workers]) for index in range(1, workers)]
     try:
         work(jobs[::workers])
+    except BaseException:
+        for child in children:
+            os.kill(child, signal.SIGTERM)
+        raise
     finally:
         failed = sum(os.waitstatus_to_exitcode(os.waitpid(child, 0)[1]) != 0 for child in children)
     if failed:
@@ -43,6 +50,8 @@ def _fork(work, share):
     try:
         work(share)
         code = 0
+    except KeyboardInterrupt:  # stopped (the command's SIGTERM handler): its parent says so
+        pass
     except BaseException:
         traceback.print_exc()
     finally:
