@@ -393,6 +393,8 @@ def test_cyclone_ddss_receive_threads_count_only_with_a_build_of_its_library_tha
     as the program marks it, and the description says the receive thread is not counted."""
     monkeypatch.setenv("LATENCY_GATE_BUILD_DIR", str(tmp_path))
     monkeypatch.setattr(cyclonedds, "linked_library", lambda binary, environment, name: ("0.10.2", "/usr/lib/libddsc"))
+    monkeypatch.setattr(cyclonedds, "debian_source_version",
+                        lambda library: "debian cyclonedds 0.10.2-5" if library.startswith("/usr/") else None)
     chosen = replace(cyclonedds.COUNTED_PATH, cache_sim=True)
     assert cyclonedds.counted_path_of(binary=tmp_path / "CycloneLatency", path=chosen) == chosen
     assert "not the receive thread's path" in chosen.description
@@ -411,6 +413,28 @@ def test_cyclone_ddss_receive_threads_count_only_with_a_build_of_its_library_tha
     assert "PINGPONG_RECEIVE_THREAD_COUNTED=1" not in counting.prefix(named, "both", tmp_path, "x")  # nothing received
     monkeypatch.setattr(cyclonedds, "linked_library", lambda binary, environment, name: ("0.11.0", "/usr/lib/libddsc"))
     assert cyclonedds.counted_path_of(binary=tmp_path / "CycloneLatency", path=chosen) == chosen  # another version
+
+
+@pytest.mark.unit
+def test_a_cyclone_dds_of_the_programs_own_is_counted_as_it_is_never_stood_in_for(tmp_path, monkeypatch):
+    """A workspace's libddsc (the library a pull request to Cyclone DDS changes) of Debian's version
+    stays the one the program loads: the named build replaces Debian's package alone."""
+    monkeypatch.setenv("LATENCY_GATE_BUILD_DIR", str(tmp_path))
+    library = cyclonedds.named_library_directory() / "libddsc.so.0debian"
+    library.parent.mkdir(parents=True)
+    library.write_bytes(b"\0ELF...dds_write\0do_packet\0handle_Heartbeat\0")
+    own = tmp_path / "workspace" / "install" / "cyclonedds" / "lib" / "libddsc.so.0.10.2"
+    monkeypatch.setattr(cyclonedds, "linked_library", lambda binary, environment, name: ("0.10.2", str(own)))
+    monkeypatch.setattr(cyclonedds, "debian_source_version", lambda library: None)  # no package installed it
+    chosen = replace(cyclonedds.COUNTED_PATH, cache_sim=True)
+
+    assert cyclonedds.counted_path_of(binary=tmp_path / "CycloneLatency", path=chosen) == chosen
+    assert chosen.library_directory is None  # its own library first, as library_environment puts it
+    # the named build itself, already first in the program's path, is what stands in
+    monkeypatch.setattr(cyclonedds, "linked_library",
+                        lambda binary, environment, name: ("0.10.2", str(library.parent / "libddsc.so.0.10.2")))
+    assert cyclonedds.counted_path_of(binary=tmp_path / "CycloneLatency", path=chosen).library_directory == str(
+        library.parent)
 
 
 @pytest.mark.unit

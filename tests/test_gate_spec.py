@@ -2,6 +2,7 @@
 options by cli/gate.gate_spec, where the signal's defaults are filled and the matrix chosen once, and
 checked once when built."""
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
@@ -12,7 +13,7 @@ from latency_gate.campaigns import gate
 from latency_gate.contracts import formats
 from latency_gate.cli.gate import gate_spec
 from latency_gate.errors import InputError
-from latency_gate.runner.middleware import fastdds
+from latency_gate.runner.middleware import cyclonedds, fastdds
 
 pytestmark = pytest.mark.unit
 
@@ -81,7 +82,7 @@ def checked_with(monkeypatch, spec, paths):
 @pytest.mark.parametrize(("base", "pr", "expected"), [
     (fastdds.COUNTED_PATH, fastdds.COUNTED_PATH, 0.0015),  # the project's marked LatencyTest
     (fastdds.UNMARKED_COUNTED_PATH, fastdds.UNMARKED_COUNTED_PATH, 0.002),  # a Fast DDS workspace's own
-    (fastdds.COUNTED_PATH, fastdds.UNMARKED_COUNTED_PATH, 0.002),  # counted on two paths: the larger
+    (replace(fastdds.COUNTED_PATH, min_effect=0.003), fastdds.COUNTED_PATH, 0.003),  # of one path's two: the larger
 ])
 def test_a_counted_gate_not_given_a_minimum_effect_takes_that_of_the_path_its_programs_are_counted_on(
         monkeypatch, base, pr, expected):
@@ -90,6 +91,17 @@ def test_a_counted_gate_not_given_a_minimum_effect_takes_that_of_the_path_its_pr
     assert checked.spec.settings.min_effect == expected
     given = checked_with(monkeypatch, spec_of("--min-effect", "0.01", signal="instructions"), {"b": base, "p": pr})
     assert given.spec.settings.min_effect == 0.01
+
+
+@pytest.mark.parametrize(("base", "pr"), [
+    (fastdds.COUNTED_PATH, fastdds.UNMARKED_COUNTED_PATH),  # the project's LatencyTest, a workspace's own
+    (cyclonedds.RECEIVE_THREAD_COUNTED_PATH, cyclonedds.COUNTED_PATH),  # Debian's library stood in for, a PR's own
+])
+def test_builds_counted_on_different_paths_are_refused_before_anything_runs(monkeypatch, base, pr):
+    """Their counts are of different regions: every cell would differ by what the paths do."""
+    with pytest.raises(InputError, match="counted on different paths, so their counts are not comparable") as refused:
+        checked_with(monkeypatch, spec_of(signal="instructions"), {"b": base, "p": pr})
+    assert "\n" not in str(refused.value)
 
 
 def test_a_required_detectable_slowdown_below_the_counted_paths_minimum_is_refused_when_the_programs_are_checked(

@@ -109,10 +109,15 @@ def check_gate(spec):
     """The CheckedGate of a GateSpec; InputError (nothing runs) on bad input. A code-path gate given
     no minimum effect takes its counted path's, known once the programs are: a program is counted
     on one path or another by what it is (a backend's counted_path_of: Fast DDS's and Cyclone DDS's
-    libraries marked or not), and of two builds
-    counted on different paths the larger minimum holds."""
+    libraries marked or not). Two builds counted on different paths are refused: their counts are
+    of different regions (their runs' settings differ, which the comparison after the rounds refuses
+    too); of two on one path, the larger minimum holds."""
     arms = {build: experiment.validate_run_of(replace(spec.run, program=program), spec.matrix)
             for build, program in ((BASE, spec.base), (PR, spec.pr))}
+    described = {build: arm.counting and arm.counting.description for build, arm in arms.items()}
+    if described[BASE] != described[PR]:
+        raise InputError(f"the base and pull-request builds are counted on different paths, so their counts are "
+                         f"not comparable (base: {described[BASE]}; PR: {described[PR]})")
     if spec.settings.min_effect is None:
         effect = max(arm.counting.min_effect for arm in arms.values())
         spec = replace(spec, settings=replace(spec.settings, min_effect=effect))

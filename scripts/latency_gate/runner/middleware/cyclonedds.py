@@ -14,6 +14,7 @@ started for the run (SHARED_MEMORY_SERVICE, runner/shared_memory.py) and Cyclone
 import functools
 import shutil
 from dataclasses import replace
+from pathlib import Path
 
 from latency_gate.contracts.formats import write_text_atomic
 from latency_gate.errors import InputError
@@ -47,8 +48,8 @@ _UNCOUNTED_SHM = {"shm": "iceoryx reuses or frees a sample's chunk by whether th
                          "yet, so its counts per round trip varied by up to 9 % between runs (relative s.d. 2-3 %)"}
 COUNTED_PATH = CountedPath(
     description="CycloneLatency: dds_write of the samples and the listeners' dds_take and echo (marked in the "
-                "program); not the receive thread's path to the listener (Cyclone DDS's library has no symbol "
-                "table: scripts/setup/build_cyclonedds.sh builds one that has)",
+                "program); not the receive thread's path to the listener (counted by name only in a build of "
+                "Debian's Cyclone DDS with names, scripts/setup/build_cyclonedds.sh, that stands in for it)",
     min_effect=0.015,
     uncounted_families=_UNCOUNTED_SHM)
 # With a Cyclone DDS that has its symbol table (scripts/setup/build_cyclonedds.sh: Debian's version and
@@ -101,11 +102,15 @@ def named_library_directory():
 
 
 def counted_path_of(*, binary, path):
-    """The receive threads counted too (RECEIVE_THREAD_COUNTED_PATH, with the run's choices) when a
-    Cyclone DDS with names is built for the version the program loads; else `path` (COUNTED_PATH)."""
-    library = named_library_directory() / "libddsc.so.0debian"
-    version, _ = linked_library(binary, library_environment(binary), "libddsc")
-    if version != NAMED_LIBRARY_VERSION or not library.is_file() or _NAMED not in library.read_bytes():
+    """The receive threads counted too (RECEIVE_THREAD_COUNTED_PATH, with the run's choices) when the
+    program loads Debian's libddsc and a build of its version with names stands in for it; else
+    `path` (COUNTED_PATH). A library of the program's own (a workspace's: the Cyclone DDS a pull
+    request changes) is never replaced: it is counted as it is, by the program's marks."""
+    version, loaded = linked_library(binary, library_environment(binary), "libddsc")
+    named = named_library_directory() / "libddsc.so.0debian"
+    stood_in_for = loaded is not None and (debian_source_version(loaded) is not None
+                                           or Path(loaded).is_relative_to(named.parent.resolve()))
+    if not stood_in_for or version != NAMED_LIBRARY_VERSION or not named.is_file() or _NAMED not in named.read_bytes():
         return path
     return replace(RECEIVE_THREAD_COUNTED_PATH, cache_sim=path.cache_sim,
                    library_directory=str(named_library_directory()))
