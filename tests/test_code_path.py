@@ -30,7 +30,7 @@ import pytest
 
 from latency_gate import cli
 from latency_gate.contracts import instruction_counts
-from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, InputError
+from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, EXIT_RUN_FAILED, InputError
 from latency_gate.analysis import code_path, relative
 from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner import counting, experiment, kinds
@@ -376,6 +376,24 @@ def test_threads_that_disagree_on_a_payloads_round_trips_are_bad_data_named(tmp_
 
 
 @pytest.mark.unit
+@pytest.mark.parametrize(("role", "threads"), [("publisher", ("01",)), ("subscriber", ("06", "09")), ("both", ("01",))])
+def test_a_payload_counted_on_other_threads_than_its_round_trips_take_is_bad_data_named(tmp_path, role, threads):
+    """A publisher's round trips are its own thread's writes and the echoes its receive thread takes; a
+    subscriber's, the samples one thread takes and echoes: a thread that handled them and never dumped
+    (an echo lost; data sharing's listener, which the marks once did not close) left them uncounted."""
+    stem = counting.profile_stem(tmp_path, "x", role)
+    thread_profile(stem.with_name(stem.name + ".1-01"), "latency-gate payload=16 round-trips=100 strays=0", {"f": 1})
+    thread_profile(stem.with_name(stem.name + ".2-06"), "latency-gate payload=16 round-trips=100 strays=0", {"f": 1})
+    for dump, thread in enumerate(threads, 3):
+        thread_profile(stem.with_name(f"{stem.name}.{dump}-{thread}"), "latency-gate payload=1024 round-trips=100 "
+                       "strays=0", {"f": 1})
+    with pytest.raises(InputError, match=f"{role}: the .*-byte payload's counts came from . thread\\(s\\), not "
+                                         f"{counting.DUMPING_THREADS[role]}: a thread that handles its round trips "
+                                         "did not dump"):
+        counting.store(THREADED, tmp_path, "x", [role], (16, 1024), samples=100, results=tmp_path)
+
+
+@pytest.mark.unit
 def test_a_latency_test_without_the_projects_marks_is_counted_by_its_functions_names(tmp_path):
     """A Fast DDS workspace's own LatencyTest does not mark its timed region: its writes and listeners count."""
     marked, unmarked = tmp_path / "marked", tmp_path / "unmarked"
@@ -474,6 +492,39 @@ def test_the_projects_latency_test_counts_its_receive_threads_and_never_discover
     assert (counts[instruction_counts.ROUND_TRIPS] == 50).all()  # the samples it keeps, not the one it drops
     # no acknowledgement is sent while samples are counted: the run's profile had the counted timings
     assert (tmp_path / "logs" / "interprocess_reliable.xml").read_text().count("<sec>1000</sec>") == 4
+
+
+@pytest.mark.programs
+def test_with_data_sharing_each_side_counts_the_thread_that_takes_its_samples(latency_test, tmp_path):
+    """Zero copy: the samples and echoes arrive on data sharing's listener thread, not on the transport's
+    that takes the commands; each side's part of a round trip is counted there (the subscriber's once
+    was not: it dumped the command thread, a tenth of its publisher's count, and no allocation)."""
+    assert cli.main(["run", "-r", str(tmp_path), "--signal", "instructions", "--family", "shm", "--subexperiments",
+                     "interprocess_reliable_zero_copy", "--payloads", "16", "--samples", "50",
+                     "--baseline-seconds", "0"]) == EXIT_OK
+    counts = instruction_counts.read_counts(
+        instruction_counts.counts_path(tmp_path, "interprocess_reliable_zero_copy")).set_index(instruction_counts.ROLE)
+    per_round_trip = counts[instruction_counts.PER_ROUND_TRIP]
+    assert per_round_trip["subscriber"] > per_round_trip["publisher"] / 2  # measured: 30,836 and 30,510
+    assert counts[instruction_counts.ALLOCATIONS_PER_ROUND_TRIP]["subscriber"] >= 1  # measured: 17
+    functions = set(instruction_counts.read_functions(instruction_counts.functions_path(
+        tmp_path, "interprocess_reliable_zero_copy"))[instruction_counts.FUNCTION])
+    assert {"LatencyTestSubscriber::LatencyDataReaderListener::on_data_available",
+            "eprosima::fastrtps::rtps::DataSharingListener::process_new_data"} <= {name.split("(")[0]
+                                                                                 for name in functions}
+
+
+@pytest.mark.programs
+def test_a_counted_run_whose_counts_are_not_whole_keeps_no_measurements_of_it(latency_test, tmp_path, monkeypatch):
+    """A sub-experiment's measurements stand only with its counts: counts refused (here: a subscriber
+    held to two dumping threads, which has one) fail it, and leave no measurements file of it."""
+    monkeypatch.setitem(counting.DUMPING_THREADS, "subscriber", 2)
+    assert cli.main(["run", "-r", str(tmp_path), "--signal", "instructions", "--subexperiments",
+                     "interprocess_best_effort", "--payloads", "16", "--samples", "20", "--retries", "0",
+                     "--baseline-seconds", "0"]) == EXIT_RUN_FAILED
+    assert not (tmp_path / "measurements_interprocess_best_effort.csv").exists()
+    error = json.loads((tmp_path / "metadata.json").read_text())["subexperiments"]["interprocess_best_effort"]["error"]
+    assert error.startswith("unusable counts: ") and "counts came from 1 thread(s), not 2" in error
 
 
 def loopback_configuration(subexperiment, profiles, counted):

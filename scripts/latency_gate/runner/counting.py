@@ -65,7 +65,8 @@ class CountedPath:
     cache_sim: bool = False  # a run's choice (experiment.py): the cache simulation's estimated cycles too
     min_effect: float = DEFAULT_MIN_EFFECT  # the gate's default for this path: chosen from its measured spread
     # A marked program whose threads dump their own counts (callgrind's dumps are then per thread):
-    # a payload's counts are the sum of its dumps, and threads that never dump (discovery's) never count.
+    # a payload's counts are the sum of its dumps, one thread each of a side's part of the round trip
+    # (DUMPING_THREADS), and threads that never dump (discovery's) never count.
     separate_threads: bool = False
     # A marked program that switches callgrind's instrumentation on itself, before any thread that enters
     # a toggled function exists (CALLGRIND_START_INSTRUMENTATION): it starts with instrumentation off
@@ -98,6 +99,13 @@ _PAYLOAD_LABEL = re.compile(r"latency-gate payload=(\d+)(?: round-trips=(\d+) st
 # callgrind's profile files: <stem>.<dump>, with separate threads <stem>.<dump>-<thread>.
 _DUMP_SUFFIX = re.compile(r"\.(\d+)(?:-(\d+))?$")
 _DISCARDED_LABEL = "latency-gate not-a-sample"
+# A ping-pong's threads whose dumps make a payload's counts, per process role: the publisher's own
+# (its writes) and the one that takes its echoes; the subscriber's that takes its samples (and
+# echoes them); intra-process the one thread that does everything. A thread that handles samples
+# and never dumps (an echo lost or late; a thread the marks do not close, as data sharing's
+# listener once was) would leave its part of every round trip uncounted, and the cell would look
+# faster: such a run is refused.
+DUMPING_THREADS = {"publisher": 2, "subscriber": 1, "both": 1}
 # callgrind's events with --cache-sim=yes, as its profiles name them.
 CACHE_EVENTS = ("Ir", "Dr", "Dw", "I1mr", "D1mr", "D1mw", "ILmr", "DLmr", "DLmw")
 
@@ -233,7 +241,7 @@ def _payload_profiles(path, role, stem, dumps, payloads, samples):
             raise InputError(f"{role}: {len(dumps)} per-payload profile(s) for {len(payloads)} payload(s): the "
                              f"program did not run every payload's test", stem)
         return [(path.round_trips(samples), read_profile(dump)) for dump in dumps]
-    found = []  # [payload, round trips, Profile]: a payload's dumps (one per counting thread) summed
+    found = []  # [payload, round trips, Profile, threads]: a payload's dumps (one per counting thread) summed
     for dump in dumps:
         profile = read_profile(dump)
         match = _PAYLOAD_LABEL.match(profile.label or "")
@@ -246,18 +254,24 @@ def _payload_profiles(path, role, stem, dumps, payloads, samples):
         if match[3] and int(match[3]):
             raise InputError(f"{role}: {match[3]} message(s) counted with the {payload}-byte samples were not samples "
                              "(a handshake echo later than its timeout): this run's counts are not the path's", dump)
+        thread = _DUMP_SUFFIX.search(dump.name)[2]
         if found and found[-1][0] == payload and path.separate_threads:
-            _, known, summed = found[-1]
+            _, known, summed, threads = found[-1]
             if None not in (known, round_trips) and known != round_trips:
                 raise InputError(f"{role}: the {payload}-byte payload's threads counted {known} and {round_trips} "
                                  "round trips", dump)
-            found[-1] = [payload, known or round_trips, summed.plus(profile)]
+            found[-1] = [payload, known or round_trips, summed.plus(profile), threads | {thread}]
         else:
-            found.append([payload, round_trips, profile])
-    if [payload for payload, _, _ in found] != list(payloads):
-        raise InputError(f"{role}: profiles of payloads {[payload for payload, _, _ in found]} for the payloads "
+            found.append([payload, round_trips, profile, {thread}])
+    if [payload for payload, _, _, _ in found] != list(payloads):
+        raise InputError(f"{role}: profiles of payloads {[payload for payload, _, _, _ in found]} for the payloads "
                          f"{list(payloads)}: the program did not run every payload's test", stem)
-    return [(round_trips or path.round_trips(samples), profile) for _, round_trips, profile in found]
+    for payload, _, _, threads in found:
+        if path.separate_threads and len(threads) != DUMPING_THREADS[role]:
+            raise InputError(f"{role}: the {payload}-byte payload's counts came from {len(threads)} thread(s), not "
+                             f"{DUMPING_THREADS[role]}: a thread that handles its round trips did not dump (an echo "
+                             "lost or late?), so their counts are not whole", stem)
+    return [(round_trips or path.round_trips(samples), profile) for _, round_trips, profile, _ in found]
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,7 @@ def run_subexperiment(name, config, logs):
     duration = time.monotonic() - started
     exit_codes = {role: p.returncode for role, p in processes.items()}
     outcome = Outcome("failed", duration, exit_codes, commands, config.kind.expected(config))
+    measurements, read = measurements_path(results, name), "raw data"
     try:
         if verdict == "timed_out":
             outcome.status = "timed_out"
@@ -78,12 +79,14 @@ def run_subexperiment(name, config, logs):
         elif not raw.is_file():
             outcome.error = f"{config.binary.name} wrote no raw data"
         else:
-            outcome.samples = config.kind.store(raw, measurements_path(results, name), config)
+            outcome.samples = config.kind.store(raw, measurements, config)
             if config.counting:
+                read = "counts"
                 counting.store(config.counting, logs, name, commands, config.payloads, config.samples, results)
             outcome.status = "passed"
     except InputError as bad_data:
-        outcome.error = f"unusable raw data: {bad_data}"
+        outcome.error = f"unusable {read}: {bad_data}"
+        measurements.unlink(missing_ok=True)  # a counted run's measurements stand only with their counts
     finally:
         raw.unlink(missing_ok=True)
     return outcome
