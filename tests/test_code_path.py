@@ -471,15 +471,16 @@ def test_a_latency_test_that_switches_instrumentation_on_itself_starts_without_i
 
 @pytest.mark.programs
 def test_the_projects_latency_test_counts_its_receive_threads_and_never_discovery(latency_test, tmp_path):
-    """The timed region on every thread: the receive threads' RTPS parsing, reader and listener beside
-    the publisher's write; discovery's threads never dump; the reliable protocol's heartbeats and
-    acknowledgements, driven by timers, are not counted."""
+    """The timed region on every thread: the receive threads' socket reads, RTPS parsing, reader and
+    listener beside the publisher's write; discovery's threads never dump; the reliable protocol's
+    heartbeats and acknowledgements, driven by timers, are not counted."""
     assert cli.main(["run", "-r", str(tmp_path), "--signal", "instructions", "--subexperiments", "interprocess_reliable",
                      "--payloads", "16", "--samples", "50", "--baseline-seconds", "0"]) == EXIT_OK
     functions = set(instruction_counts.read_functions(
         instruction_counts.functions_path(tmp_path, "interprocess_reliable"))[instruction_counts.FUNCTION])
     named = {name.split("(")[0] for name in functions}
-    assert {"eprosima::fastrtps::rtps::MessageReceiver::processCDRMsg",
+    assert {"eprosima::fastdds::rtps::UDPChannelResource::Receive",
+            "eprosima::fastrtps::rtps::MessageReceiver::processCDRMsg",
             "eprosima::fastrtps::rtps::MessageReceiver::proc_Submsg_Data",
             "eprosima::fastrtps::rtps::StatefulReader::processDataMsg",
             "LatencyTestSubscriber::LatencyDataReaderListener::on_data_available",

@@ -53,9 +53,9 @@ COUNTED_PATH = CountedPath(
     min_effect=0.015,
     uncounted_families=_UNCOUNTED_SHM)
 # With a Cyclone DDS that has its symbol table (scripts/setup/build_cyclonedds.sh: Debian's version and
-# flags), its receive threads count too, by name, as Fast DDS's do: each packet from the return of its
-# socket read (do_packet: the RTPS parsing, the proxy writer, the reader's history, and the listener,
-# which Cyclone calls on the receive thread: synchronous delivery is its default), without the
+# flags), its receive threads count too, by name, as Fast DDS's do: each packet from its socket read
+# on (do_packet: the read's user-space part, the RTPS parsing, the proxy writer, the reader's history,
+# and the listener, which Cyclone calls on the receive thread: synchronous delivery is its default), without the
 # traffic that fires by wall time: the reliable protocol's HEARTBEAT, ACKNACK, GAP, NACK_FRAG and
 # HEARTBEAT_FRAG and the participant announcements (SPDP) are toggled too, so collection is off inside
 # them (the build keeps them out of line for that). Threads dump their own counts: the subscriber's
@@ -65,8 +65,7 @@ COUNTED_PATH = CountedPath(
 # over TCP one thread reads every connection, so the packets of discovery's that arrive between two
 # samples count (their envelope, not SPDP's handler). Intra-process nothing is received.
 _RECEIVE_PATH = ("do_packet",)
-_NOT_COUNTED = ("ddsi_udp_conn_read", "ddsi_tcp_conn_read",  # the reads: blocking system calls
-                *(f"handle_{kind}" for kind in ("AckNack", "Heartbeat", "HeartbeatFrag", "NackFrag", "Gap", "SPDP")))
+_NOT_COUNTED = tuple(f"handle_{kind}" for kind in ("AckNack", "Heartbeat", "HeartbeatFrag", "NackFrag", "Gap", "SPDP"))
 _RECEIVE_THREAD_COUNTED = "PINGPONG_RECEIVE_THREAD_COUNTED=1"  # pingpong/src/counted_path.h
 # The build seeds its generators from this variable (the build script's second patch): the same GUIDs in
 # every run, one seed per role so that the two processes' differ. With random GUIDs (Debian's library
@@ -75,7 +74,7 @@ _RECEIVE_THREAD_COUNTED = "PINGPONG_RECEIVE_THREAD_COUNTED=1"  # pingpong/src/co
 _SEEDS = {"publisher": 1, "subscriber": 2, "both": 1}
 RECEIVE_THREAD_COUNTED_PATH = CountedPath(
     description="CycloneLatency: dds_write of the samples (marked in the program) and the receive threads' "
-                "packets from the socket read's return to the listener's take and echo (by name; not HEARTBEAT, "
+                "packets from the socket read to the listener's take and echo (by name; not HEARTBEAT, "
                 "ACKNACK, GAP, SPDP)",
     toggles=dict.fromkeys(("publisher", "subscriber"), _RECEIVE_PATH + _NOT_COUNTED),
     separate_threads=True,

@@ -33,9 +33,12 @@ _BUILD_HINT = "run scripts/setup/build_latencytest.sh"
 _WRITE = "eprosima::fastdds::dds::DataWriter::write*"
 _PUBLISHER_TAKES = "LatencyTestPublisher::LatencyDataReaderListener::on_data_available*"
 _SUBSCRIBER_ECHOES = "LatencyTestSubscriber::LatencyDataReaderListener::on_data_available*"
-# Every message a receive thread hands on, from the return of its socket (or shared-memory port's)
-# read: RTPS parsing, the reader, its history, the listener and its take (and the echo's write).
-_RECEPTIONS = ("eprosima::fastrtps::rtps::ReceiverResource::OnDataReceived*",
+# Every message a receive thread hands on, from its socket read (its user-space part; a shared-memory
+# port's read is inline, without a name in Debian's library: from its return): RTPS parsing, the
+# reader, its history, the listener and its take (and the echo's write).
+_RECEPTIONS = ("eprosima::fastdds::rtps::UDPChannelResource::Receive(*",  # the reads, before the message
+               "eprosima::fastdds::rtps::TCPTransportInterface::Receive(*",
+               "eprosima::fastrtps::rtps::ReceiverResource::OnDataReceived*",
                "eprosima::fastrtps::rtps::DataSharingListener::process_new_data*")  # data sharing's notification
 # Inside a reception, the reliable protocol's submessages whose timers fire by wall time: toggled too,
 # so collection is off inside them (a nested toggle flips it), their allocations included.
