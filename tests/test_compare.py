@@ -12,7 +12,7 @@ from latency_gate.render import plots
 
 
 def write_summary(directory, subexperiment, scale, payloads=(16, 32)):
-    frame = pd.DataFrame({c: 1.0 for c in formats.SUMMARY_COLUMNS}, index=range(len(payloads)))
+    frame = pd.DataFrame({c: 2.0 * scale for c in formats.SUMMARY_COLUMNS}, index=range(len(payloads)))  # the median's
     frame["Bytes"] = list(payloads)
     frame["Samples"] = 10000
     for column, value in {"Min": 1.0, "Median": 2.0, "Max": 20.0, "99%": 5.0}.items():
@@ -42,8 +42,8 @@ def test_the_comparison_csv_holds_both_summaries_labelled_by_directory(tmp_path)
     compare_experiments.compare_experiments(tmp_path / "2019-12-20_10-15-16", tmp_path / "2020-02-19_14-07-41", tmp_path / "plots")
     lines = (tmp_path / "plots" / "intraprocess_best_effort_comparison.csv").read_text().splitlines()
     assert lines[0] == "Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%,Label"
-    assert lines[1] == "16,10000,20.000,1.000,1.000,2.000,1.000,1.000,1.000,1.000,5.000,1.000,Reference: 2019-12-20_10-15-16"
-    assert lines[4] == "32,10000,40.000,2.000,1.000,4.000,1.000,1.000,1.000,1.000,10.000,1.000,Result: 2020-02-19_14-07-41"
+    assert lines[1] == "16,10000,20.000,1.000,2.000,2.000,2.000,2.000,2.000,2.000,5.000,2.000,Reference: 2019-12-20_10-15-16"
+    assert lines[4] == "32,10000,40.000,2.000,4.000,4.000,4.000,4.000,4.000,4.000,10.000,4.000,Result: 2020-02-19_14-07-41"
 
 
 @pytest.mark.unit

@@ -100,6 +100,11 @@ SUMMARY_ROW = dict(zip(formats.SUMMARY_COLUMNS, (16, 100, 9.0, 1.0, 2.0, 2.0, 0.
     ({"Samples": 0}, "column 'Samples': must be positive"),
     ({"Min": -1.0}, "column 'Min': negative value -1"),
     ({"Min": 10.0}, "column 'Min': more than the row's Max"),
+    ({"99%": -10.6}, "column '99%': outside the row's Min .. Max"),
+    ({"Median": 9.5}, "column 'Median': outside the row's Min .. Max"),
+    ({"Mean": 0.5}, "column 'Mean': outside the row's Min .. Max"),
+    ({"Stdev": -0.5}, "column 'Stdev': negative value -0.5"),
+    ({"Max jitter": -1.0}, "column 'Max jitter': negative value -1"),
 ])
 def test_a_summary_of_no_samples_or_impossible_ones_is_named_with_its_line(read, tmp_path, change, why):
     path = tmp_path / "measurements_intraprocess_best_effort_summary.csv"
@@ -108,7 +113,7 @@ def test_a_summary_of_no_samples_or_impossible_ones_is_named_with_its_line(read,
         path.write_text(",".join(formats.SUMMARY_COLUMNS) + "\n" + "".join(
             ",".join(str(row[column]) for column in formats.SUMMARY_COLUMNS) + "\n" for row in rows))
 
-    write_rows(SUMMARY_ROW, SUMMARY_ROW | {"Bytes": 32})
+    write_rows(SUMMARY_ROW, SUMMARY_ROW | {"Bytes": 32, "Mean": 9.001, "99.99%": 0.999})  # a written decimal apart
     assert list(read(path)["Bytes"]) == [16, 32]  # as it is, read
     write_rows(SUMMARY_ROW, SUMMARY_ROW | {"Bytes": 32} | change)
     assert error_of(read, path) == f"{path}:3: {why}"

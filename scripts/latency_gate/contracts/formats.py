@@ -403,13 +403,24 @@ def read_summary_columns(path):
     return _validated_summary(read_numeric(path, SUMMARY_COLUMNS, read_summary, integers=("Bytes", "Samples")), path)
 
 
+# A summary's statistics that lie between its Min and its Max, as written: to FLOAT_FORMAT's last
+# decimal (a mean or a quantile, rounded, may pass a bound rounded the other way by that much).
+_BETWEEN_MIN_AND_MAX = ("Median", "Mean", "90%", "99%", "99.99%")
+_WRITTEN_RESOLUTION = 0.001
+
+
 def _validated_summary(table, path):
-    """A summary of some samples, none negative, its least no more than its most."""
+    """A summary of some samples, none negative, its least no more than its most, and its median,
+    mean and percentiles between them."""
     require_unique(table, ["Bytes"], path)
     require_positive(table, "Samples", path)
-    require_not_negative(table, ["Min"], path)
-    _require(np.asarray(table["Min"], dtype=float) > np.asarray(table["Max"], dtype=float),
-             "column 'Min': more than the row's Max", path)
+    require_not_negative(table, ["Min", "Stdev", "Mean jitter", "Max jitter"], path)
+    least, most = (np.asarray(table[column], dtype=float) for column in ("Min", "Max"))
+    _require(least > most, "column 'Min': more than the row's Max", path)
+    for column in _BETWEEN_MIN_AND_MAX:
+        values = np.asarray(table[column], dtype=float)
+        _require((values < least - _WRITTEN_RESOLUTION) | (values > most + _WRITTEN_RESOLUTION),
+                 f"column '{column}': outside the row's Min .. Max", path)
     return table
 
 
