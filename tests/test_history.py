@@ -1,14 +1,20 @@
 """The history store: one immutable directory per run, never lost or half-written."""
 
 import dataclasses
+import json
 import multiprocessing
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from PIL import ImageColor
 
 import drawn
 from latency_gate.analysis import changepoints, processing, requirements
-from latency_gate.contracts import formats, run_metadata
+from latency_gate.contracts import change_points, formats, run_metadata
 from latency_gate.errors import InputError
 from latency_gate.render import line_plots, plot_style, plots, store_views
 from latency_gate.store import history
@@ -17,6 +23,7 @@ from latency_gate_testing import factories
 pytestmark = pytest.mark.unit
 
 PLATFORM = "linux-x64-latency"
+SCRIPTS = str(Path(__file__).resolve().parent.parent / "scripts")
 SUBEXPERIMENTS = ("intraprocess_best_effort", "intraprocess_reliable")
 
 
@@ -187,6 +194,118 @@ def test_an_add_that_fails_on_a_stored_run_it_cannot_read_stores_nothing_and_kee
 
     assert str(broken) in capsys.readouterr().err
     assert stored(store) == before  # the new run is not stored, the older one not pruned, the site as it was
+
+
+def test_an_add_that_fails_on_another_lines_run_leaves_every_derived_file_as_it_was(tmp_path, processed_run,
+                                                                                      capsys):
+    """Every line is read and drawn before any line's plots or change points are replaced: a line that
+    sorts after the run's own and cannot be read leaves the run's line's plots as they were too."""
+    store = tmp_path / "store"
+    assert add_to_history(store, processed_run, "20261122T060000Z-a-lab") == 0
+    history.add_run(store, processed_run, "zz-other", "20261122T060000Z-a-lab")
+    store_views.regenerate(store)
+    broken = history.runs_directory(store, "zz-other") / "20261122T060000Z-a-lab" / run_metadata.METADATA_FILE
+    broken.write_text("{")
+    before = stored(store)
+
+    assert add_to_history(store, processed_run, "20261122T070000Z-b-lab") == 3
+
+    assert str(broken) in capsys.readouterr().err
+    assert stored(store) == before
+
+
+@pytest.mark.parametrize("planted", ["plots", "changepoints", ".nojekyll", f"runs/{PLATFORM}"])
+def test_a_store_holding_a_symbolic_link_is_refused_before_anything_is_written_through_it(tmp_path, processed_run,
+                                                                                          capsys, planted):
+    """The store's writes and deletes (plots and the site swapped in, runs pruned) never follow a link
+    out of it: a store that holds one is refused, exit 3, naming it."""
+    store = tmp_path / "store"
+    assert add_to_history(store, processed_run, "20261122T060000Z-a-lab") == 0
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "precious.txt").write_text("keep me\n")
+    target = store / planted
+    if target.is_dir():
+        shutil.copytree(target, outside, dirs_exist_ok=True)
+        shutil.rmtree(target)
+    else:
+        target.unlink()
+    target.symlink_to(outside)
+    before = stored(outside)
+
+    assert add_to_history(store, processed_run, "20261122T070000Z-b-lab", "--keep", "1") == 3
+
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert f"{target}: a symbolic link in the history store" in line, line
+    assert stored(outside) == before
+    from latency_gate import cli
+    assert cli.main(["build-site", "--store", str(store)]) == 3  # the site's own command refuses it too
+
+
+def test_a_stored_runs_file_over_the_bound_is_refused_before_it_is_read(tmp_path, processed_run, capsys):
+    store = tmp_path / "store"
+    assert add_to_history(store, processed_run, "20261122T060000Z-a-lab") == 0
+    (summary,) = history.runs_directory(store, PLATFORM).glob("*/measurements_intraprocess_best_effort_summary.csv")
+    summary.write_text(summary.read_text() + "\n" * history.MAX_FILE_BYTES)
+
+    capsys.readouterr()
+    assert add_to_history(store, processed_run, "20261122T070000Z-b-lab") == 3
+
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert f"{summary}: " in line and f"more than a run's file may hold (MAX_FILE_BYTES, {history.MAX_FILE_BYTES})" in line
+    assert len(history.line_runs(store, PLATFORM)) == 1
+
+
+@pytest.mark.parametrize("run_id, why", [
+    ("20261122T050000Z-old-lab", "sorts before the 2 newest runs of linux-x64-latency that are kept"),
+    ("0-by-hand", "sorts before the 2 newest runs"),
+    ("99991231T000000Z-x-y", "is dated later than now"),
+])
+def test_a_run_that_retention_would_prune_at_once_or_that_would_sort_after_every_run_to_come_is_refused(
+        tmp_path, processed_run, capsys, run_id, why):
+    store = tmp_path / "store"
+    for existing in ("20261122T060000Z-a-lab", "20261122T070000Z-b-lab"):
+        assert add_to_history(store, processed_run, existing, "--keep", "2") == 0
+    before = stored(store)
+
+    assert add_to_history(store, processed_run, run_id, "--keep", "2") == 3
+
+    assert why in capsys.readouterr().err
+    assert stored(store) == before
+
+
+@pytest.mark.parametrize("platform", ["linux-throughput", "linux-instructions", "linux-cyclonedds"])
+def test_a_platform_named_as_another_platforms_line_ends_is_refused(tmp_path, processed_run, platform):
+    with pytest.raises(InputError, match=f"platform '{platform}' ends as a line of another platform's"):
+        history.store_platform(platform, processed_run)
+
+
+@pytest.mark.parametrize("field, value, what", [
+    ("run_id", "../../x", "run id '../../x'"), ("kind", "bogus", "unknown kind 'bogus'"),
+    ("middleware", "../evil", "middleware '../evil'"),
+])
+def test_a_bad_name_in_the_runs_metadata_is_refused_naming_its_file(tmp_path, processed_run, field, value, what):
+    recorded = processed_run / run_metadata.METADATA_FILE
+    document = json.loads(recorded.read_text())
+    recorded.write_text(json.dumps(document | {field: value}))
+    with pytest.raises(InputError) as refused:
+        history.add_run(tmp_path / "store", processed_run, history.store_platform(PLATFORM, processed_run))
+    assert str(refused.value).startswith(f"{recorded}: ") and what in str(refused.value)
+
+
+def test_concurrent_adds_from_the_command_line_each_land_and_the_derived_files_hold_them_all(tmp_path,
+                                                                                             processed_run):
+    """Adds to one store take turns: each regenerates from a store that holds the others' runs."""
+    store = tmp_path / "store"
+    adds = [subprocess.Popen([sys.executable, "-m", "latency_gate", "add-to-history", "--store", str(store),
+                              "--experiment-directory", str(processed_run), "--platform", PLATFORM,
+                              "--run-id", f"20261122T0{index}0000Z-a-lab"], stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True, env=os.environ | {"PYTHONPATH": SCRIPTS})
+            for index in range(4)]
+    outputs = [add.communicate(timeout=300)[0] for add in adds]
+    assert [add.returncode for add in adds] == [0, 0, 0, 0], outputs
+    assert len(history.line_runs(store, PLATFORM)) == 4
+    assert changepoints.read(change_points.path(store, PLATFORM)).runs == 4
 
 
 def test_a_store_that_is_a_file_is_one_line_naming_it_exit_3(tmp_path, processed_run, capsys):

@@ -454,6 +454,33 @@ def test_a_history_whose_site_cannot_be_built_is_not_pushed_to(tmp_path, remote,
     assert_refused(result, remote, tip, bad.relative_to(planted), "column")
 
 
+@pytest.mark.parametrize("planted", ["plots", ".nojekyll", f"runs/{PLATFORM}-x"])
+def test_a_branch_holding_a_symbolic_link_is_refused_and_nothing_outside_the_store_is_touched(
+        tmp_path, remote, history_tip, planted):
+    """Whoever can push the history's branch can plant a link where the publish writes (its plots,
+    the site's marker, a line's runs, which pruning deletes): the publishing runner holds the push
+    token, so its writes and deletes must not follow it out of the work directory."""
+    outside = tmp_path / "outside"
+    (outside / PLATFORM).mkdir(parents=True)
+    (outside / PLATFORM / "precious.txt").write_text("keep me\n")
+    branch = tmp_path / "planted"
+    git("clone", "-q", "--branch", BRANCH, str(remote), str(branch))
+    (branch / planted).parent.mkdir(parents=True, exist_ok=True)
+    (branch / planted).symlink_to(outside if planted != ".nojekyll" else outside / "created-by-publish")
+    git("add", "-A", cwd=branch)
+    git("-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-q", "-m", "a link", cwd=branch)
+    git("push", "-q", "origin", BRANCH, cwd=branch)
+    tip = git("rev-parse", BRANCH, cwd=remote)
+
+    result = subprocess.run([LATENCY_GATE, "publish-history", "--results-directory",
+                             str(make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1")), "--remote", str(remote),
+                             "--platform", PLATFORM, "--branch", BRANCH, "--work-directory", str(tmp_path / "work"),
+                             "--keep", "1"], capture_output=True, text=True)
+
+    assert_refused(result, remote, tip, Path(planted), "a symbolic link in the history store")
+    assert sorted(path.name for path in outside.rglob("*")) == [PLATFORM, "precious.txt"]
+
+
 def test_a_public_history_can_keep_the_hosts_name_and_kernel_build_out(tmp_path, remote):
     run = make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1")
     metadata = run_metadata.read(run)

@@ -25,7 +25,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass
-from datetime import datetime, timedelta, UTC
+from datetime import datetime, UTC
 from pathlib import Path
 
 from latency_gate.analysis import changepoints
@@ -35,7 +35,6 @@ from latency_gate.errors import EXIT_SERVICE_FAILED, InputError
 from latency_gate.render import changepoint_summary, store_views
 from latency_gate.store import history
 
-MAX_CLOCK_SKEW = timedelta(hours=1)  # a run's recorded start may be this much later than its publish
 PUSH_ATTEMPTS = 5  # the one bound on retries; the error message quotes it
 BACKOFF_SECONDS = 0.5  # the pause before attempt n+1 is uniform in [0, BACKOFF_SECONDS * 2**n]
 COMMITTER = ("latency-gate", "latency-gate@users.noreply.github.com")  # GIT_* env overrides
@@ -94,7 +93,7 @@ class Git:
 def history_run_id(run_directory, revision, runner, now=None):
     """The run id (run_metadata.make_run_id) of the run's start, as its metadata records it,
     with the revision and runner given; InputError when the metadata has no start time, or one
-    later than `now` (default: this moment) by more than MAX_CLOCK_SKEW: run ids sort by it, and
+    later than `now` (default: this moment) by more than history.MAX_CLOCK_SKEW: run ids sort by it, and
     a start in the future would pin the run as the line's latest and keep it out of `keep`'s reach."""
     metadata = run_metadata.read(run_directory)
     path = Path(run_directory) / run_metadata.METADATA_FILE
@@ -103,9 +102,9 @@ def history_run_id(run_directory, revision, runner, now=None):
     started = datetime.fromisoformat(metadata.started_at)
     started = started if started.tzinfo else started.replace(tzinfo=UTC)
     now = now or datetime.now(UTC)
-    if started > now + MAX_CLOCK_SKEW:
+    if started > now + history.MAX_CLOCK_SKEW:
         raise InputError(f"started_at {metadata.started_at} is later than the publish ({now.isoformat(timespec='seconds')}) "
-                         f"by more than MAX_CLOCK_SKEW ({MAX_CLOCK_SKEW})", path)
+                         f"by more than MAX_CLOCK_SKEW ({history.MAX_CLOCK_SKEW})", path)
     return run_metadata.make_run_id(started, revision, runner)
 
 
@@ -151,7 +150,8 @@ def publish(publication, work_directory, git=None, sleep=time.sleep):
         parent = _checkout_tip(git, remote, branch)
         run_id = history.add_run(work_directory, run_directory, platform, publication.run_id,
                                  publication.requirements, publication.redact_host,
-                                 [SHARED_RUNNERS_WARNING] if publication.shared_runners else []).name
+                                 [SHARED_RUNNERS_WARNING] if publication.shared_runners else [],
+                                 publication.keep).name
         if publication.keep is not None:
             history.prune(work_directory, platform, publication.keep)
         store_views.regenerate(work_directory)  # the site is built before anything is pushed

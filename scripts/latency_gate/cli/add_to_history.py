@@ -26,15 +26,17 @@ def add_arguments(parser):
 def run(args):
     platform = history.store_platform(args.platform, args.experiment_directory)
     history.check_retention(args.keep)
-    added = history.add_run(args.store, args.experiment_directory, platform, args.run_id, args.requirements)
-    print(f"Added {added}; regenerating history plots and site ...", flush=True)
-    try:
-        store_views.regenerate(args.store)  # fails on any stored run it cannot read: the site is kept as it was
-    except BaseException:
-        shutil.rmtree(added)  # a failed add stores nothing
-        raise
-    # Pruned only once the store with the new run made a site: a failed add loses no run.
-    if args.keep is not None and history.prune(args.store, platform, args.keep):
-        store_views.regenerate(args.store)
+    with history.writing(args.store):  # another add to this store waits: each sees the other's run
+        added = history.add_run(args.store, args.experiment_directory, platform, args.run_id, args.requirements,
+                                keep=args.keep)
+        print(f"Added {added}; regenerating history plots and site ...", flush=True)
+        try:
+            store_views.regenerate(args.store)  # reads every stored run before it replaces anything derived
+        except BaseException:
+            shutil.rmtree(added)  # a failed add stores nothing
+            raise
+        # Pruned only once the store with the new run made a site: a failed add loses no run.
+        if args.keep is not None and history.prune(args.store, platform, args.keep):
+            store_views.regenerate(args.store)
     print(f"History site: {Path(args.store).resolve() / 'index.html'}")
     return EXIT_OK

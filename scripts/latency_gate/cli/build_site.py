@@ -10,6 +10,7 @@ from pathlib import Path
 from latency_gate.cli.options import option
 from latency_gate.errors import EXIT_OK
 from latency_gate.render import site
+from latency_gate.store import history
 
 
 def add_arguments(parser):
@@ -17,6 +18,7 @@ def add_arguments(parser):
 
 
 def run(args):
+    history.check_store(args.store)  # no link for the site's writes to follow out of the store
     site.build_site(args.store)
     print(f"History site: {Path(args.store).resolve() / 'index.html'}")
     return EXIT_OK

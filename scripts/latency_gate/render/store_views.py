@@ -14,7 +14,7 @@ from latency_gate.analysis.requirements import collect_summaries, run_directorie
 from latency_gate.contracts import change_points, formats, instruction_counts, run_metadata
 from latency_gate.render import plots, site
 from latency_gate.runner import kinds
-from latency_gate.store.history import line_runs, platforms, runs_directory
+from latency_gate.store.history import check_store, line_runs, platforms, runs_directory
 
 
 def plot_history(experiments_results, requirements_path, plots_directory, kind=None):
@@ -42,34 +42,37 @@ def _draw(history, requirements_path, plots_directory, changes, runs, kind):
 
 def regenerate(store_root):
     """Detect every platform's change points (changepoints/<platform>.json), redraw its
-    history plots (swapped in whole) and rebuild the site."""
+    history plots (swapped in whole) and rebuild the site. Every line is read and drawn, staged,
+    before anything derived is replaced: a stored run that cannot be read (InputError) leaves
+    the change points, plots and site as they were."""
     store_root = Path(store_root)
-    found = {}
-    for platform in platforms(store_root):
-        stored = line_runs(store_root, platform)
-        if stored and kinds.of_line(run_metadata.read_if_present(stored[-1])) is kinds.INSTRUCTIONS:
-            detection = _counted_changepoints(stored, platform)
-            changepoints.write(detection, change_points.path(store_root, platform))
-            found[platform] = detection.changepoints
-            continue
-        runs = run_directories(runs_directory(store_root, platform))
-        kind = kinds.of_runs(runs)
-        history = collect_summaries(runs, kind)
-        detection = _changepoints(history, runs, kind, platform)
-        latest_requirements = runs[-1] / formats.STORED_REQUIREMENTS
-        final = store_root / "plots" / platform
-        final.parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(dir=final.parent, prefix=f".{platform}."))
-        try:
-            _draw(history, latest_requirements if latest_requirements.exists() else None, staging,
+    check_store(store_root)
+    made = []  # (platform, its Detection, its plots staged or None)
+    try:
+        for platform in platforms(store_root):
+            stored = line_runs(store_root, platform)
+            if stored and kinds.of_line(run_metadata.read_if_present(stored[-1])) is kinds.INSTRUCTIONS:
+                made.append((platform, _counted_changepoints(stored, platform), None))
+                continue
+            runs = run_directories(runs_directory(store_root, platform))
+            kind = kinds.of_runs(runs)
+            history = collect_summaries(runs, kind)
+            detection = _changepoints(history, runs, kind, platform)
+            latest_requirements = runs[-1] / formats.STORED_REQUIREMENTS
+            plots_root = store_root / "plots"
+            plots_root.mkdir(exist_ok=True)
+            made.append((platform, detection, Path(tempfile.mkdtemp(dir=plots_root, prefix=f".{platform}."))))
+            _draw(history, latest_requirements if latest_requirements.exists() else None, made[-1][2],
                   detection.changepoints, runs, kind)
+        for platform, detection, staging in made:
             changepoints.write(detection, change_points.path(store_root, platform))
-            _swap_directory(staging, final)
-        except BaseException:
-            shutil.rmtree(staging, ignore_errors=True)
-            raise
-        found[platform] = detection.changepoints
-    site.build_site(store_root, changepoints=found)
+            if staging is not None:
+                _swap_directory(staging, store_root / "plots" / platform)
+    finally:
+        for _, _, staging in made:
+            if staging is not None:
+                shutil.rmtree(staging, ignore_errors=True)  # gone once swapped in; else a failure's
+    site.build_site(store_root, changepoints={platform: detection.changepoints for platform, detection, _ in made})
 
 
 def _counted_changepoints(runs, platform):

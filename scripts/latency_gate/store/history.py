@@ -19,17 +19,28 @@ counted runs' instruction counts (store_platform).
 Runs are only ever added (or pruned by retention); a run directory is assembled beside
 its final place and renamed into it, so a failed or concurrent publish never leaves a
 partial run or touches another one. Run ids sort chronologically.
+
+A store holds directories and regular files only, its runs' files no larger than a run's may
+be: a symbolic link (a pushed branch may hold one) would have the store's writes and deletes
+follow it out of the store, so a store that holds one is refused before anything is written
+(check_store). Writers of one store directory take turns (writing).
 """
 
+import contextlib
+import fcntl
+import os
 import re
 import shutil
+import sys
 import tempfile
 from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from latency_gate.contracts import formats, instruction_counts, run_metadata
 from latency_gate.errors import InputError
 from latency_gate.runner import kinds
+from latency_gate.runner.middleware import BACKENDS
 from latency_gate.store import site_store
 
 RUN_FILE_PATTERNS = (formats.SUMMARY_GLOB, formats.CHECKS_GLOB)
@@ -37,6 +48,7 @@ RUN_FILE_PATTERNS = (formats.SUMMARY_GLOB, formats.CHECKS_GLOB)
 # the full matrix is a few kilobytes, its metadata tens; these bounds leave room and no more.
 MAX_FILE_BYTES = 256 * 1024
 MAX_RUN_BYTES = 1024 * 1024
+MAX_CLOCK_SKEW = timedelta(hours=1)  # a run's id may be dated this much later than the moment it is stored
 
 
 def runs_directory(store_root, platform):
@@ -48,20 +60,36 @@ def store_platform(platform, run_directory):
     throughput run or a counted run its own line beside it
     (<platform>[-<middleware>][-throughput|-instructions]), so that histories, change points and
     requirements never mix middleware, kinds, or counts with times (the site switches between a
-    platform's lines)."""
+    platform's lines). A platform named as another's line ends (linux-throughput) is refused: its
+    runs would join that line."""
+    _safe_name(platform, "platform")
+    others = [name for name in kinds.LINES if name != kinds.LATENCY.name] + [
+        name for name in BACKENDS if name != run_metadata.DEFAULT_MIDDLEWARE]
+    taken = next((name for name in others if platform.endswith(f"-{name}")), None)
+    if taken:
+        raise InputError(f"platform '{platform}' ends as a line of another platform's {taken} runs does "
+                         f"(-{taken}): its runs would join that line; name the platform otherwise")
     metadata = run_metadata.read_if_present(run_directory)
     if metadata is None:  # the spec's own flows: Fast DDS latency
         return platform
-    return site_store.line_name(platform, metadata.middleware, kinds.of_line(metadata).name)
+    recorded = Path(run_directory) / run_metadata.METADATA_FILE
+    try:
+        line = kinds.of_line(metadata).name
+    except InputError as error:
+        raise InputError(str(error), recorded) from None
+    return site_store.line_name(platform, _safe_name(metadata.middleware, "middleware", recorded), line)
 
 
 def add_run(store_root, run_directory, platform, run_id=None, requirements_path=None, redact_host=False,
-            warnings=()):
+            warnings=(), keep=None):
     """Copy a run's summaries, checks and metadata (a counted run: its instruction counts and
     metadata) into the store under a new run id: `run_id`,
     else the one its metadata records, else a new one (run_metadata.make_run_id); with
     `redact_host`, the metadata without the host's name and kernel build (a public site);
-    `warnings`, the publisher's own, are added to the stored metadata's."""
+    `warnings`, the publisher's own, are added to the stored metadata's. `keep`, the runs its
+    line keeps (prune, after): a run older than all of them, which pruning would remove at once,
+    is refused, as is a run id dated in the future (it would sort after every run to come)."""
+    check_store(store_root)
     run_directory = Path(run_directory)
     recorded = run_directory / run_metadata.METADATA_FILE
     recorded_bytes = _check_size(recorded) if recorded.is_symlink() or recorded.exists() else 0  # before it is parsed
@@ -73,7 +101,9 @@ def add_run(store_root, run_directory, platform, run_id=None, requirements_path=
         if not any(formats.is_summary(p) for p in files):
             raise InputError("no sub-experiment summaries to publish (run 'process' first)", run_directory)
         _validate_run_files(files, kinds.of_run(metadata), requirements_path, recorded_bytes)
-    run_id = _safe_name(run_id or (metadata and metadata.run_id) or run_metadata.make_run_id(), "run id")
+    run_id = _safe_name(run_id or (metadata and metadata.run_id) or run_metadata.make_run_id(), "run id",
+                        None if run_id or not metadata else recorded)
+    _check_order(store_root, platform, run_id, keep)
     # Stored as this version of the contract writes it (an older record migrated), with its place in the store.
     metadata = replace(metadata or run_metadata.RunMetadata(run_id), run_id=run_id, platform=platform)
     if redact_host:
@@ -161,10 +191,64 @@ def _check_size(path):
     return size
 
 
-def _safe_name(name, what):
+def _safe_name(name, what, source=None):
+    """`name`, a directory's name in the store; InputError (naming `source`, the file it came from)
+    for any other."""
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", name or ""):
-        raise InputError(f"{what} '{name}' may only hold letters, digits, '_', '.' and '-'")
+        raise InputError(f"{what} '{name}' may only hold letters, digits, '_', '.' and '-'", source)
     return name
+
+
+def _check_order(store_root, platform, run_id, keep):
+    """InputError for a run id dated later than MAX_CLOCK_SKEW from now, or, with `keep`, for one that
+    sorts before the `keep` newest runs of its line (pruned at once, the run would be lost)."""
+    named = run_metadata.parse_run_id(run_id)
+    now = datetime.now(UTC)
+    if named and named.started_at > now + MAX_CLOCK_SKEW:
+        raise InputError(f"run id '{run_id}' is dated later than now ({now:%Y%m%dT%H%M%SZ}) by more than "
+                         f"MAX_CLOCK_SKEW ({MAX_CLOCK_SKEW}): it would sort after every run to come")
+    directory = runs_directory(store_root, platform)
+    newer = sum(run.name > run_id for run in line_runs(store_root, platform)) if directory.is_dir() else 0
+    if keep is not None and newer >= keep:
+        raise InputError(f"run '{run_id}' sorts before the {keep} newest runs of {platform} that are kept: "
+                         "pruned at once, it would be lost")
+
+
+def check_store(store_root):
+    """InputError naming the first symbolic link in the store (its .git aside), or a run's file over
+    MAX_FILE_BYTES: every write and delete of the store stays inside it, and every read is bounded."""
+    store_root = Path(store_root)
+    for directory, subdirectories, files in os.walk(store_root):
+        here = Path(directory)
+        if here == store_root and ".git" in subdirectories:
+            subdirectories.remove(".git")  # git's own, never read or written here
+        for name in subdirectories + files:
+            if (here / name).is_symlink():
+                raise InputError("a symbolic link in the history store: a store holds directories and files only "
+                                 "(its writes would follow the link out of it)", here / name)
+        if here.relative_to(store_root).parts[:1] == ("runs",):
+            for name in files:
+                if (size := (here / name).stat().st_size) > MAX_FILE_BYTES:
+                    raise InputError(f"{size} bytes, more than a run's file may hold (MAX_FILE_BYTES, "
+                                     f"{MAX_FILE_BYTES})", here / name)
+
+
+@contextlib.contextmanager
+def writing(store_root, err=None):
+    """The store to oneself while the block runs: another writer of the same directory waits (its
+    first line says so) until this one is done."""
+    store_root = Path(store_root)
+    store_root.mkdir(parents=True, exist_ok=True)
+    descriptor = os.open(store_root, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            print(f"waiting for another writer of {store_root} to finish ...", file=err or sys.stderr, flush=True)
+            fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield store_root
+    finally:
+        os.close(descriptor)  # and with it the lock
 
 
 def platforms(store_root):
