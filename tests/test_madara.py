@@ -156,7 +156,15 @@ def test_a_broken_madara_profile_is_bad_input_before_anything_runs(program, tmp_
     ("<madara><transport>shared_memory</transport></madara>", "needs the role 'both'"),
     ("<madara>", "settings.xml:1: unexpected end of data"),
     ("<madara><transport>udp</transport><queue_length>big</queue_length></madara>",
-     "<queue_length> is not a number: 'big'"),
+     "<queue_length> is not a whole number from 1 to 4294967295: 'big'"),
+    ("<madara><transport>udp</transport><queue_length>-1</queue_length></madara>",  # boost read it as 2^32 - 1
+     "<queue_length> is not a whole number from 1 to 4294967295: '-1'"),
+    ("<madara><transport>udp</transport><read_threads>0</read_threads></madara>",  # nobody would read
+     "<read_threads> is not a whole number from 1 to 4294967295: '0'"),
+    ("<madara><transport>udp</transport><max_fragment_size>0</max_fragment_size></madara>",  # nothing would be sent
+     "<max_fragment_size> is not a whole number from 1 to 4294967295: '0'"),
+    ("<madara><transport>udp</transport><read_thread_hertz>-5</read_thread_hertz></madara>",
+     "<read_thread_hertz> is not a number from 0 to"),
 ])
 def test_madara_latency_refuses_settings_it_cannot_use_in_one_line(program, tmp_path, settings, problem):
     path = tmp_path / "settings.xml"

@@ -35,7 +35,9 @@ def bad_values(kind):
     numbers = [(option, value, f"{option}: '{value}' is not a whole number from {low} to {high}")
                for option, (low, high) in NUMBERS[kind].items()
                for value in (str(low - 1), str(high + 1), *NOT_WHOLE_NUMBERS)]
-    return numbers + [(option, "maybe", f"{option}: 'maybe' is not {values}") for option, values in CHOICES[kind].items()]
+    choices = [(option, value, f"{option}: '{value}' is not {values}") for option, values in CHOICES[kind].items()
+               for value in ("maybe", *(("reliable|best_effort",) if option == "--reliability" else ()))]
+    return numbers + choices  # the list of choices itself is none of them
 
 
 def run(name, *arguments, cwd):

@@ -37,8 +37,10 @@ def run(directory, middleware):
                                                         samples=SAMPLES, baseline_s=0))
 
 
-def medians(directory, name):
-    return read_measurements(measurements_path(directory, name)).groupby(PAYLOAD)["Latency [us]"].median()
+def minimums(directory, name):
+    """Each payload's fastest round trip: what its copies cost at the least, whatever else ran beside
+    (on a loaded machine a round trip also waits for a CPU, so medians of either can come out alike)."""
+    return read_measurements(measurements_path(directory, name)).groupby(PAYLOAD)["Latency [us]"].min()
 
 
 @pytest.mark.parametrize("middleware", ["fastdds", "cyclonedds", "socket"])
@@ -53,10 +55,11 @@ def test_each_member_of_the_family_writes_a_complete_csv(programs, tmp_path, mid
         assert tuple(per_payload.index) == PAYLOADS
         assert (per_payload >= 0.98 * SAMPLES).all()
         assert list(measurements[SAMPLE]) == list(range(1, len(measurements) + 1))
-    # Zero copy is measured, not assumed: a copied megabyte costs tens of microseconds more each way.
+    # Zero copy is measured, not assumed: a copied megabyte costs tens of microseconds more each way
+    # (the floor, idle: fastest 134 us copied, 3.5 us loaned).
     for reliability in ("best_effort", "reliable"):
-        copied = medians(tmp_path, f"interprocess_{reliability}_shm")[1048576]
-        loaned = medians(tmp_path, f"interprocess_{reliability}_zero_copy")[1048576]
+        copied = minimums(tmp_path, f"interprocess_{reliability}_shm")[1048576]
+        loaned = minimums(tmp_path, f"interprocess_{reliability}_zero_copy")[1048576]
         assert loaned < copied / 2, (reliability, loaned, copied)
     # Cyclone's RouDi ran in the run's namespace and its segments never reached the host.
     if middleware == "cyclonedds":

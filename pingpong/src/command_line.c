@@ -41,6 +41,8 @@ static const command_line_option *find(const command_line_option *table, size_t 
 static int is_choice(const char *choices, const char *text)
 {
     size_t length = strlen(text);
+    if (strchr(text, '|'))  /* "a|b" would match the list itself */
+        return 0;
     for (const char *choice = choices;; ++choice) {
         if (length && !strncmp(choice, text, length) && (choice[length] == '|' || !choice[length]))
             return 1;

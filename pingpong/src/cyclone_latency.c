@@ -127,7 +127,13 @@ static void on_data_available(dds_entity_t reader, void *opaque)
     pingpong_count_reception(side->echo);
     while ((count = dds_take(reader, samples, &info, 1, 1)) > 0) {
         const latency_PingPong *sample = samples[0];
-        if (info.valid_data) {
+        if (info.valid_data && side->echo && sample->data._length > side->reply.data._maximum) {
+            /* Not from this run's publisher (another writer in the domain, or another payloads file):
+             * echoed, it would send the heap beyond the echo's buffer. */
+            pingpong_fail("a sample of %u bytes of data, more than the payloads file's largest (%u)",
+                          sample->data._length, side->reply.data._maximum);
+            taken.failed = 1;
+        } else if (info.valid_data) {
             double now = pingpong_now_us();
             pingpong_count_taken(side->echo, sample->seqnum, sample->data._length + 8);
             if (side->echo) {
@@ -323,7 +329,11 @@ static void *cyclone_open(const pingpong_options *options, enum pingpong_side wh
     int publisher = which == PINGPONG_PUBLISHER;
     side->echo = !publisher;
     pthread_mutex_init(&side->lock, NULL);
-    pthread_cond_init(&side->arrived, NULL);
+    pthread_condattr_t monotonic;  /* a receive's deadline is not moved by a step of the wall clock */
+    pthread_condattr_init(&monotonic);
+    pthread_condattr_setclock(&monotonic, CLOCK_MONOTONIC);
+    pthread_cond_init(&side->arrived, &monotonic);
+    pthread_condattr_destroy(&monotonic);
     if (side->transport != NETWORK) {
         int status = open_fixed(side, options, qos, publisher);
         dds_delete_qos(qos);
@@ -383,7 +393,7 @@ static int cyclone_receive(void *opaque, int timeout_ms, uint32_t *seq, uint32_t
 {
     cyclone_side *side = opaque;
     struct timespec deadline;
-    clock_gettime(CLOCK_REALTIME, &deadline);
+    clock_gettime(CLOCK_MONOTONIC, &deadline);
     long nanoseconds = deadline.tv_nsec + (long)(timeout_ms % 1000) * 1000000L;
     deadline.tv_sec += timeout_ms / 1000 + nanoseconds / 1000000000L;
     deadline.tv_nsec = nanoseconds % 1000000000L;

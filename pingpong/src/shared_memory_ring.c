@@ -54,6 +54,8 @@ static void *ring_open(const pingpong_options *options, enum pingpong_side which
     char name[64];
     ring_name(options, name, sizeof name);
     ring_side *side = calloc(1, sizeof *side);
+    if (!side)
+        return NULL;
     side->zero_copy = !strcmp(options->transport, "zero_copy");
     side->which = which;
     side->size = HEADER_BYTES + 2 * (size_t)options->max_payload;
@@ -63,6 +65,10 @@ static void *ring_open(const pingpong_options *options, enum pingpong_side which
         fd = shm_open(name, O_CREAT | O_EXCL | O_RDWR, 0600);
         if (fd < 0 || ftruncate(fd, (off_t)side->size)) {
             pingpong_fail("%s: cannot make the shared memory: %s", name, strerror(errno));
+            if (fd >= 0) {  /* sized or not, never ready: a publisher would wait on it */
+                close(fd);
+                shm_unlink(name);
+            }
             goto fail;
         }
     } else {
@@ -70,6 +76,10 @@ static void *ring_open(const pingpong_options *options, enum pingpong_side which
         for (int attempt = 0; attempt < ATTACH_LIMIT_S * 100 && fd < 0; ++attempt) {
             struct stat made;
             fd = shm_open(name, O_RDWR, 0);
+            if (fd < 0 && errno != ENOENT) {  /* there, and never to be opened: say so now */
+                pingpong_fail("%s: cannot open the echo side's shared memory: %s", name, strerror(errno));
+                goto fail;
+            }
             if (fd >= 0 && (fstat(fd, &made) || (size_t)made.st_size != side->size)) {
                 close(fd);  /* not sized yet */
                 fd = -1;
@@ -87,6 +97,8 @@ static void *ring_open(const pingpong_options *options, enum pingpong_side which
     if (side->base == MAP_FAILED) {
         side->base = NULL;
         pingpong_fail("%s: cannot map the shared memory: %s", name, strerror(errno));
+        if (which == PINGPONG_SUBSCRIBER)
+            shm_unlink(name);  /* never ready: a publisher would wait on it */
         goto fail;
     }
     ring_header *header = (ring_header *)side->base;
@@ -96,8 +108,14 @@ static void *ring_open(const pingpong_options *options, enum pingpong_side which
         atomic_store_explicit(&header->ready, 1, memory_order_release);
     } else {
         struct timespec pause = {0, 1000 * 1000};
-        while (!atomic_load_explicit(&header->ready, memory_order_acquire))
+        for (int waited_ms = 0; !atomic_load_explicit(&header->ready, memory_order_acquire); ++waited_ms) {
+            if (waited_ms == ATTACH_LIMIT_S * 1000) {  /* the echo side failed between sizing and mapping it */
+                pingpong_fail("%s: the echo side's shared memory not ready within %d s", name, ATTACH_LIMIT_S);
+                munmap(side->base, side->size);
+                goto fail;
+            }
             nanosleep(&pause, NULL);
+        }
         shm_unlink(name);  /* both sides have it mapped: nothing is left behind however they end */
     }
     int publisher = which == PINGPONG_PUBLISHER;

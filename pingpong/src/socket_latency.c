@@ -59,17 +59,27 @@ static int socket_address(const pingpong_options *options, struct sockaddr_in *a
 static void *socket_open(const pingpong_options *options, enum pingpong_side which)
 {
     socket_side *side = calloc(1, sizeof *side);
+    if (!side)
+        return NULL;
     side->tcp = !strcmp(options->transport, "tcp");
     side->echo = which == PINGPONG_SUBSCRIBER;
     side->capacity = options->max_payload;
     side->buffer = calloc(1, side->capacity);
     side->fd = -1;
     struct sockaddr_in address;
+    if (!side->buffer) {
+        pingpong_fail("no memory for a %u-byte message", side->capacity);
+        goto fail;
+    }
     if (socket_address(options, &address))
         goto fail;
     int one = 1;
     if (!side->tcp) {
         side->fd = socket(AF_INET, SOCK_DGRAM, 0);
+        if (side->fd < 0) {
+            pingpong_fail("UDP socket: %s", strerror(errno));
+            goto fail;
+        }
         /* A message above a datagram's limit arrives as several datagrams at once: the receive
          * buffer holds two of the largest payload (Linux's default, ~208 KiB, held fewer than a 500 KB
          * message's eight, and a reader a moment late lost them). FORCE (root) passes the
@@ -91,6 +101,10 @@ static void *socket_open(const pingpong_options *options, enum pingpong_side whi
     }
     if (which == PINGPONG_SUBSCRIBER) {
         int listener = socket(AF_INET, SOCK_STREAM, 0);
+        if (listener < 0) {
+            pingpong_fail("TCP socket: %s", strerror(errno));
+            goto fail;
+        }
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
         if (bind(listener, (struct sockaddr *)&address, sizeof address) || listen(listener, 1)) {
             pingpong_fail("listen on %s:%d: %s", options->address, options->port, strerror(errno));
@@ -98,11 +112,20 @@ static void *socket_open(const pingpong_options *options, enum pingpong_side whi
             goto fail;
         }
         side->fd = accept(listener, NULL, NULL);
+        if (side->fd < 0) {
+            pingpong_fail("accept on %s:%d: %s", options->address, options->port, strerror(errno));
+            close(listener);
+            goto fail;
+        }
         close(listener);
     } else {
         struct timespec pause = {0, 10 * 1000 * 1000};
         for (int attempt = 0; attempt < CONNECT_LIMIT_S * 100; ++attempt) {
             side->fd = socket(AF_INET, SOCK_STREAM, 0);
+            if (side->fd < 0) {
+                pingpong_fail("TCP socket: %s", strerror(errno));
+                goto fail;
+            }
             if (!connect(side->fd, (struct sockaddr *)&address, sizeof address))
                 break;
             close(side->fd);
@@ -114,7 +137,10 @@ static void *socket_open(const pingpong_options *options, enum pingpong_side whi
         pingpong_fail("no TCP connection to %s:%d within %d s", options->address, options->port, CONNECT_LIMIT_S);
         goto fail;
     }
-    setsockopt(side->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    if (setsockopt(side->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one)) {  /* else Nagle's delay is measured */
+        pingpong_fail("TCP_NODELAY: %s", strerror(errno));
+        goto fail;
+    }
     return side;
 fail:
     if (side->fd >= 0)
@@ -176,8 +202,13 @@ static int read_exactly(socket_side *side, uint8_t *into, uint32_t length)
 {
     for (uint32_t got = 0; got < length;) {
         ssize_t n = recv(side->fd, into + got, length - got, 0);
+        if (n < 0 && errno == EINTR)
+            continue;
         if (n <= 0) {
-            pingpong_fail("TCP connection closed by the other side");
+            if (n < 0)
+                pingpong_fail("TCP receive: %s", strerror(errno));
+            else
+                pingpong_fail("TCP connection closed by the other side");
             return -1;
         }
         got += (uint32_t)n;

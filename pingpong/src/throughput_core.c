@@ -46,6 +46,11 @@ static int read_grid(throughput_options *options)
     if (!file)
         return -1;
     while (fgets(line, sizeof line, file)) {
+        if (!strchr(line, '\n') && !feof(file)) {  /* cut, its rest would read as a line of its own */
+            pingpong_fail("%s: a line longer than %zu bytes", options->demands_file, sizeof line - 2);
+            fclose(file);
+            return -1;
+        }
         if (strspn(line, "; \r\n") == strlen(line))
             continue;
         uint32_t values[THROUGHPUT_MAX_DEMANDS + 1];

@@ -12,7 +12,9 @@
 
 #include <poll.h>
 
+#include <cmath>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <vector>
 
@@ -57,19 +59,26 @@ protected:
     }
 };
 
-/* An optional number: left as MADARA's default when absent, bad input when not a number. */
+/* An optional number: left as MADARA's default when absent; bad input when not a number from
+ * `minimum` to the field's largest (a whole one for a whole field): boost reads "-1" into an unsigned
+ * field as its largest value, and MADARA takes 0 threads or a 0-byte fragment without a word. */
 template <typename Number>
-bool read_number(const char* path, const boost::property_tree::ptree& root, const char* name, Number& field)
+bool read_number(const char* path, const boost::property_tree::ptree& root, const char* name, Number& field,
+                 double minimum)
 {
     auto child = root.get_child_optional(name);
     if (!child)
         return true;
-    auto value = child->get_value_optional<Number>();
-    if (!value) {
-        pingpong_fail("%s: <%s> is not a number: '%s'", path, name, child->data().c_str());
+    auto value = child->get_value_optional<double>();
+    const bool whole = std::numeric_limits<Number>::is_integer;
+    const double largest = static_cast<double>(std::numeric_limits<Number>::max());
+    if (!value || !std::isfinite(*value) || *value < minimum || *value > largest
+        || (whole && *value != std::floor(*value))) {
+        pingpong_fail("%s: <%s> is not a %s from %g to %.10g: '%s'", path, name, whole ? "whole number" : "number",
+                      minimum, largest, child->data().c_str());
         return false;
     }
-    field = *value;
+    field = static_cast<Number>(*value);
     return true;
 }
 
@@ -91,11 +100,11 @@ bool read_madara_configuration(const char* path, const char* role, MadaraConfigu
         if (auto hosts = root.get_child_optional("hosts"))
             for (const auto& host : *hosts)
                 settings.hosts.push_back(host.second.get_value<std::string>());
-        if (!read_number(path, root, "queue_length", settings.queue_length)
-            || !read_number(path, root, "read_threads", settings.read_threads)
-            || !read_number(path, root, "read_thread_hertz", settings.read_thread_hertz)
-            || !read_number(path, root, "max_fragment_size", settings.max_fragment_size)
-            || !read_number(path, root, "fragment_queue_length", settings.fragment_queue_length))
+        if (!read_number(path, root, "queue_length", settings.queue_length, 1)
+            || !read_number(path, root, "read_threads", settings.read_threads, 1)
+            || !read_number(path, root, "read_thread_hertz", settings.read_thread_hertz, 0)
+            || !read_number(path, root, "max_fragment_size", settings.max_fragment_size, 1)
+            || !read_number(path, root, "fragment_queue_length", settings.fragment_queue_length, 1))
             return false;
         std::string wait = root.get<std::string>("read_wait", "poll");
         into.aes_password_file = root.get<std::string>("aes_password_file", "");
