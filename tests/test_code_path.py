@@ -357,6 +357,50 @@ def test_an_allocation_is_a_call_into_the_heap_named_by_the_function_that_made_i
         ["receive(int)", 2.0], ["0x00000000003b0850 called by receive(int)", 1.0]]
 
 
+NOTHROW_NEW_PROFILE = """# callgrind format
+version: 1
+desc: Trigger: Client Request: latency-gate payload=16 round-trips=10 strays=0
+events: Ir
+fn=(1) work()
+0 100
+cfn=(2) operator new[](unsigned long, std::nothrow_t const&)
+calls=10 0
+0 300
+fn=(2)
+0 50
+cfn=(3) 0x000000000048e3138
+calls=10 0
+0 250
+fn=(3)
+0 50
+cfn=(4) operator new[](unsigned long)
+calls=10 0
+0 200
+fn=(4)
+0 50
+cfn=(5) malloc
+calls=10 0
+0 150
+fn=(5)
+0 150
+totals: 400
+"""
+
+
+@pytest.mark.unit
+def test_an_unnamed_stub_between_two_of_the_heaps_entry_points_is_inside_the_heap(tmp_path):
+    """nothrow new reaches new through a stub without a symbol (measured under valgrind 3.19): one
+    allocation, of new's caller, not a second of the stub's."""
+    stem = counting.profile_stem(tmp_path, "x", "subscriber")
+    stem.with_name(stem.name + ".1").write_text(NOTHROW_NEW_PROFILE)
+
+    counts = counting.store(MARKED, tmp_path, "x", ["subscriber"], (16,), samples=100, results=tmp_path)
+
+    assert counts[instruction_counts.ALLOCATIONS_PER_ROUND_TRIP].tolist() == [1.0]  # 10 calls, 10 round trips
+    allocations = instruction_counts.read_allocations(instruction_counts.allocations_path(tmp_path, "x"))
+    assert allocations[[instruction_counts.CALLER, instruction_counts.PER_CALLER]].values.tolist() == [["work()", 1.0]]
+
+
 @pytest.mark.unit
 def test_a_path_that_allocates_nothing_has_an_empty_allocations_file(tmp_path):
     stem = counting.profile_stem(tmp_path, "x", "publisher")

@@ -293,10 +293,20 @@ class Profile:
 
     def allocations(self):
         """{allocating function: calls into the heap}: the callers of the heap's entry points that are
-        not entry points themselves (operator new calls malloc: one allocation, named by new's caller)."""
+        not inside the heap themselves (operator new calls malloc: one allocation, named by new's
+        caller; an unnamed function that only the heap's entry points call, a stub between two of
+        them, is inside too: nothrow new reaches new through one)."""
+        called_by = {}
+        for caller, callee in self.calls:
+            called_by.setdefault(callee, set()).add(caller)
+
+        def inside_the_heap(function):
+            return ALLOCATORS.match(function) or (function.startswith("0x") and bool(called_by.get(function)) and all(
+                ALLOCATORS.match(caller) for caller in called_by[function]))
+
         found = {}
         for (caller, callee), count in self.calls.items():
-            if ALLOCATORS.match(callee) and not ALLOCATORS.match(caller):
+            if ALLOCATORS.match(callee) and not inside_the_heap(caller):
                 found[caller] = found.get(caller, 0) + count
         return found
 
