@@ -8,10 +8,14 @@ instructions_<sub-experiment>.csv   one row per payload and process role (publis
                                     EstimatedCycles)
 functions_<sub-experiment>.csv      one row per payload and function: the function's inclusive
                                     instructions per round trip on that path, all processes summed
+allocations_<sub-experiment>.csv    one row per payload, process and allocating function: its calls
+                                    into the heap per round trip
 
-Per round trip: the count divided by the round trips the program made for that payload
-(LatencyTest: the samples plus the one it drops). Readers validate like formats.py (InputError
-naming the file and the bad cell); writers are atomic.
+Per round trip: the count divided by the round trips counted for that payload, as the program's
+marks label them (the project's LatencyTest and programs: the samples kept), or, counted by
+function names (a LatencyTest without the marks), the round trips it made: the samples plus the
+one it drops. Readers validate like formats.py (InputError naming the file and the bad cell);
+writers are atomic.
 
 The history keeps a counted run's instructions_<sub-experiment>.csv (store/history.py) and reads
 many at once as cells (read_cells): one row per run, sub-experiment and payload, the instructions
