@@ -95,7 +95,12 @@ def test_a_negative_latency_is_named_with_its_line_and_zero_is_the_clock_s_resol
 SUMMARY_ROW = dict(zip(formats.SUMMARY_COLUMNS, (16, 100, 9.0, 1.0, 2.0, 2.0, 0.5, 0.1, 3.0, 3.0, 5.0, 8.0)))
 
 
-@pytest.mark.parametrize("read", [formats.read_summary, formats.read_summary_columns])
+def read_summaries_in_a_batch(path):
+    """read_batch of one summary, as the history's site and requirements read many."""
+    return formats.read_batch([(0, "intraprocess_best_effort", path)], formats.SUMMARY_COLUMNS, formats.read_summary, {})
+
+
+@pytest.mark.parametrize("read", [formats.read_summary, formats.read_summary_columns, read_summaries_in_a_batch])
 @pytest.mark.parametrize("change, why", [
     ({"Samples": 0}, "column 'Samples': must be positive"),
     ({"Min": -1.0}, "column 'Min': negative value -1"),

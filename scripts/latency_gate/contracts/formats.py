@@ -407,21 +407,36 @@ def read_summary_columns(path):
 # decimal (a mean or a quantile, rounded, may pass a bound rounded the other way by that much).
 _BETWEEN_MIN_AND_MAX = ("Median", "Mean", "90%", "99%", "99.99%")
 _WRITTEN_RESOLUTION = 0.001
+_NOT_NEGATIVE = ("Min", "Stdev", "Mean jitter", "Max jitter")
 
 
 def _validated_summary(table, path):
     """A summary of some samples, none negative, its least no more than its most, and its median,
-    mean and percentiles between them."""
+    mean and percentiles between them (_impossible_summary_rows: the same rules, for many files)."""
     require_unique(table, ["Bytes"], path)
     require_positive(table, "Samples", path)
-    require_not_negative(table, ["Min", "Stdev", "Mean jitter", "Max jitter"], path)
+    require_not_negative(table, _NOT_NEGATIVE, path)
     least, most = (np.asarray(table[column], dtype=float) for column in ("Min", "Max"))
     _require(least > most, "column 'Min': more than the row's Max", path)
     for column in _BETWEEN_MIN_AND_MAX:
-        values = np.asarray(table[column], dtype=float)
-        _require((values < least - _WRITTEN_RESOLUTION) | (values > most + _WRITTEN_RESOLUTION),
-                 f"column '{column}': outside the row's Min .. Max", path)
+        _require(_outside(table[column], least, most), f"column '{column}': outside the row's Min .. Max", path)
     return table
+
+
+def _outside(values, least, most):
+    values = np.asarray(values, dtype=float)
+    return (values < least - _WRITTEN_RESOLUTION) | (values > most + _WRITTEN_RESOLUTION)
+
+
+def _impossible_summary_rows(frame):
+    """The rows _validated_summary refuses (it names the first and why)."""
+    least, most = (frame[column].to_numpy(dtype=float) for column in ("Min", "Max"))
+    bad = (frame["Samples"].to_numpy() <= 0) | (least > most)
+    for column in _NOT_NEGATIVE:
+        bad |= frame[column].to_numpy(dtype=float) < 0
+    for column in _BETWEEN_MIN_AND_MAX:
+        bad |= _outside(frame[column], least, most)
+    return bad
 
 
 def read_requirements(path):
@@ -544,8 +559,8 @@ def _parse_joined(bodies, rows, owners, columns, reader, unique, integers, strin
         suspect |= frame.duplicated(["run", "subexperiment", *unique]).to_numpy()
     if "Status" in frame:
         suspect |= ~frame["Status"].isin(["passed", "failed"]).to_numpy()
-    if reader is read_summary:  # what _validated_summary refuses
-        suspect |= ((frame["Samples"] <= 0) | (frame["Min"] < 0) | (frame["Min"] > frame["Max"])).to_numpy()
+    if reader is read_summary:
+        suspect |= _impossible_summary_rows(frame)
     if suspect.any():
         file_of_row = np.repeat(np.arange(len(owners)), rows)
         for index in np.unique(file_of_row[suspect]):
