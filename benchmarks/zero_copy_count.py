@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Whether a sample crosses without a copy, counted: the shared-memory family under the instructions
-signal (callgrind on LatencyTest's per-sample path: DataWriter::write and the readers' callbacks),
+signal (callgrind on LatencyTest's counted path: its timed region on every thread, the receive
+threads and data sharing's listener included: docs/code-path-gate.md),
 instructions per round trip at a small and two large payloads, and the copies they amount to.
 
     .venv/bin/python benchmarks/zero_copy_count.py OUT [--payloads 16 8192 32768] [--samples 50]
@@ -18,9 +19,10 @@ support included, as that is the middleware's copy). Counts, not clocks: they do
 
 The reliable members only, up to 32 KiB (one fragment): under valgrind (~50x slower) a best-effort sample cut into
 fragments loses some and LatencyTest records no round trip over 100 ms, so larger or best-effort
-payloads end with no sample recorded. What is counted: each writer's DataWriter::write and each
-reader's callback (its take included); not the receive thread's work before the callback (the SHM
-transport's reassembly of fragments), so the shm member's copies are a lower bound.
+payloads end with no sample recorded. What is counted: the writers' timed region and every message
+each receive thread takes, from its read's return (a shared-memory port's read has no name to
+count it by: the SHM transport's pop of a buffer is not counted), so the shm member's copies are a
+lower bound only by that read.
 """
 
 import argparse

@@ -540,6 +540,17 @@ def test_the_projects_latency_test_counts_its_receive_threads_and_never_discover
 
 
 @pytest.mark.programs
+def test_over_tcp_the_receive_threads_count_the_transports_read_of_each_message(latency_test, tmp_path):
+    """The TCP transport's read (its header, RTCP and the body) is timed in every round trip: counted."""
+    assert cli.main(["run", "-r", str(tmp_path), "--signal", "instructions", "--subexperiments",
+                     "interprocess_best_effort_tcp", "--payloads", "16", "--samples", "20",
+                     "--baseline-seconds", "0"]) == EXIT_OK
+    functions = set(instruction_counts.read_functions(
+        instruction_counts.functions_path(tmp_path, "interprocess_best_effort_tcp"))[instruction_counts.FUNCTION])
+    assert "eprosima::fastdds::rtps::TCPTransportInterface::Receive" in {name.split("(")[0] for name in functions}
+
+
+@pytest.mark.programs
 def test_with_data_sharing_each_side_counts_the_thread_that_takes_its_samples(latency_test, tmp_path):
     """Zero copy: the samples and echoes arrive on data sharing's listener thread, not on the transport's
     that takes the commands; each side's part of a round trip is counted there (the subscriber's once

@@ -1,12 +1,15 @@
 """The history store: one immutable directory per run, never lost or half-written."""
 
 import dataclasses
+import io
 import json
 import multiprocessing
 import os
 import shutil
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -291,6 +294,25 @@ def test_a_bad_name_in_the_runs_metadata_is_refused_naming_its_file(tmp_path, pr
     with pytest.raises(InputError) as refused:
         history.add_run(tmp_path / "store", processed_run, history.store_platform(PLATFORM, processed_run))
     assert str(refused.value).startswith(f"{recorded}: ") and what in str(refused.value)
+
+
+def test_a_second_writer_of_the_store_waits_for_the_first_and_says_so(tmp_path):
+    store, told, entered = tmp_path / "store", io.StringIO(), threading.Event()
+
+    def second_writer():
+        with history.writing(store, err=told):
+            entered.set()
+
+    with history.writing(store):
+        second = threading.Thread(target=second_writer)
+        second.start()
+        deadline = time.monotonic() + 30
+        while not told.getvalue() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert told.getvalue() == f"waiting for another writer of {store} to finish ...\n"
+        assert not entered.is_set()  # held while the first writes
+    assert entered.wait(30)  # and then it writes
+    second.join(30)
 
 
 def test_concurrent_adds_from_the_command_line_each_land_and_the_derived_files_hold_them_all(tmp_path,

@@ -11,6 +11,7 @@ Specification:
   line, and echoes none of it (its echo buffer holds that many bytes: the heap beyond would go out).
 """
 
+import resource
 import subprocess
 
 import pytest
@@ -41,6 +42,22 @@ def test_a_payloads_file_longer_than_the_program_reads_is_refused_naming_it(tmp_
     assert done.returncode != 0
     assert done.stderr == f"SocketLatency: error: {payloads}: longer than 4095 bytes\n"
     assert not (tmp_path / "raw.csv").exists()
+
+
+def test_samples_beyond_what_memory_holds_are_one_line_not_a_crash(tmp_path):
+    """--samples may be up to 2^32 - 2: the latencies of that many do not fit in 2 GiB of address space."""
+    payloads = tmp_path / "payloads.csv"
+    payloads.write_text("16;")
+
+    def two_gibibytes_at_most():
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    done = subprocess.run([program(socket_floor), "both", "--file", payloads, "--transport", "memory",
+                           "--samples", "4294967294"], preexec_fn=two_gibibytes_at_most, capture_output=True,
+                          text=True, timeout=30)
+
+    assert done.returncode == 1
+    assert done.stderr == "SocketLatency: error: --samples 4294967294: cannot hold that many latencies in memory\n"
 
 
 def test_a_throughput_demands_line_longer_than_the_program_reads_is_refused_naming_it(tmp_path):

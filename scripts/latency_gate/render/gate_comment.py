@@ -3,7 +3,7 @@ gate_result.json (contracts/gate_result.py).
 
 The document comes from an artifact a pull request's own workflow made: every text in it
 goes through markdown_text(), which makes it literal (no link, image, HTML, emphasis,
-autolink or @mention can come of it). Numbers are formatted here; the only links are the
+autolink, @mention or #issue reference can come of it). Numbers are formatted here; the only links are the
 run's, which comes from GitHub's event or GitLab's pipeline, not from the artifact.
 
 A reviewer reads it in ten seconds: the verdict (passed, failed, or inconclusive with how

@@ -320,7 +320,8 @@ class Profile:
         return sorted(callers, key=callers.get, reverse=True)
 
 
-# The heap's entry points, glibc's and libstdc++'s: an allocation is a call into them from outside.
+# The heap's entry points, glibc's and libstdc++'s: an allocation is a call into them from outside
+# (Profile.allocations: an unnamed stub that only they call is inside).
 ALLOCATORS = re.compile(r"^(malloc|calloc|realloc|reallocarray|memalign|posix_memalign|aligned_alloc|valloc"
                         r"|operator new(\[\])?\(.*\))$")
 
