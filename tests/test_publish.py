@@ -297,7 +297,7 @@ def seed_history(remote, store, runs=12, step_at=6):
     for index, run_id in enumerate(run_ids):
         median = 40.0 * rng.lognormal(0, 0.03, 2) * np.array([1.3 if index >= step_at else 1.0, 1.0])
         summary = pd.DataFrame({column: median for column in formats.SUMMARY_COLUMNS})
-        summary["Bytes"], summary["Samples"], summary["99%"] = [16, 32], 100, median * 1.2
+        summary["Bytes"], summary["Samples"], summary["99%"], summary["Max"] = [16, 32], 100, median * 1.2, median * 1.5
         formats.write_csv(summary, formats.summary_path(store / "runs" / PLATFORM / run_id, "intraprocess_best_effort"))
     git("init", "-q", str(store))
     git("add", "-A", cwd=store)
