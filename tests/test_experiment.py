@@ -278,6 +278,24 @@ def test_a_subexperiment_failing_every_attempt_fails_the_run_with_each_attempt_o
     assert not measurements_path(results, "intraprocess_best_effort").exists()
 
 
+@pytest.mark.programs  # a stand-in, as above
+def test_a_program_that_refuses_its_input_is_not_run_again(tmp_path):
+    """Exit 2, the project's programs' bad usage or input: the same command would fail the same way."""
+    refusing = tmp_path / "LatencyTest"
+    refusing.write_text("#!/bin/sh\necho 'LatencyTest: error: --samples: bad' >&2\nexit 2\n")
+    refusing.chmod(0o755)
+    results = tmp_path / "results"
+    code = experiment.run_experiment(results, RunSpec(program=refusing, subexperiments=["intraprocess_best_effort"],
+                                                      samples=10, payloads=(16,), baseline_s=0,
+                                                      retries=2), out=io.StringIO(), err=io.StringIO())
+
+    assert code == EXIT_RUN_FAILED
+    entry = metadata_of(results)["subexperiments"]["intraprocess_best_effort"]
+    assert entry["status"] == "failed" and not entry.get("earlier_attempts")
+    assert entry["error"].endswith("both exit 2 (see logs/intraprocess_best_effort_*.log): it refused its input, "
+                                   "not retried")
+
+
 @pytest.mark.programs
 def test_a_crashed_subscriber_fails_its_subexperiment_at_once_instead_of_waiting_for_the_time_out(latency_test, tmp_path):
     runner = subprocess.Popen(

@@ -15,6 +15,12 @@ from latency_gate.runner.middleware.common import Subexperiment
 from latency_gate.runner.processes import kill_group, start, supervise
 
 
+# The exit code of a program that refused its command line or input files (the project's programs:
+# pingpong/src/command_line.h; perf_test's driver: argparse's): the same command fails the same way
+# again, so it is not retried. LatencyTest and ThroughputTest exit 0 or 1.
+REFUSED_INPUT = 2
+
+
 @dataclass
 class Outcome:
     status: str  # passed, failed or timed_out
@@ -75,7 +81,9 @@ def run_subexperiment(name, config, logs):
             outcome.error = f"no result within {config.timeout_s:g} s: killed"
         elif any(code != 0 for code in exit_codes.values()):
             failed = ", ".join(f"{role} exit {code}" for role, code in exit_codes.items() if code != 0)
-            outcome.error = f"{failed} (see logs/{name}_*.log)"
+            refused = REFUSED_INPUT in exit_codes.values()
+            outcome.error = f"{failed} (see logs/{name}_*.log)" + (": it refused its input, not retried" if refused
+                                                                   else "")
         elif not raw.is_file():
             outcome.error = f"{config.binary.name} wrote no raw data"
         else:
@@ -107,7 +115,7 @@ def run_with_retries(name, config, logs, retries, out, err, indent):
     """
     earlier = []
     outcome = run_subexperiment(name, config, logs)
-    while outcome.status != "passed" and len(earlier) < retries:
+    while outcome.status != "passed" and len(earlier) < retries and REFUSED_INPUT not in outcome.exit_codes.values():
         attempt = len(earlier) + 1
         for role in outcome.commands:
             log = logs / f"{name}_{role}.log"
