@@ -9,8 +9,10 @@ import warnings
 from pathlib import Path
 
 import pandas as pd
-warnings.filterwarnings("ignore")
+
 from latency_gate.analysis import relative
+
+warnings.filterwarnings("ignore")
 out = {}
 RESULTS = Path(__file__).resolve().parents[1]
 for path in sorted(glob.glob(f"{RESULTS}/code-path-*/**/rounds.csv", recursive=True)):
