@@ -412,31 +412,27 @@ _NOT_NEGATIVE = ("Min", "Stdev", "Mean jitter", "Max jitter")
 
 def _validated_summary(table, path):
     """A summary of some samples, none negative, its least no more than its most, and its median,
-    mean and percentiles between them (_impossible_summary_rows: the same rules, for many files)."""
+    mean and percentiles between them: InputError naming the first row that breaks a rule."""
     require_unique(table, ["Bytes"], path)
-    require_positive(table, "Samples", path)
-    require_not_negative(table, _NOT_NEGATIVE, path)
-    least, most = (np.asarray(table[column], dtype=float) for column in ("Min", "Max"))
-    _require(least > most, "column 'Min': more than the row's Max", path)
-    for column in _BETWEEN_MIN_AND_MAX:
-        _require(_outside(table[column], least, most), f"column '{column}': outside the row's Min .. Max", path)
+    for bad, what in _summary_rules(table):
+        _require(bad, what, path)
     return table
 
 
-def _outside(values, least, most):
-    values = np.asarray(values, dtype=float)
-    return (values < least - _WRITTEN_RESOLUTION) | (values > most + _WRITTEN_RESOLUTION)
-
-
-def _impossible_summary_rows(frame):
-    """The rows _validated_summary refuses (it names the first and why)."""
-    least, most = (frame[column].to_numpy(dtype=float) for column in ("Min", "Max"))
-    bad = (frame["Samples"].to_numpy() <= 0) | (least > most)
+def _summary_rules(table):
+    """(the rows that break it, what is wrong) for each rule of a summary, in the order they are
+    named (table: a frame, or read_numeric's arrays); the batch reader takes the rows of all."""
+    least, most = (np.asarray(table[column], dtype=float) for column in ("Min", "Max"))
+    yield np.asarray(table["Samples"], dtype=float) <= 0, "column 'Samples': must be positive"
     for column in _NOT_NEGATIVE:
-        bad |= frame[column].to_numpy(dtype=float) < 0
+        values = np.asarray(table[column], dtype=float)
+        negative = values < 0
+        yield negative, f"column '{column}': negative value {values[negative][0]:g}" if negative.any() else ""
+    yield least > most, "column 'Min': more than the row's Max"
     for column in _BETWEEN_MIN_AND_MAX:
-        bad |= _outside(frame[column], least, most)
-    return bad
+        values = np.asarray(table[column], dtype=float)
+        yield ((values < least - _WRITTEN_RESOLUTION) | (values > most + _WRITTEN_RESOLUTION),
+               f"column '{column}': outside the row's Min .. Max")
 
 
 def read_requirements(path):
@@ -560,7 +556,8 @@ def _parse_joined(bodies, rows, owners, columns, reader, unique, integers, strin
     if "Status" in frame:
         suspect |= ~frame["Status"].isin(["passed", "failed"]).to_numpy()
     if reader is read_summary:
-        suspect |= _impossible_summary_rows(frame)
+        for bad, _ in _summary_rules(frame):
+            suspect |= bad
     if suspect.any():
         file_of_row = np.repeat(np.arange(len(owners)), rows)
         for index in np.unique(file_of_row[suspect]):
