@@ -257,15 +257,23 @@ def test_a_hung_subexperiment_is_run_again_and_the_hung_attempt_stays_on_record(
     assert measurements_path(tmp_path, "interprocess_best_effort").is_file()
 
 
-@pytest.mark.programs  # a stand-in, but under taskset and chrt, and described with ldd
-def test_a_subexperiment_failing_every_attempt_fails_the_run_with_each_attempt_on_record(tmp_path):
-    broken = tmp_path / "LatencyTest"
-    broken.write_text("#!/bin/sh\necho 'simulated crash' >&2\nexit 1\n")
-    broken.chmod(0o755)
+def run_failing_stand_in(tmp_path, says, exit_code):
+    """A run of intraprocess_best_effort, 2 retries, whose LatencyTest is a stand-in that says `says`
+    on stderr and exits with `exit_code` (under taskset and chrt, and described with ldd, as the real
+    one); (the run's exit code, its results directory)."""
+    stand_in = tmp_path / "LatencyTest"
+    stand_in.write_text(f"#!/bin/sh\necho '{says}' >&2\nexit {exit_code}\n")
+    stand_in.chmod(0o755)
     results = tmp_path / "results"
-    code = experiment.run_experiment(results, RunSpec(program=broken, subexperiments=["intraprocess_best_effort"],
+    code = experiment.run_experiment(results, RunSpec(program=stand_in, subexperiments=["intraprocess_best_effort"],
                                                       samples=10, payloads=(16,), baseline_s=0,
                                                       retries=2), out=io.StringIO(), err=io.StringIO())
+    return code, results
+
+
+@pytest.mark.programs  # a stand-in
+def test_a_subexperiment_failing_every_attempt_fails_the_run_with_each_attempt_on_record(tmp_path):
+    code, results = run_failing_stand_in(tmp_path, "simulated crash", 1)
 
     assert code == EXIT_RUN_FAILED
     entry = metadata_of(results)["subexperiments"]["intraprocess_best_effort"]
@@ -278,16 +286,10 @@ def test_a_subexperiment_failing_every_attempt_fails_the_run_with_each_attempt_o
     assert not measurements_path(results, "intraprocess_best_effort").exists()
 
 
-@pytest.mark.programs  # a stand-in, as above
+@pytest.mark.programs  # a stand-in
 def test_a_program_that_refuses_its_input_is_not_run_again(tmp_path):
     """Exit 2, the project's programs' bad usage or input: the same command would fail the same way."""
-    refusing = tmp_path / "LatencyTest"
-    refusing.write_text("#!/bin/sh\necho 'LatencyTest: error: --samples: bad' >&2\nexit 2\n")
-    refusing.chmod(0o755)
-    results = tmp_path / "results"
-    code = experiment.run_experiment(results, RunSpec(program=refusing, subexperiments=["intraprocess_best_effort"],
-                                                      samples=10, payloads=(16,), baseline_s=0,
-                                                      retries=2), out=io.StringIO(), err=io.StringIO())
+    code, results = run_failing_stand_in(tmp_path, "LatencyTest: error: --samples: bad", 2)
 
     assert code == EXIT_RUN_FAILED
     entry = metadata_of(results)["subexperiments"]["intraprocess_best_effort"]

@@ -31,6 +31,11 @@ class Outcome:
     samples: int = 0  # recorded: LatencyTest records nothing for a round trip over 100 ms
     error: str | None = None
 
+    @property
+    def refused_input(self):
+        """A program refused its command line or input: the same command would fail the same way."""
+        return REFUSED_INPUT in self.exit_codes.values()
+
     def recorded(self, record, **own_fields):
         """This attempt as metadata.json records it: `record` is run_metadata.Attempt for an
         earlier attempt, run_metadata.SubexperimentOutcome for the last one (with its own fields)."""
@@ -81,9 +86,8 @@ def run_subexperiment(name, config, logs):
             outcome.error = f"no result within {config.timeout_s:g} s: killed"
         elif any(code != 0 for code in exit_codes.values()):
             failed = ", ".join(f"{role} exit {code}" for role, code in exit_codes.items() if code != 0)
-            refused = REFUSED_INPUT in exit_codes.values()
-            outcome.error = f"{failed} (see logs/{name}_*.log)" + (": it refused its input, not retried" if refused
-                                                                   else "")
+            outcome.error = f"{failed} (see logs/{name}_*.log)" + (": it refused its input, not retried"
+                                                                   if outcome.refused_input else "")
         elif not raw.is_file():
             outcome.error = f"{config.binary.name} wrote no raw data"
         else:
@@ -115,7 +119,7 @@ def run_with_retries(name, config, logs, retries, out, err, indent):
     """
     earlier = []
     outcome = run_subexperiment(name, config, logs)
-    while outcome.status != "passed" and len(earlier) < retries and REFUSED_INPUT not in outcome.exit_codes.values():
+    while outcome.status != "passed" and len(earlier) < retries and not outcome.refused_input:
         attempt = len(earlier) + 1
         for role in outcome.commands:
             log = logs / f"{name}_{role}.log"

@@ -215,8 +215,9 @@ def _check_order(store_root, platform, run_id, keep):
 
 
 def check_store(store_root):
-    """InputError naming the first symbolic link in the store (its .git aside), or a run's file over
-    MAX_FILE_BYTES: every write and delete of the store stays inside it, and every read is bounded."""
+    """InputError naming the first symbolic link in the store (its .git aside), or a run's file that
+    _check_size refuses (over MAX_FILE_BYTES, or no regular file): every write and delete of the
+    store stays inside it, and every read is bounded."""
     store_root = Path(store_root)
     for directory, subdirectories, files in os.walk(store_root):
         here = Path(directory)
@@ -228,9 +229,7 @@ def check_store(store_root):
                                  "(its writes would follow the link out of it)", here / name)
         if here.relative_to(store_root).parts[:1] == ("runs",):
             for name in files:
-                if (size := (here / name).stat().st_size) > MAX_FILE_BYTES:
-                    raise InputError(f"{size} bytes, more than a run's file may hold (MAX_FILE_BYTES, "
-                                     f"{MAX_FILE_BYTES})", here / name)
+                _check_size(here / name)
 
 
 @contextlib.contextmanager
