@@ -11,6 +11,8 @@ per-sub-experiment processing (one process per raw CSV) reads and writes with nu
 start-up.
 """
 
+import contextlib
+import fcntl
 import io
 import json
 import os
@@ -596,6 +598,29 @@ def write_csv(frame, path):
 
 def write_text_atomic(path, text):
     write_atomic(path, lambda handle: handle.write(text.encode("utf-8")))
+
+
+@contextlib.contextmanager
+def held_directory(directory, what, busy):
+    """`directory`, made if missing, held by this process alone while the block runs: a lock on the
+    directory itself, which the kernel drops with the process. `busy(directory)` is called once when
+    another holds it: it raises to refuse, or returns to wait for it. InputError (naming `what`) when the
+    directory cannot be made or opened."""
+    directory = Path(directory)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError as error:
+        raise InputError(f"cannot create {what}: {error}", directory) from None
+    try:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            busy(directory)
+            fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield directory
+    finally:
+        os.close(descriptor)
 
 
 def write_atomic(path, write):

@@ -27,9 +27,7 @@ attempt recorded; one that fails every attempt is recorded and the others still 
 at the end).
 """
 
-import contextlib
 import datetime
-import fcntl
 import os
 import shlex
 import sys
@@ -37,7 +35,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from latency_gate.contracts import run_metadata
-from latency_gate.contracts.formats import SPEC_FAMILY, checks_path, choose_matrix, measurements_path, summary_path
+from latency_gate.contracts.formats import (
+    SPEC_FAMILY, checks_path, choose_matrix, held_directory, measurements_path, summary_path,
+)
 from latency_gate.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_RUN_FAILED, InputError
 from latency_gate.runner import (
     counting, kinds, platform_info, realtime, security, shared_memory, topology as topologies,
@@ -198,7 +198,7 @@ def run_experiment(results_directory, spec, out=None, err=None):
     out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     checked = validate_run(spec)
     err = err or sys.stderr  # looked up per call: tests and the gate replace it
-    with _the_only_run_in(Path(results_directory)):
+    with held_directory(results_directory, "results directory", _another_run_writes_there):
         run = _prepare(Path(results_directory), spec, checked)
         for warning in run.config.real_time.warnings:
             print(f"warning: {warning}", file=err)
@@ -235,24 +235,10 @@ class _Run:
         run_metadata.write(self.config.results, self.metadata)
 
 
-@contextlib.contextmanager
-def _the_only_run_in(results):
-    """The results directory, made if missing, held for this run alone (a lock on the directory
-    itself, which the kernel drops with the process): InputError, before anything is written,
-    while another run writes there (two runs' metadata.json and partial files would mix)."""
-    try:
-        results.mkdir(parents=True, exist_ok=True)
-        directory = os.open(results, os.O_RDONLY | os.O_DIRECTORY)
-    except OSError as error:
-        raise InputError(f"cannot create results directory: {error}", results) from None
-    try:
-        try:
-            fcntl.flock(directory, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise InputError("another run is writing to this results directory", results) from None
-        yield
-    finally:
-        os.close(directory)
+def _another_run_writes_there(results):
+    """A results directory is one run's while it runs (held_directory): two runs' metadata.json
+    and partial files would mix."""
+    raise InputError("another run is writing to this results directory", results)
 
 
 def _prepare(results, spec, checked):

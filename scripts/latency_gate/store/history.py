@@ -26,8 +26,6 @@ follow it out of the store, so a store that holds one is refused before anything
 (check_store). Writers of one store directory take turns (writing).
 """
 
-import contextlib
-import fcntl
 import os
 import re
 import shutil
@@ -232,22 +230,13 @@ def check_store(store_root):
                 _check_size(here / name)
 
 
-@contextlib.contextmanager
 def writing(store_root, err=None):
-    """The store to oneself while the block runs: another writer of the same directory waits (its
-    first line says so) until this one is done."""
-    store_root = Path(store_root)
-    store_root.mkdir(parents=True, exist_ok=True)
-    descriptor = os.open(store_root, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        try:
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            print(f"waiting for another writer of {store_root} to finish ...", file=err or sys.stderr, flush=True)
-            fcntl.flock(descriptor, fcntl.LOCK_EX)
-        yield store_root
-    finally:
-        os.close(descriptor)  # and with it the lock
+    """The store to oneself while the block runs (formats.held_directory): another writer of the
+    same directory waits (its first line says so) until this one is done."""
+    def wait(store):
+        print(f"waiting for another writer of {store} to finish ...", file=err or sys.stderr, flush=True)
+
+    return formats.held_directory(store_root, "history store", wait)
 
 
 def platforms(store_root):
