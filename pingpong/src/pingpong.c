@@ -287,17 +287,22 @@ typedef struct {
     int status;
 } echo_thread_arguments;
 
+/* The process ends at once, its output flushed, without the exit handlers' teardown. */
+static void end_now(int status)
+{
+    fflush(stdout);
+    fflush(stderr);
+    _exit(status);
+}
+
 /* Under valgrind (counted) the process ends without tearing its middleware down: teardown never
  * counts, every payload has been dumped, and Cyclone DDS with DDS Security crashed in it under
  * valgrind (SIGSEGV in OpenSSL's EVP_MAC_fetch, from crypto_calculate_session_key on the receive
  * thread while the participant was deleted), failing runs whose counts were complete. */
 static void counted_exit(int status)
 {
-    if (!pingpong_counting())
-        return;
-    fflush(stdout);
-    fflush(stderr);
-    _exit(status);
+    if (pingpong_counting())
+        end_now(status);
 }
 
 static void *echo_thread(void *opaque)
@@ -329,9 +334,7 @@ void pingpong_join_second_side(pingpong_second_side *side, int status)
     if (side->started && status) {
         /* The other side waits for a stop that will not come: the process ends here, not through an
          * exit whose teardown runs under that side's feet (inside Cyclone DDS it crashed, 2 runs in 24). */
-        fflush(stdout);
-        fflush(stderr);
-        _exit(status);
+        end_now(status);
     }
     if (side->started)
         pthread_join(side->thread, NULL);
