@@ -69,20 +69,57 @@ def test_the_comparison_plots_draw_the_reference_in_reds_and_the_result_in_blues
 
 
 @pytest.mark.unit
-def test_a_result_without_a_reference_is_bad_input_and_nothing_is_written(tmp_path):
+def test_only_the_sub_experiments_both_hold_are_compared_and_the_others_are_named(tmp_path, capsys):
+    """The spec: "for each sub-experiment present in both reference and target experiments"."""
+    write_summary(tmp_path / "reference", "intraprocess_best_effort", 1.0)
+    write_summary(tmp_path / "reference", "intraprocess_reliable", 1.0)
+    write_summary(tmp_path / "result", "intraprocess_best_effort", 1.0)
+    write_summary(tmp_path / "result", "interprocess_reliable_tcp", 9.0)
+
+    comparisons = compare_experiments.compare_experiments(tmp_path / "reference", tmp_path / "result", tmp_path / "plots")
+
+    assert [comparison.subexperiment for comparison in comparisons] == ["intraprocess_best_effort"]
+    assert sorted(path.name for path in (tmp_path / "plots").glob("*.csv")) == ["intraprocess_best_effort_comparison.csv"]
+    assert capsys.readouterr().err.splitlines() == [
+        "note: sub-experiment(s) intraprocess_reliable only in the reference: not compared",
+        "note: sub-experiment(s) interprocess_reliable_tcp only in the result: not compared"]
+
+
+@pytest.mark.unit
+def test_experiments_sharing_no_sub_experiment_are_bad_input_and_nothing_is_written(tmp_path):
     write_summary(tmp_path / "reference", "intraprocess_best_effort", 1.0)
     write_summary(tmp_path / "result", "intraprocess_reliable", 1.0)
-    with pytest.raises(InputError, match="intraprocess_reliable have no reference summary"):
+    with pytest.raises(InputError, match="no sub-experiment is summarised in both this and the reference"):
         compare_experiments.compare_experiments(tmp_path / "reference", tmp_path / "result", tmp_path / "plots")
     assert not (tmp_path / "plots").exists()
 
 
 @pytest.mark.unit
-def test_mismatched_payloads_are_bad_input(tmp_path):
+def test_payloads_are_matched_by_size_whatever_their_order_and_those_of_one_side_are_named(tmp_path, capsys):
+    write_summary(tmp_path / "reference", "intraprocess_best_effort", 1.0, payloads=(64, 32, 16))
+    write_summary(tmp_path / "result", "intraprocess_best_effort", 1.0, payloads=(16, 32, 128))
+    write_summary(tmp_path / "result-slower", "intraprocess_best_effort", 1.2, payloads=(32, 16))
+
+    same, slower = (compare_experiments.compare_experiments(tmp_path / "reference", tmp_path / name, tmp_path / name)[0]
+                    for name in ("result", "result-slower"))
+
+    assert same.passed and not slower.passed
+    assert sorted(set(slower.regressions["Bytes"])) == [16, 32] and len(slower.regressions) == 8
+    assert capsys.readouterr().err.splitlines() == [
+        "note: 'intraprocess_best_effort': payload(s) 64 only in the reference: not compared",
+        "note: 'intraprocess_best_effort': payload(s) 128 only in the result: not compared",
+        "note: 'intraprocess_best_effort': payload(s) 64 only in the reference: not compared"]
+    assert len(same.table) == 6  # the comparison CSV holds both summaries whole, as the spec's
+
+
+@pytest.mark.unit
+def test_summaries_sharing_no_payload_are_bad_input_and_nothing_is_written(tmp_path):
     write_summary(tmp_path / "reference", "intraprocess_best_effort", 1.0, payloads=(16, 32))
-    write_summary(tmp_path / "result", "intraprocess_best_effort", 1.0, payloads=(16, 64))
-    with pytest.raises(InputError, match="payloads of 'intraprocess_best_effort' differ"):
+    write_summary(tmp_path / "result", "intraprocess_best_effort", 1.0, payloads=(64,))
+    with pytest.raises(InputError, match=r"'intraprocess_best_effort': the result's payloads \[64\] and the "
+                                         r"reference's \[16, 32\] share none"):
         compare_experiments.compare_experiments(tmp_path / "reference", tmp_path / "result", tmp_path / "plots")
+    assert not (tmp_path / "plots").exists()
 
 
 @pytest.mark.programs

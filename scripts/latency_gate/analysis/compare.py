@@ -1,8 +1,10 @@
 """Comparing two experiments ("Compare Experiments" in the spec).
 
-For every sub-experiment summary of the target (results) directory, the reference must
-hold the same summary. A comparison fails when, for any payload, the target's Min,
-Median, Max or 99% is above the reference's times (1 + fail threshold).
+Every sub-experiment summarised in both the reference and the target (results) directory is
+compared, payload by payload, over the payloads both hold (eProsima's script lines the rows up by
+payload too); what only one of them holds is named on standard error and not compared. A
+comparison fails when, for any payload, the target's Min, Median, Max or 99% is above the
+reference's times (1 + fail threshold).
 """
 
 import sys
@@ -31,16 +33,22 @@ class Comparison:
 
 
 def compare_summaries(subexperiment, reference, result, reference_label, result_label, fail_threshold,
-                      reference_source=None, result_source=None):
-    if list(reference["Bytes"]) != list(result["Bytes"]):
-        raise InputError(
-            f"payloads of '{subexperiment}' differ: reference {list(reference['Bytes'])} "
-            f"({reference_source}) vs result {list(result['Bytes'])}",
-            result_source,
-        )
+                      result_source=None, err=None):
+    """The Comparison of one sub-experiment's two summaries over the payloads both hold (the others
+    named on `err`, default sys.stderr); InputError when they share none."""
+    err = err or sys.stderr  # looked up per call: tests replace it
+    shared = [payload for payload in result["Bytes"] if payload in set(reference["Bytes"])]
+    if not shared:
+        raise InputError(f"'{subexperiment}': the result's payloads {list(result['Bytes'])} and the reference's "
+                         f"{list(reference['Bytes'])} share none", result_source)
+    for holder, summary in (("reference", reference), ("result", result)):
+        alone = [payload for payload in summary["Bytes"] if payload not in shared]
+        if alone:
+            print(f"note: '{subexperiment}': payload(s) {', '.join(map(str, alone))} only in the {holder}: "
+                  f"not compared", file=err)
     columns = list(COMPARED_MAGNITUDES)
-    before = reference.set_index("Bytes")[columns]
-    after = result.set_index("Bytes")[columns]
+    before = reference.set_index("Bytes").loc[shared, columns]
+    after = result.set_index("Bytes").loc[shared, columns]
     cells = pd.DataFrame({
         "Reference": before.stack(),
         "Result": after.stack(),
@@ -63,9 +71,14 @@ def compare_experiments(reference_directory, results_directory, plots_directory,
     reference_directory, results_directory = Path(reference_directory), Path(results_directory)
     references = find_summaries(reference_directory)
     results = find_summaries(results_directory)
-    missing = [name for name in results if name not in references]
-    if missing:
-        raise InputError(f"sub-experiment(s) {', '.join(missing)} have no reference summary", reference_directory)
+    both = {name: path for name, path in results.items() if name in references}
+    if not both:
+        raise InputError(f"no sub-experiment is summarised in both this and the reference {reference_directory}",
+                         results_directory)
+    for holder, summaries in (("reference", references), ("result", results)):
+        alone = [name for name in summaries if name not in both]
+        if alone:
+            print(f"note: sub-experiment(s) {', '.join(alone)} only in the {holder}: not compared", file=sys.stderr)
     differences = run_metadata.unlike_runs(results_directory, reference_directory)
     if differences:
         print(f"warning: {results_directory} was measured under other settings than the reference "
@@ -75,8 +88,8 @@ def compare_experiments(reference_directory, results_directory, plots_directory,
     result_label = f"Result: {results_directory.resolve().name}"
     comparisons = [
         compare_summaries(name, read_summary(references[name]), read_summary(path), reference_label, result_label,
-                          fail_threshold, references[name], path)
-        for name, path in results.items()
+                          fail_threshold, path)
+        for name, path in both.items()
     ]
     plots_directory = Path(plots_directory)
     for comparison in comparisons:
