@@ -136,6 +136,19 @@ def test_a_requirement_of_zero_or_less_is_named_with_its_line(read, tmp_path, co
     assert error_of(read, path) == f"{path}:3: column '{column}': must be positive"
 
 
+@pytest.mark.parametrize("read", [formats.read_requirements, formats.read_requirements_columns])
+def test_a_requirement_of_more_decimals_than_the_summaries_have_is_named_with_its_line(read, tmp_path):
+    """The spec: "The floating point precision must be 3 digits". A median of 10.500 against a
+    hand-edited 10.4999 would read equal in the check report and fail."""
+    path = tmp_path / "requirements.csv"
+    path.write_text("Experiment type,Bytes,Median,99%,Max\n"
+                    "intraprocess_best_effort,16,4.705,1200.657,123456.789\n"  # 3 decimals, as written: read
+                    "intraprocess_best_effort,32,10.4999,11.0,12\n")
+    assert error_of(read, path) == f"{path}:3: column 'Median': more than 3 decimals"
+    path.write_text("Experiment type,Bytes,Median,99%,Max\nintraprocess_best_effort,16,4.705,1200.657,123456.789\n")
+    assert list(read(path)["Max"]) == [123456.789]
+
+
 def test_numpy_reads_every_number_as_pandas_read_csv_does_bit_for_bit(tmp_path):
     rng = np.random.default_rng(4)
     latencies = np.concatenate([rng.lognormal(3, 2, 3000), rng.uniform(0, 1e6, 1000)])

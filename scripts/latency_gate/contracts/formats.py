@@ -47,7 +47,7 @@ SHARED_MEMORY_SUBEXPERIMENTS = (
     "interprocess_best_effort_zero_copy",
     "interprocess_reliable_zero_copy",
 )
-# 16 B .. 16 KiB as the spec's, then powers of four to 4 MiB.
+# Powers of four from 16 B to 4 MiB: the spec's smallest, then robots' image and point-cloud sizes.
 SHARED_MEMORY_PAYLOADS = (16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304)
 # Every sub-experiment name a file may carry, in report order.
 KNOWN_SUBEXPERIMENTS = SUBEXPERIMENTS + SHARED_MEMORY_SUBEXPERIMENTS
@@ -308,6 +308,14 @@ def require_positive(table, column, path):
     _require(np.asarray(table[column], dtype=float) <= 0, f"column '{column}': must be positive", path)
 
 
+def require_written_precision(table, column, path):
+    """InputError naming the first row whose value in `column` has more decimals than FLOAT_FORMAT
+    writes (the spec: "The floating point precision must be 3 digits"): checked against the
+    summaries' 3 decimals, 10.4999 would fail a median of 10.500 in a row that reads equal."""
+    scaled = np.asarray(table[column], dtype=float) / _WRITTEN_RESOLUTION
+    _require(np.abs(scaled - np.round(scaled)) > 1e-3, f"column '{column}': more than 3 decimals", path)
+
+
 def require_not_negative(table, columns, path):
     """InputError naming the first row with a negative value in one of `columns`, and the value (a
     latency of 0 us is the clock's resolution, not an error)."""
@@ -455,6 +463,7 @@ def _validated_requirements(table, path):
     require_unique(table, ["Experiment type", "Bytes"], path)
     for column in CHECKED_MAGNITUDES:  # a ceiling of 0 us or less no run can meet: a broken file
         require_positive(table, column, path)
+        require_written_precision(table, column, path)
     return table
 
 
