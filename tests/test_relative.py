@@ -179,6 +179,28 @@ def test_the_detectable_effect_follows_the_noise_the_rounds_and_the_family():
     assert row["Detectable"] == pytest.approx(max(expected, 1.05), rel=1e-9)
 
 
+def test_a_regression_confirmed_at_holms_first_step_has_its_interval_wholly_above_one():
+    """Each side of a cell's interval is at the one-sided test's first Holm step (alpha / cells), so
+    the report never shows a confirmed regression whose interval holds no change. The case: 10
+    rounds, one cell of 20 slower with t between that step's quantile and the two-sided alpha /
+    (2 cells) one's (an interval of -0.5 % .. +17.2 % beside "adjusted p = 0.002" before)."""
+    from scipy import stats
+
+    cells, rounds, alpha = 20, 10, 0.01
+    unit_noise = np.random.default_rng(11).normal(0, 1, (rounds, cells))
+    unit_noise = (unit_noise - unit_noise.mean(axis=0)) / unit_noise.std(axis=0, ddof=1)  # mean 0, s.d. 1 exactly
+    spread = 0.05
+    t = (stats.t.isf(alpha / cells, rounds - 1) + stats.t.isf(alpha / (2 * cells), rounds - 1)) / 2
+    log_ratios = unit_noise * spread
+    log_ratios[:, 0] += t * spread / np.sqrt(rounds)
+
+    test, verdict = relative.verdicts(log_ratios, np.ones(cells, bool), GateSettings(variance="cell"))
+
+    assert verdict[0] == relative.REGRESSION
+    assert test.low[0] > 0
+    assert test.low[0] == pytest.approx((t - stats.t.isf(alpha / cells, rounds - 1)) * spread / np.sqrt(rounds))
+
+
 def test_with_too_few_rounds_for_the_consistency_guard_nothing_is_detectable():
     decision = relative.decide(rounds_table(4, 0.01, seed=8))  # 2**-4 > the sign-flip guard
     assert np.isinf(decision["Detectable"]).all()

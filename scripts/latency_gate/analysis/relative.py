@@ -23,7 +23,8 @@ Per cell, over the R rounds:
   are exchangeable, so the guard is the exact rank test of the PR's values against the base's
   over all rounds (Mann-Whitney), which reaches 0.05 with 3 rounds (1 / C(6, 3)) where the
   sign-flip test needs 5: the code-path gate's runs take minutes under valgrind.
-- intervals: simultaneous (Bonferroni) t intervals of the ratio;
+- intervals: simultaneous (Bonferroni) t bounds of the ratio, each side at 1 - alpha (the
+  one-sided test's first Holm step);
 - the detectable effect: the smallest slowdown the gate would have confirmed in 80 % of
   such gates at the noise it measured (the first Holm step's critical value plus the
   power quantile, times the standard error), at least min_effect.
@@ -175,7 +176,7 @@ class CellTests:
     p_decrease: np.ndarray
     guard_increase: np.ndarray  # the consistency guard's exact p-values (sign-flip or rank test), per column
     guard_decrease: np.ndarray
-    low: np.ndarray  # simultaneous (1 - alpha) bounds of the mean log ratio
+    low: np.ndarray  # bounds of the mean log ratio, each side simultaneous at 1 - alpha (Bonferroni)
     high: np.ndarray
     clear_high: np.ndarray  # one-sided upper bound at clear_confidence, per column
     detectable: np.ndarray  # log of the smallest ratio confirmed with DETECTION_POWER (before min_effect)
@@ -330,7 +331,10 @@ def cell_tests(log_ratios, family, alpha, clear_confidence, rng, groups=None, ra
     else:
         guard_increase, guard_decrease = rank_guard(*ranked)
     family_size = max(int(family.sum()), 1)
-    simultaneous = np.where(family, alpha / (2 * family_size), alpha / 2)
+    # Each side of the interval at the one-sided test's first Holm step (alpha / family size): a cell
+    # confirmed there has its interval wholly beyond 1. Two-sided at alpha / 2 per side, a confirmed
+    # regression's interval could reach below 1 (Holm's later steps still can: the test decides).
+    simultaneous = np.where(family, alpha / family_size, alpha)
     quantile = stats.t.isf(simultaneous, degrees)
     clear_quantile = stats.t.ppf(clear_confidence, degrees)
     # A lone regression must pass Holm's first step, alpha / family size.
