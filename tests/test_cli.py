@@ -222,6 +222,18 @@ SHORT_COMMAND_LINES = {  # script: a command line in short options, its exit cod
 }
 
 
+
+@pytest.mark.parametrize("unsupported", ["-P", "-d"])
+def test_the_compare_scripts_options_the_project_does_not_take_are_refused_as_usage_errors(unsupported, inputs,
+                                                                                          tmp_path):
+    """docs/specification.md: -P and -d of eProsima's latency_compare_experiments.py are not supported."""
+    directory = shutil.copytree(inputs, tmp_path / "inputs")
+    done = spec_command("latency_compare_experiments.py", "-p", "compare", "-R", RUN, "-r", "slow", unsupported,
+                        cwd=directory)
+    assert done.returncode == EXIT_USAGE
+    assert f"unrecognized arguments: {unsupported}" in done.stderr
+    assert not (directory / "compare").exists()
+
 def long_options(script, command_line):
     return [SHORT_OPTIONS[script].get(argument, argument) for argument in command_line]
 
