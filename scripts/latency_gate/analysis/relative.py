@@ -109,7 +109,7 @@ VARIANCES = ("cell", "moderated")
 GUARDS = ("sign-flip", "rank")
 DETECTION_POWER = 0.8  # the detectable effect is found in this share of gates
 # moderated_variances: with this many degrees of freedom (5 rounds) a cell's own variance floors its
-# moderated one; with fewer, only a cell whose variance is this improbable under its group's prior
+# moderated one, and it borrows at most as many as it has; with fewer, only a cell whose variance is this improbable under its group's prior
 # keeps its own.
 FLOOR_DEGREES = 4
 OUTLIER_TAIL = 0.05
@@ -239,13 +239,17 @@ def moderated_variances(variances, degrees, groups, effective=None):
     cell counts), so correlated cells are not taken for independent evidence.
 
     Robust to a cell noisier than its group: with FLOOR_DEGREES or more, a cell's variance is never
-    moderated below its own; a cell whose own variance is the larger keeps it, with its own degrees
-    of freedom, so it is never shrunk towards quieter neighbours into a false alarm (keeping only the
-    improbably noisy ones, upper tail under OUTLIER_TAIL, was not enough: with one payload of a group
-    at twice its neighbours' s.d., A/A gates at alpha 0.01 failed 1.7-3.0 % of the time; with the
-    floor 0.6-0.9 %: docs/relative-gate.md). With fewer (a counted gate's 3-round first look, which
-    can only send it on to confirm: a gate fails at its last look) a variance of so few degrees is
-    too rough to floor anything, and only an improbably noisy cell keeps its own."""
+    moderated below its own (a cell whose own variance is the larger keeps it, with its own degrees
+    of freedom), and a cell borrows at most as many degrees of freedom as it has. A noisy cell whose
+    rounds happened to spread little is still moderated towards its quieter neighbours; borrowing a
+    group's pooled degrees of freedom made that a false alarm often enough to exceed alpha (one
+    payload a group at twice its neighbours' s.d., alpha 0.01: 2.0 % over the full latency matrix at
+    6 rounds, 1.5 % for a code-path gate's groups of 4; keeping only the improbably noisy cells, upper
+    tail under OUTLIER_TAIL, 1.7-3.0 %); within alpha with both rules (docs/relative-gate.md). With
+    fewer (a counted gate's 3-round first look, which can only send it on to confirm: a gate fails at
+    its last look) a variance of so few degrees is too rough to floor anything, only an improbably
+    noisy cell keeps its own, and the group's degrees of freedom are borrowed (capping them there
+    lost 26 of 137 regressions of the recorded code-path gates)."""
     posterior = np.empty_like(variances)
     total = np.empty_like(variances)
     groups = np.asarray(groups)
@@ -261,6 +265,7 @@ def moderated_variances(variances, degrees, groups, effective=None):
             moderated_total = min(prior_degrees + degrees, pooled)
         if degrees >= FLOOR_DEGREES:
             keeps_own = own > moderated
+            moderated_total = min(moderated_total, 2 * degrees)  # borrowing at most what the cell has
         elif np.isinf(prior_degrees):
             keeps_own = stats.chi2.sf(degrees * own / prior_variance, degrees) < OUTLIER_TAIL
         else:
