@@ -158,16 +158,20 @@ def levels(parts):
 # Why a cell cannot detect the increase required: where its runs' spread is, named by level of a
 # tenth of it (innermost_first's parts), the highest levels first: what a reviewer reads.
 SPREAD_LEVELS_LISTED = 3
+# A cell's Detectable is floored at exp(log1p(min_effect)) (relative.decide), which comes back some
+# ulps above 1 + min_effect (+0.2 %: 0.0020000000000000018): a cell within this relative distance of
+# the bound detects it.
+DETECTABLE_TOLERANCE = 1e-9
 
 
 def spread_causes(runs, decision, bound, listed=SPREAD_LEVELS_LISTED):
     """[{subexperiment, bytes, detectable, spread, runs, functions: [{function, spread, share}]}] for
-    each gated instructions cell whose detectable increase (decision's Detectable - 1) exceeds `bound`,
-    the least sensitive first: its runs' relative standard deviation (each build's runs about their
-    own mean), and where that spread is (spread_functions). A sub-experiment without every run's
-    functions file is left out."""
+    each gated instructions cell whose detectable increase (decision's Detectable - 1) exceeds `bound`
+    (by more than DETECTABLE_TOLERANCE), the least sensitive first: its runs' relative standard
+    deviation (each build's runs about their own mean), and where that spread is (spread_functions).
+    A sub-experiment without every run's functions file is left out."""
     cells = decision[decision["Gated"] & (decision[relative.MAGNITUDE] == relative.INSTRUCTIONS)
-                     & (decision["Detectable"] - 1 > bound)].sort_values("Detectable", ascending=False)
+                     & (decision["Detectable"] > (1 + bound) * (1 + DETECTABLE_TOLERANCE))].sort_values("Detectable", ascending=False)
     every = [(build, run) for build in (relative.BASE, relative.PR) for run in runs.builds[build]]
     found = []
     for subexperiment, group in cells.groupby(relative.SUBEXPERIMENT, sort=False):
