@@ -195,6 +195,19 @@ def test_the_instructions_signal_lists_the_functions_whose_counts_grew(github, t
     assert "memcpy" not in grown  # its count fell
 
 
+def test_the_functions_that_grew_are_listed_in_the_documents_order_the_innermost_first():
+    """The gate lists a regressed cell's functions innermost first (analysis/code_path.py): serialize
+    grew by 90 of its caller write's 100 and is where to look; sorted by growth, write came first."""
+    functions = {(32, "Median"): [
+        {"function": "serialize", "base": 300, "pr": 390, "delta": 90, "share": 0.474},
+        {"function": "write", "base": 1000, "pr": 1100, "delta": 100, "share": 0.526}]}
+    document = gate_results.document(FIRST, changes=SLOWER, functions=functions, signal="instructions")
+
+    grown = gate_comment.render(document, RUN_URL).split("Functions whose instruction counts grew")[1]
+
+    assert "serialize +90 (47%); write +100 (53%)" in grown
+
+
 def title(body):
     return body.splitlines()[2]
 

@@ -71,7 +71,9 @@ def _changes(record):
 def _functions(regressions):
     lines = []
     for record in regressions[:TOP]:
-        grown = sorted((f for f in record.get("functions", []) if f["delta"] > 0), key=lambda f: -f["delta"])
+        # The document's order (analysis/code_path.py innermost_first): re-sorted by delta, the outermost
+        # caller, which holds every callee's growth, would come first.
+        grown = [f for f in record.get("functions", []) if f["delta"] > 0]
         if grown:
             lines.append(f"- {_cell(record)}: " + "; ".join(
                 f"{markdown_text(f['function'], NAME_LIMIT)} {f['delta']:+,} ({f['share']:.0%})"
