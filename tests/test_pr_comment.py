@@ -235,6 +235,15 @@ def test_a_team_requirement_is_named_in_the_title_and_a_quiet_gate_that_meets_it
     assert title(quiet) == f"### Latency gate ✅ passed for `{FIRST[:12]}`"
 
 
+def test_a_throughput_gate_is_titled_so_and_says_its_cases_each_run_for_a_time():
+    """ThroughputTest runs each case for a time, not samples (campaigns/gate.py prints cases for it)."""
+    body = gate_comment.render(gate_results.document(FIRST, throughput=True), RUN_URL)
+
+    assert title(body).startswith("### Throughput gate ")
+    assert "3 cells gated (1\\/throughput) after 8 interleaved rounds of 3 cases of 1 s: " in body
+    assert "samples" not in body
+
+
 def test_a_counted_gate_reads_in_instructions_with_the_decimals_its_percentages_need():
     """A code-path gate counts to a 0.2 % minimum: no '0%', no microseconds, and what it did not count."""
     document = gate_results.document(FIRST, changes={(32, "Instructions"): 1.004},

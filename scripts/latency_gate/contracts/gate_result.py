@@ -29,7 +29,8 @@ callgrind's cache simulation: base, PR, ratio, verdict); for the instructions si
 relative to the gate's directory: contracts/folded_stacks.py) and `flamegraphs_not_drawn` (why a
 changed cell's flame graph is missing: inferno not installed, a sub-experiment without profiles);
 for the instructions signal `spread_causes` (per gated cell that cannot detect the increase
-required, its runs' spread and the functions it is in).
+required, its runs' spread and the functions it is in); for a throughput gate `cases` and
+`test_time_s` (what each run ran: ThroughputTest's cases, each for that many seconds).
 """
 
 from pathlib import Path
@@ -138,7 +139,8 @@ _FIELDS = {
     "spread_causes": shapes.list_of(SPREAD_CAUSE),
     "ceiling_over": shapes.list_of(CEILING_BREACH),
     "looks": shapes.list_of(LOOK, MAX_LOOKS),
-    "seed": shapes.whole, "samples": shapes.whole, "first_look": shapes.whole, "max_rounds": shapes.whole,
+    "seed": shapes.whole, "samples": shapes.whole, "cases": shapes.whole, "test_time_s": shapes.whole,
+    "first_look": shapes.whole, "max_rounds": shapes.whole,
     "look_every": shapes.whole,
     "base": shapes.text, "pr": shapes.text,
     "subexperiments": shapes.list_of(shapes.name), "payloads": shapes.list_of(shapes.whole),

@@ -164,10 +164,28 @@ def not_counted_text(counted_path):
             "runner times those).")
 
 
+def gate_name(signal, gated):
+    """What a gate is called: the code-path gate (the instructions signal), else a timed gate of its
+    kind (a throughput gate gates 1/throughput alone); `gated` its gated magnitudes."""
+    if signal == "instructions":
+        return "Code-path gate"
+    return "Throughput gate" if list(gated) == ["1/throughput"] else "Latency gate"
+
+
+def measured_text(rounds, signal, gated, record):
+    """'8 interleaved rounds of 500 samples' ('3 rounds' counted): what each build ran; a throughput
+    gate's run is its cases, each for a time ('of 3 cases of 1 s'). `record`: gate_result.json or the
+    gate's details (an older document without its cases says no more than its rounds)."""
+    measured = f"{rounds} {'rounds' if signal == 'instructions' else 'interleaved rounds'}"
+    if gate_name(signal, gated) == "Throughput gate":
+        cases = record.get("cases")
+        return measured + (f" of {cases} case{'' if cases == 1 else 's'} of {record['test_time_s']} s" if cases else "")
+    return measured + (f" of {record['samples']} samples" if "samples" in record else "")
+
+
 def _title(result):
-    if result.get("signal") == "instructions":
-        return "Code-path gate (instructions)"
-    return "Throughput gate" if result.get("settings", {}).get("gated") == ["1/throughput"] else "Latency gate"
+    name = gate_name(result.get("signal"), result.get("settings", {}).get("gated", []))
+    return f"{name} (instructions)" if result.get("signal") == "instructions" else name
 
 
 _VERDICT_MARK = {"passed": "✅ passed", "failed": "❌ failed", "inconclusive": "⚠️ inconclusive"}
@@ -211,9 +229,7 @@ def render(result, run_url, current_head=None):
     settings = result.get("settings", {})
     gated = ", ".join(markdown_text(m) for m in settings.get("gated", []))
     counted = ", ".join(f"{counts.get(verdict, 0)} {verdict}" for verdict in gate_result.VERDICTS)
-    measured = f"{result['rounds']} {'rounds' if result.get('signal') == 'instructions' else 'interleaved rounds'}"
-    if "samples" in result:
-        measured += f" of {result['samples']} samples"
+    measured = measured_text(result["rounds"], result.get("signal"), settings.get("gated", []), result)
     lines += [f"{result['cells']} cells gated ({gated}) after {measured}: {counted}"
               + (f"; {len(over)} over the requirements ceiling" if over else "") + ".", ""]
     if "min_effect" in settings and "alpha" in settings:

@@ -133,12 +133,12 @@ def markdown_report(decision, ceiling, settings, details, verdict):
     worse = " / ".join(dict.fromkeys(magnitudes.of(m).worse for m in settings.gated))
     guard = ("an exact rank test finds every PR run above the base's runs" if settings.guard == "rank"
              else "an exact sign-flip test finds the slowdown consistent across rounds")
-    title = ("Code-path gate (instructions per round trip: pull request vs base)" if counted
-             else "Latency gate (relative: pull request vs base)")
+    title = (gate_comment.gate_name(details.get("signal"), settings.gated)
+             + (" (instructions per round trip: pull request vs base)" if counted else " (relative: pull request vs base)"))
     lines = [
         f"## {title}: {verdict.upper()}", "",
         f"**{verdict.upper()}**: {len(regressions)} confirmed regression(s) among {len(gated)} gated cells after "
-        f"{rounds} {'rounds' if counted else 'interleaved rounds'} of {details['samples']} samples "
+        f"{gate_comment.measured_text(rounds, details.get('signal'), settings.gated, details)} "
         f"({details['duration_s']:.0f} s)" + _allocations_text(details)
         + (f"; {_not_ruled_out_text(decision, settings)}" if verdict == relative.INCONCLUSIVE else "") + ".",
         "",
