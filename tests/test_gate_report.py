@@ -6,6 +6,8 @@ Specification:
   microseconds; its percentages keep the decimals a 0.2 % minimum needs; it says what it did not
   count (the backend's counted path);
 - a latency gate's tables stay in [us], and gate_cells.csv's Unit says us;
+- a regression is a pull request at least the minimum effect slower than its base (timed), or
+  needing at least that much more instructions per round trip (counted);
 - a throughput gate is titled so and says what its runs ran: cases, each for a time;
 - a table whose cells hold magnitudes of different units puts each value's unit beside it;
 - a version 1 gate_cells.csv ('Base [us]', 'PR [us]', no Unit) reads with version 2's columns.
@@ -70,6 +72,8 @@ def test_a_latency_gate_reports_microseconds():
 
     assert "| Cell | Base [us] | PR [us] | Change | Interval | Why |" in report.splitlines()
     assert set(gate_report.cell_table(decision, None)["Unit"]) == {"us"}
+    # a time is slower, a count needs more (the counted gate's test): the sentence said "needs ... slower"
+    assert "is a regression when the pull request is at least 5% slower than its base, a paired t-test" in report
 
 
 def test_a_throughput_gate_is_titled_so_and_says_its_cases_each_run_for_a_time():
@@ -84,6 +88,7 @@ def test_a_throughput_gate_is_titled_so_and_says_its_cases_each_run_for_a_time()
     assert re.fullmatch(r"## Throughput gate \(relative: pull request vs base\): [A-Z]+", lines[0])
     assert " gated cells after 8 interleaved rounds of 3 cases of 1 s (70 s)" in lines[2]
     assert "samples" not in lines[2]
+    assert "is a regression when the pull request is at least 5% slower than its base" in lines[4]
 
 
 def test_cells_of_different_units_carry_their_unit_beside_each_value():

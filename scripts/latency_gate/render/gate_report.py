@@ -143,7 +143,8 @@ def markdown_report(decision, ceiling, settings, details, verdict):
         + (f"; {_not_ruled_out_text(decision, settings)}" if verdict == relative.INCONCLUSIVE else "") + ".",
         "",
         f"A cell (sub-experiment x payload x {' / '.join(settings.gated)}) is a regression when the pull request "
-        f"needs at least {magnitudes.percent_text(settings.min_effect)} {worse} than its base, a paired t-test over "
+        f"{'needs' if counted else 'is'} at least {magnitudes.percent_text(settings.min_effect)} {worse} than its base, "
+        "a paired t-test over "
         f"the rounds' log ratios PR / base ({_VARIANCE_TEXT[settings.variance]}) says so at a family-wise false-alarm "
         f"rate of {magnitudes.percent_text(settings.alpha)} over all gated cells (Holm), "
         f"and {guard}. Ratios are PR / base geometric "
