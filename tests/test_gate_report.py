@@ -10,6 +10,8 @@ Specification:
   needing at least that much more instructions per round trip (counted);
 - a throughput gate is titled so and says what its runs ran: cases, each for a time;
 - a table whose cells hold magnitudes of different units puts each value's unit beside it;
+- gate_cells.csv's and gate_result.json's ratios and bounds keep 6 decimals, adjusted p-values 3
+  significant digits (a count's changes are tenths of a percent, its p-values far below 1e-5);
 - a version 1 gate_cells.csv ('Base [us]', 'PR [us]', no Unit) reads with version 2's columns.
 """
 
@@ -103,6 +105,28 @@ def test_cells_of_different_units_carry_their_unit_beside_each_value():
     assert "| Cell | Base | PR | Change | Interval | Why |" in report.splitlines()
     assert re.search(r"\| intraprocess_best_effort 32 B EstimatedCycles \| 81,\d{3} cycles \| 81,\d{3} cycles \|", report)
     assert re.search(r"\| intraprocess_best_effort 32 B Instructions \| 52,\d{3} instructions \|", report)
+
+
+def test_ratios_keep_six_decimals_and_adjusted_p_values_three_significant_digits(tmp_path):
+    """+0.23 % and +0.16 % had both read Ratio 1.002 in gate_cells.csv, a bound of 1.0023 read as the
+    0.2 % minimum, and an adjusted p of 4e-07 read 0.0 in gate_result.json beside a reason saying 4e-07."""
+    decision = counted_decision({(32, "Instructions"): 1.0023, (64, "Instructions"): 1.0016})
+
+    gate_report.write_cells(decision, None, tmp_path)
+    cells = gate_result.read_cells(tmp_path).set_index("Bytes")
+    document = gate_report.result_document(decision, None, [], gate_results.COUNTED, details(),
+                                           relative.gate_verdict(decision, True, gate_results.COUNTED))
+
+    decided = decision.set_index("Bytes")
+    for column in ("Ratio", "Low", "High", "Detectable", "Ruled out above"):
+        assert cells[column].to_numpy() == pytest.approx(decided[column].to_numpy(), abs=5e-7), column
+    assert round(cells.loc[32, "Ratio"], 3) == round(cells.loc[64, "Ratio"], 3) == 1.002  # 3 decimals: alike
+    assert cells.loc[32, "Ratio"] - cells.loc[64, "Ratio"] > 1e-4
+    assert cells["p"].to_numpy() == pytest.approx(decided["p"].to_numpy(), rel=5e-3)
+    [regression] = [cell for cell in document["regressions"] if cell["bytes"] == 32]
+    assert 0 < regression["p_adjusted"] < 1e-5
+    assert f"adjusted p={regression['p_adjusted']:.2g}" in regression["reason"]
+    assert regression["ratio"] == pytest.approx(decided.loc[32, "Ratio"], abs=5e-7)
 
 
 def test_a_version_1_cell_table_reads_with_version_2_columns(tmp_path):

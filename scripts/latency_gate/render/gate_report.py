@@ -70,6 +70,33 @@ def cell_table(decision, ceiling):
     return table
 
 
+# Ratios and bounds near 1 need more than a value's 3 decimals (+0.23 % and +0.16 % both read 1.002,
+# a bound of 1.002 reads as a 0.2 % minimum) and adjusted p-values significant digits (4e-07 read
+# 0.000): gate_cells.csv's and gate_result.json's.
+RATIO_DECIMALS = 6
+P_DIGITS = 3
+_RATIO_COLUMNS = ("Ratio", "Low", "High", "Detectable", "Ruled out above")
+
+
+def _ratio(value):
+    return round(float(value), RATIO_DECIMALS)
+
+
+def _p_value(value):
+    return float(f"{float(value):.{P_DIGITS}g}")
+
+
+def write_cells(decision, ceiling, results):
+    """gate_cells.csv (cell_table) in `results`: its ratios and bounds with RATIO_DECIMALS, its adjusted
+    p-values with P_DIGITS significant digits, every other number with the CSV's 3 decimals."""
+    table = cell_table(decision, ceiling)
+    columns = [column for column in _RATIO_COLUMNS if column in table]
+    table[columns] = table[columns].astype(object).map(
+        lambda value: value if np.isnan(value) else f"{value:.{RATIO_DECIMALS}f}")
+    table["p"] = table["p"].astype(object).map(lambda value: value if np.isnan(value) else f"{value:.{P_DIGITS}g}")
+    write_csv(table, results / gate_result.CELLS_FILE)
+
+
 REPORT_FILE, JUNIT_FILE = "gate_report.md", "gate_report.xml"
 
 
@@ -88,7 +115,7 @@ def write_reports(outcome, flamegraphs=(), not_drawn=()):
     for name, cells in gated.groupby(relative.SUBEXPERIMENT, sort=False):
         batch.add_gate_ratios(name, cells, settings.min_effect, results / "plots")
     batch.render()
-    write_csv(cell_table(decision, ceiling), results / gate_result.CELLS_FILE)
+    write_cells(decision, ceiling, results)
     write_text_atomic(results / REPORT_FILE, markdown_report(decision, ceiling, settings, details, verdict))
     write_text_atomic(results / JUNIT_FILE, junit_report(decision, ceiling))
     gate_result.write(results, result_document(decision, ceiling, outcome.looks, settings, details, verdict))
@@ -231,7 +258,7 @@ def estimated_cycles(decision):
     cells = decision[decision[relative.MAGNITUDE] == relative.ESTIMATED_CYCLES]
     return [{"subexperiment": row[relative.SUBEXPERIMENT], "bytes": int(row[relative.BYTES]),
              "base": round(float(row["Base"]), 1), "pr": round(float(row["PR"]), 1),
-             "ratio": round(float(row["Ratio"]), 4), "verdict": row["Verdict"]} for _, row in cells.iterrows()]
+             "ratio": _ratio(row["Ratio"]), "verdict": row["Verdict"]} for _, row in cells.iterrows()]
 
 
 def _estimated_cycles_section(decision, settings):
@@ -322,9 +349,9 @@ def _cell_record(row):
     return {
         "subexperiment": row[relative.SUBEXPERIMENT], "bytes": int(row[relative.BYTES]),
         "magnitude": row[relative.MAGNITUDE], "base": round(float(row["Base"]), 3),
-        "pr": round(float(row["PR"]), 3), "unit": row["Unit"], "ratio": round(float(row["Ratio"]), 4),
-        "interval": [round(float(row["Low"]), 4), round(float(row["High"]), 4)],
-        "p_adjusted": round(float(row["p"]), 5), "verdict": row["Verdict"], "reason": row["Reason"],
+        "pr": round(float(row["PR"]), 3), "unit": row["Unit"], "ratio": _ratio(row["Ratio"]),
+        "interval": [_ratio(row["Low"]), _ratio(row["High"])],
+        "p_adjusted": _p_value(row["p"]), "verdict": row["Verdict"], "reason": row["Reason"],
     }
 
 
