@@ -282,6 +282,25 @@ def test_a_counted_gates_heap_allocations_name_the_functions_that_allocate():
     assert "allocates where none is allowed: DataReaderHistory::add_to_instance 2.01 per round trip" in allocations
 
 
+def test_a_gate_failed_only_on_heap_allocations_says_so_beside_its_cells_verdicts():
+    """A code-path gate whose instructions all cleared fails on its allocations (--no-allocations): the
+    comment said "failed", then "0 regression, ..., 3 no regression", and not why."""
+    moved = {"subexperiment": "interprocess_best_effort", "bytes": 16, "base": 2.08, "pr": 4.09,
+             "verdict": "regression", "functions": []}
+    steady = {"subexperiment": "interprocess_best_effort", "bytes": 16, "functions": [
+        {"function": "DataReaderHistory::add_to_instance", "per_round_trip": 2.01}]}
+    document = gate_results.document(FIRST, counted_path="LatencyTest's timed region") | {
+        "verdict": "failed", "passed": False, "allocation_changes": [moved],
+        "no_allocations": ["interprocess_best_effort"], "steady_allocations": [steady]}
+    assert document["counts"]["regression"] == 0
+
+    body = gate_comment.render(document, RUN_URL)
+
+    assert title(body).startswith("### Code-path gate (instructions) ❌ failed")
+    assert ("0 regression, 0 inconclusive, 3 no regression, 0 improvement; 1 cell(s) with more heap allocations "
+            "per round trip; 1 cell(s) allocating where none is allowed.") in body
+
+
 def test_a_bisect_beside_the_gate_result_names_its_commits_and_one_for_another_head_is_refused(tmp_path):
     """The failed counted gate's bisect (latency-gate bisect, in the same artifact): each culprit commit in
     one line; a bisect that ended at another commit than the run's head is not this pull request's."""

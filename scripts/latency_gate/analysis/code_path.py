@@ -276,7 +276,7 @@ def allocation_findings(runs, subexperiments, no_allocations):
     """A counted gate's heap allocations per round trip, as gate_result.json records them: the cells
     whose allocations moved between the builds (allocation_changes), and, for the sub-experiments in
     `no_allocations` ("all": every one), the PR's last run's cells that allocate on their steady path
-    (steady_allocations); either fails the gate (allocation_failures)."""
+    (steady_allocations); either fails the gate (contracts/gate_result.py allocation_failures)."""
     found = {"allocation_changes": [cell for cell in allocation_changes(runs, subexperiments)
                                     if cell["verdict"] != "no change"]}
     if no_allocations:
@@ -285,13 +285,6 @@ def allocation_findings(runs, subexperiments, no_allocations):
         pr = runs.builds[relative.PR]
         found |= {"no_allocations": required, "steady_allocations": steady_allocations(pr[-1], required) if pr else []}
     return found
-
-
-def allocation_failures(findings):
-    """(the cells whose heap allocations per round trip grew, the cells of sub-experiments required to
-    allocate nothing that do) of a gate's allocation_findings (none without)."""
-    grew = [cell for cell in findings.get("allocation_changes", []) if cell["verdict"] == relative.REGRESSION]
-    return grew, findings.get("steady_allocations", [])
 
 
 def steady_allocations(run, subexperiments):

@@ -168,7 +168,7 @@ def run_gate(checked_gate, out=None):
         # the cells that cannot detect the increase required: their runs' spread and where it is
         findings = code_path.allocation_findings(runs, chosen, spec.no_allocations) | {
             "spread_causes": code_path.spread_causes(runs, gate.decision, settings.required_effect)}
-        allocations_failed = any(code_path.allocation_failures(findings))
+        allocations_failed = any(gate_result.allocation_failures(findings))
     regressions, over = relative.failures(gate.decision, gate.ceiling)
     failed = len(regressions) > 0 or (over is not None and len(over) > 0) or allocations_failed
     outcome = GateOutcome(results, gate.decision, gate.ceiling, gate.looks, settings, elapsed, {

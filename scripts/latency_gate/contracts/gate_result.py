@@ -244,6 +244,14 @@ def commit_id(text):
     return text
 
 
+def allocation_failures(findings):
+    """(the cells whose heap allocations per round trip grew, the cells of sub-experiments required to
+    allocate nothing that do) of a counted gate's allocation findings (analysis/code_path.py
+    allocation_findings, as this document holds them; none without)."""
+    grew = [cell for cell in findings.get("allocation_changes", []) if cell["verdict"] == "regression"]
+    return grew, findings.get("steady_allocations", [])
+
+
 def least_sensitive(detectable, gated=()):
     """{magnitude: (sub-experiment, its median detectable slowdown)} of a gate's `detectable`
     ({sub-experiment: {magnitude: {median, max}}}): per magnitude, the least sensitive

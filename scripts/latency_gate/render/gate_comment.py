@@ -125,6 +125,15 @@ def _allocations(result):
         if lines else []
 
 
+def allocation_failure_texts(result):
+    """What failed a counted gate on its heap allocations (gate_result.json's or the gate's details):
+    ['2 cell(s) with more heap allocations per round trip', '1 cell(s) allocating where none is
+    allowed'], [] when nothing did."""
+    grew, steady = gate_result.allocation_failures(result)
+    return ([f"{len(grew)} cell(s) with more heap allocations per round trip"] if grew else []) + (
+        [f"{len(steady)} cell(s) allocating where none is allowed"] if steady else [])
+
+
 def _detectable_text(result):
     """Per gated magnitude, the least sensitive sub-experiment's median detectable slowdown."""
     worst = gate_result.least_sensitive(result.get("detectable", {}), result.get("settings", {}).get("gated", []))
@@ -230,8 +239,10 @@ def render(result, run_url, current_head=None):
     gated = ", ".join(markdown_text(m) for m in settings.get("gated", []))
     counted = ", ".join(f"{counts.get(verdict, 0)} {verdict}" for verdict in gate_result.VERDICTS)
     measured = measured_text(result["rounds"], result.get("signal"), settings.get("gated", []), result)
+    # what failed the gate besides its cells' verdicts: the ceiling, a counted gate's heap allocations
+    failing = ([f"{len(over)} over the requirements ceiling"] if over else []) + allocation_failure_texts(result)
     lines += [f"{result['cells']} cells gated ({gated}) after {measured}: {counted}"
-              + (f"; {len(over)} over the requirements ceiling" if over else "") + ".", ""]
+              + "".join(f"; {text}" for text in failing) + ".", ""]
     if "min_effect" in settings and "alpha" in settings:
         increase = ("slowdown" if result.get("signal") != "instructions" else "increase in " + " and ".join(
             magnitudes.BY_NAME[m].what if m in magnitudes.BY_NAME else markdown_text(m) for m in settings["gated"]))

@@ -20,9 +20,7 @@ from latency_gate.render import flame_graphs, gate_comment, markdown, plots
 
 def _allocations_text(details):
     """', 2 cell(s) with more heap allocations per round trip, ...' of a failed counted gate, or ''."""
-    grew, steady = code_path.allocation_failures(details)
-    return ((f", {len(grew)} cell(s) with more heap allocations per round trip" if grew else "")
-            + (f", {len(steady)} cell(s) allocating where none is allowed" if steady else ""))
+    return "".join(f", {text}" for text in gate_comment.allocation_failure_texts(details))
 
 
 def verdict_line(decision, ceiling, settings, elapsed, details, verdict):
