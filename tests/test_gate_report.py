@@ -8,6 +8,8 @@ Specification:
 - a latency gate's tables stay in [us], and gate_cells.csv's Unit says us;
 - a regression is a pull request at least the minimum effect slower than its base (timed), or
   needing at least that much more instructions per round trip (counted);
+- the detectable effect is the slowdown the gate would have confirmed (failed on) in 80 % of such
+  gates, not what a pass rules out (the minimum effect, in every gated cell);
 - a throughput gate is titled so and says what its runs ran: cases, each for a time;
 - a table whose cells hold magnitudes of different units puts each value's unit beside it;
 - gate_cells.csv's and gate_result.json's ratios and bounds keep 6 decimals, adjusted p-values 3
@@ -91,6 +93,20 @@ def test_a_throughput_gate_is_titled_so_and_says_its_cases_each_run_for_a_time()
     assert " gated cells after 8 interleaved rounds of 3 cases of 1 s (70 s)" in lines[2]
     assert "samples" not in lines[2]
     assert "is a regression when the pull request is at least 5% slower than its base" in lines[4]
+
+
+def test_the_detectable_effect_is_what_the_gate_would_have_failed_on_not_what_a_pass_rules_out():
+    """A pass rules out the minimum effect in every gated cell; the detectable effect is the slowdown
+    the gate would have confirmed in 80 % of such gates. The report had said a pass ruled out slowdowns
+    of the detectable size, "not smaller ones"."""
+    decision = relative.decide(gate_results.rounds_frame(noise=0.001))  # quiet: passes
+
+    report = markdown_report(decision, None, relative.GateSettings(), details())
+
+    assert report.startswith("## Latency gate (relative: pull request vs base): PASSED")
+    assert ("Detectable: the smallest slowdown this gate would have confirmed (failed on) in 80% of such gates at "
+            "the noise it measured, per magnitude: median over the payloads (largest).") in report
+    assert "smaller" not in report
 
 
 def test_cells_of_different_units_carry_their_unit_beside_each_value():

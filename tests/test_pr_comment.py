@@ -13,7 +13,8 @@ Specification:
 - at most TOP cells of each kind are listed, so at the contract's caps the comment stays
   within GitHub's 65,536 characters;
 - the comment holds the verdict, the settings both builds ran under, the regressed and
-  improved cells (ratio, interval), the detectable effect and, for the instructions signal,
+  improved cells (ratio, interval), the detectable effect (the slowdown it would have failed on in
+  80 % of such gates, not what a pass rules out) and, for the instructions signal,
   the functions whose counts grew, and links the run; GitHub's own renderer (cmark-gfm)
   turns no text of the artifact into a link, an image, HTML or a mention;
 - the title says the verdict: passed, failed, or inconclusive with how many cells could not rule
@@ -169,7 +170,8 @@ def test_the_comment_is_short_and_holds_what_a_reviewer_needs(github, tmp_path):
     assert "<td>intraprocess_best_effort 32 B Median</td>" in regressed and "+20." in regressed
     improved = html.split("<strong>Improved</strong>")[1].split("</table>")[0]
     assert "<td>intraprocess_best_effort 64 B 99%</td>" in improved and "-20." in improved
-    assert "Detectable: a pass rules out slowdowns of at least" in html
+    assert ("the least sensitive sub-experiment's median over its payloads of the smallest slowdown this gate would "
+            "have confirmed (failed on) in 80% of such gates at the noise it measured.") in html
     assert f'<a href="{RUN_URL}">The run</a>' in html
     assert len(body.splitlines()) < 40
 

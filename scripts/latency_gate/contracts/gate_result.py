@@ -66,6 +66,9 @@ MAX_LOOKS = 1_000
 VERDICTS = ("regression", "inconclusive", "no regression", "improvement")  # a cell's
 VERDICTS_OF_THE_GATE = ("passed", "failed", "inconclusive")
 SIGNALS = ("latency", "instructions")
+# `detectable`: per cell the smallest slowdown the gate would have confirmed in this share of such
+# gates at the noise it measured (analysis/relative.py cell_tests).
+DETECTION_POWER = 0.8
 
 
 FUNCTION = shapes.record({"function": shapes.text, "base": shapes.whole, "pr": shapes.whole, "delta": shapes.integer,

@@ -153,14 +153,20 @@ def _flame_graphs(result):
     return [" ".join(lines), ""] if lines else []
 
 
+def detectable_meaning(counted):
+    """What a detectable effect is. Not what a pass rules out: a pass rules out the minimum effect
+    (or the required one) in every gated cell, whatever its detectable effect."""
+    return (f"the smallest {'increase' if counted else 'slowdown'} this gate would have confirmed (failed on) "
+            f"in {gate_result.DETECTION_POWER:.0%} of such gates at the noise it measured")
+
+
 def _detectable(result):
     """One line: what the gate could have confirmed."""
     text = _detectable_text(result)
     if not text:
         return []
-    changes = "increases" if result.get("signal") == "instructions" else "slowdowns"
-    return [f"Detectable: a pass rules out {changes} of at least {text}, the least sensitive "
-            "sub-experiment's median over its payloads; smaller ones may pass.", ""]
+    return [f"Detectable: {text}, the least sensitive sub-experiment's median over its payloads of "
+            f"{detectable_meaning(result.get('signal') == 'instructions')}.", ""]
 
 
 def not_counted_text(counted_path):

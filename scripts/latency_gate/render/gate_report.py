@@ -233,9 +233,8 @@ def markdown_report(decision, ceiling, settings, details, verdict):
     detectable = detectable_effects(decision)
     gated_magnitudes = [m for m in settings.gated if m in set(gated[relative.MAGNITUDE])]
     lines += ["### Sub-experiments", "",
-              f"Detectable: the smallest {'increase' if counted else 'slowdown'} this gate would have confirmed (in "
-              "80% of gates) at the noise it measured, per magnitude: median over the payloads (largest). A pass "
-              f"rules out {'increases' if counted else 'slowdowns'} of that size, not smaller ones.", ""]
+              f"Detectable: {gate_comment.detectable_meaning(counted)}, per magnitude: median over the payloads "
+              "(largest).", ""]
     rows = []
     for name, cells in gated.groupby(relative.SUBEXPERIMENT, sort=False):
         counts = cells["Verdict"].value_counts()
