@@ -246,6 +246,17 @@ def test_a_throughput_gate_is_titled_so_and_says_its_cases_each_run_for_a_time()
     assert "samples" not in body
 
 
+def test_with_a_required_slowdown_the_cells_verdicts_say_they_are_at_the_minimum_effect():
+    """The title counts the cells that could not rule out the required 10 %; the cells' verdicts
+    (inconclusive, no regression) are at the 5 % minimum effect, and had read as if at the 10 %."""
+    noisy = gate_comment.render(gate_results.document(
+        FIRST, noise=0.15, seed=0, settings=GateSettings(require_detectable=0.1)), RUN_URL)
+    unrequired = gate_comment.render(gate_results.document(FIRST, noise=0.15, seed=0), RUN_URL)
+
+    assert re.search(r"\d+ inconclusive, \d+ no regression, 0 improvement \(at the 5% minimum effect\)\.", noisy)
+    assert "minimum effect)" not in unrequired
+
+
 def test_a_counted_gate_reads_in_instructions_with_the_decimals_its_percentages_need():
     """A code-path gate counts to a 0.2 % minimum: no '0%', no microseconds, and what it did not count."""
     document = gate_results.document(FIRST, changes={(32, "Instructions"): 1.004},

@@ -244,6 +244,9 @@ def render(result, run_url, current_head=None):
     settings = result.get("settings", {})
     gated = ", ".join(markdown_text(m) for m in settings.get("gated", []))
     counted = ", ".join(f"{counts.get(verdict, 0)} {verdict}" for verdict in gate_result.VERDICTS)
+    if "require_detectable" in settings and "min_effect" in settings:
+        # the title counts the cells against the required slowdown, the verdicts are at the minimum effect
+        counted += f" (at the {magnitudes.percent_text(settings['min_effect'])} minimum effect)"
     measured = measured_text(result["rounds"], result.get("signal"), settings.get("gated", []), result)
     # what failed the gate besides its cells' verdicts: the ceiling, a counted gate's heap allocations
     failing = ([f"{len(over)} over the requirements ceiling"] if over else []) + allocation_failure_texts(result)
