@@ -334,6 +334,21 @@ def test_a_bisect_beside_the_gate_result_names_its_commits_and_one_for_another_h
         pull_request_comment.checked_result(artifact, run.head_sha)
 
 
+def test_a_gradual_change_the_bisect_found_is_one_line_naming_its_range():
+    """A count that crept up over several commits, none of whose steps exceeded the margin, is a range."""
+    from test_bisect import document as bisect_document
+    bisected = bisect_document()
+    bisected["cells"][0].update(culprits=[], gradual=[{"after_sha": "b" * 40, "through_sha": "a" * 40,
+                                                       "before": 400.0, "after": 408.0}])
+    document = gate_results.document("a" * 40, changes=SLOWER) | {"bisect": bisected}
+
+    html = rendered(gate_comment.render(document, RUN_URL))
+
+    assert ("a gradual change after <code>bbbbbbb</code> through <code>aaaaaaa</code>: +8.00 instructions per round "
+            "trip at 16 B (interprocess_best_effort) (400.00 -&gt; 408.00), no commit's own step over the margin") in html
+    assert "none located" not in html
+
+
 def test_a_ceiling_breach_shows_its_values_in_their_unit():
     document = gate_results.document(FIRST)
     document["ceiling_over"] = [{"subexperiment": "interprocess_best_effort", "bytes": 1024, "magnitude": "1/throughput",

@@ -18,7 +18,7 @@ changes its decimals (contracts/magnitudes.py).
 import re
 
 from latency_gate.contracts import gate_result, magnitudes, run_metadata
-from latency_gate.render import markdown
+from latency_gate.render import bisect_report, markdown
 from latency_gate.render.markdown import code_span, markdown_text
 
 MARKER = "<!-- latency-gate: pull-request comment -->"
@@ -105,6 +105,8 @@ def _bisect(result):
             lines.append(f"- `{culprit['sha'][:7]}` *{markdown_text(culprit['subject'], NAME_LIMIT)}*: "
                          f"{culprit['delta']:+,.2f} instructions per round trip at {cell['bytes']} B "
                          f"({markdown_text(cell['subexperiment'])}){where}")
+        where = f"{cell['bytes']} B ({markdown_text(cell['subexperiment'])})"
+        lines += [f"- {bisect_report.gradual_line(gradual, where)}" for gradual in cell.get("gradual", [])]
     status = "" if bisected["complete"] else f" (stopped early: {markdown_text(bisected['stopped'] or 'time', 200)})"
     return [f"**Commits that moved the regressed cells** (bisect of {bisected['commits']} commits{status})", "",
             *(lines[:TOP] or ["- none located"]), ""]
