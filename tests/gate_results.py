@@ -23,6 +23,10 @@ COUNTED_LEVELS = (("Instructions", 52_310.0),)  # instructions per round trip
 # The code-path gate's settings (cli/gate.py for --signal instructions) with the default 0.2 % minimum.
 COUNTED = GateSettings(min_effect=0.002, gated=("Instructions",), guard="rank")
 COUNTED_NOISE = 0.0005  # a count's relative spread between runs
+THROUGHPUT_LEVELS = (("1/throughput", 11.5),)  # us per Mb
+# A throughput gate's settings (cli/gate.py for --kind throughput) and what its runs ran (campaigns/gate.py).
+THROUGHPUT = GateSettings(gated=("1/throughput",))
+THROUGHPUT_RUNS = {"cases": 3, "test_time_s": 1}
 
 
 def rounds_frame(changes=None, subexperiment=SUBEXPERIMENT, payloads=PAYLOADS, rounds=ROUNDS, seed=0, noise=0.01,
@@ -43,15 +47,17 @@ def rounds_frame(changes=None, subexperiment=SUBEXPERIMENT, payloads=PAYLOADS, r
 
 
 def document(head_sha, changes=None, subexperiment=SUBEXPERIMENT, functions=None, signal=None, seed=0, noise=0.01,
-             settings=GateSettings(), counted_path=None):
+             settings=GateSettings(), counted_path=None, throughput=False):
     """The gate_result.json document of a gate that decided on rounds_frame(changes); `functions`
     {(bytes, magnitude): [{function, base, pr, delta, share}]} go onto those regressed cells. With
     `counted_path` (a backend's CountedPath.description) the gate counted instructions (COUNTED
-    settings, COUNTED_NOISE)."""
+    settings, COUNTED_NOISE); with `throughput` it was a throughput gate (THROUGHPUT settings and runs)."""
+    levels = LATENCY_LEVELS
     if counted_path:
-        settings, noise, signal = COUNTED, COUNTED_NOISE, "instructions"
-    frame = rounds_frame(changes, subexperiment, seed=seed, noise=noise,
-                         levels=COUNTED_LEVELS if counted_path else LATENCY_LEVELS)
+        settings, noise, signal, levels = COUNTED, COUNTED_NOISE, "instructions", COUNTED_LEVELS
+    if throughput:
+        settings, levels = THROUGHPUT, THROUGHPUT_LEVELS
+    frame = rounds_frame(changes, subexperiment, seed=seed, noise=noise, levels=levels)
     decision = relative.decide(frame, settings, seed)
     counts = decision.loc[decision["Gated"], "Verdict"].value_counts().to_dict()
     looks = [{"rounds": ROUNDS, "verdicts": {k: int(v) for k, v in counts.items()}, "ceiling": {}, "unsettled": 0}]
@@ -63,6 +69,8 @@ def document(head_sha, changes=None, subexperiment=SUBEXPERIMENT, functions=None
                "requirements_comparability": [], "below_resolution": []}
     if counted_path:
         details["counted_path"] = counted_path
+    if throughput:
+        details |= THROUGHPUT_RUNS
     result = report.result_document(decision, None, looks, settings, details,
                                     relative.gate_verdict(decision, failed, settings))
     for cell in result["regressions"]:

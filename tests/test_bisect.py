@@ -1,25 +1,28 @@
 """`latency-gate bisect`'s search, on a fake counter (commits given as their counts).
 
 Specification:
-- a commit moved a cell when its count is closer to the head's than to the base's by more than the
-  cell's margin (three times its spread, at least one instruction per round trip);
+- a culprit is a commit whose own step (its count against its parent's) moved the cell the way base
+  to head did by more than the cell's margin (three times its spread, at least one instruction per
+  round trip);
 - one culprit is named alone; two commits that each add part of a regression are both named, each
   with its own step; a head that counts like the base names none;
+- a range that moved the cell by more than the margin though no commit's own step did is a gradual
+  change, named as one range, never as culprits;
 - each commit is counted at most once, and a binary search counts far fewer commits than there are;
 - cells share the commits counted for one another;
 - the time box starts no commit it does not expect to finish, stops, and says what it did not
   search; a failed build stops it the same way;
 - the function named is the one whose inclusive count grew most in the step, the innermost of
   those holding about the same part;
-- bisect_result.json refuses what its contract does not define; the report reads as a sentence
-  per culprit.
+- bisect_result.json refuses what its contract does not define, and one written before gradual
+  changes reads; the report reads as a sentence per culprit and per gradual change.
 """
 
 import pandas as pd
 import pytest
 
 from latency_gate.campaigns.bisect import (
-    Cell, Stopped, TimeBox, changed_function, margin, moved, regressed_cells, search, spreads,
+    Cell, Stopped, TimeBox, changed_function, margin, regressed_cells, search, spreads,
 )
 from latency_gate.contracts import bisect_result
 from latency_gate.errors import InputError
@@ -49,12 +52,37 @@ class FakeCounter:
         return {cell: values[index] for cell, values in self.per_cell.items()}
 
 
-def test_the_rule_moved_means_closer_to_the_head_by_more_than_the_margin():
-    assert moved(1090, 1000, 1100, 5)
-    assert not moved(1050, 1000, 1100, 5)  # half way: not closer to either
-    assert not moved(1052, 1000, 1100, 5)  # closer to the head, but by less than the margin
-    assert moved(940, 1000, 900, 5)  # an improvement's range moves downwards the same way
+def test_the_margin_is_three_spreads_and_at_least_one_instruction():
     assert margin(0.0) == 1.0 and margin(10.0) == 30.0
+
+
+def test_a_count_creeping_up_one_per_commit_is_gradual_and_names_no_culprit():
+    """100 to 108, +1 a commit, margin 3: the whole moved by 8, no commit's own step by more than 1.
+    Searching each part again between its own ends had named commits 4, 5 and 6, +1 each."""
+    counter = FakeCounter({CELL: [100.0 + index for index in range(9)]})
+
+    findings, _, stopped = search(counter, 8, [CELL], {CELL: 3.0})
+
+    assert stopped is None
+    assert findings[CELL].culprits == [] and findings[CELL].unresolved == []
+    assert findings[CELL].gradual == [(0, 8)]  # the neighbouring halves as one range
+
+
+def test_the_same_change_in_one_step_is_a_culprit():
+    counter = FakeCounter({CELL: steps(9, {5: 8}, start=100.0)})
+
+    findings, _, _ = search(counter, 8, [CELL], {CELL: 3.0})
+
+    assert findings[CELL].culprits == [5] and findings[CELL].gradual == []
+
+
+def test_a_step_within_a_creep_is_the_culprit_and_the_creep_that_moved_by_more_than_the_margin_gradual():
+    counter = FakeCounter({CELL: [100.0 + index + (10.0 if index >= 6 else 0.0) for index in range(9)]})
+
+    findings, counted, _ = search(counter, 8, [CELL], {CELL: 3.0})
+
+    assert findings[CELL].culprits == [6] and counted[6][CELL] - counted[5][CELL] == 11.0
+    assert findings[CELL].gradual == [(0, 4)]  # +4; after the step +2, before it +1: within the margin
 
 
 def test_one_culprit_is_named_alone_with_its_step_and_few_commits_are_counted():
@@ -204,6 +232,21 @@ def test_a_commit_subject_and_a_function_name_are_shown_as_the_text_they_are():
 
     assert "*Fix \\<img src\\=https\\:\\/\\/evil" in text and "@\u2060octocat" in text
     assert "`f'<b>bold</b>'`" in text  # in one code span, where nothing renders
+
+
+def test_a_gradual_change_is_recorded_and_reported_as_a_range_and_an_older_result_without_it_reads(tmp_path):
+    gradual = document()
+    gradual["cells"][0].update(culprits=[], gradual=[{"after_sha": "b" * 40, "through_sha": "a" * 40,
+                                                      "before": 100.0, "after": 108.0}])
+    bisect_result.write(tmp_path, gradual)
+
+    text = bisect_report.markdown_report(bisect_result.read(tmp_path))
+
+    assert ("- a gradual change after `bbbbbbb` through `aaaaaaa`: +8.00 instructions per round trip at 16 B "
+            "(100.00 -> 108.00), no commit's own step over the margin") in text
+    assert "no commit moved it" not in text
+    bisect_result.write(tmp_path, document())  # written before gradual changes: no key
+    assert "- a gradual change" not in bisect_report.markdown_report(bisect_result.read(tmp_path))
 
 
 def test_the_report_names_each_culprit_in_one_sentence_and_says_when_it_stopped():

@@ -2,7 +2,8 @@
 
 Specification:
 - the builds' CMake configurations (build type, compilers, flags) are read from the colcon
-  workspace holding each program; a program outside a workspace has none;
+  workspace holding each program; a program outside a workspace has none; only the packages both
+  workspaces built are compared;
 - a difference in them, or in the middleware's version, is named beside the verdict (the report,
   gate_result.json, the comment); runs that ran unlike (another machine, kernel, setting, grid)
   are not compared: the gate refuses them in one line, exit 3;
@@ -54,17 +55,38 @@ def test_runs_that_ran_unlike_are_not_compared(changed, named):
         build_comparison.compare(RUN, RUN | changed, {}, {})
 
 
-@pytest.mark.unit
-def test_a_workspaces_cmake_caches_give_its_build_configuration(tmp_path):
-    program = tmp_path / "ws/install/pingpong/bin/SocketLatency"
+def toy_workspace(workspace, caches):
+    """A colcon workspace's program (install/pingpong/bin/SocketLatency) and its packages' CMake caches
+    ({package: the cache's text})."""
+    program = workspace / "install/pingpong/bin/SocketLatency"
     program.parent.mkdir(parents=True)
     program.write_text("")
-    (tmp_path / "ws/build/pingpong").mkdir(parents=True)
-    (tmp_path / "ws/build/pingpong/CMakeCache.txt").write_text(
-        "CMAKE_BUILD_TYPE:STRING=Release\nCMAKE_CXX_COMPILER_LAUNCHER:UNINITIALIZED=ccache\n"
-        "CMAKE_C_FLAGS:STRING=-march=native\n")
+    for package, text in caches.items():
+        (workspace / "build" / package).mkdir(parents=True)
+        (workspace / "build" / package / "CMakeCache.txt").write_text(text)
+    return program
+
+
+@pytest.mark.unit
+def test_a_workspaces_cmake_caches_give_its_build_configuration(tmp_path):
+    program = toy_workspace(tmp_path / "ws", {"pingpong": "CMAKE_BUILD_TYPE:STRING=Release\n"
+                                              "CMAKE_CXX_COMPILER_LAUNCHER:UNINITIALIZED=ccache\n"
+                                              "CMAKE_C_FLAGS:STRING=-march=native\n"})
     assert build_configuration(program) == {"pingpong CMAKE_BUILD_TYPE": "Release", "pingpong CMAKE_C_FLAGS": "-march=native"}
     assert build_configuration(tmp_path / "elsewhere/SocketLatency") == {}
+
+
+@pytest.mark.unit
+def test_a_package_only_one_workspace_built_is_not_a_build_difference(tmp_path):
+    """Only the packages both workspaces built are compared: a package in one of them only is code
+    added or removed, or what else a workspace once built; its settings had been named as
+    "base Release, PR (not set)"."""
+    release, debug = "CMAKE_BUILD_TYPE:STRING=Release\n", "CMAKE_BUILD_TYPE:STRING=Debug\n"
+    base = toy_workspace(tmp_path / "base", {"pingpong": release, "fastdds_examples": release})
+    pr = toy_workspace(tmp_path / "pr", {"pingpong": debug, "shapes_demo": release})
+
+    assert build_comparison.compare(RUN, RUN, build_configuration(base), build_configuration(pr)) == [
+        {"what": "pingpong CMAKE_BUILD_TYPE", "base": "Release", "pr": "Debug"}]
 
 
 @pytest.mark.programs

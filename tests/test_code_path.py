@@ -791,6 +791,21 @@ def test_a_cell_whose_runs_counted_alike_has_no_spread_to_name(tmp_path):
     assert cell["spread"] == 0 and cell["functions"] == []
 
 
+@pytest.mark.unit
+def test_a_cell_whose_detectable_increase_is_the_minimum_effect_can_detect_it_and_is_not_listed(tmp_path):
+    """Detectable is floored at the minimum effect, exp(log1p(0.002)), which is 0.0020000000000000018
+    above 1: an A/A gate that passed listed its cells at the floor as unable to detect +0.2 %."""
+    for build in ("base", "pr"):
+        for round_number in (1, 2):
+            spread_round(tmp_path, round_number, build, decode=0.0, timer=0.0, lookup=0.0)
+    floor = float(np.exp(np.log1p(0.002)))
+    decision = pd.DataFrame({relative.SUBEXPERIMENT: ["interprocess_best_effort"] * 2, relative.BYTES: [16, 1024],
+                             relative.MAGNITUDE: [relative.INSTRUCTIONS] * 2, "Gated": [True, True],
+                             "Detectable": [floor, 1.0021]})
+
+    assert [cell["bytes"] for cell in code_path.spread_causes(runs_of(tmp_path), decision, bound=0.002)] == [1024]
+
+
 # Two states of one path, as Cyclone DDS's intra-process cells take them per run (the allocator's:
 # realloc moves the sample's buffer, or grows it in place; benchmarks/results/code-path-cyclone-2026-11-27/
 # intraprocess-levels/): the same functions, other inclusive counts, 188 instructions apart in total.

@@ -60,10 +60,10 @@ def test_an_unchanged_pull_request_passes_with_every_report(tmp_path, latency_te
         f"## Latency gate (relative: pull request vs base): {verdict.upper()}\n\n**{verdict.upper()}**: ")
     cells = pd.read_csv(results / "gate_cells.csv")
     assert set(cells["Magnitude"]) == {"Median", "99%", "Max"} and cells["Gated"].sum() == 4
-    # The plot draws each gated cell's ratio and interval, as gate_cells.csv writes them (3 decimals).
+    # The plot draws each gated cell's ratio and interval, as gate_cells.csv writes them (6 decimals).
     ratios = rendered_plots.find("gate_intraprocess_best_effort.png")
     gated = cells[cells["Gated"]]
-    assert {series["label"]: [np.round(series[column], 3).tolist() for column in ("ratio", "low", "high")]
+    assert {series["label"]: [np.round(series[column], 6).tolist() for column in ("ratio", "low", "high")]
             for series in ratios.data["series"]} == {
         magnitude: [rows[column].tolist() for column in ("Ratio", "Low", "High")]
         for magnitude, rows in gated.groupby("Magnitude", sort=False)}

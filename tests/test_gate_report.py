@@ -6,7 +6,14 @@ Specification:
   microseconds; its percentages keep the decimals a 0.2 % minimum needs; it says what it did not
   count (the backend's counted path);
 - a latency gate's tables stay in [us], and gate_cells.csv's Unit says us;
+- a regression is a pull request at least the minimum effect slower than its base (timed), or
+  needing at least that much more instructions per round trip (counted);
+- the detectable effect is the slowdown the gate would have confirmed (failed on) in 80 % of such
+  gates, not what a pass rules out (the minimum effect, in every gated cell);
+- a throughput gate is titled so and says what its runs ran: cases, each for a time;
 - a table whose cells hold magnitudes of different units puts each value's unit beside it;
+- gate_cells.csv's and gate_result.json's ratios and bounds keep 6 decimals, adjusted p-values 3
+  significant digits (a count's changes are tenths of a percent, its p-values far below 1e-5);
 - a version 1 gate_cells.csv ('Base [us]', 'PR [us]', no Unit) reads with version 2's columns.
 """
 
@@ -69,6 +76,37 @@ def test_a_latency_gate_reports_microseconds():
 
     assert "| Cell | Base [us] | PR [us] | Change | Interval | Why |" in report.splitlines()
     assert set(gate_report.cell_table(decision, None)["Unit"]) == {"us"}
+    # a time is slower, a count needs more (the counted gate's test): the sentence said "needs ... slower"
+    assert "is a regression when the pull request is at least 5% slower than its base, a paired t-test" in report
+
+
+def test_a_throughput_gate_is_titled_so_and_says_its_cases_each_run_for_a_time():
+    """ThroughputTest runs each case (payload x demand x recovery time) for a time, not samples: its
+    report had been titled "Latency gate" and said "of 500 samples"."""
+    decision = relative.decide(gate_results.rounds_frame(levels=gate_results.THROUGHPUT_LEVELS),
+                               gate_results.THROUGHPUT)
+
+    lines = markdown_report(decision, None, gate_results.THROUGHPUT,
+                            details(**gate_results.THROUGHPUT_RUNS)).splitlines()
+
+    assert re.fullmatch(r"## Throughput gate \(relative: pull request vs base\): [A-Z]+", lines[0])
+    assert " gated cells after 8 interleaved rounds of 3 cases of 1 s (70 s)" in lines[2]
+    assert "samples" not in lines[2]
+    assert "is a regression when the pull request is at least 5% slower than its base" in lines[4]
+
+
+def test_the_detectable_effect_is_what_the_gate_would_have_failed_on_not_what_a_pass_rules_out():
+    """A pass rules out the minimum effect in every gated cell; the detectable effect is the slowdown
+    the gate would have confirmed in 80 % of such gates. The report had said a pass ruled out slowdowns
+    of the detectable size, "not smaller ones"."""
+    decision = relative.decide(gate_results.rounds_frame(noise=0.001))  # quiet: passes
+
+    report = markdown_report(decision, None, relative.GateSettings(), details())
+
+    assert report.startswith("## Latency gate (relative: pull request vs base): PASSED")
+    assert ("Detectable: the smallest slowdown this gate would have confirmed (failed on) in 80% of such gates at "
+            "the noise it measured, per magnitude: median over the payloads (largest).") in report
+    assert "smaller" not in report
 
 
 def test_cells_of_different_units_carry_their_unit_beside_each_value():
@@ -83,6 +121,28 @@ def test_cells_of_different_units_carry_their_unit_beside_each_value():
     assert "| Cell | Base | PR | Change | Interval | Why |" in report.splitlines()
     assert re.search(r"\| intraprocess_best_effort 32 B EstimatedCycles \| 81,\d{3} cycles \| 81,\d{3} cycles \|", report)
     assert re.search(r"\| intraprocess_best_effort 32 B Instructions \| 52,\d{3} instructions \|", report)
+
+
+def test_ratios_keep_six_decimals_and_adjusted_p_values_three_significant_digits(tmp_path):
+    """+0.23 % and +0.16 % had both read Ratio 1.002 in gate_cells.csv, a bound of 1.0023 read as the
+    0.2 % minimum, and an adjusted p of 4e-07 read 0.0 in gate_result.json beside a reason saying 4e-07."""
+    decision = counted_decision({(32, "Instructions"): 1.0023, (64, "Instructions"): 1.0016})
+
+    gate_report.write_cells(decision, None, tmp_path)
+    cells = gate_result.read_cells(tmp_path).set_index("Bytes")
+    document = gate_report.result_document(decision, None, [], gate_results.COUNTED, details(),
+                                           relative.gate_verdict(decision, True, gate_results.COUNTED))
+
+    decided = decision.set_index("Bytes")
+    for column in ("Ratio", "Low", "High", "Detectable", "Ruled out above"):
+        assert cells[column].to_numpy() == pytest.approx(decided[column].to_numpy(), abs=5e-7), column
+    assert round(cells.loc[32, "Ratio"], 3) == round(cells.loc[64, "Ratio"], 3) == 1.002  # 3 decimals: alike
+    assert cells.loc[32, "Ratio"] - cells.loc[64, "Ratio"] > 1e-4
+    assert cells["p"].to_numpy() == pytest.approx(decided["p"].to_numpy(), rel=5e-3)
+    [regression] = [cell for cell in document["regressions"] if cell["bytes"] == 32]
+    assert 0 < regression["p_adjusted"] < 1e-5
+    assert f"adjusted p={regression['p_adjusted']:.2g}" in regression["reason"]
+    assert regression["ratio"] == pytest.approx(decided.loc[32, "Ratio"], abs=5e-7)
 
 
 def test_a_version_1_cell_table_reads_with_version_2_columns(tmp_path):

@@ -13,7 +13,8 @@ Specification:
 - at most TOP cells of each kind are listed, so at the contract's caps the comment stays
   within GitHub's 65,536 characters;
 - the comment holds the verdict, the settings both builds ran under, the regressed and
-  improved cells (ratio, interval), the detectable effect and, for the instructions signal,
+  improved cells (ratio, interval), the detectable effect (the slowdown it would have failed on in
+  80 % of such gates, not what a pass rules out) and, for the instructions signal,
   the functions whose counts grew, and links the run; GitHub's own renderer (cmark-gfm)
   turns no text of the artifact into a link, an image, HTML or a mention;
 - the title says the verdict: passed, failed, or inconclusive with how many cells could not rule
@@ -169,7 +170,8 @@ def test_the_comment_is_short_and_holds_what_a_reviewer_needs(github, tmp_path):
     assert "<td>intraprocess_best_effort 32 B Median</td>" in regressed and "+20." in regressed
     improved = html.split("<strong>Improved</strong>")[1].split("</table>")[0]
     assert "<td>intraprocess_best_effort 64 B 99%</td>" in improved and "-20." in improved
-    assert "Detectable: a pass rules out slowdowns of at least" in html
+    assert ("the least sensitive sub-experiment's median over its payloads of the smallest slowdown this gate would "
+            "have confirmed (failed on) in 80% of such gates at the noise it measured.") in html
     assert f'<a href="{RUN_URL}">The run</a>' in html
     assert len(body.splitlines()) < 40
 
@@ -193,6 +195,19 @@ def test_the_instructions_signal_lists_the_functions_whose_counts_grew(github, t
     assert "eprosima::fastdds::dds::DataWriterImpl::write(void*) +1,200 (60%)" in grown
     assert "std::vector&lt;unsigned char&gt;::_M_realloc_insert +800 (40%)" in grown
     assert "memcpy" not in grown  # its count fell
+
+
+def test_the_functions_that_grew_are_listed_in_the_documents_order_the_innermost_first():
+    """The gate lists a regressed cell's functions innermost first (analysis/code_path.py): serialize
+    grew by 90 of its caller write's 100 and is where to look; sorted by growth, write came first."""
+    functions = {(32, "Median"): [
+        {"function": "serialize", "base": 300, "pr": 390, "delta": 90, "share": 0.474},
+        {"function": "write", "base": 1000, "pr": 1100, "delta": 100, "share": 0.526}]}
+    document = gate_results.document(FIRST, changes=SLOWER, functions=functions, signal="instructions")
+
+    grown = gate_comment.render(document, RUN_URL).split("Functions whose instruction counts grew")[1]
+
+    assert "serialize +90 (47%); write +100 (53%)" in grown
 
 
 def title(body):
@@ -220,6 +235,26 @@ def test_a_team_requirement_is_named_in_the_title_and_a_quiet_gate_that_meets_it
 
     assert "cells could not rule out the required slowdown of 10%; detectable" in title(noisy)
     assert title(quiet) == f"### Latency gate ✅ passed for `{FIRST[:12]}`"
+
+
+def test_a_throughput_gate_is_titled_so_and_says_its_cases_each_run_for_a_time():
+    """ThroughputTest runs each case for a time, not samples (campaigns/gate.py prints cases for it)."""
+    body = gate_comment.render(gate_results.document(FIRST, throughput=True), RUN_URL)
+
+    assert title(body).startswith("### Throughput gate ")
+    assert "3 cells gated (1\\/throughput) after 8 interleaved rounds of 3 cases of 1 s: " in body
+    assert "samples" not in body
+
+
+def test_with_a_required_slowdown_the_cells_verdicts_say_they_are_at_the_minimum_effect():
+    """The title counts the cells that could not rule out the required 10 %; the cells' verdicts
+    (inconclusive, no regression) are at the 5 % minimum effect, and had read as if at the 10 %."""
+    noisy = gate_comment.render(gate_results.document(
+        FIRST, noise=0.15, seed=0, settings=GateSettings(require_detectable=0.1)), RUN_URL)
+    unrequired = gate_comment.render(gate_results.document(FIRST, noise=0.15, seed=0), RUN_URL)
+
+    assert re.search(r"\d+ inconclusive, \d+ no regression, 0 improvement \(at the 5% minimum effect\)\.", noisy)
+    assert "minimum effect)" not in unrequired
 
 
 def test_a_counted_gate_reads_in_instructions_with_the_decimals_its_percentages_need():
@@ -260,6 +295,25 @@ def test_a_counted_gates_heap_allocations_name_the_functions_that_allocate():
     assert "allocates where none is allowed: DataReaderHistory::add_to_instance 2.01 per round trip" in allocations
 
 
+def test_a_gate_failed_only_on_heap_allocations_says_so_beside_its_cells_verdicts():
+    """A code-path gate whose instructions all cleared fails on its allocations (--no-allocations): the
+    comment said "failed", then "0 regression, ..., 3 no regression", and not why."""
+    moved = {"subexperiment": "interprocess_best_effort", "bytes": 16, "base": 2.08, "pr": 4.09,
+             "verdict": "regression", "functions": []}
+    steady = {"subexperiment": "interprocess_best_effort", "bytes": 16, "functions": [
+        {"function": "DataReaderHistory::add_to_instance", "per_round_trip": 2.01}]}
+    document = gate_results.document(FIRST, counted_path="LatencyTest's timed region") | {
+        "verdict": "failed", "passed": False, "allocation_changes": [moved],
+        "no_allocations": ["interprocess_best_effort"], "steady_allocations": [steady]}
+    assert document["counts"]["regression"] == 0
+
+    body = gate_comment.render(document, RUN_URL)
+
+    assert title(body).startswith("### Code-path gate (instructions) ❌ failed")
+    assert ("0 regression, 0 inconclusive, 3 no regression, 0 improvement; 1 cell(s) with more heap allocations "
+            "per round trip; 1 cell(s) allocating where none is allowed.") in body
+
+
 def test_a_bisect_beside_the_gate_result_names_its_commits_and_one_for_another_head_is_refused(tmp_path):
     """The failed counted gate's bisect (latency-gate bisect, in the same artifact): each culprit commit in
     one line; a bisect that ended at another commit than the run's head is not this pull request's."""
@@ -278,6 +332,21 @@ def test_a_bisect_beside_the_gate_result_names_its_commits_and_one_for_another_h
     bisect_result.write(artifact, bisect_document(head={"sha": "c" * 40, "subject": "later"}))
     with pytest.raises(InputError, match="bisects up to commit c{40}, not a{40}"):
         pull_request_comment.checked_result(artifact, run.head_sha)
+
+
+def test_a_gradual_change_the_bisect_found_is_one_line_naming_its_range():
+    """A count that crept up over several commits, none of whose steps exceeded the margin, is a range."""
+    from test_bisect import document as bisect_document
+    bisected = bisect_document()
+    bisected["cells"][0].update(culprits=[], gradual=[{"after_sha": "b" * 40, "through_sha": "a" * 40,
+                                                       "before": 400.0, "after": 408.0}])
+    document = gate_results.document("a" * 40, changes=SLOWER) | {"bisect": bisected}
+
+    html = rendered(gate_comment.render(document, RUN_URL))
+
+    assert ("a gradual change after <code>bbbbbbb</code> through <code>aaaaaaa</code>: +8.00 instructions per round "
+            "trip at 16 B (interprocess_best_effort) (400.00 -&gt; 408.00), no commit's own step over the margin") in html
+    assert "none located" not in html
 
 
 def test_a_ceiling_breach_shows_its_values_in_their_unit():

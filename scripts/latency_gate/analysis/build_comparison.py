@@ -35,6 +35,20 @@ def compare(base, pr, base_build, pr_build):
                              f"(base {base_settings.get(key)!r}, PR {pr_settings.get(key)!r})")
     differences = [{"what": key, "base": str(base.get(key)), "pr": str(pr.get(key))}
                    for key in NAMED if base.get(key) != pr.get(key)]
+    # Only the packages both workspaces built: a package in one of them only is the pull request's code
+    # (a package it adds or removes) or what else a workspace once built, not the same code built
+    # otherwise, which is what this names; its settings had read as "base Release, PR (not set)".
+    both = _packages(base_build) & _packages(pr_build)
     differences += [{"what": key, "base": base_build.get(key, "(not set)"), "pr": pr_build.get(key, "(not set)")}
-                    for key in sorted(set(base_build) | set(pr_build)) if base_build.get(key) != pr_build.get(key)]
+                    for key in sorted(set(base_build) | set(pr_build))
+                    if _package(key) in both and base_build.get(key) != pr_build.get(key)]
     return differences
+
+
+def _package(key):
+    """The package of a build configuration's "<package> <entry>" key (colcon's names hold no space)."""
+    return key.split(" ", 1)[0]
+
+
+def _packages(build):
+    return {_package(key) for key in build}

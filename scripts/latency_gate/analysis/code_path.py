@@ -158,16 +158,20 @@ def levels(parts):
 # Why a cell cannot detect the increase required: where its runs' spread is, named by level of a
 # tenth of it (innermost_first's parts), the highest levels first: what a reviewer reads.
 SPREAD_LEVELS_LISTED = 3
+# A cell's Detectable is floored at exp(log1p(min_effect)) (relative.decide), which comes back some
+# ulps above 1 + min_effect (+0.2 %: 0.0020000000000000018): a cell within this relative distance of
+# the bound detects it.
+DETECTABLE_TOLERANCE = 1e-9
 
 
 def spread_causes(runs, decision, bound, listed=SPREAD_LEVELS_LISTED):
     """[{subexperiment, bytes, detectable, spread, runs, functions: [{function, spread, share}]}] for
-    each gated instructions cell whose detectable increase (decision's Detectable - 1) exceeds `bound`,
-    the least sensitive first: its runs' relative standard deviation (each build's runs about their
-    own mean), and where that spread is (spread_functions). A sub-experiment without every run's
-    functions file is left out."""
+    each gated instructions cell whose detectable increase (decision's Detectable - 1) exceeds `bound`
+    (by more than DETECTABLE_TOLERANCE), the least sensitive first: its runs' relative standard
+    deviation (each build's runs about their own mean), and where that spread is (spread_functions).
+    A sub-experiment without every run's functions file is left out."""
     cells = decision[decision["Gated"] & (decision[relative.MAGNITUDE] == relative.INSTRUCTIONS)
-                     & (decision["Detectable"] - 1 > bound)].sort_values("Detectable", ascending=False)
+                     & (decision["Detectable"] > (1 + bound) * (1 + DETECTABLE_TOLERANCE))].sort_values("Detectable", ascending=False)
     every = [(build, run) for build in (relative.BASE, relative.PR) for run in runs.builds[build]]
     found = []
     for subexperiment, group in cells.groupby(relative.SUBEXPERIMENT, sort=False):
@@ -272,7 +276,7 @@ def allocation_findings(runs, subexperiments, no_allocations):
     """A counted gate's heap allocations per round trip, as gate_result.json records them: the cells
     whose allocations moved between the builds (allocation_changes), and, for the sub-experiments in
     `no_allocations` ("all": every one), the PR's last run's cells that allocate on their steady path
-    (steady_allocations); either fails the gate (allocation_failures)."""
+    (steady_allocations); either fails the gate (contracts/gate_result.py allocation_failures)."""
     found = {"allocation_changes": [cell for cell in allocation_changes(runs, subexperiments)
                                     if cell["verdict"] != "no change"]}
     if no_allocations:
@@ -281,13 +285,6 @@ def allocation_findings(runs, subexperiments, no_allocations):
         pr = runs.builds[relative.PR]
         found |= {"no_allocations": required, "steady_allocations": steady_allocations(pr[-1], required) if pr else []}
     return found
-
-
-def allocation_failures(findings):
-    """(the cells whose heap allocations per round trip grew, the cells of sub-experiments required to
-    allocate nothing that do) of a gate's allocation_findings (none without)."""
-    grew = [cell for cell in findings.get("allocation_changes", []) if cell["verdict"] == relative.REGRESSION]
-    return grew, findings.get("steady_allocations", [])
 
 
 def steady_allocations(run, subexperiments):

@@ -61,6 +61,7 @@ from scipy import special, stats
 from latency_gate.contracts import magnitudes
 from latency_gate.contracts.gate_result import (  # rounds.csv's columns and the builds: what the gate decides on
     BASE, BUILD, BYTES, MAGNITUDE, PR, ROUND, ROUND_COLUMNS, SUBEXPERIMENT, VALUE,
+    DETECTION_POWER,  # the detectable effect is found in this share of gates
 )
 from latency_gate.errors import InputError
 
@@ -107,7 +108,6 @@ GUARD_P = 0.05
 
 VARIANCES = ("cell", "moderated")
 GUARDS = ("sign-flip", "rank")
-DETECTION_POWER = 0.8  # the detectable effect is found in this share of gates
 # moderated_variances: with this many degrees of freedom (5 rounds) a cell's own variance floors its
 # moderated one, and it borrows at most as many as it has; with fewer, only a cell whose variance is this improbable under its group's prior
 # keeps its own.

@@ -5,17 +5,17 @@ gate's own rounds), so one build and one counted run per commit say where a cell
 For each regressed cell of the gate (and only those) the search counts the base and the head (the
 bisect's own builds: the two ends) and then commits between them on the first-parent list:
 
-- **moved**: a commit's count is closer to the head's than to the base's by more than the cell's
-  margin (|count - head| + margin < |count - base|); the margin is three times the cell's spread
-  (the pooled standard deviation of the gate's base and PR runs, from its rounds.csv), at least MIN_MARGIN.
-- **binary search**: on a range whose first commit is not moved and whose last is, halve until two
-  neighbours remain: the second is a culprit, its step the count before and after it.
-- **several culprits**: then the range's two remaining parts are searched the same way, each with
-  its own ends (the range's first commit and the culprit's parent; the culprit and the range's
-  last commit), as long as a part's ends moved the way the base-to-head range did, by more than
-  the margin. Two commits that each add part of a regression are both found; a commit that takes
-  the count back (a build's own step the other way, a partial undo) is not named; a change undone
-  within a range whose ends agree is not seen.
+- **moved**: a range's ends moved the way the base-to-head range did by more than the cell's
+  margin; the margin is three times the cell's spread (the pooled standard deviation of the gate's
+  base and PR runs, from its rounds.csv), at least MIN_MARGIN.
+- **halving**: a moved range is halved at its middle commit and each half that moved is searched
+  the same way, down to single commits: a commit whose own step (its count against its parent's)
+  moved the cell is a culprit. Two commits that each add part of a regression are both found; a
+  commit that takes the count back (a build's own step the other way, a partial undo) is not named;
+  a change undone within a range whose ends agree is not seen.
+- **gradual**: a moved range neither of whose halves moved is a change in steps each within the
+  margin (a count creeping up by one per commit): no commit of it is a culprit, and the range is
+  named as gradual (neighbouring ones as one).
 - **time box**: a commit is not started when the time left is less than the longest a commit
   (build and count) has taken so far, nor when the limit has passed; a build or a count that fails
   stops the search the same way. What was found is reported, the ranges not searched to the end
@@ -72,17 +72,14 @@ def margin(spread):
     return max(MARGIN_SPREADS * spread, MIN_MARGIN)
 
 
-def moved(count, start, end, margin_value):
-    """Whether `count` is closer to the range's `end` than to its `start`, by more than the margin."""
-    return abs(count - end) + margin_value < abs(count - start)
-
-
 @dataclass
 class Findings:
-    """One cell's search: culprit commit indices (each against its parent, index - 1), and ranges
-    (low, high) holding a change not located (between commit low, excluded, and high)."""
+    """One cell's search: culprit commit indices (each against its parent, index - 1), ranges
+    (low, high) (commits after low through high) whose change is gradual (no commit's own step moved
+    the cell), and ranges holding a change not located."""
 
     culprits: list = field(default_factory=list)
+    gradual: list = field(default_factory=list)
     unresolved: list = field(default_factory=list)
 
 
@@ -131,27 +128,27 @@ def search(count, last, cells, margins, time_box=None):
     findings = {}
     for cell in cells:
         found, limit = Findings(), margins[cell]
-        pending, current, direction = [(0, last)], None, None
+        pending, current, direction = [], (0, last), None  # current: the range being searched
+
+        def moved(low, high):
+            """Whether the range's ends moved the way the whole range did by more than the margin: a
+            commit that takes the count back (a build's own step, another change) is no culprit."""
+            return (value(high, cell) - value(low, cell)) * direction > limit
+
         try:
+            direction = 1.0 if value(last, cell) >= value(0, cell) else -1.0
+            pending, current = [(0, last)] if moved(0, last) else [], None
             while pending:
                 low, high = current = pending.pop()
-                start, end = value(low, cell), value(high, cell)
-                # A part is searched when its ends moved the way the whole range did: a commit
-                # that takes the count back (a build's own step, another change) is no culprit.
-                direction = direction or (1.0 if end >= start else -1.0)
-                if (end - start) * direction <= limit:
-                    continue
-                below, above = low, high  # below: not moved; above: moved
-                while above - below > 1:
-                    middle = (below + above) // 2
-                    if moved(value(middle, cell), start, end, limit):
-                        above = middle
-                    else:
-                        below = middle
-                    current = (below, above)
-                found.culprits.append(above)
+                if high - low == 1:
+                    found.culprits.append(high)
+                else:
+                    middle = (low + high) // 2
+                    halves = [half for half in ((middle, high), (low, middle)) if moved(*half)]
+                    if not halves:
+                        found.gradual.append((low, high))
+                    pending += halves
                 current = None
-                pending += [(above, high), (low, below)]
         except Stopped as stop:
             stopped = stopped or [str(stop)]
             unsearched = ([current] if current else []) + pending
@@ -160,8 +157,20 @@ def search(count, last, cells, margins, time_box=None):
                 if not (low in counted and high in counted
                         and (counted[high][cell] - counted[low][cell]) * (direction or 1.0) <= limit))
         found.culprits.sort()
+        found.gradual = _joined(found.gradual)
         findings[cell] = found
     return findings, counted, stopped[0] if stopped else None
+
+
+def _joined(ranges):
+    """Ranges (low, high), neighbouring ones (one's high the next one's low) joined into one."""
+    joined = []
+    for low, high in sorted(ranges):
+        if joined and joined[-1][1] == low:
+            joined[-1] = (joined[-1][0], high)
+        else:
+            joined.append((low, high))
+    return joined
 
 
 # The gate's side: which cells regressed, and how much a count of each spreads.
@@ -392,6 +401,7 @@ def _cell_entry(cell, gate_entry, spread, margin_value, found, counted, commits,
         "gate_base": gate_entry["base"], "gate_pr": gate_entry["pr"],
         "base": known(0), "head": known(len(commits) - 1), "spread": round(spread, 3),
         "margin": round(margin_value, 3), "culprits": culprits,
-        "unresolved": [{"after_sha": commits[low][0], "through_sha": commits[high][0], "before": known(low),
-                        "after": known(high)} for low, high in found.unresolved],
+        **{kind: [{"after_sha": commits[low][0], "through_sha": commits[high][0], "before": known(low),
+                   "after": known(high)} for low, high in ranges]
+           for kind, ranges in (("gradual", found.gradual), ("unresolved", found.unresolved))},
     }

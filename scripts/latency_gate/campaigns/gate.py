@@ -168,13 +168,17 @@ def run_gate(checked_gate, out=None):
         # the cells that cannot detect the increase required: their runs' spread and where it is
         findings = code_path.allocation_findings(runs, chosen, spec.no_allocations) | {
             "spread_causes": code_path.spread_causes(runs, gate.decision, settings.required_effect)}
-        allocations_failed = any(code_path.allocation_failures(findings))
+        allocations_failed = any(gate_result.allocation_failures(findings))
     regressions, over = relative.failures(gate.decision, gate.ceiling)
     failed = len(regressions) > 0 or (over is not None and len(over) > 0) or allocations_failed
     outcome = GateOutcome(results, gate.decision, gate.ceiling, gate.looks, settings, elapsed, {
         "signal": run.signal, "functions": functions,
         **({"counted_path": checked.counting.description} if checked.counting else {}),
-        "seed": seed, "samples": samples, "first_look": spec.rounds, "max_rounds": spec.max_rounds,
+        "seed": seed, "samples": samples,
+        # ThroughputTest runs its cases for a time each, whatever the samples
+        **({"cases": checked.grid.cases(payloads_checked), "test_time_s": checked.grid.test_time_s}
+           if kind is kinds.THROUGHPUT else {}),
+        "first_look": spec.rounds, "max_rounds": spec.max_rounds,
         "look_every": spec.look_every, "base": str(builds[BASE]), "pr": str(builds[PR]), "subexperiments": list(chosen),
         "payloads": list(payloads_checked), "requirements": str(spec.requirements) if spec.requirements else None,
         "duration_s": round(elapsed, 1), "regime": gate.regime, "requirements_comparability": gate.notes,

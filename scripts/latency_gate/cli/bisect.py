@@ -3,8 +3,9 @@
 For the cells a `gate --signal instructions` found regressed (its gate_result.json, with its runs
 beside it), builds commits of the first-parent line from BASE to HEAD, each in a git worktree under
 the output directory with the build command, counts only those cells, and names per cell the
-commits that moved it, with their subject, the instructions per round trip before and after, and
-the function whose inclusive count grew most (docs/code-path-gate.md, Bisect).
+commits whose own step moved it by more than its margin, with their subject, the instructions per
+round trip before and after, and the function whose inclusive count grew most, and the ranges that
+moved it gradually, no commit's step over the margin (docs/code-path-gate.md, Bisect).
 The build command runs in the worktree (bash -c) and prints the program's path (relative to the
 worktree, or absolute) on its last line; CCACHE_BASEDIR is set to the worktrees' directory, so a
 compiler cache the command uses (CMake's -DCMAKE_C_COMPILER_LAUNCHER=ccache) recompiles only what

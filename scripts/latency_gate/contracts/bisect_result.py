@@ -5,8 +5,11 @@ refuses a key or value this module does not define; render/bisect_report.py draw
 Per regressed cell of a counted gate: the instructions per round trip the bisect counted at the
 base and the head (its own builds), the gate's two values, the cell's spread and margin, the
 culprits (commit, subject, the cell's count before and after it, their difference, and the
-function whose inclusive count changed most in that step) and the ranges it did not search to
-the end (`unresolved`: a time limit or a failed build stopped it; `stopped` says why).
+function whose inclusive count changed most in that step: a culprit's own step moved the cell by
+more than the margin), the ranges whose change is gradual (`gradual`: the range moved the cell by
+more than the margin, none of its commits' own steps did; bisects before it lack the key) and the
+ranges it did not search to the end (`unresolved`: a time limit or a failed build stopped it;
+`stopped` says why).
 """
 
 from latency_gate.contracts import json_shapes as shapes, results
@@ -18,15 +21,18 @@ MAX_COMMITS = 10_000  # first-parent commits between base and head that a bisect
 COMMIT = shapes.record({"sha": shapes.sha, "subject": shapes.text})
 CULPRIT = shapes.record({"sha": shapes.sha, "subject": shapes.text, "before": shapes.number, "after": shapes.number,
                          "delta": shapes.number, "function": shapes.optional(shapes.text)})
-# A change between `after_sha` (excluded) and `through_sha` (included) that was not located.
+# A change between `after_sha` (excluded) and `through_sha` (included) that was not located (an end
+# may not have been counted), or that is gradual (both ends counted).
 UNRESOLVED = shapes.record({"after_sha": shapes.sha, "through_sha": shapes.sha, "before": shapes.optional(shapes.number),
                             "after": shapes.optional(shapes.number)})
+GRADUAL = shapes.record({"after_sha": shapes.sha, "through_sha": shapes.sha, "before": shapes.number,
+                         "after": shapes.number})
 CELL = shapes.record({
     "subexperiment": shapes.name, "bytes": shapes.whole, "gate_base": shapes.number, "gate_pr": shapes.number,
     "base": shapes.optional(shapes.number), "head": shapes.optional(shapes.number), "spread": shapes.number,
     "margin": shapes.number, "culprits": shapes.list_of(CULPRIT, MAX_COMMITS),
-    "unresolved": shapes.list_of(UNRESOLVED, MAX_COMMITS),
-})
+    "gradual": shapes.list_of(GRADUAL, MAX_COMMITS), "unresolved": shapes.list_of(UNRESOLVED, MAX_COMMITS),
+}, optional=("gradual",))  # older bisects named no gradual change
 BUILT = shapes.record({"sha": shapes.sha, "subject": shapes.text, "build_s": shapes.number, "counting_s": shapes.number})
 DOCUMENT = shapes.record({
     "schema_version": shapes.whole, "base": COMMIT, "head": COMMIT, "commits": shapes.whole,

@@ -29,7 +29,8 @@ callgrind's cache simulation: base, PR, ratio, verdict); for the instructions si
 relative to the gate's directory: contracts/folded_stacks.py) and `flamegraphs_not_drawn` (why a
 changed cell's flame graph is missing: inferno not installed, a sub-experiment without profiles);
 for the instructions signal `spread_causes` (per gated cell that cannot detect the increase
-required, its runs' spread and the functions it is in).
+required, its runs' spread and the functions it is in); for a throughput gate `cases` and
+`test_time_s` (what each run ran: ThroughputTest's cases, each for that many seconds).
 """
 
 from pathlib import Path
@@ -65,6 +66,9 @@ MAX_LOOKS = 1_000
 VERDICTS = ("regression", "inconclusive", "no regression", "improvement")  # a cell's
 VERDICTS_OF_THE_GATE = ("passed", "failed", "inconclusive")
 SIGNALS = ("latency", "instructions")
+# `detectable`: per cell the smallest slowdown the gate would have confirmed in this share of such
+# gates at the noise it measured (analysis/relative.py cell_tests).
+DETECTION_POWER = 0.8
 
 
 FUNCTION = shapes.record({"function": shapes.text, "base": shapes.whole, "pr": shapes.whole, "delta": shapes.integer,
@@ -138,7 +142,8 @@ _FIELDS = {
     "spread_causes": shapes.list_of(SPREAD_CAUSE),
     "ceiling_over": shapes.list_of(CEILING_BREACH),
     "looks": shapes.list_of(LOOK, MAX_LOOKS),
-    "seed": shapes.whole, "samples": shapes.whole, "first_look": shapes.whole, "max_rounds": shapes.whole,
+    "seed": shapes.whole, "samples": shapes.whole, "cases": shapes.whole, "test_time_s": shapes.whole,
+    "first_look": shapes.whole, "max_rounds": shapes.whole,
     "look_every": shapes.whole,
     "base": shapes.text, "pr": shapes.text,
     "subexperiments": shapes.list_of(shapes.name), "payloads": shapes.list_of(shapes.whole),
@@ -240,6 +245,14 @@ def commit_id(text):
     if not shapes.is_commit_id(text):
         raise ValueError(f"not a commit id: {text!r}")
     return text
+
+
+def allocation_failures(findings):
+    """(the cells whose heap allocations per round trip grew, the cells of sub-experiments required to
+    allocate nothing that do) of a counted gate's allocation findings (analysis/code_path.py
+    allocation_findings, as this document holds them; none without)."""
+    grew = [cell for cell in findings.get("allocation_changes", []) if cell["verdict"] == "regression"]
+    return grew, findings.get("steady_allocations", [])
 
 
 def least_sensitive(detectable, gated=()):

@@ -18,7 +18,7 @@ changes its decimals (contracts/magnitudes.py).
 import re
 
 from latency_gate.contracts import gate_result, magnitudes, run_metadata
-from latency_gate.render import markdown
+from latency_gate.render import bisect_report, markdown
 from latency_gate.render.markdown import code_span, markdown_text
 
 MARKER = "<!-- latency-gate: pull-request comment -->"
@@ -71,7 +71,9 @@ def _changes(record):
 def _functions(regressions):
     lines = []
     for record in regressions[:TOP]:
-        grown = sorted((f for f in record.get("functions", []) if f["delta"] > 0), key=lambda f: -f["delta"])
+        # The document's order (analysis/code_path.py innermost_first): re-sorted by delta, the outermost
+        # caller, which holds every callee's growth, would come first.
+        grown = [f for f in record.get("functions", []) if f["delta"] > 0]
         if grown:
             lines.append(f"- {_cell(record)}: " + "; ".join(
                 f"{markdown_text(f['function'], NAME_LIMIT)} {f['delta']:+,} ({f['share']:.0%})"
@@ -103,6 +105,8 @@ def _bisect(result):
             lines.append(f"- `{culprit['sha'][:7]}` *{markdown_text(culprit['subject'], NAME_LIMIT)}*: "
                          f"{culprit['delta']:+,.2f} instructions per round trip at {cell['bytes']} B "
                          f"({markdown_text(cell['subexperiment'])}){where}")
+        where = f"{cell['bytes']} B ({markdown_text(cell['subexperiment'])})"
+        lines += [f"- {bisect_report.gradual_line(gradual, where)}" for gradual in cell.get("gradual", [])]
     status = "" if bisected["complete"] else f" (stopped early: {markdown_text(bisected['stopped'] or 'time', 200)})"
     return [f"**Commits that moved the regressed cells** (bisect of {bisected['commits']} commits{status})", "",
             *(lines[:TOP] or ["- none located"]), ""]
@@ -121,6 +125,15 @@ def _allocations(result):
                           for f in cell["functions"][:TOP_FUNCTIONS]) for cell in steady[:TOP]]
     return ["**Heap allocations per round trip** (base -> PR; the allocating functions that grew)", "", *lines, ""] \
         if lines else []
+
+
+def allocation_failure_texts(result):
+    """What failed a counted gate on its heap allocations (gate_result.json's or the gate's details):
+    ['2 cell(s) with more heap allocations per round trip', '1 cell(s) allocating where none is
+    allowed'], [] when nothing did."""
+    grew, steady = gate_result.allocation_failures(result)
+    return ([f"{len(grew)} cell(s) with more heap allocations per round trip"] if grew else []) + (
+        [f"{len(steady)} cell(s) allocating where none is allowed"] if steady else [])
 
 
 def _detectable_text(result):
@@ -142,14 +155,20 @@ def _flame_graphs(result):
     return [" ".join(lines), ""] if lines else []
 
 
+def detectable_meaning(counted):
+    """What a detectable effect is. Not what a pass rules out: a pass rules out the minimum effect
+    (or the required one) in every gated cell, whatever its detectable effect."""
+    return (f"the smallest {'increase' if counted else 'slowdown'} this gate would have confirmed (failed on) "
+            f"in {gate_result.DETECTION_POWER:.0%} of such gates at the noise it measured")
+
+
 def _detectable(result):
     """One line: what the gate could have confirmed."""
     text = _detectable_text(result)
     if not text:
         return []
-    changes = "increases" if result.get("signal") == "instructions" else "slowdowns"
-    return [f"Detectable: a pass rules out {changes} of at least {text}, the least sensitive "
-            "sub-experiment's median over its payloads; smaller ones may pass.", ""]
+    return [f"Detectable: {text}, the least sensitive sub-experiment's median over its payloads of "
+            f"{detectable_meaning(result.get('signal') == 'instructions')}.", ""]
 
 
 def not_counted_text(counted_path):
@@ -162,10 +181,28 @@ def not_counted_text(counted_path):
             "runner times those).")
 
 
+def gate_name(signal, gated):
+    """What a gate is called: the code-path gate (the instructions signal), else a timed gate of its
+    kind (a throughput gate gates 1/throughput alone); `gated` its gated magnitudes."""
+    if signal == "instructions":
+        return "Code-path gate"
+    return "Throughput gate" if list(gated) == ["1/throughput"] else "Latency gate"
+
+
+def measured_text(rounds, signal, gated, record):
+    """'8 interleaved rounds of 500 samples' ('3 rounds' counted): what each build ran; a throughput
+    gate's run is its cases, each for a time ('of 3 cases of 1 s'). `record`: gate_result.json or the
+    gate's details (an older document without its cases says no more than its rounds)."""
+    measured = f"{rounds} {'rounds' if signal == 'instructions' else 'interleaved rounds'}"
+    if gate_name(signal, gated) == "Throughput gate":
+        cases = record.get("cases")
+        return measured + (f" of {cases} case{'' if cases == 1 else 's'} of {record['test_time_s']} s" if cases else "")
+    return measured + (f" of {record['samples']} samples" if "samples" in record else "")
+
+
 def _title(result):
-    if result.get("signal") == "instructions":
-        return "Code-path gate (instructions)"
-    return "Throughput gate" if result.get("settings", {}).get("gated") == ["1/throughput"] else "Latency gate"
+    name = gate_name(result.get("signal"), result.get("settings", {}).get("gated", []))
+    return f"{name} (instructions)" if result.get("signal") == "instructions" else name
 
 
 _VERDICT_MARK = {"passed": "✅ passed", "failed": "❌ failed", "inconclusive": "⚠️ inconclusive"}
@@ -209,11 +246,14 @@ def render(result, run_url, current_head=None):
     settings = result.get("settings", {})
     gated = ", ".join(markdown_text(m) for m in settings.get("gated", []))
     counted = ", ".join(f"{counts.get(verdict, 0)} {verdict}" for verdict in gate_result.VERDICTS)
-    measured = f"{result['rounds']} {'rounds' if result.get('signal') == 'instructions' else 'interleaved rounds'}"
-    if "samples" in result:
-        measured += f" of {result['samples']} samples"
+    if "require_detectable" in settings and "min_effect" in settings:
+        # the title counts the cells against the required slowdown, the verdicts are at the minimum effect
+        counted += f" (at the {magnitudes.percent_text(settings['min_effect'])} minimum effect)"
+    measured = measured_text(result["rounds"], result.get("signal"), settings.get("gated", []), result)
+    # what failed the gate besides its cells' verdicts: the ceiling, a counted gate's heap allocations
+    failing = ([f"{len(over)} over the requirements ceiling"] if over else []) + allocation_failure_texts(result)
     lines += [f"{result['cells']} cells gated ({gated}) after {measured}: {counted}"
-              + (f"; {len(over)} over the requirements ceiling" if over else "") + ".", ""]
+              + "".join(f"; {text}" for text in failing) + ".", ""]
     if "min_effect" in settings and "alpha" in settings:
         increase = ("slowdown" if result.get("signal") != "instructions" else "increase in " + " and ".join(
             magnitudes.BY_NAME[m].what if m in magnitudes.BY_NAME else markdown_text(m) for m in settings["gated"]))

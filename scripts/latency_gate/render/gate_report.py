@@ -20,9 +20,7 @@ from latency_gate.render import flame_graphs, gate_comment, markdown, plots
 
 def _allocations_text(details):
     """', 2 cell(s) with more heap allocations per round trip, ...' of a failed counted gate, or ''."""
-    grew, steady = code_path.allocation_failures(details)
-    return ((f", {len(grew)} cell(s) with more heap allocations per round trip" if grew else "")
-            + (f", {len(steady)} cell(s) allocating where none is allowed" if steady else ""))
+    return "".join(f", {text}" for text in gate_comment.allocation_failure_texts(details))
 
 
 def verdict_line(decision, ceiling, settings, elapsed, details, verdict):
@@ -70,6 +68,33 @@ def cell_table(decision, ceiling):
     return table
 
 
+# Ratios and bounds near 1 need more than a value's 3 decimals (+0.23 % and +0.16 % both read 1.002,
+# a bound of 1.002 reads as a 0.2 % minimum) and adjusted p-values significant digits (4e-07 read
+# 0.000): gate_cells.csv's and gate_result.json's.
+RATIO_DECIMALS = 6
+P_DIGITS = 3
+_RATIO_COLUMNS = ("Ratio", "Low", "High", "Detectable", "Ruled out above")
+
+
+def _ratio(value):
+    return round(float(value), RATIO_DECIMALS)
+
+
+def _p_value(value):
+    return float(f"{float(value):.{P_DIGITS}g}")
+
+
+def write_cells(decision, ceiling, results):
+    """gate_cells.csv (cell_table) in `results`: its ratios and bounds with RATIO_DECIMALS, its adjusted
+    p-values with P_DIGITS significant digits, every other number with the CSV's 3 decimals."""
+    table = cell_table(decision, ceiling)
+    columns = [column for column in _RATIO_COLUMNS if column in table]
+    table[columns] = table[columns].astype(object).map(
+        lambda value: value if np.isnan(value) else f"{value:.{RATIO_DECIMALS}f}")
+    table["p"] = table["p"].astype(object).map(lambda value: value if np.isnan(value) else f"{value:.{P_DIGITS}g}")
+    write_csv(table, results / gate_result.CELLS_FILE)
+
+
 REPORT_FILE, JUNIT_FILE = "gate_report.md", "gate_report.xml"
 
 
@@ -88,7 +113,7 @@ def write_reports(outcome, flamegraphs=(), not_drawn=()):
     for name, cells in gated.groupby(relative.SUBEXPERIMENT, sort=False):
         batch.add_gate_ratios(name, cells, settings.min_effect, results / "plots")
     batch.render()
-    write_csv(cell_table(decision, ceiling), results / gate_result.CELLS_FILE)
+    write_cells(decision, ceiling, results)
     write_text_atomic(results / REPORT_FILE, markdown_report(decision, ceiling, settings, details, verdict))
     write_text_atomic(results / JUNIT_FILE, junit_report(decision, ceiling))
     gate_result.write(results, result_document(decision, ceiling, outcome.looks, settings, details, verdict))
@@ -133,17 +158,18 @@ def markdown_report(decision, ceiling, settings, details, verdict):
     worse = " / ".join(dict.fromkeys(magnitudes.of(m).worse for m in settings.gated))
     guard = ("an exact rank test finds every PR run above the base's runs" if settings.guard == "rank"
              else "an exact sign-flip test finds the slowdown consistent across rounds")
-    title = ("Code-path gate (instructions per round trip: pull request vs base)" if counted
-             else "Latency gate (relative: pull request vs base)")
+    title = (gate_comment.gate_name(details.get("signal"), settings.gated)
+             + (" (instructions per round trip: pull request vs base)" if counted else " (relative: pull request vs base)"))
     lines = [
         f"## {title}: {verdict.upper()}", "",
         f"**{verdict.upper()}**: {len(regressions)} confirmed regression(s) among {len(gated)} gated cells after "
-        f"{rounds} {'rounds' if counted else 'interleaved rounds'} of {details['samples']} samples "
+        f"{gate_comment.measured_text(rounds, details.get('signal'), settings.gated, details)} "
         f"({details['duration_s']:.0f} s)" + _allocations_text(details)
         + (f"; {_not_ruled_out_text(decision, settings)}" if verdict == relative.INCONCLUSIVE else "") + ".",
         "",
         f"A cell (sub-experiment x payload x {' / '.join(settings.gated)}) is a regression when the pull request "
-        f"needs at least {magnitudes.percent_text(settings.min_effect)} {worse} than its base, a paired t-test over "
+        f"{'needs' if counted else 'is'} at least {magnitudes.percent_text(settings.min_effect)} {worse} than its base, "
+        "a paired t-test over "
         f"the rounds' log ratios PR / base ({_VARIANCE_TEXT[settings.variance]}) says so at a family-wise false-alarm "
         f"rate of {magnitudes.percent_text(settings.alpha)} over all gated cells (Holm), "
         f"and {guard}. Ratios are PR / base geometric "
@@ -207,9 +233,8 @@ def markdown_report(decision, ceiling, settings, details, verdict):
     detectable = detectable_effects(decision)
     gated_magnitudes = [m for m in settings.gated if m in set(gated[relative.MAGNITUDE])]
     lines += ["### Sub-experiments", "",
-              f"Detectable: the smallest {'increase' if counted else 'slowdown'} this gate would have confirmed (in "
-              "80% of gates) at the noise it measured, per magnitude: median over the payloads (largest). A pass "
-              f"rules out {'increases' if counted else 'slowdowns'} of that size, not smaller ones.", ""]
+              f"Detectable: {gate_comment.detectable_meaning(counted)}, per magnitude: median over the payloads "
+              "(largest).", ""]
     rows = []
     for name, cells in gated.groupby(relative.SUBEXPERIMENT, sort=False):
         counts = cells["Verdict"].value_counts()
@@ -230,7 +255,7 @@ def estimated_cycles(decision):
     cells = decision[decision[relative.MAGNITUDE] == relative.ESTIMATED_CYCLES]
     return [{"subexperiment": row[relative.SUBEXPERIMENT], "bytes": int(row[relative.BYTES]),
              "base": round(float(row["Base"]), 1), "pr": round(float(row["PR"]), 1),
-             "ratio": round(float(row["Ratio"]), 4), "verdict": row["Verdict"]} for _, row in cells.iterrows()]
+             "ratio": _ratio(row["Ratio"]), "verdict": row["Verdict"]} for _, row in cells.iterrows()]
 
 
 def _estimated_cycles_section(decision, settings):
@@ -321,9 +346,9 @@ def _cell_record(row):
     return {
         "subexperiment": row[relative.SUBEXPERIMENT], "bytes": int(row[relative.BYTES]),
         "magnitude": row[relative.MAGNITUDE], "base": round(float(row["Base"]), 3),
-        "pr": round(float(row["PR"]), 3), "unit": row["Unit"], "ratio": round(float(row["Ratio"]), 4),
-        "interval": [round(float(row["Low"]), 4), round(float(row["High"]), 4)],
-        "p_adjusted": round(float(row["p"]), 5), "verdict": row["Verdict"], "reason": row["Reason"],
+        "pr": round(float(row["PR"]), 3), "unit": row["Unit"], "ratio": _ratio(row["Ratio"]),
+        "interval": [_ratio(row["Low"]), _ratio(row["High"])],
+        "p_adjusted": _p_value(row["p"]), "verdict": row["Verdict"], "reason": row["Reason"],
     }
 
 
