@@ -163,7 +163,8 @@ def pinned_actions():
 # before `<-logctx.Done()`), so a failed step can lose the end of what it printed: its summary,
 # its ::error annotation. Such a run is repeated, up to ACT_ATTEMPTS runs: the product's output
 # is the same every time, act's loss is not, and a text that is never printed fails every run.
-ACT_ATTEMPTS = 3
+# Three runs lost the same step's annotation in a row once, beside heavy load (load 5-6).
+ACT_ATTEMPTS = 5
 # A failed step with no output at all: its start line, then at once its failure line.
 _SILENT_FAILURE = re.compile(r"^(\[[^\]]+\]) ⭐ Run Main (.+)\n\1\s+❌\s+Failure - Main \2 \[", re.M)
 

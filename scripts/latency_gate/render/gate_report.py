@@ -173,7 +173,8 @@ def markdown_report(decision, ceiling, settings, details, verdict):
         f"the rounds' log ratios PR / base ({_VARIANCE_TEXT[settings.variance]}) says so at a family-wise false-alarm "
         f"rate of {magnitudes.percent_text(settings.alpha)} over all gated cells (Holm), "
         f"and {guard}. Ratios are PR / base geometric "
-        f"means over rounds; intervals are simultaneous {1 - settings.alpha:.0%} intervals. The gate passes when "
+        f"means over rounds; each side of an interval is a {1 - settings.alpha:.0%} bound simultaneous over the gated "
+        "cells (Bonferroni, the test's first Holm step). The gate passes when "
         f"every gated cell rules out {'an increase' if counted else 'a slowdown'} of "
         f"{magnitudes.percent_text(settings.required_effect)} "
         + (f"(required: a gate that cannot exits {EXIT_INCONCLUSIVE})" if settings.require_detectable is not None
