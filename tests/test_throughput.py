@@ -144,6 +144,29 @@ def test_requirements_put_the_throughput_floor_at_the_1st_percentile_and_lost_at
     assert origin["kind"] == "throughput" and origin["percentiles"] == {tf.LOST: 99.0, tf.THROUGHPUT: 1.0}
 
 
+
+@pytest.mark.parametrize("column", [tf.LOST, tf.THROUGHPUT])
+@pytest.mark.parametrize("command, written", [("requirements", "req.csv"), ("history", "plots")])
+def test_requirements_and_history_refuse_a_negative_value_as_check_does_naming_file_and_line_and_write_nothing(
+        tmp_path, capsys, column, command, written):
+    for index in range(3):
+        run = tmp_path / "runs" / f"run-{index}"
+        write_run(run, cases([100.0] * 8))
+        assert cli.main(["process", "--experiment-directory", str(run), "--no-plots"]) == EXIT_OK
+    summary = formats.summary_path(tmp_path / "runs" / "run-1", SUBEXPERIMENT)
+    edited = tf.read_summary(summary)
+    edited.loc[1, column] = -5
+    formats.write_csv(edited, summary)
+    capsys.readouterr()
+
+    code = cli.main([command, "-e", str(tmp_path / "runs"),
+                     *(["-o", str(tmp_path / written)] if command == "requirements" else ["-p", str(tmp_path / written)])])
+
+    assert code == EXIT_BAD_INPUT
+    assert capsys.readouterr().err == (f"latency-gate {command}: error: {summary}:3: column '{column}': "
+                                       "negative value -5\n")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["runs"]
+
 def test_check_exits_1_when_throughput_drops_below_the_floor_and_says_by_how_much(tmp_path, capsys, rendered_plots):
     run = tmp_path / "run"
     write_run(run, cases([100.0] * 4 + [1000.0] * 4))

@@ -6,7 +6,8 @@ throughput_tests.py writes them, so a throughput run has a results directory of 
 """
 
 from latency_gate.contracts.formats import (
-    SUBEXPERIMENTS, read_check_report, read_numeric, read_table, require_not_negative, require_positive, require_unique,
+    SUBEXPERIMENTS, negative, not_positive, read_check_report, read_numeric, read_table, require_not_negative,
+    require_rules, require_unique,
 )
 from latency_gate.errors import InputError
 
@@ -50,10 +51,18 @@ def read_measurement_columns(path):
 
 
 def _validated(table, path):
-    require_not_negative(table, MEASUREMENT_COLUMNS, path)
-    require_positive(table, PAYLOAD, path)
+    require_rules(row_rules(table), path)
     require_unique(table, list(CASE), path)
     return table
+
+
+def row_rules(table):
+    """(the rows that break it, what is wrong) for each rule of a measurements row, and so of a
+    summary's (its best case per payload), in the order they are named (table: a frame, or
+    read_numeric's arrays); the batch reader takes the rows of all."""
+    for column in MEASUREMENT_COLUMNS:
+        yield negative(table, column)
+    yield not_positive(table, PAYLOAD)
 
 
 def read_summary(path):

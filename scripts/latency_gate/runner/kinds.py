@@ -88,6 +88,8 @@ class Kind:
     # read_summary's and read_requirements' columns as numpy arrays, without pandas (the spec's check)
     read_summary_columns: object = None
     read_requirements_columns: object = None
+    # The rules of a summary's row that read_summary applies, for a batch of summaries (formats.read_batch)
+    summary_rules: object = None
 
     def is_floor(self, magnitude):
         return magnitude in self.floors
@@ -232,6 +234,7 @@ LATENCY = _Latency(
     read_summary=formats.read_summary, read_requirements=formats.read_requirements, read_checks=formats.read_checks,
     trended=("Median", "99%"), signals=("latency", "instructions"), families=tuple(formats.FAMILIES),
     read_summary_columns=formats.read_summary_columns, read_requirements_columns=formats.read_requirements_columns,
+    summary_rules=formats.summary_rules,
 )
 THROUGHPUT = _Throughput(
     name="throughput", title="Throughput", payload=throughput_formats.PAYLOAD,
@@ -245,6 +248,7 @@ THROUGHPUT = _Throughput(
     trended=(throughput_formats.THROUGHPUT,), signals=("latency",), families=(formats.SPEC_FAMILY,),
     read_summary_columns=throughput_formats.read_summary_columns,
     read_requirements_columns=throughput_formats.read_requirements_columns,
+    summary_rules=throughput_formats.row_rules,
 )
 KINDS = {kind.name: kind for kind in (LATENCY, THROUGHPUT)}
 INSTRUCTIONS = Kind(
