@@ -3,6 +3,8 @@ best case per payload), checks (subscription throughput is a floor, lost samples
 ceiling) and requirements from many runs (a floor at a low percentile)."""
 
 import json
+from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -13,7 +15,7 @@ from latency_gate import cli
 from latency_gate.analysis import checks, requirements, throughput
 from latency_gate.contracts import formats, requirements_provenance, run_metadata, throughput_formats as tf
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, InputError
-from latency_gate.runner.kinds import THROUGHPUT
+from latency_gate.runner.kinds import THROUGHPUT, Grid
 
 pytestmark = pytest.mark.unit
 
@@ -221,6 +223,30 @@ def test_bad_measurements_are_refused_naming_the_file_and_line_and_nothing_is_wr
     assert len(message.splitlines()) == 1
     assert not formats.summary_path(run, SUBEXPERIMENT).exists() and not (run / "plots").exists()
     assert not (tmp_path / "summary.csv").exists()
+
+
+# Two rows ThroughputTest wrote before it counted Lost as Sent - Received (16 B x 100, no rest and 20 ms):
+# its samples lost after the last one received, and its writes that failed, were neither received nor lost.
+RECORDED = (Path(__file__).resolve().parents[1] / "benchmarks" / "results" / "throughput-2026-11-25"
+            / "measurements_interprocess_reliable.partial.csv").read_text().splitlines()[:3]
+
+
+@pytest.mark.parametrize("lost, refused", [
+    ((0, 0), "2: Received [samples] + Lost [samples] (825 + 0) is not Sent [samples] (50600)"),  # as recorded
+    ((49775, 4846), "3: Received [samples] + Lost [samples] (255 + 4846) is not Sent [samples] (5100)"),  # one too many
+])
+def test_the_runner_refuses_a_programs_row_whose_sent_samples_are_not_received_or_lost_naming_its_line(
+        tmp_path, lost, refused):
+    raw = tmp_path / "raw.csv"
+    rows = [RECORDED[1].replace(",825,0,", f",825,{lost[0]},"), RECORDED[2].replace(",255,0,", f",255,{lost[1]},")]
+    raw.write_text("\n".join([RECORDED[0], *rows]) + "\n")
+    config = SimpleNamespace(payloads=(16,), grid=Grid(demands=(100,), recovery_times_ms=(0, 20)))
+
+    with pytest.raises(InputError) as error:
+        THROUGHPUT.store(raw, tmp_path / "measurements.csv", config)
+
+    assert str(error.value) == f"{raw}:{refused}: every sample sent is received or lost"
+    assert not (tmp_path / "measurements.csv").exists()
 
 
 def test_throughput_requirements_naming_an_unknown_subexperiment_are_refused(tmp_path):

@@ -221,6 +221,7 @@ class _Throughput(Kind):
             shown = ", ".join(f"{p} B x {d} x {r} ms" for p, d, r in missing[:3])
             raise InputError(f"no result for {len(missing)} case(s) (payload x demand x recovery time): {shown}"
                              + (", ..." if len(missing) > 3 else ""), raw)
+        formats.require_rules([throughput_formats.unaccounted(measurements)], raw)
         formats.write_csv(measurements, destination)
         return len(measurements)
 
