@@ -11,9 +11,11 @@ import pandas as pd
 import pytest
 
 import drawn
+import model_gate
 from latency_gate import cli
 from latency_gate.analysis import checks, requirements, throughput
 from latency_gate.contracts import formats, requirements_provenance, run_metadata, throughput_formats as tf
+from latency_gate.render import plots
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, InputError
 from latency_gate.runner.kinds import THROUGHPUT, Grid
 
@@ -292,6 +294,44 @@ def test_the_relative_gate_judges_throughput_by_its_inverse_so_a_lower_pr_throug
     assert (decision["Verdict"] == relative.REGRESSION).all()
     assert decision["Ratio"].to_numpy() == pytest.approx(100 / 80, rel=0.02)  # base / PR throughput
 
+
+
+def test_a_pull_request_that_delivers_nothing_in_a_throughput_cell_fails_that_cell_as_a_regression(
+        tmp_path, monkeypatch):
+    """A best case of 0 Mb/s has no time per megabit: no ratio takes it, and the cell is a regression
+    whatever its other rounds say; the other cells are decided as ever."""
+    from latency_gate.analysis import relative
+    from latency_gate.contracts import gate_result
+
+    results, code = model_gate.run(tmp_path, monkeypatch, noise=0.002, kind=THROUGHPUT, silent={("pr", 1024, 2)},
+                                   settings=relative.GateSettings(gated=relative.GATED_BY_KIND["throughput"]))
+
+    assert code == EXIT_CHECK_FAILED
+    result = gate_result.read(results)
+    assert result["verdict"] == "failed" and result["counts"]["regression"] == 1
+    (regression,) = result["regressions"]
+    assert (regression["subexperiment"], regression["bytes"], regression["magnitude"]) == (
+        "intraprocess_best_effort", 1024, relative.INVERSE_THROUGHPUT)
+    assert regression["reason"] == "the pull request's build delivered no samples in round 2 (a best case of 0 Mb/s)"
+    assert "intraprocess_best_effort 1024 B: the pull request's build delivered no samples in round 2" in \
+        (tmp_path / "gate.log").read_text()
+    assert len(gate_result.read_rounds(results)) == 10 * 2 * 4 - 1  # every value but the one there is none of
+    cells = gate_result.read_cells(results)
+    assert (cells["Verdict"] == relative.REGRESSION).sum() == 1  # the other payloads: no regression
+    monkeypatch.undo()  # the model gate's plots were not drawn: this one is
+    ratios = plots.PlotBatch()
+    ratios.add_gate_ratios("intraprocess_best_effort", cells, 0.05, tmp_path / "plots")
+    assert drawn.drawing(tmp_path / "drawn", *ratios.jobs)  # the unbounded ratio drawn beside the others
+
+
+def test_a_base_that_delivers_nothing_in_a_throughput_cell_is_bad_input_naming_it(tmp_path, monkeypatch):
+    with pytest.raises(InputError) as refused:
+        model_gate.run(tmp_path, monkeypatch, kind=THROUGHPUT, silent={("base", 64, 1)})
+
+    measurements = formats.measurements_path(tmp_path / "gate-1" / "runs" / "round-01" / "base",
+                                             "intraprocess_best_effort")
+    assert str(refused.value) == (f"{measurements}: the base build delivered no samples in intraprocess_best_effort "
+                                  "at 64 B in round 1 (a best case of 0 Mb/s): nothing to compare the pull request with")
 
 def test_a_throughput_floor_is_the_gates_ceiling_on_the_time_per_megabit(tmp_path):
     from latency_gate.analysis import relative
