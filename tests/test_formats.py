@@ -6,6 +6,7 @@ import pytest
 
 from latency_gate.contracts import formats, throughput_formats
 from latency_gate.errors import EXIT_BAD_INPUT, InputError
+from latency_gate.runner.kinds import LATENCY
 
 pytestmark = pytest.mark.unit
 
@@ -97,7 +98,8 @@ SUMMARY_ROW = dict(zip(formats.SUMMARY_COLUMNS, (16, 100, 9.0, 1.0, 2.0, 2.0, 0.
 
 def read_summaries_in_a_batch(path):
     """read_batch of one summary, as the history's site and requirements read many."""
-    return formats.read_batch([(0, "intraprocess_best_effort", path)], formats.SUMMARY_COLUMNS, formats.read_summary, {})
+    return formats.read_batch([(0, "intraprocess_best_effort", path)], LATENCY.summary_columns, LATENCY.read_summary,
+                              {}, rules=LATENCY.summary_rules)
 
 
 @pytest.mark.parametrize("read", [formats.read_summary, formats.read_summary_columns, read_summaries_in_a_batch])

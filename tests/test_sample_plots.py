@@ -188,16 +188,35 @@ def test_a_larger_value_is_a_larger_circle_further_along_the_colour_map():
                                                          for c in (viridis[0], viridis[-1])]
 
 
+def circle_centres(chart):
+    """(x, y, value) in image pixels of each circle of a scatter chart."""
+    left, top, right, bottom = sample_plots.SCATTER_AREA
+    return [(left + (x - chart.xlim[0]) / (chart.xlim[1] - chart.xlim[0]) * (right - left),
+             bottom - (y - chart.ylim[0]) / (chart.ylim[1] - chart.ylim[0]) * (bottom - top), value)
+            for x, y, value in zip(chart.scatter.x, chart.scatter.y, chart.scatter.values)]
+
+
 def test_the_scatter_plots_are_pngs_with_each_circle_in_its_colour_at_its_case(tmp_path):
     throughput, _ = sample_plots.draw_scatter_plots(tmp_path, {"interprocess_reliable": cases([10.0, 20.0, 30.0, 45.5])})
 
     chart = sample_plots.scatter_charts("interprocess_reliable", cases([10.0, 20.0, 30.0, 45.5]), tmp_path)[throughput]
     image = Image.open(throughput).convert("RGB")
     assert image.size == sample_plots.SIZE
-    left, top, right, bottom = sample_plots.SCATTER_AREA
-    for x, y, value in zip(chart.scatter.x, chart.scatter.y, chart.scatter.values):
-        centre_x = left + (x - chart.xlim[0]) / (chart.xlim[1] - chart.xlim[0]) * (right - left)
-        centre_y = bottom - (y - chart.ylim[0]) / (chart.ylim[1] - chart.ylim[0]) * (bottom - top)
+    for centre_x, centre_y, value in circle_centres(chart):
         # Left of the centre, clear of the value written on it: the circle's own colour.
         pixel = image.getpixel((int(centre_x - chart.scatter.radius(value) * 0.7), int(centre_y)))
         assert max(abs(a - b) for a, b in zip(pixel, chart.scatter.color(value))) <= 8, (value, pixel)
+
+
+def test_a_value_is_written_in_white_on_a_dark_circle_and_in_black_on_a_light_one(tmp_path):
+    """The largest value is the darkest circle of the lost samples' colour map (magma reversed:
+    near black) and the lightest of the throughput's (viridis: yellow)."""
+    measured = cases([10.0, 20.0, 30.0, 45.5])
+    paths = sample_plots.draw_scatter_plots(tmp_path, {"interprocess_reliable": measured})
+
+    charts = sample_plots.scatter_charts("interprocess_reliable", measured, tmp_path)
+    for path, largest, written in zip(paths, (45.5, 7), ("black", "white")):
+        image = np.asarray(Image.open(path).convert("L"), dtype=int)
+        ((x, y, _),) = [centre for centre in circle_centres(charts[path]) if centre[2] == largest]
+        label = image[int(y) - 3:int(y) + 4, int(x) - 3:int(x) + 4]  # where the value's digits are
+        assert (label.min() < 60) if written == "black" else (label.max() > 200), (path.name, label)

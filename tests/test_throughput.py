@@ -3,17 +3,21 @@ best case per payload), checks (subscription throughput is a floor, lost samples
 ceiling) and requirements from many runs (a floor at a low percentile)."""
 
 import json
+from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
 import pytest
 
 import drawn
+import model_gate
 from latency_gate import cli
 from latency_gate.analysis import checks, requirements, throughput
 from latency_gate.contracts import formats, requirements_provenance, run_metadata, throughput_formats as tf
+from latency_gate.render import plots
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, InputError
-from latency_gate.runner.kinds import THROUGHPUT
+from latency_gate.runner.kinds import THROUGHPUT, Grid
 
 pytestmark = pytest.mark.unit
 
@@ -144,6 +148,29 @@ def test_requirements_put_the_throughput_floor_at_the_1st_percentile_and_lost_at
     assert origin["kind"] == "throughput" and origin["percentiles"] == {tf.LOST: 99.0, tf.THROUGHPUT: 1.0}
 
 
+
+@pytest.mark.parametrize("column", [tf.LOST, tf.THROUGHPUT])
+@pytest.mark.parametrize("command, written", [("requirements", "req.csv"), ("history", "plots")])
+def test_requirements_and_history_refuse_a_negative_value_as_check_does_naming_file_and_line_and_write_nothing(
+        tmp_path, capsys, column, command, written):
+    for index in range(3):
+        run = tmp_path / "runs" / f"run-{index}"
+        write_run(run, cases([100.0] * 8))
+        assert cli.main(["process", "--experiment-directory", str(run), "--no-plots"]) == EXIT_OK
+    summary = formats.summary_path(tmp_path / "runs" / "run-1", SUBEXPERIMENT)
+    edited = tf.read_summary(summary)
+    edited.loc[1, column] = -5
+    formats.write_csv(edited, summary)
+    capsys.readouterr()
+
+    code = cli.main([command, "-e", str(tmp_path / "runs"),
+                     *(["-o", str(tmp_path / written)] if command == "requirements" else ["-p", str(tmp_path / written)])])
+
+    assert code == EXIT_BAD_INPUT
+    assert capsys.readouterr().err == (f"latency-gate {command}: error: {summary}:3: column '{column}': "
+                                       "negative value -5\n")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["runs"]
+
 def test_check_exits_1_when_throughput_drops_below_the_floor_and_says_by_how_much(tmp_path, capsys, rendered_plots):
     run = tmp_path / "run"
     write_run(run, cases([100.0] * 4 + [1000.0] * 4))
@@ -200,6 +227,30 @@ def test_bad_measurements_are_refused_naming_the_file_and_line_and_nothing_is_wr
     assert not (tmp_path / "summary.csv").exists()
 
 
+# Two rows ThroughputTest wrote before it counted Lost as Sent - Received (16 B x 100, no rest and 20 ms):
+# its samples lost after the last one received, and its writes that failed, were neither received nor lost.
+RECORDED = (Path(__file__).resolve().parents[1] / "benchmarks" / "results" / "throughput-2026-11-25"
+            / "measurements_interprocess_reliable.partial.csv").read_text().splitlines()[:3]
+
+
+@pytest.mark.parametrize("lost, refused", [
+    ((0, 0), "2: Received [samples] + Lost [samples] (825 + 0) is not Sent [samples] (50600)"),  # as recorded
+    ((49775, 4846), "3: Received [samples] + Lost [samples] (255 + 4846) is not Sent [samples] (5100)"),  # one too many
+])
+def test_the_runner_refuses_a_programs_row_whose_sent_samples_are_not_received_or_lost_naming_its_line(
+        tmp_path, lost, refused):
+    raw = tmp_path / "raw.csv"
+    rows = [RECORDED[1].replace(",825,0,", f",825,{lost[0]},"), RECORDED[2].replace(",255,0,", f",255,{lost[1]},")]
+    raw.write_text("\n".join([RECORDED[0], *rows]) + "\n")
+    config = SimpleNamespace(payloads=(16,), grid=Grid(demands=(100,), recovery_times_ms=(0, 20)))
+
+    with pytest.raises(InputError) as error:
+        THROUGHPUT.store(raw, tmp_path / "measurements.csv", config)
+
+    assert str(error.value) == f"{raw}:{refused}: every sample sent is received or lost"
+    assert not (tmp_path / "measurements.csv").exists()
+
+
 def test_throughput_requirements_naming_an_unknown_subexperiment_are_refused(tmp_path):
     path = tmp_path / "req.csv"
     formats.write_csv(requirements_frame([0, 0], [1.0, 1.0]).replace(SUBEXPERIMENT, "interprocess_turbo"), path)
@@ -243,6 +294,44 @@ def test_the_relative_gate_judges_throughput_by_its_inverse_so_a_lower_pr_throug
     assert (decision["Verdict"] == relative.REGRESSION).all()
     assert decision["Ratio"].to_numpy() == pytest.approx(100 / 80, rel=0.02)  # base / PR throughput
 
+
+
+def test_a_pull_request_that_delivers_nothing_in_a_throughput_cell_fails_that_cell_as_a_regression(
+        tmp_path, monkeypatch):
+    """A best case of 0 Mb/s has no time per megabit: no ratio takes it, and the cell is a regression
+    whatever its other rounds say; the other cells are decided as ever."""
+    from latency_gate.analysis import relative
+    from latency_gate.contracts import gate_result
+
+    results, code = model_gate.run(tmp_path, monkeypatch, noise=0.002, kind=THROUGHPUT, silent={("pr", 1024, 2)},
+                                   settings=relative.GateSettings(gated=relative.GATED_BY_KIND["throughput"]))
+
+    assert code == EXIT_CHECK_FAILED
+    result = gate_result.read(results)
+    assert result["verdict"] == "failed" and result["counts"]["regression"] == 1
+    (regression,) = result["regressions"]
+    assert (regression["subexperiment"], regression["bytes"], regression["magnitude"]) == (
+        "intraprocess_best_effort", 1024, relative.INVERSE_THROUGHPUT)
+    assert regression["reason"] == "the pull request's build delivered no samples in round 2 (a best case of 0 Mb/s)"
+    assert "intraprocess_best_effort 1024 B: the pull request's build delivered no samples in round 2" in \
+        (tmp_path / "gate.log").read_text()
+    assert len(gate_result.read_rounds(results)) == 10 * 2 * 4 - 1  # every value but the one there is none of
+    cells = gate_result.read_cells(results)
+    assert (cells["Verdict"] == relative.REGRESSION).sum() == 1  # the other payloads: no regression
+    monkeypatch.undo()  # the model gate's plots were not drawn: this one is
+    ratios = plots.PlotBatch()
+    ratios.add_gate_ratios("intraprocess_best_effort", cells, 0.05, tmp_path / "plots")
+    assert drawn.drawing(tmp_path / "drawn", *ratios.jobs)  # the unbounded ratio drawn beside the others
+
+
+def test_a_base_that_delivers_nothing_in_a_throughput_cell_is_bad_input_naming_it(tmp_path, monkeypatch):
+    with pytest.raises(InputError) as refused:
+        model_gate.run(tmp_path, monkeypatch, kind=THROUGHPUT, silent={("base", 64, 1)})
+
+    measurements = formats.measurements_path(tmp_path / "gate-1" / "runs" / "round-01" / "base",
+                                             "intraprocess_best_effort")
+    assert str(refused.value) == (f"{measurements}: the base build delivered no samples in intraprocess_best_effort "
+                                  "at 64 B in round 1 (a best case of 0 Mb/s): nothing to compare the pull request with")
 
 def test_a_throughput_floor_is_the_gates_ceiling_on_the_time_per_megabit(tmp_path):
     from latency_gate.analysis import relative

@@ -195,6 +195,32 @@ def test_cyclone_dds_runs_every_throughput_sub_experiment_into_the_specs_csv(cyc
             assert (measured[tf.LOST] == 0).all(), subexperiment
 
 
+
+# A loopback that takes no IP packet over 1400 bytes (a token bucket of 1400 bytes drops a larger
+# one), in a network namespace of the runner's own (unshare: root, as --topology netns): with a
+# 1500-byte MTU a 16 KiB sample's datagram loses its full-size fragments, so no sample arrives,
+# while commands and discovery, smaller, pass.
+LOSSY_LOOPBACK = ("ip link set lo up mtu 1500 && tc qdisc add dev lo root tbf rate 10gbit burst 1400 "
+                  'limit 1000000 && exec "$@"')
+
+
+@pytest.mark.programs
+@pytest.mark.parametrize("middleware", ["fastdds", "cyclonedds", "madara"])
+def test_every_sample_that_never_arrives_is_lost(middleware, tmp_path):
+    """Lost is Sent - Received: ThroughputTest 2.9.1 and the project's programs counted only the
+    gaps before the last sample received, so a case that received nothing lost nothing."""
+    results = tmp_path / "run"
+    done = subprocess.run(["unshare", "--net", "sh", "-c", LOSSY_LOOPBACK, "sh", LATENCY_GATE, "run", "--kind",
+                           "throughput", "--middleware", middleware, "--subexperiments", "interprocess_best_effort",
+                           "--payloads", "16384", "--demands", "100", "--recovery-times", "0", "--test-time", "1",
+                           "--baseline-seconds", "0", "--retries", "0", "-r", str(results)],
+                          capture_output=True, text=True, timeout=300)
+
+    assert done.returncode == EXIT_OK, done.stdout + done.stderr
+    measured = tf.read_measurements(formats.measurements_path(results, "interprocess_best_effort"))
+    sent = measured[tf.SENT].iat[0]
+    assert sent > 0 and measured[[tf.RECEIVED, tf.LOST]].values.tolist() == [[0, sent]]
+
 @pytest.mark.unit
 def test_a_middleware_without_a_throughput_program_is_bad_input(tmp_path, capsys):
     code = cli.main(["run", *GRID, "--middleware", "socket", "-r", str(tmp_path / "run")])

@@ -9,7 +9,9 @@
  *
  * Where it differs from ThroughputTest: one reader serves every payload (the sample's data
  * is a sequence, so a payload needs no type of its own; ThroughputTest makes its data
- * endpoints anew per payload); a write that times out (reliable, blocked for a second on
+ * endpoints anew per payload); a reliable case ends (TEST_ENDS) once its samples are
+ * acknowledged (ThroughputTest clears its writer's history instead, and those not yet delivered
+ * are lost to the case). A write that times out (reliable, blocked for a second on
  * unacknowledged data) is not counted as sent. Commands are handled in the subscriber's
  * command listener, on the receive thread that also delivers the data, so a case's count
  * starts before its first sample can arrive. */
@@ -116,7 +118,7 @@ static int wait_matched(dds_entity_t entity, int writer, const char *what)
     return -1;
 }
 
-/* The subscriber's data listener: the last sequence number and the gaps before it. */
+/* The subscriber's data listener: the case's samples counted. */
 static void on_data(dds_entity_t reader, void *opaque)
 {
     cyclone_side *side = opaque;
@@ -205,7 +207,7 @@ static void *cyclone_open(const throughput_options *options, enum pingpong_side 
 static int send_result(void *opaque, const throughput_result *result)
 {
     cyclone_side *side = opaque;
-    throughput_Command message = {.kind = TEST_RESULTS, .received = result->received, .lost = result->lost,
+    throughput_Command message = {.kind = TEST_RESULTS, .received = result->received,
                                   .totaltime_us = result->totaltime_us};
     dds_return_t written = dds_write(side->command_writer, &message);
     dds_write_flush(side->command_writer);
@@ -271,8 +273,19 @@ static double cyclone_command(void *opaque, enum throughput_command command, uin
 {
     cyclone_side *side = opaque;
     throughput_Command message = {.kind = command, .seqnum = seqnum};
+    dds_return_t status;
+    /* A reliable case's samples not yet acknowledged (being repaired) would reach the
+     * subscriber after TEST_ENDS, uncounted: TEST_ENDS waits for them. A best-effort writer's
+     * wait returns at once: a sample that has not reached the subscriber when TEST_ENDS does
+     * is lost to the case. */
+    if (command == TEST_ENDS && side->data_writer > 0
+        && (status = dds_wait_for_acks(side->data_writer, DDS_SECS(THROUGHPUT_WAIT_S))) != DDS_RETCODE_OK) {
+        pingpong_fail("the subscriber did not acknowledge the case's samples within %d s: %s", THROUGHPUT_WAIT_S,
+                      dds_strretcode(status));
+        return -1;
+    }
     double sent = pingpong_now_us();
-    dds_return_t status = dds_write(side->command_writer, &message);
+    status = dds_write(side->command_writer, &message);
     dds_write_flush(side->command_writer);  /* commands are never held back in a batch */
     if (status == DDS_RETCODE_OK)
         status = dds_wait_for_acks(side->command_writer, DDS_SECS(THROUGHPUT_WAIT_S));
@@ -298,7 +311,7 @@ static int cyclone_result(void *opaque, throughput_result *result)
         dds_sample_info_t info;
         if (dds_take(side->command_reader, samples, &info, 1, 1) > 0) {
             if (info.valid_data && message.kind == TEST_RESULTS) {
-                *result = (throughput_result){message.received, message.lost, message.totaltime_us};
+                *result = (throughput_result){message.received, message.totaltime_us};
                 status = 0;
             }
         } else {

@@ -8,12 +8,13 @@
  * acknowledged (the time that takes is taken off the subscriber's time, as ThroughputTest
  * does); bursts of `demand` samples, each followed by a rest of the recovery time minus the
  * burst's own time, until the test time is over; TEST_ENDS, acknowledged; the subscriber's
- * result. The subscriber counts (throughput_count) on its receive thread: the last sequence
- * number and the gaps before it (lost samples). A row: sent samples over the publisher's time
- * (first burst's start to last burst's end); received (last sequence number counted from the
- * case's first, minus lost) over the subscriber's time (TEST_STARTS to TEST_ENDS as it saw
- * them, minus the TEST_STARTS acknowledgement). The clock's own cost (two reads a burst,
- * ~50 ns) is not subtracted. */
+ * result. The subscriber counts (throughput_count) on its receive thread the samples of the
+ * case it receives before TEST_ENDS. A row: the samples the publisher sent (its writes that
+ * succeeded) over its time (first burst's start to last burst's end); those received over the
+ * subscriber's time (TEST_STARTS to TEST_ENDS as it saw them, minus the TEST_STARTS
+ * acknowledgement); lost: sent minus received (as Fast DDS 2.10's ThroughputTest counts them),
+ * which counts the samples lost after the last one received too. The clock's own cost (two
+ * reads a burst, ~50 ns) is not subtracted. */
 #ifndef THROUGHPUT_CORE_H
 #define THROUGHPUT_CORE_H
 
@@ -54,8 +55,7 @@ typedef struct {
 
 /* The subscriber's result of one case. */
 typedef struct {
-    uint64_t received;      /* the last sequence number received, counted from the case's first */
-    uint64_t lost;          /* the gaps in the sequence numbers */
+    uint64_t received;      /* the case's samples received before TEST_ENDS */
     uint64_t totaltime_us;  /* from TEST_STARTS to TEST_ENDS as the subscriber saw them */
 } throughput_result;
 
@@ -63,7 +63,8 @@ typedef struct {
 typedef struct {
     pthread_mutex_t lock;
     pthread_cond_t changed;
-    uint64_t base, last, lost;  /* sequence numbers: before the case's first, the last received */
+    uint32_t base;              /* the last sequence number before the case's first */
+    uint64_t received;
     double started_us;          /* TEST_STARTS seen */
     throughput_result result;   /* filled at TEST_ENDS */
     int result_pending, stopped;
@@ -74,10 +75,8 @@ void throughput_count_init(throughput_count *count);
 /* A received sample's sequence number, with count->lock held (a driver takes samples in batches). */
 static inline void throughput_count_sample(throughput_count *count, uint32_t seqnum)
 {
-    if (seqnum > count->last) {  /* a late one of an earlier case: not this case's */
-        count->lost += seqnum - count->last - 1;
-        count->last = seqnum;
-    }
+    if (seqnum > count->base)  /* not a late one of an earlier case */
+        ++count->received;
 }
 
 /* A command as the subscriber received it (takes the lock): TEST_STARTS starts a count at
@@ -97,7 +96,9 @@ typedef struct {
     int (*write)(void *side, uint32_t seqnum);  /* 1 sent, 0 not sent (timed out), -1 failed */
     void (*end_burst)(void *side);              /* NULL: nothing is held back between bursts */
     void (*end_payload)(void *side);
-    /* A command written and acknowledged by the subscriber: the microseconds that took, or -1. */
+    /* A command written and acknowledged by the subscriber: the microseconds that took, or -1.
+     * TEST_ENDS reaches the subscriber after the samples written before it that arrive at all
+     * (a reliable writer's acknowledged first): the case's count stops there. */
     double (*command)(void *side, enum throughput_command command, uint32_t seqnum);
     int (*result)(void *side, throughput_result *result);  /* after TEST_ENDS: 0, or -1 */
     int (*serve)(void *side);                              /* the subscriber, until ALL_STOPS: 0, or 1 */

@@ -10,7 +10,7 @@
  *
  * Commands: MADARA has no reliability, so a command is the variable `command` [kind, id,
  * sequence number], sent again every RESEND_MS until the subscriber answers with `answer`
- * [id, received, lost, subscriber's time in us]; the subscriber acts on a command id once
+ * [id, received, subscriber's time in us]; the subscriber acts on a command id once
  * and answers every copy (to TEST_ENDS with the case's result, so a result is never lost
  * either). A copy sent again is counted and printed; a TEST_ENDS lost and sent again
  * lengthens the subscriber's time by up to RESEND_MS. Before the grid the publisher asks
@@ -82,22 +82,20 @@ void answer_command(Side& side, const knowledge::KnowledgeRecord& record)
     pthread_mutex_lock(&side.count.lock);
     throughput_result result = side.count.result;
     pthread_mutex_unlock(&side.count.lock);
-    side.kb.set(side.answer,
-                std::vector<int64_t>{command[1], (int64_t)result.received, (int64_t)result.lost,
-                                     (int64_t)result.totaltime_us},
+    side.kb.set(side.answer, std::vector<int64_t>{command[1], (int64_t)result.received, (int64_t)result.totaltime_us},
                 knowledge::EvalSettings::SEND);
 }
 
 void take_answer(Side& side, const knowledge::KnowledgeRecord& record)
 {
-    std::vector<int64_t> answer = record.to_integers();  // id, received, lost, totaltime_us
-    if (answer.size() != 4)
+    std::vector<int64_t> answer = record.to_integers();  // id, received, totaltime_us
+    if (answer.size() != 3)
         return;
     std::lock_guard<std::mutex> guard(side.lock);
     if (answer[0] <= side.answered_id)
         return;
     side.answered_id = answer[0];
-    side.result = {(uint64_t)answer[1], (uint64_t)answer[2], (uint64_t)answer[3]};
+    side.result = {(uint64_t)answer[1], (uint64_t)answer[2]};
     side.answered.notify_one();
 }
 

@@ -382,7 +382,7 @@ def paired_log_ratios(rounds, source=None):
         raise InputError(f"rounds table lacks column(s) {sorted(missing)}", source)
     values = rounds[VALUE].to_numpy(dtype=np.float64)
     if not np.all(np.isfinite(values) & (values > 0)):
-        raise InputError("rounds table has a latency that is not a positive number", source)
+        raise InputError("rounds table has a value that is not a positive number", source)
     builds = set(rounds[BUILD].unique())
     if builds != {BASE, PR}:
         raise InputError(f"rounds table needs builds '{BASE}' and '{PR}', has {sorted(builds)}", source)

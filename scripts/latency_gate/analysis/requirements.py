@@ -48,7 +48,7 @@ def collect_summaries(runs, kind=LATENCY):
     runs = [Path(run) for run in runs]
     files = [(index, name, path) for index, run in enumerate(runs) for name, path in find_summaries(run).items()]
     frame = read_batch(files, kind.summary_columns, kind.read_summary, {}, unique=(kind.payload,),
-                       integers=kind.integers)
+                       integers=kind.integers, rules=kind.summary_rules)
     names = np.array([run.name for run in runs], dtype=object)
     return frame.assign(Run=names[frame.pop("run").to_numpy()]).rename(columns={"subexperiment": "Experiment type"})
 

@@ -256,6 +256,8 @@ class _Rounds:
     regime: dict | None = None
     notes: list | None = None
     unresolved: list = field(default_factory=list)  # cells not gated: 0 us in a round (relative.below_resolution)
+    # (sub-experiment, payload, round) where the pull request's build delivered no sample: regressions (_delivered_nothing)
+    delivered_nothing: list = field(default_factory=list)
     started: float = field(default_factory=time.monotonic)
 
     def __post_init__(self):
@@ -270,16 +272,21 @@ class _Rounds:
             print(f"{name}: not gated: a round measured 0 us, at or below the clock's resolution",
                   file=self.out, flush=True)
         self.unresolved = unresolved
-        if table.empty:
+        in_failed = pd.MultiIndex.from_arrays([table[relative.SUBEXPERIMENT], table[relative.BYTES]]).isin(
+            [(name, payload) for name, payload, _ in self.delivered_nothing])
+        outright = _outright_regressions(self.delivered_nothing, table[in_failed], look, self.settings)
+        table = table[~in_failed]
+        if table.empty and outright.empty:
             raise InputError("every cell measured 0 us in some round, at or below the clock's resolution: "
                              "nothing to compare")
-        self.decision = relative.decide(table, self.settings, self.seed)
+        decided = [relative.decide(table, self.settings, self.seed)] if not table.empty else []
+        self.decision = pd.concat(decided + ([outright] if len(outright) else []), ignore_index=True)
         if self.counted:  # an inconclusive cell whose PR runs each took a base run's path says so
             self.runs = code_path.read_runs(self.plan.results, self.plan.chosen)
             self.decision = relative.explained_by_identical_paths(
                 self.decision, code_path.identical_paths(self.runs, self.decision))
         self.ceiling = (relative.ceiling(table, self.required, self.settings, self.seed)
-                        if self.required is not None else None)
+                        if self.required is not None and not table.empty else None)
         counts = self.decision.loc[self.decision["Gated"], "Verdict"].value_counts().to_dict()
         ceiling_counts = self.ceiling["Ceiling"].value_counts().to_dict() if self.ceiling is not None else {}
         unsettled = stop_rule.unsettled_cells(self.decision["Verdict"].to_numpy(), self.decision["Gated"].to_numpy(),
@@ -300,7 +307,15 @@ class _Rounds:
     def _run_next_round(self):
         round_number = len(self.frames) + 1
         round_started = time.monotonic()
-        self.frames.append(_run_round(self.plan, round_number, self.rng, self.out))
+        rows = _run_round(self.plan, round_number, self.rng, self.out)
+        # A best case of 0 Mb/s has no time per megabit: no ratio and no test take it (rounds.csv neither).
+        silent = ((rows[relative.MAGNITUDE] == relative.INVERSE_THROUGHPUT).to_numpy()
+                  & ~np.isfinite(rows[relative.VALUE].to_numpy(dtype=float)))
+        for name, payload, number in _delivered_nothing(rows[silent], self.plan.results):
+            print(f"{name} {payload} B: the pull request's build delivered no samples in round {number} (a best "
+                  "case of 0 Mb/s): a regression", file=self.out, flush=True)
+            self.delivered_nothing.append((name, payload, number))
+        self.frames.append(rows[~silent])
         write_csv(pd.concat(self.frames, ignore_index=True), gate_result.rounds_path(self.plan.results))
         if round_number == 1:
             first_run = run_metadata.read(gate_result.run_directory(self.plan.results, 1, BASE))
@@ -353,6 +368,45 @@ def cell_values(directory, subexperiment, kind, signal="latency"):
                              relative.VALUE: 1e6 / summary[throughput_formats.THROUGHPUT]})
     return summary.melt(id_vars=["Bytes"], value_vars=list(relative.LATENCY_MAGNITUDES), var_name=relative.MAGNITUDE,
                         value_name=relative.VALUE)
+
+
+def _delivered_nothing(rows, results):
+    """(sub-experiment, payload, round) of each of a round's rows whose run's best case delivered no
+    sample (0 Mb/s): the pull request's is an outright regression of its cell; the base's is bad
+    input (InputError naming its run's measurements): with a base that delivers nothing there is
+    no measure of what the pull request changed."""
+    base = rows[rows[relative.BUILD] == BASE]
+    if len(base):
+        row = base.iloc[0]
+        raise InputError(f"the base build delivered no samples in {row[relative.SUBEXPERIMENT]} at "
+                         f"{int(row[relative.BYTES])} B in round {int(row[relative.ROUND])} (a best case of 0 Mb/s): "
+                         "nothing to compare the pull request with",
+                         measurements_path(gate_result.run_directory(results, int(row[relative.ROUND]), BASE),
+                                           row[relative.SUBEXPERIMENT]))
+    return [(row[relative.SUBEXPERIMENT], int(row[relative.BYTES]), int(row[relative.ROUND]))
+            for _, row in rows.iterrows()]
+
+
+def _outright_regressions(delivered_nothing, rounds, look, settings):
+    """decide()'s rows of the cells the pull request's build delivered nothing in, from their base's
+    `rounds`: regressions whatever their other rounds say, their time per megabit (PR, ratio, its
+    interval, the slowdown detectable) unbounded."""
+    rows = []
+    for name, payload in dict.fromkeys((name, payload) for name, payload, _ in delivered_nothing):
+        base = rounds.loc[(rounds[relative.SUBEXPERIMENT] == name) & (rounds[relative.BYTES] == payload)
+                          & (rounds[relative.BUILD] == BASE), relative.VALUE].to_numpy(dtype=float)
+        silent = [str(number) for cell_name, cell_payload, number in delivered_nothing
+                  if (cell_name, cell_payload) == (name, payload)]
+        rows.append({
+            relative.SUBEXPERIMENT: name, relative.BYTES: payload, relative.MAGNITUDE: relative.INVERSE_THROUGHPUT,
+            "Gated": relative.INVERSE_THROUGHPUT in settings.gated, "Rounds": look,
+            "Base": float(np.exp(np.mean(np.log(base)))), "PR": np.inf,
+            "Unit": magnitudes.of(relative.INVERSE_THROUGHPUT).unit, "Ratio": np.inf, "Low": np.inf, "High": np.inf,
+            "p": 0.0, "Detectable": np.inf, "Ruled out above": np.inf, "Verdict": relative.REGRESSION,
+            "Reason": f"the pull request's build delivered no samples in round{'s' * (len(silent) > 1)} "
+                      f"{', '.join(silent)} (a best case of 0 Mb/s)",
+        })
+    return pd.DataFrame(rows)
 
 
 def _run_round(plan, round_number, rng, out):

@@ -63,7 +63,8 @@ def add_kind_options(parser, grid_defaults=Grid()):
     grid.add_argument("--demands", nargs="+", type=_whole_numbers, metavar="SAMPLES",
                       help="samples per burst (default: " + " ".join(map(str, grid_defaults.demands)) + ")")
     grid.add_argument("--recovery-times", dest="recovery_times_ms", nargs="+", type=_whole_numbers, metavar="MS",
-                      help="rest between bursts (default: " + " ".join(map(str, grid_defaults.recovery_times_ms)) + ")")
+                      help="from a burst's start to the next's: the rest after a burst is what the burst leaves "
+                           "of it (default: " + " ".join(map(str, grid_defaults.recovery_times_ms)) + ")")
     grid.add_argument("--test-time", dest="test_time_s", type=_whole_numbers, metavar="SECONDS",
                       help=f"how long each case sends (default: {grid_defaults.test_time_s})")
 

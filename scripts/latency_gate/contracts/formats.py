@@ -302,10 +302,31 @@ def write_rows(rows, columns, integers, path, texts=()):
     write_text_atomic(path, "\n".join(lines) + "\n")
 
 
+def not_positive(table, column):
+    """A rule (the rows that break it, what is wrong): `column` must be positive (table: a frame,
+    or read_numeric's arrays)."""
+    return np.asarray(table[column], dtype=float) <= 0, f"column '{column}': must be positive"
+
+
+def negative(table, column):
+    """A rule (the rows that break it, what is wrong, with the first one's value): `column` must
+    not be negative (a latency of 0 us is the clock's resolution, not an error)."""
+    values = np.asarray(table[column], dtype=float)
+    broken = values < 0
+    return broken, f"column '{column}': negative value {values[broken][0]:g}" if broken.any() else ""
+
+
+def require_rules(rules, path):
+    """InputError naming the first row that breaks the first broken one of `rules` ((the rows
+    that break it, what is wrong) each, in order)."""
+    for bad, what in rules:
+        if bad.any():
+            raise InputError(what, path, int(np.argmax(bad)) + 2)
+
+
 def require_positive(table, column, path):
-    """InputError naming the first row whose value in `column` is not positive (table: a
-    frame, or read_numeric's arrays)."""
-    _require(np.asarray(table[column], dtype=float) <= 0, f"column '{column}': must be positive", path)
+    """InputError naming the first row whose value in `column` is not positive."""
+    require_rules([not_positive(table, column)], path)
 
 
 def require_written_precision(table, column, path):
@@ -317,19 +338,8 @@ def require_written_precision(table, column, path):
 
 
 def require_not_negative(table, columns, path):
-    """InputError naming the first row with a negative value in one of `columns`, and the value (a
-    latency of 0 us is the clock's resolution, not an error)."""
-    for column in columns:
-        values = np.asarray(table[column], dtype=float)
-        negative = values < 0
-        if negative.any():
-            row = int(np.argmax(negative))
-            raise InputError(f"column '{column}': negative value {values[row]:g}", path, row + 2)
-
-
-def _require(bad, what, path):
-    if bad.any():
-        raise InputError(what, path, int(np.argmax(bad)) + 2)
+    """InputError naming the first row with a negative value in one of `columns`, and the value."""
+    require_rules((negative(table, column) for column in columns), path)
 
 
 def _parse_csv(path, dtype):
@@ -424,20 +434,17 @@ def _validated_summary(table, path):
     """A summary of some samples, none negative, its least no more than its most, and its median,
     mean and percentiles between them: InputError naming the first row that breaks a rule."""
     require_unique(table, ["Bytes"], path)
-    for bad, what in _summary_rules(table):
-        _require(bad, what, path)
+    require_rules(summary_rules(table), path)
     return table
 
 
-def _summary_rules(table):
+def summary_rules(table):
     """(the rows that break it, what is wrong) for each rule of a summary, in the order they are
     named (table: a frame, or read_numeric's arrays); the batch reader takes the rows of all."""
     least, most = (np.asarray(table[column], dtype=float) for column in ("Min", "Max"))
-    yield np.asarray(table["Samples"], dtype=float) <= 0, "column 'Samples': must be positive"
+    yield not_positive(table, "Samples")
     for column in _NOT_NEGATIVE:
-        values = np.asarray(table[column], dtype=float)
-        negative = values < 0
-        yield negative, f"column '{column}': negative value {values[negative][0]:g}" if negative.any() else ""
+        yield negative(table, column)
     yield least > most, "column 'Min': more than the row's Max"
     for column in _BETWEEN_MIN_AND_MAX:
         values = np.asarray(table[column], dtype=float)
@@ -475,13 +482,20 @@ def read_check_report(path, columns, payload, checked):
     """A check report of `columns` (latency's or throughput's): its Check one of `checked`, its
     Status passed or failed; InputError naming the line otherwise."""
     frame = read_table(path, columns, columns[1:-1], integer=(payload,))
-    for column, allowed in (("Check", checked), ("Status", ("passed", "failed"))):
-        unknown = ~frame[column].isin(allowed)
-        if unknown.any():
-            row = int(np.argmax(unknown.to_numpy()))
-            raise InputError(f"column '{column}': expected {' or '.join(allowed)}, got {frame[column].iat[row]!r}",
-                             path, row + 2)
+    require_rules(check_rules(checked)(frame), path)
     return frame
+
+
+def check_rules(checked):
+    """The rules of a check report's rows (read_check_report's, and read_batch's of many): its
+    Check one of `checked` (a check of a magnitude its kind does not check has no unit), its
+    Status passed or failed."""
+    def rules(frame):
+        for column, allowed in (("Check", checked), ("Status", ("passed", "failed"))):
+            unknown = ~frame[column].isin(allowed).to_numpy()
+            got = f", got {frame[column].to_numpy()[unknown][0]!r}" if unknown.any() else ""
+            yield unknown, f"column '{column}': expected {' or '.join(allowed)}{got}"
+    return rules
 
 
 def require_unique(table, keys, path):
@@ -495,20 +509,22 @@ def require_unique(table, keys, path):
         seen.add(key)
 
 
-def read_batch(files, columns, reader, texts, unique=(), integers=("Bytes", "Samples"), strings=(), checks=()):
+def read_batch(files, columns, reader, texts, unique=(), integers=("Bytes", "Samples"), strings=(), rules=None):
     """One frame of many spec CSVs of one kind, with `run` and `subexperiment` columns.
 
     Reading thousands of small files one by one costs about 2 ms each, so the files'
     bodies are joined under the spec header and parsed by one read_csv, then checked in
     vectorised form. A file the batch cannot vouch for (another header, a non-finite
-    value, a duplicate payload, an unknown status) goes to its own validating reader,
-    which accepts it or raises the InputError naming its file and line.
+    value, a duplicate payload, an unknown status, a row that breaks one of `rules`) goes to
+    its own validating reader, which accepts it or raises the InputError naming its file
+    and line.
 
     files: (run index, sub-experiment, path) triples; reader: the validating reader of
     the kind (read_summary, read_checks); texts: {path: text} that every file's text is
     added to (each file is read once); integers: the columns of whole numbers; strings: the
-    columns of text besides a check report's Check and Status; checks: the magnitudes a check
-    report's Check may name.
+    columns of text besides a check report's Check and Status; rules: of the joined frame, the
+    rules of a row that `reader` applies ((the rows that break it, what is wrong) each: a kind's
+    summary_rules, check_rules of its magnitudes).
     """
     header = ",".join(columns)
     bodies, rows, regular, irregular = [], [], [], []
@@ -528,30 +544,24 @@ def read_batch(files, columns, reader, texts, unique=(), integers=("Bytes", "Sam
         bodies.append(body)
         rows.append(body.count("\n") + 1)
         regular.append(owner)
-    frame = _parse_joined(bodies, rows, regular, columns, reader, unique, integers, strings)
-    if irregular:
-        import pandas as pd
-        frame = pd.concat([frame, *(_read_one(owner, reader) for owner in irregular)], ignore_index=True)
-    if checks:  # a check of a magnitude its kind does not check (it has no unit): the file's reader names it
-        unchecked = set(zip(*frame.loc[~frame["Check"].isin(checks), ["run", "subexperiment"]].to_numpy().T))
-        for owner in files:
-            if (owner[0], owner[1]) in unchecked:
-                _read_one(owner, reader)  # raises naming the line
-                raise InputError(f"column 'Check': expected {' or '.join(checks)}", owner[2])
-    return frame
-
-
-def _parse_joined(bodies, rows, owners, columns, reader, unique, integers, strings):
-    import pandas as pd
-
     dtypes = {column: "float64" for column in columns}
     dtypes.update({**{column: "int64" for column in integers}, "Check": "str", "Status": "str",
                    **{column: "str" for column in strings}})
+    frame = _parse_joined(bodies, rows, regular, {column: dtypes[column] for column in columns}, reader, unique, rules)
+    if irregular:
+        import pandas as pd
+        frame = pd.concat([frame, *(_read_one(owner, reader) for owner in irregular)], ignore_index=True)
+    return frame
+
+
+def _parse_joined(bodies, rows, owners, dtypes, reader, unique, rules):
+    """The joined bodies parsed with `dtypes` ({column: dtype}, in the header's order)."""
+    import pandas as pd
+
     try:
         frame = pd.read_csv(
-            io.StringIO("\n".join(bodies)), header=None, names=list(columns),
-            dtype={column: dtypes[column] for column in columns}, keep_default_na=False,
-        ) if bodies else pd.DataFrame({column: pd.Series(dtype=dtypes[column]) for column in columns})
+            io.StringIO("\n".join(bodies)), header=None, names=list(dtypes), dtype=dtypes, keep_default_na=False,
+        ) if bodies else pd.DataFrame({column: pd.Series(dtype=dtype) for column, dtype in dtypes.items()})
     except ValueError as error:
         # Some cell is not a number: formats' reader finds the file and line and raises.
         for owner in owners:
@@ -564,11 +574,8 @@ def _parse_joined(bodies, rows, owners, columns, reader, unique, integers, strin
     suspect = ~np.isfinite(frame.select_dtypes("number").to_numpy(dtype=float)).all(axis=1)
     if unique:
         suspect |= frame.duplicated(["run", "subexperiment", *unique]).to_numpy()
-    if "Status" in frame:
-        suspect |= ~frame["Status"].isin(["passed", "failed"]).to_numpy()
-    if reader is read_summary:
-        for bad, _ in _summary_rules(frame):
-            suspect |= bad
+    for bad, _ in rules(frame) if rules else ():
+        suspect |= bad
     if suspect.any():
         file_of_row = np.repeat(np.arange(len(owners)), rows)
         for index in np.unique(file_of_row[suspect]):

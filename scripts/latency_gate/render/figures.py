@@ -128,22 +128,27 @@ class _GateRatios(_Shape):
         self.axes.axhline(1.0, color="black", linewidth=0.8, label="no change")
         self.axes.axhline(1.0 + min_effect, color=REQUIREMENT_COLOR, linestyle="--", linewidth=0.8,
                           label=f"minimum effect (+{magnitudes.percent_text(min_effect)})")
-        for one in series:
-            self.axes.errorbar(one["x"], one["ratio"], yerr=[one["ratio"] - one["low"], one["high"] - one["ratio"]],
-                               fmt="o", markersize=4, capsize=2, color=one["color"],
-                               label=f"{one['label']} (interval)")
-            for verdict, (marker, color) in self.verdict_markers.items():
-                hit = one["verdict"] == verdict
-                if hit.any():
-                    self.axes.plot(one["x"][hit], one["ratio"][hit], linestyle="", marker=marker, markersize=10,
-                                   color=color, label=f"{one['label']} {verdict}")
-        self.axes.set_xticks(np.arange(len(payloads)), [str(p) for p in payloads], fontsize=8)
-        self.axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8)
         ratios = np.concatenate([np.r_[one["ratio"], one["low"], one["high"]] for one in series])
         # Intervals of noisy cells can span orders of magnitude (or overflow to infinity with
         # two rounds): keep the view on the finite ratios.
-        low, high = np.nanpercentile(ratios[np.isfinite(ratios)], [2, 98])
-        self.axes.set_ylim(min(low, 0.9) * 0.95, max(high, 1.0 + min_effect) * 1.05)
+        finite = ratios[np.isfinite(ratios)]
+        low, high = np.percentile(finite, [2, 98]) if finite.size else (1.0, 1.0)
+        bottom, top = min(low, 0.9) * 0.95, max(high, 1.0 + min_effect) * 1.05
+        for one in series:
+            bounded = np.isfinite(one["ratio"])
+            ratio, lower, upper = (one[column][bounded] for column in ("ratio", "low", "high"))
+            self.axes.errorbar(one["x"][bounded], ratio, yerr=[ratio - lower, upper - ratio], fmt="o", markersize=4,
+                               capsize=2, color=one["color"], label=f"{one['label']} (interval)")
+            # An unbounded ratio (a pull request's throughput of 0 Mb/s) at the top of the view.
+            shown = np.where(bounded, one["ratio"], top / 1.03)
+            for verdict, (marker, color) in self.verdict_markers.items():
+                hit = one["verdict"] == verdict
+                if hit.any():
+                    self.axes.plot(one["x"][hit], shown[hit], linestyle="", marker=marker, markersize=10,
+                                   color=color, label=f"{one['label']} {verdict}")
+        self.axes.set_xticks(np.arange(len(payloads)), [str(p) for p in payloads], fontsize=8)
+        self.axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8)
+        self.axes.set_ylim(bottom, top)
 
 
 SHAPES = {

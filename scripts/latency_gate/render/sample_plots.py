@@ -101,6 +101,14 @@ class Scatter:
     def color(self, value):
         return tuple(int(c) for c in self.colors_of([value])[0])
 
+    def label_color(self, value):
+        """The colour a circle's value is written in: black or white, whichever contrasts more
+        with its fill (WCAG's contrast ratio of relative luminances)."""
+        channels = np.asarray(self.color(value)) / 255
+        linear = np.where(channels <= 0.04045, channels / 12.92, ((channels + 0.055) / 1.055) ** 2.4)
+        luminance = linear @ np.array([0.2126, 0.7152, 0.0722])
+        return "white" if 1.05 / (luminance + 0.05) > (luminance + 0.05) / 0.05 else "black"
+
     def radius(self, value):
         """A circle's radius in final pixels: its area grows with the value."""
         small, large = SCATTER_RADII
@@ -299,7 +307,11 @@ def _scatter(pen, scatter, to_x, to_y, s):
         x, y, radius = to_x(scatter.x[index]), to_y(scatter.y[index]), scatter.radius(value) * s
         pen.ellipse([x - radius, y - radius, x + radius, y + radius], fill=scatter.color(value), outline="black",
                     width=s)
-        pen.text((x, y), f"{value:.4g}", font=value_font, fill="black", anchor="mm")
+        text, color = f"{value:.4g}", scatter.label_color(value)
+        # A label wider than its circle spills onto the white plot: outlined in the other colour.
+        spills = value_font.getlength(text) > 2 * radius
+        pen.text((x, y), text, font=value_font, anchor="mm", fill=color, stroke_width=s if spills else 0,
+                 stroke_fill="black" if color == "white" else "white")
 
 
 def _color_bar(image, pen, scatter, right, top, bottom, s):

@@ -88,6 +88,8 @@ class Kind:
     # read_summary's and read_requirements' columns as numpy arrays, without pandas (the spec's check)
     read_summary_columns: object = None
     read_requirements_columns: object = None
+    # The rules of a summary's row that read_summary applies, for a batch of summaries (formats.read_batch)
+    summary_rules: object = None
 
     def is_floor(self, magnitude):
         return magnitude in self.floors
@@ -219,6 +221,7 @@ class _Throughput(Kind):
             shown = ", ".join(f"{p} B x {d} x {r} ms" for p, d, r in missing[:3])
             raise InputError(f"no result for {len(missing)} case(s) (payload x demand x recovery time): {shown}"
                              + (", ..." if len(missing) > 3 else ""), raw)
+        formats.require_rules([throughput_formats.unaccounted(measurements)], raw)
         formats.write_csv(measurements, destination)
         return len(measurements)
 
@@ -232,6 +235,7 @@ LATENCY = _Latency(
     read_summary=formats.read_summary, read_requirements=formats.read_requirements, read_checks=formats.read_checks,
     trended=("Median", "99%"), signals=("latency", "instructions"), families=tuple(formats.FAMILIES),
     read_summary_columns=formats.read_summary_columns, read_requirements_columns=formats.read_requirements_columns,
+    summary_rules=formats.summary_rules,
 )
 THROUGHPUT = _Throughput(
     name="throughput", title="Throughput", payload=throughput_formats.PAYLOAD,
@@ -245,6 +249,7 @@ THROUGHPUT = _Throughput(
     trended=(throughput_formats.THROUGHPUT,), signals=("latency",), families=(formats.SPEC_FAMILY,),
     read_summary_columns=throughput_formats.read_summary_columns,
     read_requirements_columns=throughput_formats.read_requirements_columns,
+    summary_rules=throughput_formats.row_rules,
 )
 KINDS = {kind.name: kind for kind in (LATENCY, THROUGHPUT)}
 INSTRUCTIONS = Kind(

@@ -115,9 +115,9 @@ def read_history(store: Path) -> History:
     for name, (summary_files, check_files) in files.items():
         kind = kinds.kind(name)
         summary = formats.read_batch(summary_files, kind.summary_columns, kind.read_summary, texts,
-                                     unique=(kind.payload,), integers=kind.integers)
+                                     unique=(kind.payload,), integers=kind.integers, rules=kind.summary_rules)
         check = formats.read_batch(check_files, kind.check_columns, kind.read_checks, texts, integers=(kind.payload,),
-                                   checks=kind.magnitudes)
+                                   rules=formats.check_rules(kind.magnitudes))
         floors = check["Check"].isin(kind.floors).to_numpy()
         check[MARGIN] = check[MARGIN].where(~floors, -check[MARGIN])
         summaries.append(summary.rename(columns={kind.payload: "Bytes"}))
