@@ -334,7 +334,7 @@ def require_written_precision(table, column, path):
     writes (the spec: "The floating point precision must be 3 digits"): checked against the
     summaries' 3 decimals, 10.4999 would fail a median of 10.500 in a row that reads equal."""
     scaled = np.asarray(table[column], dtype=float) / _WRITTEN_RESOLUTION
-    _require(np.abs(scaled - np.round(scaled)) > 1e-3, f"column '{column}': more than 3 decimals", path)
+    require_rules([(np.abs(scaled - np.round(scaled)) > 1e-3, f"column '{column}': more than 3 decimals")], path)
 
 
 def require_not_negative(table, columns, path):
