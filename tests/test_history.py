@@ -245,6 +245,25 @@ def test_a_store_holding_a_symbolic_link_is_refused_before_anything_is_written_t
     assert cli.main(["build-site", "--store", str(store)]) == 3  # the site's own command refuses it too
 
 
+def test_another_adds_staging_area_is_not_read_as_the_store_but_may_not_be_a_link(tmp_path, processed_run, capsys):
+    """Another add's hidden staging directory holds files it writes and renames as a check walks the
+    store (four concurrent adds saw one vanish: "not a regular file"): not walked. A link in its
+    place is still refused."""
+    store = tmp_path / "store"
+    assert add_to_history(store, processed_run, "20261122T060000Z-a-lab") == 0
+    staging = history.runs_directory(store, PLATFORM) / ".20261122T063000Z-c-lab.x1y2"
+    staging.mkdir()
+    os.mkfifo(staging / "metadata.json.tmp")  # no regular file: refused in a run, never opened here
+
+    assert add_to_history(store, processed_run, "20261122T070000Z-b-lab") == 0
+
+    shutil.rmtree(staging)
+    staging.symlink_to(tmp_path)
+    capsys.readouterr()
+    assert add_to_history(store, processed_run, "20261122T080000Z-d-lab") == 3
+    assert f"{staging}: a symbolic link in the history store" in capsys.readouterr().err
+
+
 def test_a_stored_runs_file_over_the_bound_is_refused_before_it_is_read(tmp_path, processed_run, capsys):
     store = tmp_path / "store"
     assert add_to_history(store, processed_run, "20261122T060000Z-a-lab") == 0

@@ -225,7 +225,12 @@ def check_store(store_root):
             if (here / name).is_symlink():
                 raise InputError("a symbolic link in the history store: a store holds directories and files only "
                                  "(its writes would follow the link out of it)", here / name)
-        if here.relative_to(store_root).parts[:1] == ("runs",):
+        place = here.relative_to(store_root).parts
+        if len(place) == 2 and place[0] == "runs":
+            # A hidden run directory is another add's staging area, its files written and renamed as
+            # this walks (never read as a run: line_runs); an add removes only its own.
+            subdirectories[:] = [name for name in subdirectories if not name.startswith(".")]
+        if place[:1] == ("runs",):
             for name in files:
                 _check_size(here / name)
 
