@@ -136,7 +136,8 @@ def search(count, last, cells, margins, time_box=None):
             return (value(high, cell) - value(low, cell)) * direction > limit
 
         try:
-            direction = 1.0 if value(last, cell) >= value(0, cell) else -1.0
+            start = value(0, cell)  # the base first: what a search out of time has counted
+            direction = 1.0 if value(last, cell) >= start else -1.0
             pending, current = [(0, last)] if moved(0, last) else [], None
             while pending:
                 low, high = current = pending.pop()
