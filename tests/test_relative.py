@@ -326,6 +326,20 @@ def test_from_five_rounds_a_cell_borrows_at_most_as_many_degrees_of_freedom_as_i
         assert total.max() == borrowed
 
 
+def test_from_five_rounds_a_group_of_fewer_than_four_cells_keeps_each_cells_own_variance():
+    """A prior fitted to three variances is too rough to borrow from (a throughput gate's 3 payloads);
+    with 2 degrees of freedom (a counted gate's 3-round first look) the group still lends."""
+    variances = np.array([0.010, 0.012, 0.003])
+
+    for degrees in (5, 9):
+        posterior, total = relative.moderated_variances(variances, degrees, np.repeat(["a"], 3))
+        assert (posterior == variances).all() and (total == degrees).all()
+    posterior, total = relative.moderated_variances(variances, 2, np.repeat(["a"], 3))
+    assert posterior[2] > variances[2] and total[2] > 2
+    posterior, total = relative.moderated_variances(np.r_[variances, 0.01], 5, np.repeat(["a"], 4))
+    assert posterior[2] > variances[2] and total[2] > 5  # four cells lend
+
+
 def test_unchanged_pull_requests_of_small_groups_with_one_noisier_payload_each_rarely_raise_an_alarm():
     """A code-path gate's shape (10 sub-experiments x 4 payloads) at its last look, 6 rounds, one
     payload a group at twice its neighbours' s.d.: 1.5 % of gates raised an alarm at alpha 1 % when

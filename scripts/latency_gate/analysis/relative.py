@@ -109,10 +109,15 @@ GUARD_P = 0.05
 VARIANCES = ("cell", "moderated")
 GUARDS = ("sign-flip", "rank")
 # moderated_variances: with this many degrees of freedom (5 rounds) a cell's own variance floors its
-# moderated one, and it borrows at most as many as it has; with fewer, only a cell whose variance is this improbable under its group's prior
-# keeps its own.
+# moderated one, and it borrows at most as many as it has; with fewer, only a cell whose variance is
+# OUTLIER_TAIL improbable under its group's prior keeps its own.
 FLOOR_DEGREES = 4
 OUTLIER_TAIL = 0.05
+# From FLOOR_DEGREES on, a group of fewer cells keeps each cell's own variance: a prior fitted to
+# 3 variances, one of them a noisier payload's, let simulated A/A gates at alpha 1 % fail 2.0 % of
+# the time at 5-6 rounds, and 1.55 % at 6 with the degrees-of-freedom cap (groups of 4: 0.95 %;
+# benchmarks/results/relative-noisy-payloads-2026-11-28/).
+MODERATED_CELLS = 4
 
 
 @dataclass(frozen=True)
@@ -240,22 +245,26 @@ def moderated_variances(variances, degrees, groups, effective=None):
 
     Robust to a cell noisier than its group: with FLOOR_DEGREES or more, a cell's variance is never
     moderated below its own (a cell whose own variance is the larger keeps it, with its own degrees
-    of freedom), and a cell borrows at most as many degrees of freedom as it has. A noisy cell whose
-    rounds happened to spread little is still moderated towards its quieter neighbours; borrowing a
-    group's pooled degrees of freedom made that a false alarm often enough to exceed alpha (one
-    payload a group at twice its neighbours' s.d., alpha 0.01: 2.0 % over the full latency matrix at
-    6 rounds, 1.5 % for a code-path gate's groups of 4; keeping only the improbably noisy cells, upper
-    tail under OUTLIER_TAIL, 1.7-3.0 %); within alpha with both rules (docs/relative-gate.md). With
-    fewer (a counted gate's 3-round first look, which can only send it on to confirm: a gate fails at
-    its last look) a variance of so few degrees is too rough to floor anything, only an improbably
-    noisy cell keeps its own, and the group's degrees of freedom are borrowed (capping them there
-    lost 26 of 137 regressions of the recorded code-path gates)."""
+    of freedom), a cell borrows at most as many degrees of freedom as it has, and a group of fewer
+    than MODERATED_CELLS keeps each cell's own. A noisy cell whose rounds happened to spread little
+    is still moderated towards its quieter neighbours; with the group's pooled degrees of freedom
+    that made false alarms exceed alpha (one payload a group at twice its neighbours' s.d., alpha
+    0.01: 2.0 % over the full latency matrix at 5-6 rounds, 1.6-1.9 % with groups of 4; keeping only the
+    improbably noisy cells, upper tail under OUTLIER_TAIL, 1.7-3.0 %); 0.3-0.95 % with these rules
+    (docs/relative-gate.md). With fewer degrees (a counted gate's 3-round first look, which can
+    only send it on to confirm: a gate fails at its last look) a variance of so few degrees is too
+    rough to floor anything, only an improbably noisy cell keeps its own, and the group's degrees of
+    freedom are borrowed (capping them there lost 26 of 137 regressions of the recorded code-path
+    gates)."""
     posterior = np.empty_like(variances)
     total = np.empty_like(variances)
     groups = np.asarray(groups)
     for label in np.unique(groups):
         members = groups == label
         own = variances[members]
+        if degrees >= FLOOR_DEGREES and members.sum() < MODERATED_CELLS:
+            posterior[members], total[members] = own, degrees
+            continue
         prior_degrees, prior_variance = fit_prior(own, degrees)
         pooled = degrees * (members.sum() if effective is None else effective[label])
         if np.isinf(prior_degrees):
