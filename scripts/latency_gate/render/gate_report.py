@@ -108,12 +108,12 @@ def write_reports(outcome, flamegraphs=(), not_drawn=()):
                | ({"flamegraphs_not_drawn": list(not_drawn)} if not_drawn else {}) | outcome.findings
                | ({"head_sha": outcome.head_sha} if outcome.head_sha else {}))
     line = verdict_line(decision, ceiling, settings, outcome.elapsed_s, details, verdict)
+    write_cells(decision, ceiling, results)  # the numbers before the slower plots
     batch = plots.PlotBatch()
     gated = decision[decision["Gated"]]
     for name, cells in gated.groupby(relative.SUBEXPERIMENT, sort=False):
         batch.add_gate_ratios(name, cells, settings.min_effect, results / "plots")
     batch.render()
-    write_cells(decision, ceiling, results)
     write_text_atomic(results / REPORT_FILE, markdown_report(decision, ceiling, settings, details, verdict))
     write_text_atomic(results / JUNIT_FILE, junit_report(decision, ceiling))
     gate_result.write(results, result_document(decision, ceiling, outcome.looks, settings, details, verdict))
