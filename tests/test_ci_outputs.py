@@ -138,6 +138,16 @@ def test_a_relative_gates_verdict_is_a_gitlab_metrics_report(tmp_path):
     assert metrics[10].startswith('latency_gate_change_percent{cell="intraprocess_best_effort 64 B 99%"} -20.')
 
 
+def test_a_metrics_report_keeps_a_counted_changes_decimals():
+    """A code-path gate's +0.23 % is not +0.2 % (its minimum effect is 0.15-0.2 %)."""
+    document = gate_results.document("a" * 40, changes={(32, "Median"): 1.2})
+    document["regressions"][0]["ratio"] = 1.0023
+
+    changes = [line for line in outputs.gate_metrics(document).splitlines() if "change_percent" in line]
+
+    assert changes == ['latency_gate_change_percent{cell="intraprocess_best_effort 32 B Median"} 0.2300']
+
+
 def test_a_metrics_report_spells_unbounded_changes_as_openmetrics_does_and_lists_a_cell_once():
     document = gate_results.document("a" * 40, changes={(32, "Median"): 1.2})
     cell = document["regressions"][0]

@@ -98,10 +98,11 @@ def gate_metrics(result):
 
 
 def _metric_value(number):
-    """A number as OpenMetrics writes it: one decimal, or NaN, +Inf, -Inf."""
+    """A change in percent as OpenMetrics writes it: 4 decimals (a ratio's 6, gate_result.json's: a
+    counted +0.23 % read 0.2 with one), or NaN, +Inf, -Inf."""
     if math.isnan(number):
         return "NaN"
-    return f"{number:.1f}" if math.isfinite(number) else ("+Inf" if number > 0 else "-Inf")
+    return f"{number:.4f}" if math.isfinite(number) else ("+Inf" if number > 0 else "-Inf")
 
 
 def write_gate_metrics(directory):

@@ -305,8 +305,7 @@ def detectable_effects(decision):
     effects = {}
     for (name, magnitude), cells in gated.groupby([relative.SUBEXPERIMENT, relative.MAGNITUDE], sort=False):
         slowdown = cells["Detectable"].to_numpy(float) - 1
-        effects.setdefault(name, {})[magnitude] = {"median": round(float(np.median(slowdown)), 4),
-                                                   "max": round(float(slowdown.max()), 4)}
+        effects.setdefault(name, {})[magnitude] = {"median": _ratio(np.median(slowdown)), "max": _ratio(slowdown.max())}
     return effects
 
 
