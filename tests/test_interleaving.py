@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from latency_gate.errors import EXIT_OK, EXIT_RUN_FAILED, RunFailed
+from latency_gate.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_RUN_FAILED, RunFailed
 from latency_gate.runner import interleaving
 from latency_gate.runner.run_spec import RunSpec
 
@@ -34,14 +34,14 @@ def holding():
 @pytest.fixture
 def started(monkeypatch, released, holding):
     """The (arm, sub-experiment) of every run started, in order; the program 'broken' fails its
-    first sub-experiment at once; with `holding`, every run after the first sub-experiment's holds."""
+    first sub-experiment at once, and 'interrupted' is stopped by a signal there; with `holding`, every run after the first sub-experiment's holds."""
     runs, lock = [], threading.Lock()
 
     def run_experiment(directory, spec, out, err):
         with lock:
             runs.append((Path(directory).name, spec.subexperiments[0]))
         if spec.subexperiments[0] == NAMES[0]:
-            return EXIT_RUN_FAILED if spec.program == Path("broken") else EXIT_OK
+            return {Path("broken"): EXIT_RUN_FAILED, Path("interrupted"): EXIT_INTERRUPTED}.get(spec.program, EXIT_OK)
         if holding:
             assert released.wait(timeout=30), "the round never cancelled its queue"
         return EXIT_OK
@@ -95,6 +95,15 @@ def test_a_run_failing_in_every_attempt_ends_the_concurrent_round_before_the_run
 
     # both workers held their runs of the second sub-experiment until the queue was cancelled
     assert ("base", NAMES[-1]) not in started and ("pr", NAMES[-1]) not in started
+
+
+@pytest.mark.parametrize("concurrent", [False, True])
+def test_a_run_stopped_by_a_signal_stops_the_round_as_interrupted_not_as_a_failed_run(tmp_path, started,
+                                                                                      concurrent):
+    """Ctrl-C or SIGTERM during a gate: the run says interrupted, and so does the gate (exit 130 from
+    the command line), not that a build failed in every attempt (exit 4)."""
+    with pytest.raises(KeyboardInterrupt):
+        interleaving.run_round(plan(tmp_path, concurrent, pr_program="interrupted"), 1, np.random.default_rng(7), None)
 
 
 class FirstArmFirst:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from latency_gate.contracts import gate_result
-from latency_gate.errors import EXIT_OK, RunFailed
+from latency_gate.errors import EXIT_INTERRUPTED, EXIT_OK, RunFailed
 from latency_gate.runner import experiment
 
 
@@ -55,6 +55,8 @@ def run_round(plan, round_number, rng, out):
         code = experiment.run_experiment(directory, replace(plan.arms[label], subexperiments=(name,), baseline_s=0),
                                          out=io.StringIO(), err=warnings)
         _warn_once(warnings.getvalue())
+        if code == EXIT_INTERRUPTED:  # a signal stopped the run: the campaign stops as interrupted (130)
+            raise KeyboardInterrupt
         if code != EXIT_OK:
             raise RunFailed(f"{directory}: {name} with the {label} build failed in every attempt in round "
                             f"{round_number} (see metadata.json and logs/ there)")
