@@ -69,6 +69,18 @@ def test_the_comparison_plots_draw_the_reference_in_reds_and_the_result_in_blues
 
 
 @pytest.mark.unit
+@pytest.mark.parametrize("threshold", [-0.1, float("nan")])
+def test_a_fail_threshold_below_zero_or_not_a_number_is_bad_input(tmp_path, threshold):
+    """A threshold of nan compares false with every ratio: every result would pass."""
+    write_summary(tmp_path / "reference", "intraprocess_best_effort", 1.0)
+    write_summary(tmp_path / "result", "intraprocess_best_effort", 3.0)
+    with pytest.raises(InputError, match=f"fail threshold must be a number of 0 or more, got {threshold}"):
+        compare_experiments.compare_experiments(tmp_path / "reference", tmp_path / "result", tmp_path / "plots",
+                                                threshold)
+    assert not (tmp_path / "plots").exists()
+
+
+@pytest.mark.unit
 def test_only_the_sub_experiments_both_hold_are_compared_and_the_others_are_named(tmp_path, capsys):
     """The spec: "for each sub-experiment present in both reference and target experiments"."""
     write_summary(tmp_path / "reference", "intraprocess_best_effort", 1.0)

@@ -66,8 +66,8 @@ def compare_experiments(reference_directory, results_directory, plots_directory,
                         fail_threshold=DEFAULT_FAIL_THRESHOLD):
     """Compare every sub-experiment of the results against the reference; write a CSV per
     sub-experiment into the plots directory (the plots: cli/compare_experiments.py)."""
-    if fail_threshold < 0:
-        raise InputError(f"fail threshold must not be negative, got {fail_threshold}")
+    if not fail_threshold >= 0:  # nan too: every comparison with it is false, so every result would pass
+        raise InputError(f"fail threshold must be a number of 0 or more, got {fail_threshold}")
     reference_directory, results_directory = Path(reference_directory), Path(results_directory)
     references = find_summaries(reference_directory)
     results = find_summaries(results_directory)
