@@ -612,12 +612,13 @@ def read_json(path, what, missing):
     return document
 
 
-def write_csv(frame, path):
+def write_csv(frame, path, infinite_allowed=False):
     """Write a spec CSV (3-digit floats) atomically: temporary file, then rename. InputError when
-    a number is infinite (a missing one, NaN, is an empty cell: gate_cells.csv has them)."""
+    a number is infinite unless `infinite_allowed` (a missing one, NaN, is an empty cell:
+    gate_cells.csv has them, and an infinite ratio where a pull request delivered nothing)."""
     numbers = frame.select_dtypes("number")
     infinite = np.isinf(numbers.to_numpy(dtype=float)).any(axis=0)
-    if infinite.any():
+    if infinite.any() and not infinite_allowed:
         raise InputError(f"column '{numbers.columns[infinite][0]}': refusing to write an infinite number", path)
     write_text_atomic(path, frame.to_csv(index=False, float_format=FLOAT_FORMAT, lineterminator="\n"))
 
