@@ -112,6 +112,10 @@ def write_requirements(runs, output, percentile=DEFAULT_PERCENTILE, out=None, ki
     out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     kind = kinds.of_runs(runs, kind and kind.name)
     _require_runs_alike(runs)
+    inside = next((run for run in runs if Path(run).resolve() in Path(output).resolve().parents), None)
+    if inside is not None:
+        # It could replace one of the summaries it is derived from (or its provenance, a run's file).
+        raise InputError(f"is inside the run {inside}, one of the inputs: write the requirements elsewhere", output)
     derived = derive_requirements(runs, percentile, kind)
     origin = provenance(runs, percentile, kind)
     write_csv(derived, output)
