@@ -305,3 +305,15 @@ def test_requirements_are_not_written_into_a_run_they_come_from(tmp_path, name):
         requirements.write_requirements(runs, output)
 
     assert {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()} == before
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("percentile", ["nan", "101"])
+def test_an_extrapolation_refuses_its_percentile_before_its_first_run(tmp_path, capsys, percentile):
+    from latency_gate import cli
+
+    assert cli.main(["extrapolate-requirements", "-r", str(tmp_path / "runs"), "-o", str(tmp_path / "req.csv"),
+                     "--runs", "5", "--percentile", percentile]) == 3
+
+    assert capsys.readouterr().err.strip().endswith(f"percentile must be between 0 and 100, got {float(percentile)}")
+    assert list(tmp_path.iterdir()) == []  # no run made

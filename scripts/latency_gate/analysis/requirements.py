@@ -53,12 +53,17 @@ def collect_summaries(runs, kind=LATENCY):
     return frame.assign(Run=names[frame.pop("run").to_numpy()]).rename(columns={"subexperiment": "Experiment type"})
 
 
+def check_percentile(percentile):
+    """InputError unless `percentile` is a number from 0 to 100 (NaN is none)."""
+    if not 0 <= percentile <= 100:
+        raise InputError(f"percentile must be between 0 and 100, got {percentile}")
+
+
 def derive_requirements(runs, percentile=DEFAULT_PERCENTILE, kind=LATENCY):
     """Requirements CSV frame (the kind's spec columns) from the summaries of many runs."""
     import pandas as pd  # here: the spec's check imports this module for comparability_notes, and no pandas
 
-    if not 0 <= percentile <= 100:
-        raise InputError(f"percentile must be between 0 and 100, got {percentile}")
+    check_percentile(percentile)
     runs = [Path(r) for r in runs]
     history = collect_summaries(runs, kind)
     _require_consistent_payloads(history, runs, kind.payload)
