@@ -131,3 +131,24 @@ def test_the_printed_check_report_is_pandas_to_string_of_it(failing_results):
     for result in [*failing_results, throughput]:
         expected = pd.DataFrame(result.checks).to_string(index=False, float_format=lambda v: f"{v:.3f}")
         assert checks.checks_text(result.checks) == expected
+
+
+def test_a_report_directory_it_cannot_make_is_refused_before_the_run_s_check_csvs_are_rewritten(
+        spec_check_example, tmp_path, capsys):
+    from latency_gate import cli
+
+    experiment, requirements = spec_check_example
+    check.check_experiment(requirements, experiment, tmp_path / "plots")
+    stored = {path.name: path.read_bytes() for path in experiment.iterdir() if path.is_file()}
+    tightened = pd.read_csv(requirements)
+    tightened["Median"] = (tightened["Median"] / 2).round(3)
+    tightened.to_csv(requirements, index=False)
+    a_file = tmp_path / "a-file"
+    a_file.write_text("")
+
+    assert cli.main(["check", "-r", str(requirements), "-e", str(experiment), "-p", str(tmp_path / "plots"),
+                     "--report-directory", str(a_file)]) == 3
+
+    assert capsys.readouterr().err.strip() == (
+        f"latency-gate check: error: {a_file}: cannot make {a_file}: {a_file} is not a directory")
+    assert {path.name: path.read_bytes() for path in experiment.iterdir() if path.is_file()} == stored

@@ -69,6 +69,10 @@ def test_a_missing_requirements_file_is_no_ceiling_and_said(tmp_path, capsys):
     ("LATENCY_SUBEXPERIMENTS", "intraprocess_best_effort intraprocess_bogus",
      "LATENCY_SUBEXPERIMENTS: unknown sub-experiment 'intraprocess_bogus'"),
     ("LATENCY_PLOTS", "no", "LATENCY_PLOTS must be one of true, false, not 'no'"),
+    ("LATENCY_SAMPLES", "1" + "0" * 400, "LATENCY_SAMPLES is out of range: '1000"),
+    ("LATENCY_SAMPLES", "\u0661\u0660", "LATENCY_SAMPLES must be a whole number, not '\u0661\u0660'"),
+    ("LATENCY_PAYLOADS", "16 \u00b2", "LATENCY_PAYLOADS must list whole numbers, comma or space separated; '\u00b2' is"),
+    ("LATENCY_MIDDLEWARE", "nosuch", "LATENCY_MIDDLEWARE must be a registered middleware backend (fastdds, "),
 ])
 def test_a_bad_variable_is_named_in_one_line(tmp_path, variable, value, said):
     with pytest.raises(InputError, match="^" + said.replace("(", r"\(").replace(".", r"\.")):

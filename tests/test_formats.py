@@ -205,6 +205,15 @@ def test_writing_is_atomic_leaves_no_temporary_file_and_makes_a_readable_file(tm
     assert (tmp_path / "a.csv").stat().st_mode & 0o777 == 0o644
 
 
+def test_writers_refuse_an_infinite_number_and_leave_no_file(tmp_path):
+    target = tmp_path / "summary.csv"
+    with pytest.raises(InputError, match="non-finite number inf"):
+        formats.write_rows([(16, float("inf"))], ["Bytes", "Mean"], ("Bytes",), target)
+    with pytest.raises(InputError, match="column 'Mean': refusing to write an infinite number"):
+        formats.write_csv(pd.DataFrame({"Bytes": [16], "Mean": [-np.inf]}), target)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_requirements_read_with_numpy_as_pandas_reads_them_bit_for_bit():
     for path, read_frame, read_columns in (
             ("requirements/linux-x86_64-2cpu.csv", formats.read_requirements, formats.read_requirements_columns),

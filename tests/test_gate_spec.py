@@ -65,6 +65,11 @@ def test_a_counted_gate_of_another_family_keeps_that_familys_payloads():
     (["--rounds", "5", "--max-rounds", "4"], "need 2 <= rounds"),
     (["--look-every", "0"], "look-every must be at least 1"),
     (["--alpha", "2"], "alpha must be between 0 and 1"),
+    (["--alpha", "nan"], "alpha must be between 0 and 1"),
+    (["--clear-confidence", "nan"], r"clear confidence must be in \[0.5, 1\)"),
+    (["--min-effect", "inf"], "minimum effect must be a finite number, 0 or more, not inf"),
+    (["--min-effect", "nan"], "minimum effect must be a finite number, 0 or more, not nan"),
+    (["--require-detectable", "inf"], "required detectable slowdown must be a finite number, 0 or more, not inf"),
 ])
 def test_a_bad_setting_is_refused_when_the_spec_is_built(options, message):
     with pytest.raises(InputError, match=message) as refused:

@@ -90,6 +90,37 @@ def test_one_bad_member_refuses_the_whole_archive_and_nothing_is_written(tmp_pat
     assert not (tmp_path / "run").exists()
 
 
+def damaged(archive_bytes, name, damage):
+    """The archive with its member `name`, packed with deflate, damaged: "stream" garbles its packed
+    bytes, "method" gives it a compression method zipfile does not know (99)."""
+    data = bytearray(archive_bytes)
+    info = zipfile.ZipFile(io.BytesIO(archive_bytes)).getinfo(name)
+    if damage == "stream":
+        start = info.header_offset + 30 + len(info.filename.encode()) + len(info.extra)
+        data[start:start + info.compress_size] = b"\xff" * info.compress_size
+    else:  # in its central directory entry (a signature, 42 bytes, then its name), which zipfile goes by
+        entry = data.index(b"PK\x01\x02")
+        while data[entry + 46:entry + 46 + len(name)] != name.encode():
+            entry = data.index(b"PK\x01\x02", entry + 1)
+        data[entry + 10:entry + 12] = (99).to_bytes(2, "little")
+    return bytes(data)
+
+
+@pytest.mark.parametrize("damage, reason", [("stream", "Error -3"), ("method", "compression method")])
+def test_a_member_that_cannot_be_unpacked_refuses_the_whole_archive_naming_it(tmp_path, damage, reason):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as written:
+        for name, content in the_run().items():
+            written.writestr(zipfile.ZipInfo(name + "/") if content is None else name, content or b"")
+    bad = damaged(buffer.getvalue(), f"{RUN}/metadata.json", damage)
+
+    with pytest.raises(InputError, match=reason) as refused:
+        gitlab_run_archive.extract(bad, RUN, tmp_path / "run", "the artifact")
+
+    assert str(refused.value).startswith(f"the artifact: member '{RUN}/metadata.json' cannot be unpacked: ")
+    assert not (tmp_path / "run").exists()
+
+
 def test_too_many_members_or_a_destination_in_use_are_refused(tmp_path):
     crowded = the_run(**{f"{RUN}/plots/{index}.png": b"" for index in range(gitlab_run_archive.MAX_MEMBERS)})
     with pytest.raises(InputError, match="MAX_MEMBERS"):

@@ -18,8 +18,8 @@ from PIL import ImageColor
 import drawn
 from latency_gate.analysis import changepoints, processing, requirements
 from latency_gate.contracts import change_points, formats, run_metadata
-from latency_gate.errors import InputError
-from latency_gate.render import line_plots, plot_style, plots, store_views
+from latency_gate.errors import EXIT_INTERRUPTED, InputError
+from latency_gate.render import line_plots, plot_style, plots, site, store_views
 from latency_gate.store import history
 from latency_gate_testing import factories
 
@@ -215,6 +215,36 @@ def test_an_add_that_fails_on_another_lines_run_leaves_every_derived_file_as_it_
 
     assert str(broken) in capsys.readouterr().err
     assert stored(store) == before
+
+
+def test_an_add_without_the_chart_library_stores_nothing_and_draws_nothing(tmp_path, processed_run, capsys,
+                                                                          monkeypatch):
+    store = tmp_path / "store"
+    assert add_to_history(store, processed_run, "20261122T060000Z-a-lab") == 0
+    before = stored(store)
+    monkeypatch.setattr(site, "CHART_LIBRARY", tmp_path / "not-installed")
+
+    assert add_to_history(store, processed_run, "20261122T070000Z-b-lab") == 3
+
+    (line,) = capsys.readouterr().err.strip().splitlines()[-1:]
+    assert "chart library not installed" in line
+    assert stored(store) == before  # no run, and neither plots nor change points of two runs
+
+
+def test_an_add_interrupted_while_the_site_is_built_leaves_plots_and_change_points_as_they_were(
+        tmp_path, processed_run, monkeypatch):
+    store = tmp_path / "store"
+    assert add_to_history(store, processed_run, "20261122T060000Z-a-lab") == 0
+    before = stored(store)
+
+    def interrupted(site_dir):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(site, "_copy_assets", interrupted)
+    assert add_to_history(store, processed_run, "20261122T070000Z-b-lab") == EXIT_INTERRUPTED
+
+    assert stored(store) == before
+    assert not [path for path in store.rglob(".*") if path.name != ".nojekyll"]  # no staging left behind
 
 
 @pytest.mark.parametrize("planted", ["plots", "changepoints", ".nojekyll", f"runs/{PLATFORM}"])

@@ -292,3 +292,28 @@ def test_a_failed_check_says_whether_the_run_is_like_the_requirements_runs(os_ru
     said = capsys.readouterr().out
     assert ("Not like with like: this run differs" in said) is unlike
     assert ("The run is like the requirements' runs" in said) is not unlike
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("name", ["measurements_intraprocess_best_effort_summary.csv", "requirements.csv"])
+def test_requirements_are_not_written_into_a_run_they_come_from(tmp_path, name):
+    runs = [write_run(tmp_path, f"run{i}", {16: 1.0 + i}) for i in range(2)]
+    output = runs[1] / name
+    before = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
+
+    with pytest.raises(InputError, match=f"^{output}: is inside the run {runs[1]}, one of the inputs"):
+        requirements.write_requirements(runs, output)
+
+    assert {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()} == before
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("percentile", ["nan", "101"])
+def test_an_extrapolation_refuses_its_percentile_before_its_first_run(tmp_path, capsys, percentile):
+    from latency_gate import cli
+
+    assert cli.main(["extrapolate-requirements", "-r", str(tmp_path / "runs"), "-o", str(tmp_path / "req.csv"),
+                     "--runs", "5", "--percentile", percentile]) == 3
+
+    assert capsys.readouterr().err.strip().endswith(f"percentile must be between 0 and 100, got {float(percentile)}")
+    assert list(tmp_path.iterdir()) == []  # no run made

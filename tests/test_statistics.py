@@ -82,3 +82,10 @@ def test_a_payload_with_a_single_sample_is_rejected_because_jitter_needs_two():
     frame = pd.DataFrame({formats.SAMPLE: [1], formats.PAYLOAD: [16], formats.LATENCY: [1.0]})
     with pytest.raises(InputError, match="payload 16 has 1 sample"):
         summarise(frame, "measurements_x.csv")
+
+
+def test_latencies_so_large_that_a_statistic_overflows_are_refused_naming_the_source():
+    frame = pd.DataFrame({formats.SAMPLE: [1, 2, 3], formats.PAYLOAD: [16] * 3, formats.LATENCY: [1e308, 0.0, 1e308]})
+    with np.errstate(all="raise"):  # and no numpy warning on the way
+        with pytest.raises(InputError, match=r"^measurements_x.csv: payload 16: Mean is not a finite number"):
+            summarise(frame, "measurements_x.csv")

@@ -119,12 +119,11 @@ def write_checks(result, directory):
 
 
 def check_experiment(requirements_path, experiment_directory, print_summaries=False, kind=None):
-    """Check every summary of an experiment directory and write its check CSVs (the reports:
-    render/check_report.py; the plots: cli/check.py).
+    """Check every summary of an experiment directory; writes nothing (its check CSVs: write_checks;
+    the reports: render/check_report.py; the plots: cli/check.py, which writes them all).
 
     kind: latency or throughput (runner/kinds.py); None: the run's (metadata.json), else latency.
-    Everything is read and checked before anything is written, so bad input leaves no
-    partial output. Returns the per-sub-experiment results and the comparability notes.
+    Returns the per-sub-experiment results and the comparability notes.
     """
     metadata = run_metadata.read_if_present(experiment_directory)
     kind = kind or kinds.of_run(metadata)
@@ -137,7 +136,6 @@ def check_experiment(requirements_path, experiment_directory, print_summaries=Fa
     for note in notes:
         print(f"warning: {experiment_directory}: {note}", file=sys.stderr)
     for result in results:
-        write_checks(result, experiment_directory)
         status = "FAILED" if result.failed else "PASSED"
         print(f"Checking {result.subexperiment}  [{status}] {result.passed}/{result.total} checks passed")
         if print_summaries:

@@ -140,8 +140,11 @@ class GateSettings:
     def __post_init__(self):
         if not 0 < self.alpha < 1:
             raise InputError(f"alpha must be between 0 and 1, not {self.alpha}")
-        if self.min_effect is not None and not self.min_effect >= 0:
-            raise InputError(f"minimum effect must be 0 or more, not {self.min_effect}")
+        if self.min_effect is not None and not 0 <= self.min_effect < np.inf:
+            raise InputError(f"minimum effect must be a finite number, 0 or more, not {self.min_effect}")
+        if self.require_detectable is not None and not 0 <= self.require_detectable < np.inf:
+            raise InputError(f"the required detectable slowdown must be a finite number, 0 or more, "
+                             f"not {self.require_detectable}")
         if not 0.5 <= self.clear_confidence < 1:
             raise InputError(f"clear confidence must be in [0.5, 1), not {self.clear_confidence}")
         unknown = set(self.gated) - set(MAGNITUDES)

@@ -53,12 +53,17 @@ def collect_summaries(runs, kind=LATENCY):
     return frame.assign(Run=names[frame.pop("run").to_numpy()]).rename(columns={"subexperiment": "Experiment type"})
 
 
+def check_percentile(percentile):
+    """InputError unless `percentile` is a number from 0 to 100 (NaN is none)."""
+    if not 0 <= percentile <= 100:
+        raise InputError(f"percentile must be between 0 and 100, got {percentile}")
+
+
 def derive_requirements(runs, percentile=DEFAULT_PERCENTILE, kind=LATENCY):
     """Requirements CSV frame (the kind's spec columns) from the summaries of many runs."""
     import pandas as pd  # here: the spec's check imports this module for comparability_notes, and no pandas
 
-    if not 0 <= percentile <= 100:
-        raise InputError(f"percentile must be between 0 and 100, got {percentile}")
+    check_percentile(percentile)
     runs = [Path(r) for r in runs]
     history = collect_summaries(runs, kind)
     _require_consistent_payloads(history, runs, kind.payload)
@@ -112,6 +117,10 @@ def write_requirements(runs, output, percentile=DEFAULT_PERCENTILE, out=None, ki
     out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     kind = kinds.of_runs(runs, kind and kind.name)
     _require_runs_alike(runs)
+    inside = next((run for run in runs if Path(run).resolve() in Path(output).resolve().parents), None)
+    if inside is not None:
+        # It could replace one of the summaries it is derived from (or its provenance, a run's file).
+        raise InputError(f"is inside the run {inside}, one of the inputs: write the requirements elsewhere", output)
     derived = derive_requirements(runs, percentile, kind)
     origin = provenance(runs, percentile, kind)
     write_csv(derived, output)

@@ -34,12 +34,16 @@ def summary_rows(measurements, source=None):
     for payload, latency in payload_series(measurements):
         if latency.size < 2:
             raise InputError(f"payload {payload} has {latency.size} sample; jitter needs at least 2", source)
-        jitter = np.abs(np.diff(latency))
-        rows.append(
-            (payload, latency.size, np.max(latency), np.min(latency), np.mean(latency),
-             np.median(latency), np.std(latency), np.mean(jitter), np.max(jitter),
-             *np.percentile(latency, list(PERCENTILES.values())))
-        )
+        # Latencies near the float limit overflow a sum or a difference: refused below, not warned about.
+        with np.errstate(over="ignore", invalid="ignore"):
+            jitter = np.abs(np.diff(latency))
+            row = (payload, latency.size, np.max(latency), np.min(latency), np.mean(latency),
+                   np.median(latency), np.std(latency), np.mean(jitter), np.max(jitter),
+                   *np.percentile(latency, list(PERCENTILES.values())))
+        for column, value in zip(SUMMARY_COLUMNS, row):
+            if not np.isfinite(value):
+                raise InputError(f"payload {payload}: {column} is not a finite number (latencies too large)", source)
+        rows.append(row)
     return rows
 
 

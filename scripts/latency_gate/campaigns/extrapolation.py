@@ -64,6 +64,8 @@ def extrapolate(runs_directory, spec, output=None, runs=DEFAULT_RUNS, percentile
     out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     if runs < 1:
         raise InputError(f"--runs must be positive, got {runs}")
+    if percentile is not None:
+        requirements.check_percentile(percentile)  # before the runs, not after them
     experiment.validate_run(spec)
     runs_directory = Path(runs_directory)
     runs_directory.mkdir(parents=True, exist_ok=True)

@@ -18,8 +18,10 @@ made outside any checkout. A bad archive is refused as a whole: nothing is writt
 """
 
 import fnmatch
+import lzma
 import stat
 import zipfile
+import zlib
 from io import BytesIO
 from pathlib import Path, PurePosixPath
 
@@ -113,7 +115,10 @@ def extract(archive, run_directory, destination, source, taken="run"):
             try:
                 with opened.open(member) as packed:
                     data = packed.read(history.MAX_FILE_BYTES + 1)  # the declared size is the archive's word only
-            except (zipfile.BadZipFile, OSError, EOFError) as error:
+            # zlib's, lzma's and zipfile's own errors (a corrupt stream, a compression or
+            # encryption it does not support) as well as the I/O ones: all mean a bad archive.
+            except (zipfile.BadZipFile, OSError, EOFError, zlib.error, lzma.LZMAError, NotImplementedError,
+                    RuntimeError) as error:
                 raise InputError(f"member '{member.filename}' cannot be unpacked: {error}", source) from None
             if len(data) > history.MAX_FILE_BYTES:
                 raise InputError(f"member '{member.filename}' unpacks to more than MAX_FILE_BYTES", source)

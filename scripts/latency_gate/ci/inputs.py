@@ -16,6 +16,7 @@ from pathlib import Path
 from latency_gate.contracts import formats
 from latency_gate.errors import InputError
 from latency_gate.runner import kinds
+from latency_gate.runner.middleware import BACKENDS
 from latency_gate.runner.run_spec import GATE_SIGNALS
 
 TRUE_FALSE = ("true", "false")
@@ -57,10 +58,14 @@ class _Reader:
         if not value:
             return None
         try:
-            number = convert(value)
+            # ASCII only: int() and float() take other scripts' digits too, which the options do not
+            number = convert(value) if value.isascii() else math.nan
+            finite = math.isfinite(number)
         except ValueError:
-            number = math.nan
-        if not math.isfinite(number):
+            finite = False
+        except OverflowError:  # a whole number too large for a float
+            raise InputError(f"{name} is out of range: '{value}'") from None
+        if not finite:
             raise InputError(f"{name} must be a {'whole ' if convert is int else ''}number, not '{value}'")
         if minimum is not None and number < minimum:
             raise InputError(f"{name} must be at least {minimum}, not '{value}'")
@@ -68,7 +73,7 @@ class _Reader:
 
     def numbers(self, name):
         words = _words(self.text(name))
-        bad = [word for word in words if not word.isdigit()]
+        bad = [word for word in words if not (word.isascii() and word.isdigit())]  # '²'.isdigit() too
         if bad:
             raise InputError(f"{name} must list whole numbers, comma or space separated; '{bad[0]}' is not one")
         return words
@@ -111,6 +116,14 @@ def _at_least(minimum):
     return lambda reader, name: reader.number(name, minimum=minimum)
 
 
+def _middleware(reader, name):
+    """A registered backend's name, looked up by name alone (no backend is imported)."""
+    value = reader.text(name)
+    if value and value not in BACKENDS:
+        raise InputError(f"{name} must be a registered middleware backend ({', '.join(BACKENDS)}), not '{value}'")
+    return value
+
+
 def _one_of(choices):
     return lambda reader, name: reader.choice(name, choices)
 
@@ -133,7 +146,7 @@ _VARIABLES = (
     Variable("LATENCY_RESULTS", "results directory (required)"),
     Variable("LATENCY_KIND", "latency (default) or throughput", COMMON, _one_of(KINDS)),
     Variable("LATENCY_MIDDLEWARE", "a middleware backend's name: fastdds (default), cyclonedds, madara, socket, ...",
-             COMMON, _Reader.text),
+             COMMON, _middleware),
     Variable("LATENCY_TEST", "run: the middleware's program of that kind, or a Fast DDS workspace (default: the "
                              "project's)", RUN, _Reader.text, "--program"),
     Variable("LATENCY_SUBEXPERIMENTS", "sub-experiments, comma or space separated", COMMON, _subexperiments),

@@ -48,10 +48,16 @@ def run(args):
 
 def check_experiment(requirements_path, experiment_directory, plots_directory, report_directory=None,
                      print_summaries=False, kind=None):
-    """analysis.checks.check_experiment, then its reports and a check plot per sub-experiment; its results."""
-    check_can_make(plots_directory)  # first: one it cannot make leaves no report behind
+    """analysis.checks.check_experiment, then its reports, its check CSVs and a check plot per
+    sub-experiment; its results."""
+    # First: a directory it cannot make leaves no report behind, and the run's stored check CSVs
+    # as they were (they are rewritten after the reports, which they must match).
+    check_can_make(plots_directory)
+    check_can_make(report_directory or experiment_directory)
     checked = checks.check_experiment(requirements_path, experiment_directory, print_summaries, kind)
     check_report.write_reports(checked, Path(report_directory or experiment_directory))
+    for result in checked.results:
+        checks.write_checks(result, experiment_directory)
     batch = plots.PlotBatch()
     for result in checked.results:
         batch.add_checks(result.subexperiment, result.checks, Path(plots_directory), result.kind.payload)

@@ -296,8 +296,13 @@ def read_numeric(path, columns, reader, integers=(), texts=()):
 def write_rows(rows, columns, integers, path, texts=()):
     """Write rows (tuples in `columns` order) as write_csv writes a frame of them, without
     pandas: whole numbers in `integers` and the `texts` as such (no comma or quote in them),
-    every other number with FLOAT_FORMAT."""
-    formats = [str if column in integers or column in texts else FLOAT_FORMAT.__mod__ for column in columns]
+    every other number with FLOAT_FORMAT; InputError when one of those is not finite."""
+    def finite(value):
+        if not np.isfinite(value):
+            raise InputError(f"refusing to write the non-finite number {value}", path)
+        return FLOAT_FORMAT % value
+
+    formats = [str if column in integers or column in texts else finite for column in columns]
     lines = [",".join(columns)] + [",".join(shown(value) for shown, value in zip(formats, row)) for row in rows]
     write_text_atomic(path, "\n".join(lines) + "\n")
 
@@ -607,8 +612,14 @@ def read_json(path, what, missing):
     return document
 
 
-def write_csv(frame, path):
-    """Write a spec CSV (3-digit floats) atomically: temporary file, then rename."""
+def write_csv(frame, path, infinite_allowed=False):
+    """Write a spec CSV (3-digit floats) atomically: temporary file, then rename. InputError when
+    a number is infinite unless `infinite_allowed` (a missing one, NaN, is an empty cell:
+    gate_cells.csv has them, and an infinite ratio where a pull request delivered nothing)."""
+    numbers = frame.select_dtypes("number")
+    infinite = np.isinf(numbers.to_numpy(dtype=float)).any(axis=0)
+    if infinite.any() and not infinite_allowed:
+        raise InputError(f"column '{numbers.columns[infinite][0]}': refusing to write an infinite number", path)
     write_text_atomic(path, frame.to_csv(index=False, float_format=FLOAT_FORMAT, lineterminator="\n"))
 
 

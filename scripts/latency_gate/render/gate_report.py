@@ -92,7 +92,7 @@ def write_cells(decision, ceiling, results):
     table[columns] = table[columns].astype(object).map(
         lambda value: value if np.isnan(value) else f"{value:.{RATIO_DECIMALS}f}")
     table["p"] = table["p"].astype(object).map(lambda value: value if np.isnan(value) else f"{value:.{P_DIGITS}g}")
-    write_csv(table, results / gate_result.CELLS_FILE)
+    write_csv(table, results / gate_result.CELLS_FILE, infinite_allowed=True)
 
 
 REPORT_FILE, JUNIT_FILE = "gate_report.md", "gate_report.xml"

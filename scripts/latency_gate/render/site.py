@@ -17,6 +17,7 @@ store changes no file on gh-pages. Everything is built in a temporary directory 
 the store and swapped in by renames, so a failed build leaves the previous site intact.
 """
 
+import contextlib
 import hashlib
 import json
 import os
@@ -45,20 +46,36 @@ CHARTED = {"latency": MAGNITUDES, "throughput": kinds.THROUGHPUT.magnitudes[::-1
 def build_site(store_root: Path, changepoints=None) -> None:
     """changepoints: {platform: [changepoints.ChangePoint]} as store_views.regenerate found
     them; without, they are detected here from the same runs."""
+    with staged_site(store_root, changepoints) as swap_in:
+        swap_in()
+
+
+@contextlib.contextmanager
+def staged_site(store_root, changepoints=None, plots=None):
+    """Build the site in a staging directory inside the store and yield a function that swaps it
+    in; the staging directory is removed when the block ends, swapped in or not. plots: {platform:
+    the directory its history plots are staged in}; a platform not in it: the store's."""
     store = Path(store_root)
+    require_chart_library()
     history = read_history(store)
     staging = Path(tempfile.mkdtemp(prefix=".site-build-", dir=store))
     try:
-        build = _write_data(store, history, staging / SITE_DIR / "data", changepoints)
+        build = _write_data(store, history, staging / SITE_DIR / "data", changepoints, plots)
         _copy_assets(staging / SITE_DIR)
         page = (ASSETS / "index.html").read_text(encoding="utf-8").replace("{{BUILD}}", build)
         (staging / "index.html").write_text(page, encoding="utf-8")
-        _swap_in(staging, store)
+        yield lambda: _swap_in(staging, store)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def _write_data(store, history: History, data_dir, changepoints=None) -> str:
+def require_chart_library():
+    """InputError unless the chart library the site ships is installed."""
+    if not (CHART_LIBRARY / "dist").is_dir():
+        raise InputError("chart library not installed: run scripts/setup/install_site_tools.sh", CHART_LIBRARY / "dist")
+
+
+def _write_data(store, history: History, data_dir, changepoints=None, plots=None) -> str:
     """Write every data file; return the build id (a hash of the index)."""
     platforms = []
     for platform, positions in _runs_by_platform(history).items():
@@ -73,7 +90,7 @@ def _write_data(store, history: History, data_dir, changepoints=None) -> str:
             "units": {magnitude: kind.units.get(magnitude, "us") for magnitude in CHARTED[kind.name]},
             "runs": _run_rows(history, positions),
             "subexperiments": series,
-            "plots": _history_plots(store, platform),
+            "plots": _history_plots((plots or {}).get(platform, store / "plots" / platform)),
             "latest": _latest(history, positions[-1], kind),
             "changepoints": _changepoints(history, positions, found, kind),
         })
@@ -241,9 +258,8 @@ def _nullable(matrix):
     return values.tolist()
 
 
-def _history_plots(store, platform):
-    """{sub-experiment: [PNG names]} of the spec's history plots present in the store."""
-    root = Path(store) / "plots" / platform
+def _history_plots(root):
+    """{sub-experiment: [PNG names]} of the spec's history plots in `root` (one platform's)."""
     if not root.is_dir():
         return {}
     return {entry.name: sorted(p.name for p in os.scandir(entry.path) if p.name.endswith(".png"))
@@ -283,8 +299,6 @@ def _write_script(path, text):
 
 def _copy_assets(site_dir):
     library = CHART_LIBRARY / "dist"
-    if not library.is_dir():
-        raise InputError("chart library not installed: run scripts/setup/install_site_tools.sh", library)
     site_dir.mkdir(parents=True, exist_ok=True)
     for name in ("app.js", "site.css"):
         shutil.copyfile(ASSETS / name, site_dir / name)

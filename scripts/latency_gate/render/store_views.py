@@ -5,6 +5,7 @@ site. Regenerated whole after a run is added; never a source of truth. An instru
 plots are of latency and throughput.
 """
 
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -42,12 +43,15 @@ def _draw(history, requirements_path, plots_directory, changes, runs, kind):
 
 def regenerate(store_root):
     """Detect every platform's change points (changepoints/<platform>.json), redraw its
-    history plots (swapped in whole) and rebuild the site. Every line is read and drawn, staged,
-    before anything derived is replaced: a stored run that cannot be read (InputError) leaves
-    the change points, plots and site as they were."""
+    history plots and rebuild the site. In two phases: first every line is read and its change
+    points, plots and the site are built, staged, then all are swapped in together. A failure or an
+    interrupt before the swap (a stored run that cannot be read, no chart library) leaves the
+    change points, plots and site as they were."""
     store_root = Path(store_root)
     check_store(store_root)
+    site.require_chart_library()  # before anything is drawn: the last step needs it
     made = []  # (platform, its Detection, its plots staged or None)
+    staged_changepoints = None
     try:
         for platform in platforms(store_root):
             stored = line_runs(store_root, platform)
@@ -64,15 +68,24 @@ def regenerate(store_root):
             made.append((platform, detection, Path(tempfile.mkdtemp(dir=plots_root, prefix=f".{platform}."))))
             _draw(history, latest_requirements if latest_requirements.exists() else None, made[-1][2],
                   detection.changepoints, runs, kind)
-        for platform, detection, staging in made:
-            changepoints.write(detection, change_points.path(store_root, platform))
-            if staging is not None:
-                _swap_directory(staging, store_root / "plots" / platform)
+        changepoints_root = store_root / change_points.DIRECTORY
+        changepoints_root.mkdir(exist_ok=True)
+        staged_changepoints = Path(tempfile.mkdtemp(dir=changepoints_root, prefix=".staged."))
+        for platform, detection, _ in made:
+            changepoints.write(detection, change_points.path(staged_changepoints, platform))
+        with site.staged_site(store_root, {platform: detection.changepoints for platform, detection, _ in made},
+                              {platform: staging for platform, _, staging in made if staging is not None}) as swap_site:
+            for platform, _, staging in made:
+                os.replace(change_points.path(staged_changepoints, platform), change_points.path(store_root, platform))
+                if staging is not None:
+                    _swap_directory(staging, store_root / "plots" / platform)
+            swap_site()
     finally:
         for _, _, staging in made:
             if staging is not None:
                 shutil.rmtree(staging, ignore_errors=True)  # gone once swapped in; else a failure's
-    site.build_site(store_root, changepoints={platform: detection.changepoints for platform, detection, _ in made})
+        if staged_changepoints is not None:
+            shutil.rmtree(staged_changepoints, ignore_errors=True)
 
 
 def _counted_changepoints(runs, platform):
