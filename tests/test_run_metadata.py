@@ -411,3 +411,21 @@ def test_runs_recorded_under_other_settings_are_named_unlike_and_a_run_without_m
         "memory locked: True vs False", "CPU idle: hold vs os"]
     assert run_metadata.unlike_runs(preset, bare) == []
     assert run_metadata.settings_changes([first, bare, preset, preset]) == ["preset"]
+
+
+@pytest.mark.parametrize("planted", ["directory", "loop", "dangling"])
+def test_a_metadata_file_that_is_no_regular_file_is_refused_not_taken_for_none(tmp_path, planted):
+    """A run without metadata.json is the spec's own flow (None); a directory or a link to nothing
+    in its place hid the run's settings (check ran as if there were none)."""
+    path = tmp_path / run_metadata.METADATA_FILE
+    if planted == "directory":
+        path.mkdir()
+    elif planted == "loop":
+        path.symlink_to(path)
+    else:
+        path.symlink_to(tmp_path / "gone.json")
+
+    with pytest.raises(InputError, match="not a regular file") as refused:
+        run_metadata.read_if_present(tmp_path)
+    assert refused.value.path == path
+    assert run_metadata.read_if_present(tmp_path / "elsewhere") is None  # none there: the spec's own flow

@@ -229,7 +229,11 @@ def read(path):
 def read_if_present(directory):
     """The metadata of a run directory, or None when it has none (the spec's own flows write none)."""
     path = Path(directory) / METADATA_FILE
-    return read(path) if path.is_file() else None
+    if path.is_file():
+        return read(path)
+    if path.exists() or path.is_symlink():  # a directory, a link to nothing or a loop: taken for none, it hid the run
+        raise InputError("not a regular file", path)
+    return None
 
 
 def write(directory, metadata):
