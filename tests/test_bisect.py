@@ -22,7 +22,7 @@ import pandas as pd
 import pytest
 
 from latency_gate.campaigns.bisect import (
-    Cell, Stopped, TimeBox, changed_function, margin, regressed_cells, search, spreads,
+    BisectSpec, Cell, Stopped, TimeBox, changed_function, margin, regressed_cells, search, spreads,
 )
 from latency_gate.contracts import bisect_result
 from latency_gate.errors import InputError
@@ -259,3 +259,11 @@ def test_the_report_names_each_culprit_in_one_sentence_and_says_when_it_stopped(
     text = bisect_report.markdown_report(stopped)
     assert "**Stopped before the end**: time limit of 60 s" in text
     assert "not searched to the end: a change after `bbbbbbb` through `aaaaaaa` (400.00 -> not counted)" in text
+
+
+@pytest.mark.parametrize("limit", [float("nan"), 0.0, -1.0, float("inf")])
+def test_a_time_limit_that_is_no_positive_number_of_seconds_is_bad_input(limit, tmp_path):
+    """nan went into bisect_result.json as NaN (no JSON); 0 or less stopped before the first commit."""
+    with pytest.raises(InputError, match=f"time limit must be a positive number of seconds, got {limit}"):
+        BisectSpec(tmp_path, "a", "b", "true", tmp_path / "gate_result.json", tmp_path / "out", time_limit_s=limit)
+    assert BisectSpec(tmp_path, "a", "b", "true", tmp_path, tmp_path / "out", time_limit_s=60.0).time_limit_s == 60.0

@@ -350,6 +350,13 @@ class BisectSpec:
     time_limit_s: float | None = None  # None: no limit
     samples: int | None = None  # round trips per payload; None: the gate's
 
+    def __post_init__(self):
+        if self.time_limit_s is not None and not 0 < self.time_limit_s < float("inf"):
+            # nan went into bisect_result.json as NaN (no JSON); 0 or less stopped before the first commit
+            raise InputError(f"time limit must be a positive number of seconds, got {self.time_limit_s}")
+        if self.samples is not None and self.samples < 1:
+            raise InputError(f"samples must be positive, got {self.samples}")
+
 
 def bisect(spec):
     """Bisect the failed code-path gate of a BisectSpec; returns the bisect_result.json document.
