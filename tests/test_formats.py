@@ -234,3 +234,19 @@ def test_both_requirements_readers_name_an_unknown_sub_experiment_or_a_space_pad
     assert error_of(read, path).startswith(f"{path}:3: unknown sub-experiment 'intraprocess_turbo'")
     path.write_text("Experiment type,Bytes,Median,99%,Max\n intraprocess_reliable,16,1,2,3\n")
     assert read(path)["Experiment type"][0] == "intraprocess_reliable"  # pandas' reader skips the space
+
+
+def test_an_output_that_cannot_be_written_is_named_not_the_temporary_file_beside_it(tmp_path):
+    """`process -o adir` said '.adir.wz8dd14p.tmp: Is a directory'; an output under a file 'File exists'."""
+    frame = pd.DataFrame({"Bytes": [16], "Median": [1.0]})
+    (tmp_path / "adir").mkdir()
+    (tmp_path / "afile").write_text("kept\n")
+
+    with pytest.raises(InputError, match="is a directory, not a file to write") as refused:
+        formats.write_csv(frame, tmp_path / "adir")
+    assert refused.value.path == tmp_path / "adir"
+    with pytest.raises(InputError, match=f"cannot write it: {tmp_path / 'afile'} is not a directory") as refused:
+        formats.write_csv(frame, tmp_path / "afile" / "sub" / "out.csv")
+    assert refused.value.path == tmp_path / "afile" / "sub" / "out.csv"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["adir", "afile"]  # no temporary file left
+    assert (tmp_path / "afile").read_text() == "kept\n" and not any((tmp_path / "adir").iterdir())

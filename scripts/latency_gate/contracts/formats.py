@@ -654,6 +654,12 @@ def write_atomic(path, write):
     """Write a file that readers see whole or not at all: `write(handle)` fills a temporary
     binary file beside it, which then replaces it."""
     path = Path(path)
+    # What would fail, named by the file written, not by the temporary file beside it.
+    if path.is_dir():
+        raise InputError("is a directory, not a file to write", path)
+    blocking = next((parent for parent in path.parents if parent.exists()), None)
+    if blocking is not None and not blocking.is_dir():
+        raise InputError(f"cannot write it: {blocking} is not a directory", path)
     path.parent.mkdir(parents=True, exist_ok=True)
     descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
