@@ -27,10 +27,12 @@ from latency_gate.contracts.formats import (
 )
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED, InputError
 from latency_gate.runner import experiment, kinds
+from latency_gate.runner.domain_lease import DomainLease
 from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner.middleware.common import build_directory
+from latency_gate.runner.middleware import socket_floor
 from latency_gate.runner.middleware.fastdds import LATENCY_TEST
-from runner_helpers import metadata_of, wait_for_process
+from runner_helpers import metadata_of, wait_for_process, wait_until
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 SAMPLES = 100
@@ -60,6 +62,14 @@ def processes_of_run(run_id):
             except OSError:
                 continue
     return found
+
+
+@pytest.fixture(scope="module")
+def socket_latency():
+    """The socket floor's SocketLatency (scripts/setup/build_latencytest.sh)."""
+    binary = socket_floor.PROGRAMS["latency"].default()
+    assert binary.is_file(), f"{binary} missing: run scripts/setup/build_latencytest.sh first"
+    return binary
 
 
 def runner_command(results, *options):
@@ -336,6 +346,71 @@ def test_interrupting_the_runner_stops_latency_test_and_the_stress_and_keeps_met
     assert not measurements_path(tmp_path, "interprocess_reliable").exists()
     assert not list(tmp_path.glob(".partial-*"))
     assert no_process_left(run_id)
+
+
+def socket_run_command(results, *options):
+    """A run of the socket floor's SocketLatency, quick (50 samples of 16 B, the OS's scheduling)."""
+    return runner_command(results, "--middleware", "socket", "--samples", "50", "--payloads", "16", "--no-realtime",
+                          "--baseline-seconds", "0", *options)
+
+
+def namespaces_of(domain):
+    """The network namespaces a run of this DDS domain makes under --topology netns, as `ip` lists them."""
+    listed = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True, check=True).stdout
+    return re.findall(rf"^latency-gate-{domain}-\S+", listed, re.MULTILINE)
+
+
+@pytest.mark.programs
+def test_a_stop_signal_during_the_clean_up_lets_it_run_to_its_end_and_is_recorded(socket_latency, tmp_path):
+    """The clean-up stops the stress first: a SIGINT meanwhile (a stand-in stress-ng that takes its time
+    over SIGTERM) must not cut it short, which left the network namespaces and a traceback."""
+    standins = tmp_path / "bin"
+    standins.mkdir()
+    (standins / "stress-ng").write_text('#!/bin/sh\ncase " $* " in *" --dry-run "*) exit 0;; esac\n'
+                                        'trap \'touch "$STRESS_STOPPING"\' TERM\nwhile :; do sleep 0.05; done\n')
+    (standins / "stress-ng").chmod(0o755)
+    stopping, results = tmp_path / "stress-stopping", tmp_path / "results"
+    runner = subprocess.Popen(
+        socket_run_command(results, "--subexperiments", "interprocess_best_effort", "--topology", "netns",
+                           "--stress", "--cpu 1"),
+        env=os.environ | {"PATH": f"{standins}:{os.environ['PATH']}", "STRESS_STOPPING": str(stopping)},
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wait_until(stopping.exists, "the clean-up stopping the stress")
+    runner.send_signal(signal.SIGINT)
+    output, errors = runner.communicate(timeout=60)
+
+    assert runner.returncode == 130, output + errors
+    assert "Traceback" not in errors and output.endswith(f"interrupted; partial results in {results}\n")
+    metadata = metadata_of(results)
+    assert metadata["interrupted"] == "SIGINT" and metadata["finished_at"]
+    assert metadata["subexperiments"]["interprocess_best_effort"]["status"] == "passed"
+    assert metadata["settings"]["link_packets"]["publisher"]["tx_packets"] > 0  # the steps after the stress ran
+    assert namespaces_of(metadata["settings"]["domain"]) == []
+    assert no_process_left(metadata["run_id"])
+
+
+@pytest.mark.programs
+def test_a_stop_signal_during_the_set_up_lets_it_finish_then_stops_the_run_through_its_clean_up(socket_latency,
+                                                                                                 tmp_path):
+    """SIGINT as the first network namespace appears: the run must not end with what it made so far."""
+    lease = DomainLease()  # a domain no run holds, to know the namespaces' names
+    domain = lease.domain
+    lease.release()
+    runner = subprocess.Popen(
+        socket_run_command(tmp_path, "--subexperiments", "interprocess_best_effort", "--topology", "netns",
+                           "--domain", str(domain)),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    made = Path(f"/run/netns/latency-gate-{domain}-pub")
+    deadline = time.monotonic() + 30
+    while not made.exists():
+        assert time.monotonic() < deadline, f"no {made}"
+        time.sleep(0.001)  # the set-up takes tens of milliseconds
+    runner.send_signal(signal.SIGINT)
+    output, errors = runner.communicate(timeout=60)
+
+    assert runner.returncode == 130, output + errors
+    assert metadata_of(tmp_path)["interrupted"] == "SIGINT" and metadata_of(tmp_path)["finished_at"]
+    assert namespaces_of(domain) == []
 
 
 @pytest.mark.programs

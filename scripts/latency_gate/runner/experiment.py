@@ -31,6 +31,7 @@ import datetime
 import os
 import shlex
 import sys
+from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -46,9 +47,7 @@ from latency_gate.runner.counting import CountedPath
 from latency_gate.runner.domain_lease import TCP_PORT_BASE, DomainLease
 from latency_gate.runner.middleware import backend as middleware_backend, interface
 from latency_gate.runner.middleware.common import Subexperiment, default_certs_directory, library_environment
-from latency_gate.runner.processes import (
-    Interrupted, check_stress, has_exited, install_signal_handlers, kill_group, restore_signal_handlers, start_stress,
-)
+from latency_gate.runner.processes import Interrupted, StopSignals, check_stress, has_exited, kill_group, start_stress
 from latency_gate.runner.shared_memory import SharedMemory
 from latency_gate.runner.subexperiment import outcome_text, run_with_retries
 
@@ -198,18 +197,17 @@ def run_experiment(results_directory, spec, out=None, err=None):
     out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     checked = validate_run(spec)
     err = err or sys.stderr  # looked up per call: tests and the gate replace it
-    with held_directory(results_directory, "results directory", _another_run_writes_there):
+    with held_directory(results_directory, "results directory", _another_run_writes_there), StopSignals() as signals:
         run = _prepare(Path(results_directory), spec, checked)
         for warning in run.config.real_time.warnings:
             print(f"warning: {warning}", file=err)
-        previous_handlers = install_signal_handlers()
         try:
-            _loop(run, spec, checked, out, err)
+            with signals.interrupting():
+                _loop(run, spec, checked, out, err)
         except Interrupted as interruption:
             run.metadata = replace(run.metadata, interrupted=str(interruption))
         finally:
-            _clean_up(run)
-            restore_signal_handlers(previous_handlers)
+            _clean_up(run, signals)
     if run.metadata.interrupted:
         print(f"interrupted; partial results in {run.config.results}", file=out, flush=True)
         return EXIT_INTERRUPTED
@@ -394,20 +392,31 @@ def _loop(run, spec, checked, out, err):
         run.save()
 
 
-def _clean_up(run):
-    """Release everything the run holds, in every case, and record how it ended."""
+def _clean_up(run, signals):
+    """Release everything the run holds, in every case, each step even when one before it failed, and
+    record how the run ended: interrupted also by a stop signal held during the clean-up."""
     config = run.config
-    if run.stress_process is not None:
-        kill_group(run.stress_process)
-    run.cpu_idle_hold.release()
-    if config.shared_memory:
-        config.shared_memory.release()
-    if config.topology.namespaces:
-        run.metadata = replace(run.metadata, settings=replace(run.metadata.settings,
-                                                              link_packets=config.topology.traffic()))
-    config.topology.release()
-    config.lease.release()
-    run.metadata = replace(run.metadata, finished_at=_utc_now())
+    with ExitStack() as steps:  # its callbacks run last registered first: the last step is registered first
+        steps.callback(_record_end, run, signals)
+        steps.callback(config.lease.release)
+        steps.callback(config.topology.release)
+        if config.topology.namespaces:
+            steps.callback(_record_traffic, run)
+        if config.shared_memory:
+            steps.callback(config.shared_memory.release)
+        steps.callback(run.cpu_idle_hold.release)
+        if run.stress_process is not None:
+            steps.callback(kill_group, run.stress_process)
+
+
+def _record_traffic(run):
+    run.metadata = replace(run.metadata, settings=replace(run.metadata.settings,
+                                                          link_packets=run.config.topology.traffic()))
+
+
+def _record_end(run, signals):
+    run.metadata = replace(run.metadata, interrupted=run.metadata.interrupted or signals.take(),
+                           finished_at=_utc_now())
     run.save()
 
 
