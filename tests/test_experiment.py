@@ -26,7 +26,7 @@ from latency_gate.contracts.formats import (
     MEASUREMENT_COLUMNS, PAYLOAD, SUBEXPERIMENTS, measurements_path, read_measurements, read_requirements, read_summary,
 )
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED, InputError
-from latency_gate.runner import experiment, kinds
+from latency_gate.runner import experiment, kinds, topology as topologies
 from latency_gate.runner.domain_lease import DomainLease
 from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner.middleware.common import build_directory
@@ -354,6 +354,13 @@ def socket_run_command(results, *options):
                           "--baseline-seconds", "0", *options)
 
 
+def free_domain():
+    """A DDS domain no run holds now, to know the names of the namespaces a run of it makes."""
+    lease = DomainLease()
+    lease.release()
+    return lease.domain
+
+
 def namespaces_of(domain):
     """The network namespaces a run of this DDS domain makes under --topology netns, as `ip` lists them."""
     listed = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True, check=True).stdout
@@ -393,9 +400,7 @@ def test_a_stop_signal_during_the_clean_up_lets_it_run_to_its_end_and_is_recorde
 def test_a_stop_signal_during_the_set_up_lets_it_finish_then_stops_the_run_through_its_clean_up(socket_latency,
                                                                                                  tmp_path):
     """SIGINT as the first network namespace appears: the run must not end with what it made so far."""
-    lease = DomainLease()  # a domain no run holds, to know the namespaces' names
-    domain = lease.domain
-    lease.release()
+    domain = free_domain()
     runner = subprocess.Popen(
         socket_run_command(tmp_path, "--subexperiments", "interprocess_best_effort", "--topology", "netns",
                            "--domain", str(domain)),
@@ -411,6 +416,42 @@ def test_a_stop_signal_during_the_set_up_lets_it_finish_then_stops_the_run_throu
     assert runner.returncode == 130, output + errors
     assert metadata_of(tmp_path)["interrupted"] == "SIGINT" and metadata_of(tmp_path)["finished_at"]
     assert namespaces_of(domain) == []
+
+
+@pytest.mark.programs
+@pytest.mark.parametrize("blocked, make", [("logs", Path.touch),
+                                           ("logs/payloads.csv", lambda path: path.mkdir(parents=True))])
+def test_a_set_up_that_fails_is_bad_input_and_leaves_no_network_namespace(socket_latency, tmp_path, capsys, blocked,
+                                                                           make):
+    """A file where the run makes logs/, a directory where it writes its program's input file."""
+    make(tmp_path / blocked)
+    domain = free_domain()
+    code, error = run_cli(capsys, "run", "-r", str(tmp_path), "--middleware", "socket", "--topology", "netns",
+                          "--domain", str(domain), "--subexperiments", "interprocess_best_effort", "--samples", "50",
+                          "--payloads", "16", "--no-realtime", "--baseline-seconds", "0")
+
+    assert code == EXIT_BAD_INPUT and error.count("\n") == 0 and str(tmp_path / "logs") in error
+    assert namespaces_of(domain) == []
+
+
+@pytest.mark.programs
+def test_a_netns_set_up_stopped_half_way_removes_what_it_made(monkeypatch):
+    run = subprocess.run
+
+    def stopped_at_the_veth_pair(command, **options):
+        if command[:3] == ["ip", "link", "add"]:
+            raise KeyboardInterrupt  # Ctrl-C, where no run holds the stop signals
+        return run(command, **options)
+
+    lease = DomainLease()  # held: the set-up removes a killed run's namespaces of its domain first
+    try:
+        monkeypatch.setattr(subprocess, "run", stopped_at_the_veth_pair)
+        with pytest.raises(KeyboardInterrupt):
+            topologies.prepare(topologies.NETNS, lease.domain)
+        monkeypatch.undo()
+        assert namespaces_of(lease.domain) == []
+    finally:
+        lease.release()
 
 
 @pytest.mark.programs

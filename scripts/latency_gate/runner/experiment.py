@@ -268,21 +268,22 @@ def _prepare(results, spec, checked):
     if real_time.lock_memory and checked.kind.program(checked.backend).realtime_options is None:
         preload = [str(real_time.lock_memory_library), environment.get("LD_PRELOAD")]
         environment["LD_PRELOAD"] = " ".join(filter(None, preload))
-    lease = DomainLease(spec.domain)
-    try:
-        sides = topologies.prepare(spec.topology, lease.domain)
-    except InputError:
-        lease.release()
-        raise
     logs = results / "logs"
-    logs.mkdir(exist_ok=True)
-    timeout_s = spec.timeout_s or kind.default_timeout(spec.samples, checked.payloads, checked.grid)
-    config = RunConfig(checked.binary, results, checked.payloads, logs, spec.samples, timeout_s, checked.profiles,
-                       checked.certs, real_time, lease, environment, checked.backend, sides, kind, checked.grid,
-                       checked.counting, SharedMemory(interface.shared_memory_service(checked.backend), logs)
-                       if checked.shared_memory else None)
-    kind.write_inputs(config)
-    metadata = _record(spec, checked, config, host, run_id, started_at, earlier)
+    logs.mkdir(exist_ok=True)  # before anything is held or made: a file of that name refuses the run here
+    with ExitStack() as made:  # released if the set-up does not complete
+        lease = DomainLease(spec.domain)
+        made.callback(lease.release)
+        sides = topologies.prepare(spec.topology, lease.domain)
+        made.callback(sides.release)
+        timeout_s = spec.timeout_s or kind.default_timeout(spec.samples, checked.payloads, checked.grid)
+        config = RunConfig(checked.binary, results, checked.payloads, logs, spec.samples, timeout_s,
+                           checked.profiles, checked.certs, real_time, lease, environment, checked.backend, sides,
+                           kind, checked.grid, checked.counting,
+                           SharedMemory(interface.shared_memory_service(checked.backend), logs)
+                           if checked.shared_memory else None)
+        kind.write_inputs(config)
+        metadata = _record(spec, checked, config, host, run_id, started_at, earlier)
+        made.pop_all()  # the run's now: its clean-up releases them
     return _Run(config, metadata, marker, realtime.CpuIdleHold())
 
 
