@@ -76,6 +76,12 @@ def runner_command(results, *options):
     return [sys.executable, "-m", "latency_gate", "run", "--results-dir", str(results), *options]
 
 
+def socket_run_command(results, *options):
+    """A run of the socket floor's SocketLatency, quick (50 samples of 16 B, the OS's scheduling)."""
+    return runner_command(results, "--middleware", "socket", "--samples", "50", "--payloads", "16", "--no-realtime",
+                          "--baseline-seconds", "0", *options)
+
+
 # --------------------------------------------------------------------------------------
 # A complete run
 
@@ -178,6 +184,48 @@ def test_runs_into_the_same_directory_accumulate_subexperiments_under_one_run_id
         experiment.run_experiment(tmp_path, RunSpec(subexperiments=["intraprocess_reliable"],
                                                     **(FAST | {"samples": FAST["samples"] + 1})))
     assert {path.name: path.read_bytes() for path in tmp_path.iterdir() if path.is_file()} == before
+
+
+@pytest.mark.programs
+@pytest.mark.parametrize("rerun", ["fails", "is interrupted"])
+def test_a_rerun_that_stores_no_result_leaves_the_stored_one_its_entry_and_logs(socket_latency, tmp_path, rerun):
+    """The same sub-experiment run again into the directory (the same settings, so the same program path):
+    the result stored stands until the re-run stores one, and the re-run's logs stay beside it."""
+    program = tmp_path / "SocketLatency"
+    program.write_text(f'#!/bin/sh\nexec {socket_latency} "$@"\n')
+    program.chmod(0o755)
+    results = tmp_path / "results"
+    command = socket_run_command(results, "-c", str(program), "--subexperiments", "intraprocess_best_effort")
+    assert subprocess.run(command, capture_output=True).returncode == EXIT_OK
+    summary = formats.summary_path(results, "intraprocess_best_effort")
+    summary.write_text("processed after the first run\n")
+    stored = [measurements_path(results, "intraprocess_best_effort"), summary,
+              results / "logs" / "intraprocess_best_effort_both.log"]
+    before = [path.read_bytes() for path in stored]
+    entry = metadata_of(results)["subexperiments"]["intraprocess_best_effort"]
+
+    program.write_text("#!/bin/sh\necho the re-run\n" + ("exit 1\n" if rerun == "fails" else "exec sleep 60\n"))
+    runner = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if rerun == "is interrupted":
+        wait_until(lambda: any("the re-run" in log.read_text()
+                               for log in (results / "logs").glob("intraprocess_best_effort_both*.log")),
+                   "the re-run under way")
+        runner.send_signal(signal.SIGINT)
+    output, errors = runner.communicate(timeout=60)
+
+    assert runner.returncode == (EXIT_RUN_FAILED if rerun == "fails" else 130), output + errors
+    assert [path.read_bytes() for path in stored] == before
+    metadata = metadata_of(results)
+    assert metadata["subexperiments"]["intraprocess_best_effort"] == entry
+    assert any("the one an earlier run stored stands" in warning for warning in metadata["warnings"])
+    assert "the re-run" in (results / "logs" / "intraprocess_best_effort_both.rerun.log").read_text()
+
+    # One that stores a result replaces the stored one, its logs too.
+    program.write_text(f'#!/bin/sh\nexec {socket_latency} "$@"\n')
+    assert subprocess.run(command, capture_output=True).returncode == EXIT_OK
+    assert not summary.exists()
+    assert [path.name for path in (results / "logs").glob("intraprocess_best_effort_*")] == [stored[2].name]
+    assert "the re-run" not in stored[2].read_text()
 
 
 @pytest.mark.programs
@@ -346,12 +394,6 @@ def test_interrupting_the_runner_stops_latency_test_and_the_stress_and_keeps_met
     assert not measurements_path(tmp_path, "interprocess_reliable").exists()
     assert not list(tmp_path.glob(".partial-*"))
     assert no_process_left(run_id)
-
-
-def socket_run_command(results, *options):
-    """A run of the socket floor's SocketLatency, quick (50 samples of 16 B, the OS's scheduling)."""
-    return runner_command(results, "--middleware", "socket", "--samples", "50", "--payloads", "16", "--no-realtime",
-                          "--baseline-seconds", "0", *options)
 
 
 def free_domain():

@@ -49,7 +49,7 @@ from latency_gate.runner.middleware import backend as middleware_backend, interf
 from latency_gate.runner.middleware.common import Subexperiment, default_certs_directory, library_environment
 from latency_gate.runner.processes import Interrupted, StopSignals, check_stress, has_exited, kill_group, start_stress
 from latency_gate.runner.shared_memory import SharedMemory
-from latency_gate.runner.subexperiment import outcome_text, run_with_retries
+from latency_gate.runner.subexperiment import RERUN, outcome_text, publish_logs, run_with_retries
 
 RUN_ID_VARIABLE = "LATENCY_GATE_RUN_ID"
 CHECKED_DOMAIN = 1  # what a configuration is checked with before a domain and port are leased
@@ -333,8 +333,7 @@ def _record(spec, checked, config, host, run_id, started_at, earlier):
         grid=checked.grid and checked.grid.recorded(),
         started_at=started_at,
         warnings=list(real_time.warnings),
-        subexperiments={name: outcome for name, outcome in (earlier.subexperiments if earlier else {}).items()
-                        if name not in checked.subexperiments},
+        subexperiments=dict(earlier.subexperiments) if earlier else {},  # each stands until replaced (_loop)
     )
 
 
@@ -370,27 +369,54 @@ def _loop(run, spec, checked, out, err):
             stress_ended = True
             run.metadata = run.metadata.with_warning(f"stress-ng ended before {name}: the load did not last "
                                                      "(logs/stress-ng.log)")
-        for stale in (measurements_path, summary_path, checks_path):  # an earlier result must not pass for this run's
-            stale(config.results, name).unlink(missing_ok=True)
         if name in checked.unsupported:
-            run.metadata = run.metadata.with_outcome(name, run_metadata.SubexperimentOutcome(
-                status="unsupported", error=checked.unsupported[name]))
+            _record_outcome(run, name, run_metadata.SubexperimentOutcome(status="unsupported",
+                                                                        error=checked.unsupported[name]))
             print(f"unsupported: {checked.unsupported[name]}", file=out, flush=True)
-            run.save()
             continue
+        # A result an earlier run into the directory stored stands until this run stores one.
+        stored = name in run.metadata.subexperiments and run.metadata.subexperiments[name].status == "passed"
         try:
-            outcome, earlier_attempts = run_with_retries(name, config, logs, spec.retries, out, err, len(label))
-        except Interrupted:
-            run.metadata = run.metadata.with_outcome(name, run_metadata.SubexperimentOutcome(status="interrupted"))
+            outcome, earlier_attempts = run_with_retries(name, config, logs, spec.retries, out, err, len(label),
+                                                         RERUN if stored else "")
+        except Interrupted as interruption:
             print("interrupted", file=out, flush=True)
+            if stored:
+                _keep_stored(run, name, f"interrupted: {interruption}", err)
+            else:
+                _record_outcome(run, name, run_metadata.SubexperimentOutcome(status="interrupted"))
             raise
-        # Per entry too: runs accumulated into one directory (colcon test) each had their own.
-        run.metadata = run.metadata.with_outcome(name, outcome.recorded(
-            run_metadata.SubexperimentOutcome, domain=config.lease.domain, tcp_port=config.lease.tcp_port,
-            earlier_attempts=earlier_attempts))
         run.failures += outcome.status != "passed"
         print(outcome_text(outcome), file=out, flush=True)
-        run.save()
+        if stored and outcome.status != "passed":
+            _keep_stored(run, name, f"{outcome.status}: {outcome.error}", err)
+            continue
+        if stored:
+            publish_logs(logs, name, outcome.commands)
+        # Per entry too: runs accumulated into one directory (colcon test) each had their own.
+        _record_outcome(run, name, outcome.recorded(
+            run_metadata.SubexperimentOutcome, domain=config.lease.domain, tcp_port=config.lease.tcp_port,
+            earlier_attempts=earlier_attempts))
+
+
+def _record_outcome(run, name, entry):
+    """`entry` becomes the sub-experiment's in metadata.json; an earlier result's files go (its summary
+    and checks described other samples; an entry that did not pass has no measurements)."""
+    stale = (summary_path, checks_path) + ((measurements_path,) if entry.status != "passed" else ())
+    for path in stale:
+        path(run.config.results, name).unlink(missing_ok=True)
+    run.metadata = run.metadata.with_outcome(name, entry)
+    run.save()
+
+
+def _keep_stored(run, name, how, err):
+    """This run stored no result of a sub-experiment an earlier run stored one of (`how`): that result, its
+    entry and its logs stand; this run's logs stay beside them."""
+    warning = (f"{name}: this run stored no result ({how}); the one an earlier run stored stands "
+               f"(this run's logs: logs/{name}_*{RERUN}*.log)")
+    run.metadata = run.metadata.with_warning(warning)
+    print(f"warning: {run.config.results}: {warning}", file=err)
+    run.save()
 
 
 def _clean_up(run, signals):
