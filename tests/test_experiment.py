@@ -187,6 +187,25 @@ def test_runs_into_the_same_directory_accumulate_subexperiments_under_one_run_id
 
 
 @pytest.mark.programs
+def test_a_run_measuring_under_other_conditions_is_refused_naming_each_that_differs(socket_latency, tmp_path, capsys):
+    """metadata.json's settings are the whole directory's: another sub-experiment measured with the
+    real-time preset, across network namespaces and under stress must not join a run without them."""
+    common = ["run", "-r", str(tmp_path), "--middleware", "socket", "--samples", "50", "--payloads", "16",
+              "--baseline-seconds", "0"]
+    assert run_cli(capsys, *common, "--subexperiments", "intraprocess_best_effort", "--no-realtime")[0] == EXIT_OK
+    before = (tmp_path / "metadata.json").read_bytes()
+
+    code, error = run_cli(capsys, *common, "--subexperiments", "interprocess_best_effort", "--topology", "netns",
+                          "--stress", "--cpu 1")
+
+    assert code == EXIT_BAD_INPUT and error.count("\n") == 0
+    assert "holds a run of other settings (topology localhost, not netns; stress None, not --cpu 1; " \
+           "realtime_preset False, not True)" in error
+    assert (tmp_path / "metadata.json").read_bytes() == before
+    assert not measurements_path(tmp_path, "interprocess_best_effort").exists()
+
+
+@pytest.mark.programs
 @pytest.mark.parametrize("rerun", ["fails", "is interrupted"])
 def test_a_rerun_that_stores_no_result_leaves_the_stored_one_its_entry_and_logs(socket_latency, tmp_path, rerun):
     """The same sub-experiment run again into the directory (the same settings, so the same program path):

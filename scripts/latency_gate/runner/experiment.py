@@ -243,7 +243,7 @@ def _prepare(results, spec, checked):
     """The real-time settings, environment, leased domain and port, the program's inputs and the
     metadata recorded before the first sub-experiment, in the results directory."""
     # Runs into the same directory accumulate (colcon test's do): the first one's run id and
-    # start time stand, and the entries of the sub-experiments this run does not redo are kept.
+    # start time stand, and each sub-experiment's entry until this run replaces it (_loop).
     earlier = run_metadata.read_if_present(results)
     kind = checked.kind
     if earlier and earlier.kind != kind.name:
@@ -275,8 +275,7 @@ def _prepare(results, spec, checked):
         made.callback(lease.release)
         sides = topologies.prepare(spec.topology, lease.domain)
         made.callback(sides.release)
-        timeout_s = spec.timeout_s or kind.default_timeout(spec.samples, checked.payloads, checked.grid)
-        config = RunConfig(checked.binary, results, checked.payloads, logs, spec.samples, timeout_s,
+        config = RunConfig(checked.binary, results, checked.payloads, logs, spec.samples, _timeout_s(spec, checked),
                            checked.profiles, checked.certs, real_time, lease, environment, checked.backend, sides,
                            kind, checked.grid, checked.counting,
                            SharedMemory(interface.shared_memory_service(checked.backend), logs)
@@ -287,15 +286,32 @@ def _prepare(results, spec, checked):
     return _Run(config, metadata, marker, realtime.CpuIdleHold())
 
 
+def _timeout_s(spec, checked):
+    return spec.timeout_s or checked.kind.default_timeout(spec.samples, checked.payloads, checked.grid)
+
+
+def _counted(checked):
+    """What counted the per-sample path (settings.counted), or None: a timed run."""
+    return checked.counting and (f"{counting.valgrind_version()} {counting.TOOL}"
+                                 + (" with its cache simulation" if checked.counting.cache_sim else "")
+                                 + f": {checked.counting.description}")
+
+
 def _check_accumulates(earlier, spec, checked, results):
     """InputError, before anything is written, when the run in `results` measured with other
     settings than this one: metadata.json's settings are the directory's, and its summaries and
     checks would describe another run's samples."""
-    this = {"middleware": spec.middleware, "latency_test": str(checked.binary), "family": checked.family,
-            "samples": spec.samples if checked.kind is kinds.LATENCY else None, "payloads": list(checked.payloads),
-            "grid": checked.grid and checked.grid.recorded()}
-    differ = [f"{name} {getattr(earlier, name)}, not {value}" for name, value in this.items()
-              if getattr(earlier, name) != value]
+    run = {"middleware": spec.middleware, "latency_test": str(checked.binary), "family": checked.family,
+           "samples": spec.samples if checked.kind is kinds.LATENCY else None, "payloads": list(checked.payloads),
+           "grid": checked.grid and checked.grid.recorded()}
+    settings = {"topology": spec.topology, "stress": spec.stress, "counted": _counted(checked),
+                "profiles": checked.profiles and str(checked.profiles), "certs": str(checked.certs),
+                "timeout_s": _timeout_s(spec, checked), "retries": spec.retries}
+    requested = spec.requested_real_time()  # what is in force may differ by what the platform refused
+    recorded = ({name: getattr(earlier, name) for name in run} | {name: getattr(earlier.settings, name) for name in settings}
+                | {name: (earlier.settings.requested or {}).get(name) for name in requested})
+    differ = [f"{name} {recorded[name]}, not {value}" for name, value in (run | settings | requested).items()
+              if recorded[name] != value]
     if differ:
         raise InputError(f"holds a run of other settings ({'; '.join(differ)}): a run adds to a results directory "
                          "only with the same settings; give it a directory of its own", results)
@@ -323,9 +339,7 @@ def _record(spec, checked, config, host, run_id, started_at, earlier):
             addresses={"publisher": sides.publisher_address, "subscriber": sides.subscriber_address},
             tcp_port=lease.tcp_port, timeout_s=config.timeout_s, retries=spec.retries,
             profiles=config.profiles and str(config.profiles), certs=str(config.certs),
-            counted=checked.counting and (f"{counting.valgrind_version()} {counting.TOOL}"
-                                          + (" with its cache simulation" if checked.counting.cache_sim else "")
-                                          + f": {checked.counting.description}"),
+            counted=_counted(checked),
             requested=spec.requested_real_time(),
         ),
         samples=spec.samples if checked.kind is kinds.LATENCY else None,
