@@ -206,6 +206,22 @@ def test_a_run_measuring_under_other_conditions_is_refused_naming_each_that_diff
 
 
 @pytest.mark.programs
+def test_a_directory_holding_results_but_no_metadata_is_refused_before_anything_is_written(socket_latency, tmp_path,
+                                                                                          capsys):
+    """Results of something else than a run (eProsima's scripts, a run whose metadata.json is gone): a run
+    added to them would leave `process` taking them for its own."""
+    foreign = formats.summary_path(tmp_path, "intraprocess_reliable")
+    foreign.write_text("Bytes,Samples\n")
+
+    code, error = run_cli(capsys, "run", "-r", str(tmp_path), "--middleware", "socket", "--subexperiments",
+                          "intraprocess_best_effort", "--samples", "50", "--payloads", "16", "--baseline-seconds", "0")
+
+    assert code == EXIT_BAD_INPUT and error.count("\n") == 0
+    assert f"{tmp_path}: holds {foreign.name} but no metadata.json" in error
+    assert list(tmp_path.iterdir()) == [foreign]
+
+
+@pytest.mark.programs
 @pytest.mark.parametrize("rerun", ["fails", "is interrupted"])
 def test_a_rerun_that_stores_no_result_leaves_the_stored_one_its_entry_and_logs(socket_latency, tmp_path, rerun):
     """The same sub-experiment run again into the directory (the same settings, so the same program path):

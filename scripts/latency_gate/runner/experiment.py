@@ -37,8 +37,9 @@ from pathlib import Path
 
 from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import (
-    SPEC_FAMILY, checks_path, choose_matrix, held_directory, measurements_path, summary_path,
+    CHECKS_GLOB, MEASUREMENTS, SPEC_FAMILY, checks_path, choose_matrix, held_directory, measurements_path, summary_path,
 )
+from latency_gate.contracts.instruction_counts import COUNTS_GLOB
 from latency_gate.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_RUN_FAILED, InputError
 from latency_gate.runner import (
     counting, kinds, platform_info, realtime, security, shared_memory, topology as topologies,
@@ -251,6 +252,8 @@ def _prepare(results, spec, checked):
                          results)
     if earlier:
         _check_accumulates(earlier, spec, checked, results)
+    else:
+        _check_holds_no_results(results)
     # Counts do not depend on scheduling: a counted run leaves it to the OS (metadata's
     # settings.requested still says what was asked for).
     real_time = (realtime.prepare(False, None, None, None, None) if checked.counting
@@ -315,6 +318,15 @@ def _check_accumulates(earlier, spec, checked, results):
     if differ:
         raise InputError(f"holds a run of other settings ({'; '.join(differ)}): a run adds to a results directory "
                          "only with the same settings; give it a directory of its own", results)
+
+
+def _check_holds_no_results(results):
+    """InputError when a directory without metadata.json holds results (of another tool, or of a run
+    whose metadata.json is gone): this run's would mix with them, and `process` take them for its own."""
+    found = sorted(path.name for pattern in (MEASUREMENTS.glob, CHECKS_GLOB, COUNTS_GLOB) for path in results.glob(pattern))
+    if found:
+        raise InputError(f"holds {found[0]} but no metadata.json: results of something else than a run; give the run "
+                         "a directory of its own", results)
 
 
 def _record(spec, checked, config, host, run_id, started_at, earlier):
