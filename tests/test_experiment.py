@@ -531,6 +531,35 @@ def test_a_netns_set_up_stopped_half_way_removes_what_it_made(monkeypatch):
         lease.release()
 
 
+def child_named(parent, name):
+    """PID of a process called `name` (as /proc shows it) whose parent is `parent`, or None."""
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(line.split(":\t", 1) for line in status.read_text().splitlines() if ":\t" in line)
+        except OSError:
+            continue
+        if fields.get("Name") == name and fields.get("PPid") == str(parent):
+            return int(status.parent.name)
+    return None
+
+
+@pytest.mark.programs
+def test_interrupting_the_platform_baseline_stops_cyclictest_leaving_nothing_behind(socket_latency, tmp_path):
+    """cyclictest killed outright (SIGKILL) leaves its shared memory, /dev/shm/cyclictest<pid>, behind."""
+    runner = subprocess.Popen(socket_run_command(tmp_path, "--subexperiments", "intraprocess_best_effort",
+                                                 "--baseline-seconds", "30"),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    cyclictest = wait_until(lambda: child_named(runner.pid, "cyclictest"), "cyclictest measuring the baseline")
+    shared_memory = Path(f"/dev/shm/cyclictest{cyclictest}")
+    wait_until(shared_memory.exists, f"{shared_memory}")
+    runner.send_signal(signal.SIGINT)
+    output, errors = runner.communicate(timeout=60)
+
+    assert runner.returncode == 130, output + errors
+    assert not shared_memory.exists()
+    assert no_process_left(metadata_of(tmp_path)["run_id"])
+
+
 @pytest.mark.programs
 def test_processes_of_a_killed_runner_die_with_it(latency_test, tmp_path):
     runner = subprocess.Popen(

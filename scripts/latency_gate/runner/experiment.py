@@ -374,8 +374,8 @@ def _loop(run, spec, checked, out, err):
     run.metadata = replace(run.metadata, settings=replace(run.metadata.settings,
                                                           program_realtime=_program_realtime(config)))
     run.save()
-    baseline, warning = platform_info.measure_baseline(spec.baseline_s, config.real_time.rt_prio,
-                                                       config.real_time.pub_cpus)
+    baseline, warning = platform_info.measure_baseline(spec.baseline_s, dict(os.environ) | run.marker,
+                                                       config.real_time.rt_prio, config.real_time.pub_cpus)
     run.metadata = replace(run.metadata, platform_baseline=baseline)
     if warning:
         run.metadata = run.metadata.with_warning(warning)
