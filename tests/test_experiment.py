@@ -391,6 +391,35 @@ def test_a_program_that_refuses_its_input_is_not_run_again(tmp_path):
                                    "not retried")
 
 
+HEADER = ",".join(MEASUREMENT_COLUMNS) + "\n"
+
+
+@pytest.mark.programs  # a stand-in
+@pytest.mark.parametrize("exported, problem", [
+    (HEADER + "1,16,10.000\n" * 50, ":3: Sample 1, not 2: samples are numbered 1, 2, 3, ... as recorded"),
+    (HEADER + "".join(f"{sample},16,10.000\n" for sample in range(50)), ":2: Sample 0, not 1"),
+    (HEADER.replace("\n", ",Extra\n") + "".join(f"{sample},16,10.000,9\n" for sample in range(1, 51)),
+     ": its header is 'Sample,Payload [Bytes],Latency [us],Extra', not the spec's"),
+])
+def test_a_raw_export_not_as_latency_test_writes_it_fails_its_subexperiment(tmp_path, exported, problem):
+    """LatencyTest and every backend's program number their samples 1, 2, 3, ... as they record them, under
+    the spec's three columns; a program that writes otherwise is not measuring what it says."""
+    (tmp_path / "exported.csv").write_text(exported)
+    stand_in = tmp_path / "SocketLatency"
+    stand_in.write_text('#!/bin/sh\nwhile [ "$1" != --export_raw_data ]; do shift; done\n'
+                        f'cp {tmp_path / "exported.csv"} "$2"\n')
+    stand_in.chmod(0o755)
+    results = tmp_path / "results"
+    code = experiment.run_experiment(results, RunSpec(middleware="socket", program=stand_in, samples=50, payloads=(16,),
+                                                      subexperiments=["intraprocess_best_effort"], baseline_s=0,
+                                                      retries=0), out=io.StringIO(), err=io.StringIO())
+
+    assert code == EXIT_RUN_FAILED
+    error = metadata_of(results)["subexperiments"]["intraprocess_best_effort"]["error"]
+    assert error.startswith("unusable raw data: ") and problem in error
+    assert not measurements_path(results, "intraprocess_best_effort").exists()
+
+
 @pytest.mark.programs
 def test_a_crashed_subscriber_fails_its_subexperiment_at_once_instead_of_waiting_for_the_time_out(latency_test, tmp_path):
     runner = subprocess.Popen(
