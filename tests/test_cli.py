@@ -6,6 +6,7 @@ writes them, so they also cover the scripts' start-up (re-running in the project
 
 import json
 import shutil
+import signal
 import subprocess
 import sys
 from datetime import datetime, UTC
@@ -348,6 +349,26 @@ def test_sigterm_stops_a_command_through_its_clean_up_with_exit_130(tmp_path):
     assert command.returncode == 130
     assert out == "cleaned up\n"
     assert err == "latency-gate process: interrupted\n"
+
+
+def test_a_command_interrupted_while_its_modules_load_exits_130_with_one_line(tmp_path):
+    """Ctrl-C a moment after start: the chosen subcommand's modules (a run's: numpy, pandas) are still loading."""
+    program = ("import sys, time\n"
+               "from latency_gate import cli\n"
+               "def loading(name):\n"
+               "    print('loading', flush=True)\n"
+               "    time.sleep(60)\n"
+               "cli.command_module = loading\n"
+               "sys.exit(cli.main(['process', '--experiment-directory', 'x']))\n")
+    command = subprocess.Popen([sys.executable, "-c", program], cwd=tmp_path, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    assert command.stdout.readline() == "loading\n"
+
+    command.send_signal(signal.SIGINT)
+    _, err = command.communicate(timeout=30)
+
+    assert command.returncode == 130
+    assert err == "latency-gate: interrupted\n"
 
 
 @pytest.mark.parametrize("command", ["process", "check"])

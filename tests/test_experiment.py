@@ -26,11 +26,13 @@ from latency_gate.contracts.formats import (
     MEASUREMENT_COLUMNS, PAYLOAD, SUBEXPERIMENTS, measurements_path, read_measurements, read_requirements, read_summary,
 )
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_RUN_FAILED, InputError
-from latency_gate.runner import experiment, kinds
+from latency_gate.runner import experiment, kinds, topology as topologies
+from latency_gate.runner.domain_lease import DomainLease
 from latency_gate.runner.run_spec import RunSpec
 from latency_gate.runner.middleware.common import build_directory
+from latency_gate.runner.middleware import socket_floor
 from latency_gate.runner.middleware.fastdds import LATENCY_TEST
-from runner_helpers import metadata_of, wait_for_process
+from runner_helpers import metadata_of, wait_for_process, wait_until
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 SAMPLES = 100
@@ -62,8 +64,22 @@ def processes_of_run(run_id):
     return found
 
 
+@pytest.fixture(scope="module")
+def socket_latency():
+    """The socket floor's SocketLatency (scripts/setup/build_latencytest.sh)."""
+    binary = socket_floor.PROGRAMS["latency"].default()
+    assert binary.is_file(), f"{binary} missing: run scripts/setup/build_latencytest.sh first"
+    return binary
+
+
 def runner_command(results, *options):
     return [sys.executable, "-m", "latency_gate", "run", "--results-dir", str(results), *options]
+
+
+def socket_run_command(results, *options):
+    """A run of the socket floor's SocketLatency, quick (50 samples of 16 B, the OS's scheduling)."""
+    return runner_command(results, "--middleware", "socket", "--samples", "50", "--payloads", "16", "--no-realtime",
+                          "--baseline-seconds", "0", *options)
 
 
 # --------------------------------------------------------------------------------------
@@ -168,6 +184,83 @@ def test_runs_into_the_same_directory_accumulate_subexperiments_under_one_run_id
         experiment.run_experiment(tmp_path, RunSpec(subexperiments=["intraprocess_reliable"],
                                                     **(FAST | {"samples": FAST["samples"] + 1})))
     assert {path.name: path.read_bytes() for path in tmp_path.iterdir() if path.is_file()} == before
+
+
+@pytest.mark.programs
+def test_a_run_measuring_under_other_conditions_is_refused_naming_each_that_differs(socket_latency, tmp_path, capsys):
+    """metadata.json's settings are the whole directory's: another sub-experiment measured with the
+    real-time preset, across network namespaces and under stress must not join a run without them."""
+    common = ["run", "-r", str(tmp_path), "--middleware", "socket", "--samples", "50", "--payloads", "16",
+              "--baseline-seconds", "0"]
+    assert run_cli(capsys, *common, "--subexperiments", "intraprocess_best_effort", "--no-realtime")[0] == EXIT_OK
+    before = (tmp_path / "metadata.json").read_bytes()
+
+    code, error = run_cli(capsys, *common, "--subexperiments", "interprocess_best_effort", "--topology", "netns",
+                          "--stress", "--cpu 1")
+
+    assert code == EXIT_BAD_INPUT and error.count("\n") == 0
+    assert "holds a run of other settings (topology localhost, not netns; stress None, not --cpu 1; " \
+           "realtime_preset False, not True)" in error
+    assert (tmp_path / "metadata.json").read_bytes() == before
+    assert not measurements_path(tmp_path, "interprocess_best_effort").exists()
+
+
+@pytest.mark.programs
+def test_a_directory_holding_results_but_no_metadata_is_refused_before_anything_is_written(socket_latency, tmp_path,
+                                                                                          capsys):
+    """Results of something else than a run (eProsima's scripts, a run whose metadata.json is gone): a run
+    added to them would leave `process` taking them for its own."""
+    foreign = formats.summary_path(tmp_path, "intraprocess_reliable")
+    foreign.write_text("Bytes,Samples\n")
+
+    code, error = run_cli(capsys, "run", "-r", str(tmp_path), "--middleware", "socket", "--subexperiments",
+                          "intraprocess_best_effort", "--samples", "50", "--payloads", "16", "--baseline-seconds", "0")
+
+    assert code == EXIT_BAD_INPUT and error.count("\n") == 0
+    assert f"{tmp_path}: holds {foreign.name} but no metadata.json" in error
+    assert list(tmp_path.iterdir()) == [foreign]
+
+
+@pytest.mark.programs
+@pytest.mark.parametrize("rerun", ["fails", "is interrupted"])
+def test_a_rerun_that_stores_no_result_leaves_the_stored_one_its_entry_and_logs(socket_latency, tmp_path, rerun):
+    """The same sub-experiment run again into the directory (the same settings, so the same program path):
+    the result stored stands until the re-run stores one, and the re-run's logs stay beside it."""
+    program = tmp_path / "SocketLatency"
+    program.write_text(f'#!/bin/sh\nexec {socket_latency} "$@"\n')
+    program.chmod(0o755)
+    results = tmp_path / "results"
+    command = socket_run_command(results, "-c", str(program), "--subexperiments", "intraprocess_best_effort")
+    assert subprocess.run(command, capture_output=True).returncode == EXIT_OK
+    summary = formats.summary_path(results, "intraprocess_best_effort")
+    summary.write_text("processed after the first run\n")
+    stored = [measurements_path(results, "intraprocess_best_effort"), summary,
+              results / "logs" / "intraprocess_best_effort_both.log"]
+    before = [path.read_bytes() for path in stored]
+    entry = metadata_of(results)["subexperiments"]["intraprocess_best_effort"]
+
+    program.write_text("#!/bin/sh\necho the re-run\n" + ("exit 1\n" if rerun == "fails" else "exec sleep 60\n"))
+    runner = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if rerun == "is interrupted":
+        wait_until(lambda: any("the re-run" in log.read_text()
+                               for log in (results / "logs").glob("intraprocess_best_effort_both*.log")),
+                   "the re-run under way")
+        runner.send_signal(signal.SIGINT)
+    output, errors = runner.communicate(timeout=60)
+
+    assert runner.returncode == (EXIT_RUN_FAILED if rerun == "fails" else 130), output + errors
+    assert [path.read_bytes() for path in stored] == before
+    metadata = metadata_of(results)
+    assert metadata["subexperiments"]["intraprocess_best_effort"] == entry
+    assert any("the one an earlier run stored stands" in warning for warning in metadata["warnings"])
+    assert "the re-run" in (results / "logs" / "intraprocess_best_effort_both.rerun.log").read_text()
+
+    # One that stores a result replaces the stored one, its logs too.
+    program.write_text(f'#!/bin/sh\nexec {socket_latency} "$@"\n')
+    assert subprocess.run(command, capture_output=True).returncode == EXIT_OK
+    assert not summary.exists()
+    assert [path.name for path in (results / "logs").glob("intraprocess_best_effort_*")] == [stored[2].name]
+    assert "the re-run" not in stored[2].read_text()
 
 
 @pytest.mark.programs
@@ -298,6 +391,35 @@ def test_a_program_that_refuses_its_input_is_not_run_again(tmp_path):
                                    "not retried")
 
 
+HEADER = ",".join(MEASUREMENT_COLUMNS) + "\n"
+
+
+@pytest.mark.programs  # a stand-in
+@pytest.mark.parametrize("exported, problem", [
+    (HEADER + "1,16,10.000\n" * 50, ":3: Sample 1, not 2: samples are numbered 1, 2, 3, ... as recorded"),
+    (HEADER + "".join(f"{sample},16,10.000\n" for sample in range(50)), ":2: Sample 0, not 1"),
+    (HEADER.replace("\n", ",Extra\n") + "".join(f"{sample},16,10.000,9\n" for sample in range(1, 51)),
+     ": its header is 'Sample,Payload [Bytes],Latency [us],Extra', not the spec's"),
+])
+def test_a_raw_export_not_as_latency_test_writes_it_fails_its_subexperiment(tmp_path, exported, problem):
+    """LatencyTest and every backend's program number their samples 1, 2, 3, ... as they record them, under
+    the spec's three columns; a program that writes otherwise is not measuring what it says."""
+    (tmp_path / "exported.csv").write_text(exported)
+    stand_in = tmp_path / "SocketLatency"
+    stand_in.write_text('#!/bin/sh\nwhile [ "$1" != --export_raw_data ]; do shift; done\n'
+                        f'cp {tmp_path / "exported.csv"} "$2"\n')
+    stand_in.chmod(0o755)
+    results = tmp_path / "results"
+    code = experiment.run_experiment(results, RunSpec(middleware="socket", program=stand_in, samples=50, payloads=(16,),
+                                                      subexperiments=["intraprocess_best_effort"], baseline_s=0,
+                                                      retries=0), out=io.StringIO(), err=io.StringIO())
+
+    assert code == EXIT_RUN_FAILED
+    error = metadata_of(results)["subexperiments"]["intraprocess_best_effort"]["error"]
+    assert error.startswith("unusable raw data: ") and problem in error
+    assert not measurements_path(results, "intraprocess_best_effort").exists()
+
+
 @pytest.mark.programs
 def test_a_crashed_subscriber_fails_its_subexperiment_at_once_instead_of_waiting_for_the_time_out(latency_test, tmp_path):
     runner = subprocess.Popen(
@@ -336,6 +458,135 @@ def test_interrupting_the_runner_stops_latency_test_and_the_stress_and_keeps_met
     assert not measurements_path(tmp_path, "interprocess_reliable").exists()
     assert not list(tmp_path.glob(".partial-*"))
     assert no_process_left(run_id)
+
+
+def free_domain():
+    """A DDS domain no run holds now, to know the names of the namespaces a run of it makes."""
+    lease = DomainLease()
+    lease.release()
+    return lease.domain
+
+
+def namespaces_of(domain):
+    """The network namespaces a run of this DDS domain makes under --topology netns, as `ip` lists them."""
+    listed = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True, check=True).stdout
+    return re.findall(rf"^latency-gate-{domain}-\S+", listed, re.MULTILINE)
+
+
+@pytest.mark.programs
+def test_a_stop_signal_during_the_clean_up_lets_it_run_to_its_end_and_is_recorded(socket_latency, tmp_path):
+    """The clean-up stops the stress first: a SIGINT meanwhile (a stand-in stress-ng that takes its time
+    over SIGTERM) must not cut it short, which left the network namespaces and a traceback."""
+    standins = tmp_path / "bin"
+    standins.mkdir()
+    (standins / "stress-ng").write_text('#!/bin/sh\ncase " $* " in *" --dry-run "*) exit 0;; esac\n'
+                                        'trap \'touch "$STRESS_STOPPING"\' TERM\nwhile :; do sleep 0.05; done\n')
+    (standins / "stress-ng").chmod(0o755)
+    stopping, results = tmp_path / "stress-stopping", tmp_path / "results"
+    runner = subprocess.Popen(
+        socket_run_command(results, "--subexperiments", "interprocess_best_effort", "--topology", "netns",
+                           "--stress", "--cpu 1"),
+        env=os.environ | {"PATH": f"{standins}:{os.environ['PATH']}", "STRESS_STOPPING": str(stopping)},
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wait_until(stopping.exists, "the clean-up stopping the stress")
+    runner.send_signal(signal.SIGINT)
+    output, errors = runner.communicate(timeout=60)
+
+    assert runner.returncode == 130, output + errors
+    assert "Traceback" not in errors and output.endswith(f"interrupted; partial results in {results}\n")
+    metadata = metadata_of(results)
+    assert metadata["interrupted"] == "SIGINT" and metadata["finished_at"]
+    assert metadata["subexperiments"]["interprocess_best_effort"]["status"] == "passed"
+    assert metadata["settings"]["link_packets"]["publisher"]["tx_packets"] > 0  # the steps after the stress ran
+    assert namespaces_of(metadata["settings"]["domain"]) == []
+    assert no_process_left(metadata["run_id"])
+
+
+@pytest.mark.programs
+def test_a_stop_signal_during_the_set_up_lets_it_finish_then_stops_the_run_through_its_clean_up(socket_latency,
+                                                                                                 tmp_path):
+    """SIGINT as the first network namespace appears: the run must not end with what it made so far."""
+    domain = free_domain()
+    runner = subprocess.Popen(
+        socket_run_command(tmp_path, "--subexperiments", "interprocess_best_effort", "--topology", "netns",
+                           "--domain", str(domain)),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    made = Path(f"/run/netns/latency-gate-{domain}-pub")
+    deadline = time.monotonic() + 30
+    while not made.exists():
+        assert time.monotonic() < deadline, f"no {made}"
+        time.sleep(0.001)  # the set-up takes tens of milliseconds
+    runner.send_signal(signal.SIGINT)
+    output, errors = runner.communicate(timeout=60)
+
+    assert runner.returncode == 130, output + errors
+    assert metadata_of(tmp_path)["interrupted"] == "SIGINT" and metadata_of(tmp_path)["finished_at"]
+    assert namespaces_of(domain) == []
+
+
+@pytest.mark.programs
+@pytest.mark.parametrize("blocked, make", [("logs", Path.touch),
+                                           ("logs/payloads.csv", lambda path: path.mkdir(parents=True))])
+def test_a_set_up_that_fails_is_bad_input_and_leaves_no_network_namespace(socket_latency, tmp_path, capsys, blocked,
+                                                                           make):
+    """A file where the run makes logs/, a directory where it writes its program's input file."""
+    make(tmp_path / blocked)
+    domain = free_domain()
+    code, error = run_cli(capsys, "run", "-r", str(tmp_path), "--middleware", "socket", "--topology", "netns",
+                          "--domain", str(domain), "--subexperiments", "interprocess_best_effort", "--samples", "50",
+                          "--payloads", "16", "--no-realtime", "--baseline-seconds", "0")
+
+    assert code == EXIT_BAD_INPUT and error.count("\n") == 0 and str(tmp_path / "logs") in error
+    assert namespaces_of(domain) == []
+
+
+@pytest.mark.programs
+def test_a_netns_set_up_stopped_half_way_removes_what_it_made(monkeypatch):
+    run = subprocess.run
+
+    def stopped_at_the_veth_pair(command, **options):
+        if command[:3] == ["ip", "link", "add"]:
+            raise KeyboardInterrupt  # Ctrl-C, where no run holds the stop signals
+        return run(command, **options)
+
+    lease = DomainLease()  # held: the set-up removes a killed run's namespaces of its domain first
+    try:
+        monkeypatch.setattr(subprocess, "run", stopped_at_the_veth_pair)
+        with pytest.raises(KeyboardInterrupt):
+            topologies.prepare(topologies.NETNS, lease.domain)
+        monkeypatch.undo()
+        assert namespaces_of(lease.domain) == []
+    finally:
+        lease.release()
+
+
+def child_named(parent, name):
+    """PID of a process called `name` (as /proc shows it) whose parent is `parent`, or None."""
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(line.split(":\t", 1) for line in status.read_text().splitlines() if ":\t" in line)
+        except OSError:
+            continue
+        if fields.get("Name") == name and fields.get("PPid") == str(parent):
+            return int(status.parent.name)
+    return None
+
+
+@pytest.mark.programs
+def test_interrupting_the_platform_baseline_stops_cyclictest_leaving_nothing_behind(socket_latency, tmp_path):
+    """cyclictest killed outright (SIGKILL) leaves its shared memory, /dev/shm/cyclictest<pid>, behind."""
+    runner = subprocess.Popen(socket_run_command(tmp_path, "--subexperiments", "intraprocess_best_effort",
+                                                 "--baseline-seconds", "30"),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    cyclictest = wait_until(lambda: child_named(runner.pid, "cyclictest"), "cyclictest measuring the baseline")
+    shared_memory = Path(f"/dev/shm/cyclictest{cyclictest}")
+    wait_until(shared_memory.exists, f"{shared_memory}")
+    runner.send_signal(signal.SIGINT)
+    output, errors = runner.communicate(timeout=60)
+
+    assert runner.returncode == 130, output + errors
+    assert not shared_memory.exists()
+    assert no_process_left(metadata_of(tmp_path)["run_id"])
 
 
 @pytest.mark.programs

@@ -77,24 +77,26 @@ def build_parser(argv=None):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = build_parser(argv).parse_args(argv)
     # SIGTERM (a CI job cancelled, a time-out) stops a command as Ctrl-C does, through its clean-up:
     # no temporary directory or worker left, exit 130. A run installs its own handler (runner/processes.py).
     stop_on_sigterm = signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
     if stop_on_sigterm:
         signal.signal(signal.SIGTERM, _interrupt)
+    command = "latency-gate"  # until the subcommand is known: a Ctrl-C can come while its modules load
     try:
+        args = build_parser(argv).parse_args(argv)
+        command = f"latency-gate {args.command}"
         return args.func(args)
     except (InputError, RunFailed, ServiceError) as error:
         # One line, whatever the input quoted in it holds (a run's files are untrusted data).
-        print(f"latency-gate {args.command}: error: {one_line(error)}", file=sys.stderr)
+        print(f"{command}: error: {one_line(error)}", file=sys.stderr)
         return error.exit_code
     except OSError as error:  # a path given that cannot be read or written: not a directory, no permission, ...
         where = f"{error.filename}: " if error.filename else ""
-        print(f"latency-gate {args.command}: error: {one_line(where + str(error.strerror or error))}", file=sys.stderr)
+        print(f"{command}: error: {one_line(where + str(error.strerror or error))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        print(f"latency-gate {args.command}: interrupted", file=sys.stderr)
+        print(f"{command}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     finally:
         if stop_on_sigterm:

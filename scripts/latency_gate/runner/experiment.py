@@ -31,13 +31,15 @@ import datetime
 import os
 import shlex
 import sys
+from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from latency_gate.contracts import run_metadata
 from latency_gate.contracts.formats import (
-    SPEC_FAMILY, checks_path, choose_matrix, held_directory, measurements_path, summary_path,
+    CHECKS_GLOB, MEASUREMENTS, SPEC_FAMILY, checks_path, choose_matrix, held_directory, measurements_path, summary_path,
 )
+from latency_gate.contracts.instruction_counts import COUNTS_GLOB
 from latency_gate.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_RUN_FAILED, InputError
 from latency_gate.runner import (
     counting, kinds, platform_info, realtime, security, shared_memory, topology as topologies,
@@ -46,11 +48,9 @@ from latency_gate.runner.counting import CountedPath
 from latency_gate.runner.domain_lease import TCP_PORT_BASE, DomainLease
 from latency_gate.runner.middleware import backend as middleware_backend, interface
 from latency_gate.runner.middleware.common import Subexperiment, default_certs_directory, library_environment
-from latency_gate.runner.processes import (
-    Interrupted, check_stress, has_exited, install_signal_handlers, kill_group, restore_signal_handlers, start_stress,
-)
+from latency_gate.runner.processes import Interrupted, StopSignals, check_stress, has_exited, kill_group, start_stress
 from latency_gate.runner.shared_memory import SharedMemory
-from latency_gate.runner.subexperiment import outcome_text, run_with_retries
+from latency_gate.runner.subexperiment import RERUN, outcome_text, publish_logs, run_with_retries
 
 RUN_ID_VARIABLE = "LATENCY_GATE_RUN_ID"
 CHECKED_DOMAIN = 1  # what a configuration is checked with before a domain and port are leased
@@ -198,18 +198,17 @@ def run_experiment(results_directory, spec, out=None, err=None):
     out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     checked = validate_run(spec)
     err = err or sys.stderr  # looked up per call: tests and the gate replace it
-    with held_directory(results_directory, "results directory", _another_run_writes_there):
+    with held_directory(results_directory, "results directory", _another_run_writes_there), StopSignals() as signals:
         run = _prepare(Path(results_directory), spec, checked)
         for warning in run.config.real_time.warnings:
             print(f"warning: {warning}", file=err)
-        previous_handlers = install_signal_handlers()
         try:
-            _loop(run, spec, checked, out, err)
+            with signals.interrupting():
+                _loop(run, spec, checked, out, err)
         except Interrupted as interruption:
             run.metadata = replace(run.metadata, interrupted=str(interruption))
         finally:
-            _clean_up(run)
-            restore_signal_handlers(previous_handlers)
+            _clean_up(run, signals)
     if run.metadata.interrupted:
         print(f"interrupted; partial results in {run.config.results}", file=out, flush=True)
         return EXIT_INTERRUPTED
@@ -245,7 +244,7 @@ def _prepare(results, spec, checked):
     """The real-time settings, environment, leased domain and port, the program's inputs and the
     metadata recorded before the first sub-experiment, in the results directory."""
     # Runs into the same directory accumulate (colcon test's do): the first one's run id and
-    # start time stand, and the entries of the sub-experiments this run does not redo are kept.
+    # start time stand, and each sub-experiment's entry until this run replaces it (_loop).
     earlier = run_metadata.read_if_present(results)
     kind = checked.kind
     if earlier and earlier.kind != kind.name:
@@ -253,6 +252,8 @@ def _prepare(results, spec, checked):
                          results)
     if earlier:
         _check_accumulates(earlier, spec, checked, results)
+    else:
+        _check_holds_no_results(results)
     # Counts do not depend on scheduling: a counted run leaves it to the OS (metadata's
     # settings.requested still says what was asked for).
     real_time = (realtime.prepare(False, None, None, None, None) if checked.counting
@@ -270,36 +271,62 @@ def _prepare(results, spec, checked):
     if real_time.lock_memory and checked.kind.program(checked.backend).realtime_options is None:
         preload = [str(real_time.lock_memory_library), environment.get("LD_PRELOAD")]
         environment["LD_PRELOAD"] = " ".join(filter(None, preload))
-    lease = DomainLease(spec.domain)
-    try:
-        sides = topologies.prepare(spec.topology, lease.domain)
-    except InputError:
-        lease.release()
-        raise
     logs = results / "logs"
-    logs.mkdir(exist_ok=True)
-    timeout_s = spec.timeout_s or kind.default_timeout(spec.samples, checked.payloads, checked.grid)
-    config = RunConfig(checked.binary, results, checked.payloads, logs, spec.samples, timeout_s, checked.profiles,
-                       checked.certs, real_time, lease, environment, checked.backend, sides, kind, checked.grid,
-                       checked.counting, SharedMemory(interface.shared_memory_service(checked.backend), logs)
-                       if checked.shared_memory else None)
-    kind.write_inputs(config)
-    metadata = _record(spec, checked, config, host, run_id, started_at, earlier)
+    logs.mkdir(exist_ok=True)  # before anything is held or made: a file of that name refuses the run here
+    with ExitStack() as made:  # released if the set-up does not complete
+        lease = DomainLease(spec.domain)
+        made.callback(lease.release)
+        sides = topologies.prepare(spec.topology, lease.domain)
+        made.callback(sides.release)
+        config = RunConfig(checked.binary, results, checked.payloads, logs, spec.samples, _timeout_s(spec, checked),
+                           checked.profiles, checked.certs, real_time, lease, environment, checked.backend, sides,
+                           kind, checked.grid, checked.counting,
+                           SharedMemory(interface.shared_memory_service(checked.backend), logs)
+                           if checked.shared_memory else None)
+        kind.write_inputs(config)
+        metadata = _record(spec, checked, config, host, run_id, started_at, earlier)
+        made.pop_all()  # the run's now: its clean-up releases them
     return _Run(config, metadata, marker, realtime.CpuIdleHold())
+
+
+def _timeout_s(spec, checked):
+    return spec.timeout_s or checked.kind.default_timeout(spec.samples, checked.payloads, checked.grid)
+
+
+def _counted(checked):
+    """What counted the per-sample path (settings.counted), or None: a timed run."""
+    return checked.counting and (f"{counting.valgrind_version()} {counting.TOOL}"
+                                 + (" with its cache simulation" if checked.counting.cache_sim else "")
+                                 + f": {checked.counting.description}")
 
 
 def _check_accumulates(earlier, spec, checked, results):
     """InputError, before anything is written, when the run in `results` measured with other
     settings than this one: metadata.json's settings are the directory's, and its summaries and
     checks would describe another run's samples."""
-    this = {"middleware": spec.middleware, "latency_test": str(checked.binary), "family": checked.family,
-            "samples": spec.samples if checked.kind is kinds.LATENCY else None, "payloads": list(checked.payloads),
-            "grid": checked.grid and checked.grid.recorded()}
-    differ = [f"{name} {getattr(earlier, name)}, not {value}" for name, value in this.items()
-              if getattr(earlier, name) != value]
+    run = {"middleware": spec.middleware, "latency_test": str(checked.binary), "family": checked.family,
+           "samples": spec.samples if checked.kind is kinds.LATENCY else None, "payloads": list(checked.payloads),
+           "grid": checked.grid and checked.grid.recorded()}
+    settings = {"topology": spec.topology, "stress": spec.stress, "counted": _counted(checked),
+                "profiles": checked.profiles and str(checked.profiles), "certs": str(checked.certs),
+                "timeout_s": _timeout_s(spec, checked), "retries": spec.retries}
+    requested = spec.requested_real_time()  # what is in force may differ by what the platform refused
+    recorded = ({name: getattr(earlier, name) for name in run} | {name: getattr(earlier.settings, name) for name in settings}
+                | {name: (earlier.settings.requested or {}).get(name) for name in requested})
+    differ = [f"{name} {recorded[name]}, not {value}" for name, value in (run | settings | requested).items()
+              if recorded[name] != value]
     if differ:
         raise InputError(f"holds a run of other settings ({'; '.join(differ)}): a run adds to a results directory "
                          "only with the same settings; give it a directory of its own", results)
+
+
+def _check_holds_no_results(results):
+    """InputError when a directory without metadata.json holds results (of another tool, or of a run
+    whose metadata.json is gone): this run's would mix with them, and `process` take them for its own."""
+    found = sorted(path.name for pattern in (MEASUREMENTS.glob, CHECKS_GLOB, COUNTS_GLOB) for path in results.glob(pattern))
+    if found:
+        raise InputError(f"holds {found[0]} but no metadata.json: results of something else than a run; give the run "
+                         "a directory of its own", results)
 
 
 def _record(spec, checked, config, host, run_id, started_at, earlier):
@@ -324,9 +351,7 @@ def _record(spec, checked, config, host, run_id, started_at, earlier):
             addresses={"publisher": sides.publisher_address, "subscriber": sides.subscriber_address},
             tcp_port=lease.tcp_port, timeout_s=config.timeout_s, retries=spec.retries,
             profiles=config.profiles and str(config.profiles), certs=str(config.certs),
-            counted=checked.counting and (f"{counting.valgrind_version()} {counting.TOOL}"
-                                          + (" with its cache simulation" if checked.counting.cache_sim else "")
-                                          + f": {checked.counting.description}"),
+            counted=_counted(checked),
             requested=spec.requested_real_time(),
         ),
         samples=spec.samples if checked.kind is kinds.LATENCY else None,
@@ -334,8 +359,7 @@ def _record(spec, checked, config, host, run_id, started_at, earlier):
         grid=checked.grid and checked.grid.recorded(),
         started_at=started_at,
         warnings=list(real_time.warnings),
-        subexperiments={name: outcome for name, outcome in (earlier.subexperiments if earlier else {}).items()
-                        if name not in checked.subexperiments},
+        subexperiments=dict(earlier.subexperiments) if earlier else {},  # each stands until replaced (_loop)
     )
 
 
@@ -350,8 +374,8 @@ def _loop(run, spec, checked, out, err):
     run.metadata = replace(run.metadata, settings=replace(run.metadata.settings,
                                                           program_realtime=_program_realtime(config)))
     run.save()
-    baseline, warning = platform_info.measure_baseline(spec.baseline_s, config.real_time.rt_prio,
-                                                       config.real_time.pub_cpus)
+    baseline, warning = platform_info.measure_baseline(spec.baseline_s, dict(os.environ) | run.marker,
+                                                       config.real_time.rt_prio, config.real_time.pub_cpus)
     run.metadata = replace(run.metadata, platform_baseline=baseline)
     if warning:
         run.metadata = run.metadata.with_warning(warning)
@@ -371,43 +395,81 @@ def _loop(run, spec, checked, out, err):
             stress_ended = True
             run.metadata = run.metadata.with_warning(f"stress-ng ended before {name}: the load did not last "
                                                      "(logs/stress-ng.log)")
-        for stale in (measurements_path, summary_path, checks_path):  # an earlier result must not pass for this run's
-            stale(config.results, name).unlink(missing_ok=True)
         if name in checked.unsupported:
-            run.metadata = run.metadata.with_outcome(name, run_metadata.SubexperimentOutcome(
-                status="unsupported", error=checked.unsupported[name]))
+            _record_outcome(run, name, run_metadata.SubexperimentOutcome(status="unsupported",
+                                                                        error=checked.unsupported[name]))
             print(f"unsupported: {checked.unsupported[name]}", file=out, flush=True)
-            run.save()
             continue
+        # A result an earlier run into the directory stored stands until this run stores one.
+        stored = name in run.metadata.subexperiments and run.metadata.subexperiments[name].status == "passed"
         try:
-            outcome, earlier_attempts = run_with_retries(name, config, logs, spec.retries, out, err, len(label))
-        except Interrupted:
-            run.metadata = run.metadata.with_outcome(name, run_metadata.SubexperimentOutcome(status="interrupted"))
+            outcome, earlier_attempts = run_with_retries(name, config, logs, spec.retries, out, err, len(label),
+                                                         RERUN if stored else "")
+        except Interrupted as interruption:
             print("interrupted", file=out, flush=True)
+            if stored:
+                _keep_stored(run, name, f"interrupted: {interruption}", err)
+            else:
+                _record_outcome(run, name, run_metadata.SubexperimentOutcome(status="interrupted"))
             raise
-        # Per entry too: runs accumulated into one directory (colcon test) each had their own.
-        run.metadata = run.metadata.with_outcome(name, outcome.recorded(
-            run_metadata.SubexperimentOutcome, domain=config.lease.domain, tcp_port=config.lease.tcp_port,
-            earlier_attempts=earlier_attempts))
         run.failures += outcome.status != "passed"
         print(outcome_text(outcome), file=out, flush=True)
-        run.save()
+        if stored and outcome.status != "passed":
+            _keep_stored(run, name, f"{outcome.status}: {outcome.error}", err)
+            continue
+        if stored:
+            publish_logs(logs, name, outcome.commands)
+        # Per entry too: runs accumulated into one directory (colcon test) each had their own.
+        _record_outcome(run, name, outcome.recorded(
+            run_metadata.SubexperimentOutcome, domain=config.lease.domain, tcp_port=config.lease.tcp_port,
+            earlier_attempts=earlier_attempts))
 
 
-def _clean_up(run):
-    """Release everything the run holds, in every case, and record how it ended."""
+def _record_outcome(run, name, entry):
+    """`entry` becomes the sub-experiment's in metadata.json; an earlier result's files go (its summary
+    and checks described other samples; an entry that did not pass has no measurements)."""
+    stale = (summary_path, checks_path) + ((measurements_path,) if entry.status != "passed" else ())
+    for path in stale:
+        path(run.config.results, name).unlink(missing_ok=True)
+    run.metadata = run.metadata.with_outcome(name, entry)
+    run.save()
+
+
+def _keep_stored(run, name, how, err):
+    """This run stored no result of a sub-experiment an earlier run stored one of (`how`): that result, its
+    entry and its logs stand; this run's logs stay beside them."""
+    warning = (f"{name}: this run stored no result ({how}); the one an earlier run stored stands "
+               f"(this run's logs: logs/{name}_*{RERUN}*.log)")
+    run.metadata = run.metadata.with_warning(warning)
+    print(f"warning: {run.config.results}: {warning}", file=err)
+    run.save()
+
+
+def _clean_up(run, signals):
+    """Release everything the run holds, in every case, each step even when one before it failed, and
+    record how the run ended: interrupted also by a stop signal held during the clean-up."""
     config = run.config
-    if run.stress_process is not None:
-        kill_group(run.stress_process)
-    run.cpu_idle_hold.release()
-    if config.shared_memory:
-        config.shared_memory.release()
-    if config.topology.namespaces:
-        run.metadata = replace(run.metadata, settings=replace(run.metadata.settings,
-                                                              link_packets=config.topology.traffic()))
-    config.topology.release()
-    config.lease.release()
-    run.metadata = replace(run.metadata, finished_at=_utc_now())
+    with ExitStack() as steps:  # its callbacks run last registered first: the last step is registered first
+        steps.callback(_record_end, run, signals)
+        steps.callback(config.lease.release)
+        steps.callback(config.topology.release)
+        if config.topology.namespaces:
+            steps.callback(_record_traffic, run)
+        if config.shared_memory:
+            steps.callback(config.shared_memory.release)
+        steps.callback(run.cpu_idle_hold.release)
+        if run.stress_process is not None:
+            steps.callback(kill_group, run.stress_process)
+
+
+def _record_traffic(run):
+    run.metadata = replace(run.metadata, settings=replace(run.metadata.settings,
+                                                          link_packets=run.config.topology.traffic()))
+
+
+def _record_end(run, signals):
+    run.metadata = replace(run.metadata, interrupted=run.metadata.interrupted or signals.take(),
+                           finished_at=_utc_now())
     run.save()
 
 

@@ -158,6 +158,7 @@ class _Latency(Kind):
 
     def store(self, raw, destination, config):
         measurements = formats.read_measurements(raw)
+        _require_exported_as_latency_test_does(raw, measurements[formats.SAMPLE].tolist())
         recorded = measurements[formats.PAYLOAD].value_counts().reindex(config.payloads, fill_value=0)
         unasked = sorted(set(measurements[formats.PAYLOAD].unique()) - set(config.payloads))
         if unasked:
@@ -178,6 +179,19 @@ class _Latency(Kind):
             raise InputError("negative latency", raw)
         formats.write_csv(measurements, destination)
         return len(measurements)
+
+
+def _require_exported_as_latency_test_does(raw, numbers):
+    """InputError unless a raw export has exactly the spec's columns and numbers its samples as LatencyTest
+    and every backend's program do: 1, 2, 3, ... in the order they were recorded, across its payloads (the
+    reader of recorded files takes more: its other columns are dropped, its numbers not read)."""
+    with raw.open(encoding="utf-8", errors="replace") as exported:
+        header = exported.readline().rstrip("\r\n")
+    if header != ",".join(formats.MEASUREMENT_COLUMNS):
+        raise InputError(f"its header is '{header}', not the spec's '{','.join(formats.MEASUREMENT_COLUMNS)}'", raw)
+    for row, number in enumerate(numbers, 1):
+        if number != row:
+            raise InputError(f"Sample {number}, not {row}: samples are numbered 1, 2, 3, ... as recorded", raw, row + 1)
 
 
 def _per_payload(counts):

@@ -11,11 +11,13 @@ import os
 import platform
 import shutil
 import socket
-import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 import numpy as np
+
+from latency_gate.runner.processes import has_exited, kill_group, start
 
 # cyclictest: one measuring thread, 200 us period, histogram with 1 us buckets up to 10 ms
 # (percentiles come from it; wake-ups beyond the last bucket only count in max).
@@ -72,8 +74,8 @@ def describe_host():
     }
 
 
-def measure_baseline(seconds, rt_prio=None, cpus=None):
-    """Wake-up latency of this platform now, from cyclictest; None when it cannot run.
+def measure_baseline(seconds, environment, rt_prio=None, cpus=None):
+    """Wake-up latency of this platform now, from cyclictest run in `environment`; None when it cannot run.
 
     Returns (baseline dict or None, warning text or None); a missing tool or a refused
     setting is a warning, not a failure: the experiment itself does not depend on it.
@@ -95,14 +97,20 @@ def measure_baseline(seconds, rt_prio=None, cpus=None):
             command.append(f"--priority={rt_prio}")
         if cpus:
             command.append(f"--affinity={cpus}")
+        log = Path(work) / "cyclictest.log"
+        process = start([*command, f"--json={report}"], log, environment)
         try:
-            result = subprocess.run([*command, f"--json={report}"], capture_output=True, text=True,
-                                    timeout=seconds + 30)
-        except subprocess.TimeoutExpired:
+            deadline = time.monotonic() + seconds + 30
+            while not has_exited(process) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            finished = has_exited(process)
+        finally:  # SIGTERM first: killed outright, cyclictest leaves its /dev/shm/cyclictest<pid> behind
+            kill_group(process)
+        if not finished:
             return None, "cyclictest did not finish: no platform baseline"
-        if result.returncode != 0 or not report.is_file():
-            detail = (result.stderr or result.stdout).strip().splitlines()
-            return None, f"cyclictest failed ({detail[-1] if detail else result.returncode}): no platform baseline"
+        if process.returncode != 0 or not report.is_file():
+            detail = log.read_text(errors="replace").strip().splitlines()
+            return None, f"cyclictest failed ({detail[-1] if detail else process.returncode}): no platform baseline"
         thread = json.loads(report.read_text(encoding="utf-8"))["thread"]["0"]
     latencies = np.array([int(us) for us in thread["histogram"]], dtype=float)
     counts = np.array(list(thread["histogram"].values()), dtype=float)

@@ -5,6 +5,7 @@ Each process runs in its own session so that a time-out or an interruption kills
 everything it started; the kernel kills it should the runner itself die.
 """
 
+import contextlib
 import os
 import shlex
 import shutil
@@ -30,11 +31,65 @@ class Interrupted(Exception):
 _STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
-def _raise_interrupted(signum, _frame):
-    # Only the first signal interrupts: the clean-up it triggers must run to the end.
-    for stop in _STOP_SIGNALS:
-        signal.signal(stop, signal.SIG_IGN)
-    raise Interrupted(signal.Signals(signum).name)
+class StopSignals:
+    """SIGINT and SIGTERM over a run, from before its set-up to the end of its clean-up (a `with` block).
+
+    While the run measures (interrupting()), the first one raises Interrupted where the run is, so
+    that it stops at once. The rest of the time they are held: blocked, and only recorded (take()):
+    a set-up or clean-up cut short would leave network namespaces and processes behind, and the
+    commands they run (`ip netns add`, `ip netns delete`) inherit the block, so a Ctrl-C to the
+    terminal's process group does not kill those half-way either. Only the first signal counts: the
+    clean-up it triggers must run to the end. Signals reach the main thread only: elsewhere this does
+    nothing.
+    """
+
+    def __init__(self):
+        self._received = None  # the first one's name
+        self._raising = False
+        self._handlers = None  # the handlers before, while installed
+        self._mask = None  # the signal mask before
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            self._handlers = {sig: signal.signal(sig, self._on_signal) for sig in _STOP_SIGNALS}
+            self._mask = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+        return self
+
+    def __exit__(self, *_):
+        # One still held goes to the handlers before, once they are back (Ctrl-C's KeyboardInterrupt).
+        if self._handlers is not None:
+            for sig, handler in self._handlers.items():
+                signal.signal(sig, handler)
+            signal.pthread_sigmask(signal.SIG_SETMASK, self._mask)
+
+    def _on_signal(self, signum, _frame):
+        if self._received is None:
+            self._received = signal.Signals(signum).name
+            if self._raising:
+                raise Interrupted(self._received)
+
+    def take(self):
+        """The name of the first stop signal so far (those held taken), or None."""
+        if self._handlers is not None:
+            while (held := signal.sigtimedwait(_STOP_SIGNALS, 0)) is not None:
+                self._on_signal(held.si_signo, None)
+        return self._received
+
+    @contextlib.contextmanager
+    def interrupting(self):
+        """Where a stop signal raises Interrupted: at once on entry for one held before. On the way
+        out they are held again, before anything else runs (a clean-up, say)."""
+        try:
+            if self.take():
+                raise Interrupted(self._received)
+            self._raising = True
+            if self._handlers is not None:
+                signal.pthread_sigmask(signal.SIG_SETMASK, self._mask)
+            yield
+        finally:
+            if self._handlers is not None:
+                signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+            self._raising = False  # one that came before the block has raised by now
 
 
 def start(command, log_path, environment):
@@ -142,14 +197,3 @@ def check_stress(arguments):
     if check.returncode != 0:
         reason = (check.stderr or check.stdout).strip().splitlines()
         raise InputError(f"--stress '{arguments}' rejected by stress-ng: {reason[-1] if reason else check.returncode}")
-
-
-def install_signal_handlers():
-    if threading.current_thread() is not threading.main_thread():
-        return None  # signals reach the main thread only
-    return {sig: signal.signal(sig, _raise_interrupted) for sig in _STOP_SIGNALS}
-
-
-def restore_signal_handlers(previous):
-    for sig, handler in (previous or {}).items():
-        signal.signal(sig, handler)

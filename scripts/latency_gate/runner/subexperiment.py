@@ -12,8 +12,14 @@ from latency_gate.contracts.formats import measurements_path
 from latency_gate.errors import InputError
 from latency_gate.runner import counting
 from latency_gate.runner.middleware.common import Subexperiment
+from latency_gate.runner.middleware.interface import ROLES
 from latency_gate.runner.processes import kill_group, start, supervise
 
+
+# What a sub-experiment's logs carry in their names while its stored result stands (it passed in an earlier
+# run into the directory): <name>_<role>.rerun.log and .rerun.attempt-<n>.log, until the re-run stores a
+# result of its own (publish_logs).
+RERUN = ".rerun"
 
 # The exit code of a program that refused its command line or input files (the project's programs:
 # pingpong/src/command_line.h; perf_test's driver: argparse's): the same command fails the same way
@@ -46,11 +52,14 @@ class Outcome:
         )
 
 
-def run_subexperiment(name, config, logs):
-    """Run one sub-experiment; write its measurements CSV on success. Never raises for run failures."""
+def run_subexperiment(name, config, logs, tag=""):
+    """Run one sub-experiment, its logs <name>_<role><tag>.log; write its measurements CSV on success. Never
+    raises for run failures."""
     subexperiment = Subexperiment(name)
     results = config.results
-    raw = results / f".partial-{measurements_path(results, name).name}"  # hidden: never taken for a result
+    measurements = measurements_path(results, name)
+    # Hidden, never taken for a result: the program's raw export, and its conversion until the result is whole.
+    raw, stored = results / f".partial-{measurements.name}", results / f".stored-{measurements.name}"
     raw.unlink(missing_ok=True)
     program = config.kind.program(config.backend)
     in_shared_memory = config.shared_memory.prefix() if subexperiment.shared_memory and config.shared_memory else []
@@ -69,7 +78,7 @@ def run_subexperiment(name, config, logs):
     verdict = "interrupted"  # unless supervision comes to an end
     try:
         for role, command in commands.items():  # subscriber first: it waits for the publisher
-            processes[role] = start(command, logs / f"{name}_{role}.log", config.environment)
+            processes[role] = start(command, logs / f"{name}_{role}{tag}.log", config.environment)
         verdict = supervise(processes, started + config.timeout_s)
     finally:
         for process in processes.values():
@@ -79,7 +88,7 @@ def run_subexperiment(name, config, logs):
     duration = time.monotonic() - started
     exit_codes = {role: p.returncode for role, p in processes.items()}
     outcome = Outcome("failed", duration, exit_codes, commands, config.kind.expected(config))
-    measurements, read = measurements_path(results, name), "raw data"
+    read = "raw data"
     try:
         if verdict == "timed_out":
             outcome.status = "timed_out"
@@ -91,16 +100,18 @@ def run_subexperiment(name, config, logs):
         elif not raw.is_file():
             outcome.error = f"{config.binary.name} wrote no raw data"
         else:
-            outcome.samples = config.kind.store(raw, measurements, config)
+            outcome.samples = config.kind.store(raw, stored, config)
             if config.counting:
                 read = "counts"
                 counting.store(config.counting, logs, name, commands, config.payloads, config.samples, results)
+            # Only now does it replace a stored result: a counted run's measurements stand only with their counts.
+            stored.replace(measurements)
             outcome.status = "passed"
     except InputError as bad_data:
         outcome.error = f"unusable {read}: {bad_data}"
-        measurements.unlink(missing_ok=True)  # a counted run's measurements stand only with their counts
     finally:
         raw.unlink(missing_ok=True)
+        stored.unlink(missing_ok=True)
     return outcome
 
 
@@ -110,26 +121,41 @@ def outcome_text(outcome):
     return f"{outcome.duration_s:7.1f} s  {outcome.status}{detail}"
 
 
-def run_with_retries(name, config, logs, retries, out, err, indent):
+def run_with_retries(name, config, logs, retries, out, err, indent, tag=""):
     """Run a sub-experiment, again after a failure or time-out, up to `retries` more times.
 
     The outcome of the last attempt decides; the earlier ones stay in the metadata and their
-    logs are kept as <name>_<role>.attempt-<n>.log (a retry starts the logs afresh). Each
+    logs are kept as <name>_<role><tag>.attempt-<n>.log (a retry starts the logs afresh). Each
     attempt's result goes to `out` on a line of its own, the later ones indented by `indent`.
     """
+    for role in ROLES:  # another run's, which this one's would be taken for
+        for stale in logs.glob(f"{name}_{role}{tag}.attempt-*.log"):
+            stale.unlink()
     earlier = []
-    outcome = run_subexperiment(name, config, logs)
+    outcome = run_subexperiment(name, config, logs, tag)
     while outcome.status != "passed" and len(earlier) < retries and not outcome.refused_input:
         attempt = len(earlier) + 1
         for role in outcome.commands:
-            log = logs / f"{name}_{role}.log"
+            log = logs / f"{name}_{role}{tag}.log"
             if log.exists():
-                log.replace(logs / f"{name}_{role}.attempt-{attempt}.log")
-        attempt_logs = f"logs/{name}_*.attempt-{attempt}.log"
-        earlier.append(outcome.recorded(run_metadata.Attempt, logs=attempt_logs))
+                log.replace(logs / f"{name}_{role}{tag}.attempt-{attempt}.log")
+        # metadata.json names them as they are once the outcome is recorded (publish_logs)
+        earlier.append(outcome.recorded(run_metadata.Attempt, logs=f"logs/{name}_*.attempt-{attempt}.log"))
         print(f"{outcome_text(outcome)}; retry {attempt}/{retries}", file=out, flush=True)
         print(f"warning: {config.results}: {name} {outcome.status} ({outcome.error}); running it again "
-              f"(attempt {attempt + 1}, the failed attempt's logs: {attempt_logs})", file=err)
+              f"(attempt {attempt + 1}, the failed attempt's logs: logs/{name}_*{tag}.attempt-{attempt}.log)",
+              file=err)
         print(" " * indent, end="", file=out, flush=True)
-        outcome = run_subexperiment(name, config, logs)
+        outcome = run_subexperiment(name, config, logs, tag)
     return outcome, earlier
+
+
+def publish_logs(logs, name, roles):
+    """A re-run's logs once its result has replaced the stored one: they take the sub-experiment's log
+    names, and the stored result's logs go."""
+    for role in roles:
+        for old in logs.glob(f"{name}_{role}.attempt-*.log"):
+            old.unlink()
+        staged = f"{name}_{role}{RERUN}"
+        for log in logs.glob(f"{staged}*.log"):
+            log.replace(logs / f"{name}_{role}{log.name[len(staged):]}")

@@ -108,10 +108,13 @@ def prepare(name, domain):
             # Multicast (Fast DDS's discovery) needs a route; the only way out is the veth.
             ["ip", "-n", namespace, "route", "add", "default", "dev", device],
         ]
-    for command in commands:
-        done = subprocess.run(command, capture_output=True, text=True)
-        if done.returncode != 0:
-            topology.release()
-            raise InputError(f"--topology netns: `{' '.join(command)}` failed: {done.stderr.strip() or done.returncode}"
-                             " (network namespaces need root, CAP_NET_ADMIN)")
+    try:
+        for command in commands:
+            done = subprocess.run(command, capture_output=True, text=True)
+            if done.returncode != 0:
+                raise InputError(f"--topology netns: `{' '.join(command)}` failed: "
+                                 f"{done.stderr.strip() or done.returncode} (network namespaces need root, CAP_NET_ADMIN)")
+    except BaseException:  # a refusal, a missing `ip`, an interruption: what was made so far goes
+        topology.release()
+        raise
     return topology

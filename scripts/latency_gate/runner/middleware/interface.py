@@ -10,9 +10,9 @@ as a package of its own with, in its pyproject.toml:
     mymiddleware = "my_package.latency_backend"
 
 Its program has LatencyTest's command line and raw export (Sample,Payload [Bytes],Latency
-[us]; one-way = round trip / 2), or ThroughputTest's for the throughput kind, so everything
-after the run (process, check, history, requirements, compare, both gates) takes it
-unchanged.
+[us]; one-way = round trip / 2; samples numbered 1, 2, 3, ... across the file as recorded), or
+ThroughputTest's for the throughput kind, so everything after the run (process, check, history,
+requirements, compare, both gates) takes it unchanged.
 
 The contract, versioned as colcon-core versions its extension points: a backend declares the
 interface version it implements as EXTENSION_POINT_VERSION ("major.minor"). It is loaded when
