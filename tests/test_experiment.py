@@ -720,6 +720,8 @@ def test_missing_certificates_are_bad_input_when_a_security_subexperiment_is_cho
     (["--payloads", "8"], "at least 16 bytes"),
     (["--samples", "0"], "samples must be positive"),
     (["--retries", "-1"], "retries must be 0 or more"),
+    (["--timeout", "nan"], "time-out must be a positive number of seconds, got nan"),  # a hang never killed
+    (["--timeout", "0"], "time-out must be a positive number of seconds, got 0.0"),
     (["--rt-prio", "120"], "--rt-prio must be between 1 and 99"),
     (["--pub-cpus", "zero"], "is not a CPU list"),
     (["--stress", "--no-such-stressor 1"], "rejected by stress-ng"),

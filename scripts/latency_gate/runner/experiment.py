@@ -161,8 +161,8 @@ def validate_run_of(spec, matrix):
                          f"(it can: {', '.join(map(str, program.payloads))})")
     if spec.samples < 1:
         raise InputError(f"samples must be positive, got {spec.samples}")
-    if spec.timeout_s is not None and spec.timeout_s <= 0:
-        raise InputError(f"time-out must be positive, got {spec.timeout_s}")
+    if spec.timeout_s is not None and not 0 < spec.timeout_s < float("inf"):  # nan: a hung program never killed
+        raise InputError(f"time-out must be a positive number of seconds, got {spec.timeout_s}")
     if spec.retries < 0:
         raise InputError(f"retries must be 0 or more, got {spec.retries}")
     profiles = Path(spec.profiles) if spec.profiles else program.profiles
