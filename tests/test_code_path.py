@@ -948,8 +948,9 @@ def test_a_counted_run_keeps_its_counts_when_latency_test_recorded_no_round_trip
 def test_a_run_that_recorded_other_samples_than_it_asked_for_is_refused_and_stores_nothing(tmp_path, rows, why,
                                                                                             counted_stored):
     raw = tmp_path / "raw.csv"
+    payloads = [payload for payload, count in rows for _ in range(count)]  # numbered across the file, as recorded
     raw.write_text("Sample,Payload [Bytes],Latency [us]\n" + "".join(
-        f"{sample},{payload},2.0\n" for payload, count in rows for sample in range(1, count + 1)))
+        f"{sample},{payload},2.0\n" for sample, payload in enumerate(payloads, start=1)))
     config = SimpleNamespace(payloads=(16, 1024), samples=100, counting=None)
 
     with pytest.raises(InputError) as refused:
