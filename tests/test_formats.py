@@ -250,3 +250,21 @@ def test_an_output_that_cannot_be_written_is_named_not_the_temporary_file_beside
     assert refused.value.path == tmp_path / "afile" / "sub" / "out.csv"
     assert sorted(path.name for path in tmp_path.iterdir()) == ["adir", "afile"]  # no temporary file left
     assert (tmp_path / "afile").read_text() == "kept\n" and not any((tmp_path / "adir").iterdir())
+
+
+@pytest.mark.parametrize("read", [formats.read_measurements, formats.read_measurement_columns])
+def test_a_file_that_is_no_utf8_text_is_named_with_its_line_and_byte(read, tmp_path):
+    """It said "'utf-8' codec can't decode byte 0xff in position 0", naming no line."""
+    path = tmp_path / "measurements_intraprocess_best_effort.csv"
+    path.write_bytes((HEADER + "1,16,2.0\n2,16,2.5\n").encode() + b"3,16,\xff2.0\n")
+
+    assert error_of(read, path) == f"{path}:4: not UTF-8 text: byte 0xff at column 6"
+
+
+@pytest.mark.parametrize("read", [formats.read_measurements, formats.read_measurement_columns])
+def test_a_whole_number_beyond_what_a_64_bit_integer_holds_is_out_of_range(read, tmp_path, recwarn):
+    """A 23-digit payload printed numpy's cast warnings, then 'must be positive' of the garbage."""
+    path = write(tmp_path, HEADER + "1,16,2.0\n2,99999999999999999999999,2.5\n")
+
+    assert error_of(read, path) == f"{path}:3: column 'Payload [Bytes]': out of range: 1e+23"
+    assert not [warning for warning in recwarn if issubclass(warning.category, RuntimeWarning)]

@@ -130,6 +130,7 @@ CHECK_COLUMNS = (
 )
 CHECKED_MAGNITUDES = ("Median", "99%", "Max")  # spec order of checks and requirements
 FLOAT_FORMAT = "%.3f"
+_INT64_LIMIT = 2.0**63  # a whole-number column's values as int64: beyond, the cast is garbage
 
 _FIELD_COUNT_ERROR = re.compile(r"Expected (?P<expected>\d+) fields in line (?P<line>\d+), saw (?P<saw>\d+)")
 
@@ -227,10 +228,10 @@ def read_table(path, columns, numeric, integer=()):
         _raise_first_bad_cell(frame, numeric, path)
     for column in integer:
         values = frame[column].to_numpy(dtype=float)
-        fractional = values != np.round(values)
-        if fractional.any():
-            row = int(np.argmax(fractional))
-            raise InputError(f"column '{column}': not a whole number: {values[row]:g}", path, row + 2)
+        for bad, why in ((values != np.round(values), "not a whole number"), (np.abs(values) >= _INT64_LIMIT, "out of range")):
+            if bad.any():
+                row = int(np.argmax(bad))
+                raise InputError(f"column '{column}': {why}: {values[row]:g}", path, row + 2)
         frame[column] = values.astype(np.int64)
     for column in numeric:
         if column not in integer:
@@ -273,7 +274,7 @@ def _parse_numbers(path, columns, integers, texts=()):
     for position, index in enumerate(numeric):
         column, number = columns[index], values[:, position]
         if column in integers:
-            if (number != np.round(number)).any():
+            if (number != np.round(number)).any() or (np.abs(number) >= _INT64_LIMIT).any():
                 return None
             parsed[column] = number.astype(np.int64)
         else:
@@ -364,9 +365,25 @@ def _parse_csv(path, dtype):
                 f"malformed CSV: expected {fields['expected']} fields, saw {fields['saw']}", path, fields["line"]
             ) from None
         raise InputError(f"malformed CSV: {str(error).strip().splitlines()[-1]}", path) from None
-    except (OSError, UnicodeDecodeError, ValueError) as error:
+    except UnicodeDecodeError as error:
+        raise _not_utf8(path, error) from None
+    except (OSError, ValueError) as error:
         raise InputError(f"cannot read: {error}", path) from None
     return frame
+
+
+def _not_utf8(path, error):
+    """The InputError of a file that is no UTF-8 text, naming its first such line."""
+    try:
+        lines = Path(path).read_bytes().split(b"\n")
+    except OSError:
+        return InputError(f"cannot read: {error}", path)
+    for number, line in enumerate(lines, start=1):
+        try:
+            line.decode("utf-8")
+        except UnicodeDecodeError as bad:
+            return InputError(f"not UTF-8 text: byte 0x{line[bad.start]:02x} at column {bad.start + 1}", path, number)
+    return InputError(f"cannot read: {error}", path)
 
 
 def _require_columns(frame, columns, path):
@@ -537,7 +554,9 @@ def read_batch(files, columns, reader, texts, unique=(), integers=("Bytes", "Sam
         path = owner[2]
         try:
             text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
+        except UnicodeDecodeError as error:
+            raise _not_utf8(path, error) from None
+        except OSError as error:
             raise InputError(f"cannot read: {error}", path) from None
         texts[path] = text
         first, _, body = text.replace("\r\n", "\n").partition("\n")
