@@ -478,3 +478,22 @@ def test_the_payload_history_plots_mark_where_the_measurement_settings_change(tm
     (changed,) = [one for one in line_plots.legend(job) if one.label == line_plots.SETTINGS_LABEL]
     assert changed.x.tolist() == [3.5]  # between runs 3 and 4
     assert vertical_line_at(job, 3.5, line_plots.SETTINGS_COLOR)
+
+
+@pytest.mark.parametrize("planted", ["zz bad", "empty"])
+def test_a_run_directory_no_add_would_write_is_refused_not_shown_as_a_run(tmp_path, processed_run, capsys, planted):
+    """A pushed branch's store may hold what add-to-history never writes: a run id of other
+    characters, a run with no files. The site showed it as a run."""
+    from latency_gate import cli
+
+    store = tmp_path / "store"
+    assert add_to_history(store, processed_run, "20261122T060000Z-a-lab") == 0
+    planted_run = history.runs_directory(store, PLATFORM) / planted
+    planted_run.mkdir()
+    capsys.readouterr()
+
+    assert cli.main(["build-site", "--store", str(store)]) == 3
+
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert str(planted_run) in line
+    assert ("run id 'zz bad' may only hold" if planted == "zz bad" else "a run directory that holds no files") in line

@@ -27,7 +27,6 @@ follow it out of the store, so a store that holds one is refused before anything
 """
 
 import os
-import re
 import shutil
 import sys
 import tempfile
@@ -192,7 +191,7 @@ def _check_size(path):
 def _safe_name(name, what, source=None):
     """`name`, a directory's name in the store; InputError (naming `source`, the file it came from)
     for any other."""
-    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", name or ""):
+    if not site_store.SAFE_NAME.fullmatch(name or ""):
         raise InputError(f"{what} '{name}' may only hold letters, digits, '_', '.' and '-'", source)
     return name
 

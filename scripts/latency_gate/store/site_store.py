@@ -12,6 +12,7 @@ instructions per round trip in columns of their own); it has no checks.
 
 import functools
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -141,9 +142,19 @@ def find_runs(store: Path) -> list[Run]:
         for run_id in _directories(root / platform):
             directory = root / platform / run_id
             files = sorted(entry.name for entry in os.scandir(directory) if entry.is_file())
+            # What an add writes, and nothing else, is shown as a run (a pushed branch can hold more).
+            for name, what in ((platform, "platform"), (run_id, "run id")):
+                if not SAFE_NAME.fullmatch(name):
+                    raise InputError(f"{what} '{name}' may only hold letters, digits, '_', '.' and '-'", directory)
+            if not files:
+                raise InputError("a run directory that holds no files", directory)
             metadata = run_metadata.read(directory) if run_metadata.METADATA_FILE in files else None
             runs.append(Run(platform, run_id, directory, files, metadata))
     return runs
+
+
+# A name of a directory in the store: a platform, a run id, a middleware's line.
+SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 
 
 def _directories(parent):
