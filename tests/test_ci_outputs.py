@@ -115,6 +115,17 @@ def test_the_command_line_writes_the_same_outputs(tmp_path, monkeypatch):
                                                                    "passed=5"]
 
 
+def test_a_summary_file_that_is_no_utf8_text_is_named_and_nothing_is_written(tmp_path):
+    """It said "cannot write the CI output: 'utf-8' codec can't decode ...", naming no file."""
+    summary = tmp_path / "bad.md"
+    summary.write_bytes(b"## ok\n\xff\n")
+    done = latency_gate("summary", str(summary), environ=dict(os.environ, **github(tmp_path)))
+
+    assert done.returncode == 3
+    assert done.stderr == f"latency-gate ci-output: error: {summary}: not UTF-8 text: byte 0xff at offset 6\n"
+    assert not (tmp_path / "summary.md").exists()
+
+
 def test_a_missing_report_is_a_clear_error(tmp_path):
     done = latency_gate("check-report", str(tmp_path), environ=dict(os.environ, **github(tmp_path)))
 

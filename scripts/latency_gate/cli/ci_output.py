@@ -46,7 +46,12 @@ def run(args):
         if args.action == "set":
             outputs.set_outputs(_pairs(args, args.values))
         elif args.action == "summary":
-            outputs.add_summary(args.file.read_text(encoding="utf-8"))
+            try:
+                summary = args.file.read_text(encoding="utf-8")
+            except UnicodeDecodeError as error:  # a read, not a write of the CI output
+                raise InputError(f"not UTF-8 text: byte 0x{error.object[error.start]:02x} at offset {error.start}",
+                                 args.file) from None
+            outputs.add_summary(summary)
         elif args.action == "annotate":
             outputs.annotate(args.level, args.title, args.message)
         elif args.action == "gate-metrics":
