@@ -364,6 +364,46 @@ def run_failing_stand_in(tmp_path, says, exit_code):
     return code, results
 
 
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def as_shown(text):
+    """What a terminal shows of `text`: a backspace moves back one column, what follows overwrites."""
+    lines = []
+    for line in text.split("\n"):
+        shown, column = [], 0
+        for character in line:
+            if character == "\b":
+                column -= 1
+            else:
+                shown[column:column + 1] = [character]
+                column += 1
+        lines.append("".join(shown).rstrip())
+    return "\n".join(lines)
+
+
+@pytest.mark.programs  # a stand-in
+def test_a_running_subexperiment_shows_its_seconds_on_a_terminal_and_leaves_its_line_as_a_log_has_it(tmp_path):
+    """Long work shows progress on a terminal: the seconds so far, rewritten in place, erased before
+    the result; a CI log (no terminal) gets the line alone."""
+    stand_in = tmp_path / "LatencyTest"
+    stand_in.write_text("#!/bin/sh\nsleep 2.5\necho 'no raw data' >&2\nexit 1\n")
+    stand_in.chmod(0o755)
+    shown = {}
+    for out in (Terminal(), io.StringIO()):
+        experiment.run_experiment(tmp_path / type(out).__name__, RunSpec(
+            program=stand_in, subexperiments=["intraprocess_best_effort"], samples=10, payloads=(16,), baseline_s=0,
+            retries=0), out=out, err=io.StringIO())
+        shown[type(out).__name__] = out.getvalue()
+
+    assert "    1 s\b\b\b\b\b\b\b    2 s" in shown["Terminal"]
+    assert "\b" not in shown["StringIO"]
+    line = [line for line in as_shown(shown["Terminal"]).splitlines() if "intraprocess_best_effort" in line]
+    assert re.fullmatch(r"\[ 1/1\] intraprocess_best_effort +\d+\.\d s  failed  both exit 1 .*", line[0]), line
+
+
 @pytest.mark.programs  # a stand-in
 def test_a_subexperiment_failing_every_attempt_fails_the_run_with_each_attempt_on_record(tmp_path):
     code, results = run_failing_stand_in(tmp_path, "simulated crash", 1)

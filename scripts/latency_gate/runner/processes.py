@@ -158,8 +158,9 @@ def _group_alive(group):
     return True
 
 
-def supervise(processes, deadline):
-    """Wait for the processes; None when they ended (or one failed), 'timed_out' at the deadline.
+def supervise(processes, deadline, waiting=None):
+    """Wait for the processes; None when they ended (or one failed), 'timed_out' at the deadline;
+    `waiting(now)`, if given, is called as they run (a terminal's progress).
 
     A failed process ends the wait at once: its partner would wait for it forever. A
     subscriber also waits for its publisher's commands forever, so once the publisher has
@@ -167,6 +168,8 @@ def supervise(processes, deadline):
     """
     publisher = processes.get("publisher") or processes.get("both")
     while True:
+        if waiting:
+            waiting(time.monotonic())
         if all(has_exited(p) for p in processes.values()) or any(failed(p) for p in processes.values()):
             return None
         now = time.monotonic()

@@ -52,9 +52,33 @@ class Outcome:
         )
 
 
-def run_subexperiment(name, config, logs, tag=""):
+class ElapsedTicker:
+    """The seconds a sub-experiment has run so far, rewritten in place after its progress label while it
+    runs, on a terminal only (a CI log keeps one line a sub-experiment); erased before its result."""
+
+    def __init__(self, out, started):
+        self.out = out if out is not None and out.isatty() else None
+        self.started, self.shown = started, ""
+
+    def __call__(self, now):
+        text = f"{now - self.started:5.0f} s"
+        if self.out is not None and text != self.shown:
+            self._write("\b" * len(self.shown) + text)
+            self.shown = text
+
+    def erase(self):
+        if self.out is not None and self.shown:
+            width = len(self.shown)
+            self._write("\b" * width + " " * width + "\b" * width)
+            self.shown = ""
+
+    def _write(self, text):
+        print(text, end="", file=self.out, flush=True)
+
+
+def run_subexperiment(name, config, logs, tag="", out=None):
     """Run one sub-experiment, its logs <name>_<role><tag>.log; write its measurements CSV on success. Never
-    raises for run failures."""
+    raises for run failures. On a terminal `out`, the seconds it has run show as it runs."""
     subexperiment = Subexperiment(name)
     results = config.results
     measurements = measurements_path(results, name)
@@ -75,12 +99,14 @@ def run_subexperiment(name, config, logs, tag=""):
     counting.clear_profiles(logs, name)
     processes = {}
     started = time.monotonic()
+    ticker = ElapsedTicker(out, started)
     verdict = "interrupted"  # unless supervision comes to an end
     try:
         for role, command in commands.items():  # subscriber first: it waits for the publisher
             processes[role] = start(command, logs / f"{name}_{role}{tag}.log", config.environment)
-        verdict = supervise(processes, started + config.timeout_s)
+        verdict = supervise(processes, started + config.timeout_s, ticker)
     finally:
+        ticker.erase()
         for process in processes.values():
             kill_group(process)
         if verdict == "interrupted":
@@ -132,7 +158,7 @@ def run_with_retries(name, config, logs, retries, out, err, indent, tag=""):
         for stale in logs.glob(f"{name}_{role}{tag}.attempt-*.log"):
             stale.unlink()
     earlier = []
-    outcome = run_subexperiment(name, config, logs, tag)
+    outcome = run_subexperiment(name, config, logs, tag, out)
     while outcome.status != "passed" and len(earlier) < retries and not outcome.refused_input:
         attempt = len(earlier) + 1
         for role in outcome.commands:
@@ -146,7 +172,7 @@ def run_with_retries(name, config, logs, retries, out, err, indent, tag=""):
               f"(attempt {attempt + 1}, the failed attempt's logs: logs/{name}_*{tag}.attempt-{attempt}.log)",
               file=err)
         print(" " * indent, end="", file=out, flush=True)
-        outcome = run_subexperiment(name, config, logs, tag)
+        outcome = run_subexperiment(name, config, logs, tag, out)
     return outcome, earlier
 
 
