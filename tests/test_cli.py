@@ -360,8 +360,11 @@ def test_a_command_interrupted_while_its_modules_load_exits_130_with_one_line(tm
                "    time.sleep(60)\n"
                "cli.command_module = loading\n"
                "sys.exit(cli.main(['process', '--experiment-directory', 'x']))\n")
+    # As a terminal's Ctrl-C finds it: a process started in the background of a shell without job
+    # control (a CI job's `... &`) inherits SIGINT ignored, and Python then leaves it ignored.
     command = subprocess.Popen([sys.executable, "-c", program], cwd=tmp_path, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert command.stdout.readline() == "loading\n"
 
     command.send_signal(signal.SIGINT)
