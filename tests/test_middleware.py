@@ -17,7 +17,7 @@ import drawn
 from latency_gate import cli
 from latency_gate.campaigns.gate import GateSpec, check_gate
 from latency_gate.analysis.processing import process_experiment
-from latency_gate.contracts import middleware_table, run_metadata
+from latency_gate.contracts import formats, middleware_table, run_metadata
 from latency_gate.contracts.formats import (
     PAYLOAD, SAMPLE, SUBEXPERIMENTS, choose_matrix, measurements_path, read_measurements, read_summary, summary_path,
 )
@@ -257,8 +257,9 @@ def test_compare_middleware_interleaves_the_middleware_and_pools_their_rounds_in
     report = (results / comparison_report.FILE).read_text()
     assert "Not run by socket floor: a bare socket has no DDS Security" in report
     assert "Settings in force: " in report and "| Fast DDS | 16 | 200 |" in report
-    for name in names:  # each middleware's mean and minimum per payload, as the table has them (3 decimals)
-        drawn_series = {label: np.round(values, 3).tolist()
+    for name in names:  # each middleware's mean and minimum per payload, as the table writes them (3 decimals:
+        # its format's rounding, which np.round's differs from at a value a hair under a half, 68.8175 read 68.818)
+        drawn_series = {label: [float(formats.FLOAT_FORMAT % value) for value in values]
                         for label, values in rendered_plots.series(f"middleware_{name}.png").items()}
         assert drawn_series == {f"{BACKENDS[middleware].TITLE} {magnitude.lower()}": rows[magnitude].tolist()
                                 for (middleware, rows) in written[written["Experiment type"] == name]
