@@ -122,7 +122,7 @@ def test_a_summary_file_that_is_no_utf8_text_is_named_and_nothing_is_written(tmp
     done = latency_gate("summary", str(summary), environ=dict(os.environ, **github(tmp_path)))
 
     assert done.returncode == 3
-    assert done.stderr == f"latency-gate ci-output: error: {summary}: not UTF-8 text: byte 0xff at offset 6\n"
+    assert done.stderr == f"latency-gate ci-output: error: {summary}:2: not UTF-8 text: byte 0xff at column 1\n"
     assert not (tmp_path / "summary.md").exists()
 
 

@@ -19,6 +19,7 @@ written one way (the platform running the job says where each goes: latency_gate
 from pathlib import Path
 
 from latency_gate.ci import outputs, platforms
+from latency_gate.contracts import formats
 from latency_gate.errors import EXIT_OK, InputError
 
 
@@ -49,8 +50,7 @@ def run(args):
             try:
                 summary = args.file.read_text(encoding="utf-8")
             except UnicodeDecodeError as error:  # a read, not a write of the CI output
-                raise InputError(f"not UTF-8 text: byte 0x{error.object[error.start]:02x} at offset {error.start}",
-                                 args.file) from None
+                raise formats.not_utf8(args.file, error) from None
             outputs.add_summary(summary)
         elif args.action == "annotate":
             outputs.annotate(args.level, args.title, args.message)

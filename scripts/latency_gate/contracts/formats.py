@@ -366,14 +366,15 @@ def _parse_csv(path, dtype):
             ) from None
         raise InputError(f"malformed CSV: {str(error).strip().splitlines()[-1]}", path) from None
     except UnicodeDecodeError as error:
-        raise _not_utf8(path, error) from None
+        raise not_utf8(path, error) from None
     except (OSError, ValueError) as error:
         raise InputError(f"cannot read: {error}", path) from None
     return frame
 
 
-def _not_utf8(path, error):
-    """The InputError of a file that is no UTF-8 text, naming its first such line."""
+def not_utf8(path, error):
+    """The InputError of a file that is no UTF-8 text (`error`: its UnicodeDecodeError), naming its
+    first such line and byte."""
     try:
         lines = Path(path).read_bytes().split(b"\n")
     except OSError:
@@ -555,7 +556,7 @@ def read_batch(files, columns, reader, texts, unique=(), integers=("Bytes", "Sam
         try:
             text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError as error:
-            raise _not_utf8(path, error) from None
+            raise not_utf8(path, error) from None
         except OSError as error:
             raise InputError(f"cannot read: {error}", path) from None
         texts[path] = text
