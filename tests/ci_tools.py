@@ -232,7 +232,10 @@ class Act:
         for attempt in range(1, ACT_ATTEMPTS + 1):
             # A run takes 1-2 min on a quiet 2-core machine and took over 300 s beside other work
             # (load 13-15); a hung one still fails.
-            result = subprocess.run(command, capture_output=True, text=True, timeout=900)
+            try:
+                result = subprocess.run(command, capture_output=True, text=True, timeout=900)
+            except subprocess.TimeoutExpired as timed_out:
+                raise AssertionError(self._ran_over(event, timed_out)) from None
             if attempt == ACT_ATTEMPTS or not _output_lost(result.stdout, expect):
                 break
             (self.store / f"act-{event}.lost-output-{attempt}.log").write_text(result.stdout + result.stderr)
@@ -240,6 +243,16 @@ class Act:
         shutil.rmtree(before)
         (self.store / f"act-{event}.log").write_text(result.stdout + result.stderr)
         return result
+
+    def _ran_over(self, event, timed_out):
+        """What act printed before it was killed at its time-out (kept in the store, its end in the
+        failure): where a run stopped, which the time-out's own message does not say (a main workflow
+        run stopped once for 14 min after its first job, beside another act run)."""
+        printed = "".join(part.decode(errors="replace") if isinstance(part, bytes) else part
+                          for part in (timed_out.stdout or "", timed_out.stderr or ""))
+        (self.store / f"act-{event}.timed-out.log").write_text(printed)
+        return "\n".join([f"act ran over its {timed_out.timeout:g} s and was killed; its last lines:",
+                          *printed.splitlines()[-40:]])
 
     def _run_state(self):
         """What a run leaves that a repeat of it must not find: the stand-in store's artifacts and
