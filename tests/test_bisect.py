@@ -18,11 +18,14 @@ Specification:
   changes reads; the report reads as a sentence per culprit and per gradual change.
 """
 
+import subprocess
+
 import pandas as pd
 import pytest
 
 from latency_gate.campaigns.bisect import (
-    BisectSpec, Cell, Stopped, TimeBox, changed_function, margin, regressed_cells, search, spreads,
+    BisectSpec, Cell, Stopped, TimeBox, changed_function, first_parent_commits, margin, regressed_cells, search,
+    spreads,
 )
 from latency_gate.contracts import bisect_result
 from latency_gate.errors import InputError
@@ -267,3 +270,28 @@ def test_a_time_limit_that_is_no_positive_number_of_seconds_is_bad_input(limit, 
     with pytest.raises(InputError, match=f"time limit must be a positive number of seconds, got {limit}"):
         BisectSpec(tmp_path, "a", "b", "true", tmp_path / "gate_result.json", tmp_path / "out", time_limit_s=limit)
     assert BisectSpec(tmp_path, "a", "b", "true", tmp_path, tmp_path / "out", time_limit_s=60.0).time_limit_s == 60.0
+
+
+def _commit(repository, subject, *parents):
+    """A commit of the empty tree on `parents` (git commit-tree); its sha."""
+    tree = subprocess.run(["git", "-C", str(repository), "hash-object", "-t", "tree", "-w", "--stdin"], input="",
+                          check=True, capture_output=True, text=True).stdout.strip()
+    command = ["git", "-C", str(repository), "-c", "user.name=T", "-c", "user.email=t@example.invalid",
+               "commit-tree", tree, "-m", subject] + [argument for parent in parents for argument in ("-p", parent)]
+    return subprocess.run(command, check=True, capture_output=True, text=True).stdout.strip()
+
+
+def test_a_branch_that_merged_its_target_in_is_refused_as_its_steps_would_carry_the_targets_changes(tmp_path):
+    # fork B; the pull request P1, P2; the target M1 on B; the pull request merges M1 in ("Update branch").
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    fork = _commit(tmp_path, "B")
+    first = _commit(tmp_path, "P1", fork)
+    second = _commit(tmp_path, "P2", first)
+    target = _commit(tmp_path, "M1", fork)
+    head = _commit(tmp_path, "Merge M1", second, target)
+
+    # Its merge base with the target is the target's tip, which the head reaches through its merge's
+    # second parent only: P1's parent is B, so P1's step would be counted from M1 (M1's change in it).
+    with pytest.raises(InputError, match=f"leaves {target} at {fork[:12]}, not at {target}: it merged {target} in"):
+        first_parent_commits(tmp_path, target, head)
+    assert [sha for sha, _ in first_parent_commits(tmp_path, fork, head)] == [fork, first, second, head]

@@ -275,3 +275,21 @@ def test_ci_does_not_bisect_a_pull_request_of_one_commit(tmp_path):
     assert done.stderr == (f"bisect_gate: the pull request has 1 commit(s) after its merge base {parent}: "
                            "nothing to bisect\n")
     assert not (gate / "bisect_result.json").exists() and not (gate / "bisect").exists()
+
+
+def test_ci_does_not_bisect_a_pull_request_that_merged_its_target_in_and_says_why(tmp_path):
+    repository, shas = history(tmp_path, {})
+    target = git(repository, "commit-tree", "-m", "Meanwhile on the target branch", "-p", shas["base"],
+                 f"{shas['base']}^{{tree}}")
+    git(repository, "merge", "-q", "--no-edit", target)  # GitHub's "Update branch"
+    head = git(repository, "rev-parse", "HEAD")
+    first = git(repository, "rev-parse", "main~5")
+    gate = failed_gate(tmp_path / "gate").parent
+
+    done = bisect_gate(repository, gate, target)
+
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == (f"bisect_gate: the pull request merged its target in (its first commit {first} follows "
+                           f"{shas['base']}, not the merge base {target}): not bisected; rebased onto its target it "
+                           "would be\n")
+    assert head != target and not (gate / "bisect_result.json").exists() and not (gate / "bisect").exists()

@@ -51,6 +51,14 @@ if (( commits < 2 )); then
     say "the pull request has $commits commit(s) after its merge base $base: nothing to bisect"
     exit 0
 fi
+# A pull request that merged its target in reaches the merge base through a merge's second parent
+# only: its first commit's steps would carry the target's own changes (campaigns/bisect.py refuses).
+first=$(git -C "$workspace" rev-list --first-parent "$base..$head" | tail -n 1)
+forked_at=$(git -C "$workspace" rev-parse "$first^")
+if [[ $forked_at != "$base" ]]; then
+    say "the pull request merged its target in (its first commit $first follows $forked_at, not the merge base $base): not bisected; rebased onto its target it would be"
+    exit 0
+fi
 
 if [[ -n ${LATENCY_BUILD_COMMAND:-} ]]; then
     # The team's build prints what it likes: its output's path goes on the last line.

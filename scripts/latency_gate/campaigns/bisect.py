@@ -225,7 +225,9 @@ def _git(repository, *arguments, why=None):
 
 def first_parent_commits(repository, base, head):
     """[(sha, subject)]: the base, then the head's first-parent commits after it, the head last;
-    InputError when a ref does not resolve or the base is not an ancestor of the head."""
+    InputError when a ref does not resolve, the base is not an ancestor of the head, or the head's
+    first-parent line does not start at the base (a branch that merged its target in: its first
+    commit's parent is older than the target's tip, so a step would carry the target's changes)."""
     resolved = [_git(repository, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}",
                      why=f"no commit {ref} in this repository").strip() for ref in (base, head)]
     _git(repository, "merge-base", "--is-ancestor", *resolved, why=f"{base} is not an ancestor of {head}")
@@ -236,6 +238,11 @@ def first_parent_commits(repository, base, head):
     if len(lines) > bisect_result.MAX_COMMITS:
         raise InputError(f"{len(lines)} commits between {base} and {head}, more than {bisect_result.MAX_COMMITS}",
                          repository)
+    forked_at = _git(repository, "rev-parse", f"{lines[0].split(' ', 1)[0]}^").strip()
+    if forked_at != resolved[0]:
+        raise InputError(f"{head}'s first-parent line leaves {base} at {forked_at[:12]}, not at {base}: it merged "
+                         f"{base} in, so its steps would carry {base}'s own changes (rebase it onto {base}, or "
+                         f"bisect from {forked_at[:12]})", repository)
     subject = _git(repository, "log", "-1", "--format=%s", resolved[0]).strip()
     return [(resolved[0], subject)] + [tuple(line.split(" ", 1)) if " " in line else (line, "") for line in lines]
 
