@@ -28,6 +28,7 @@ from latency_gate.campaigns.bisect import (
     spreads,
 )
 from latency_gate.contracts import bisect_result
+from latency_gate.contracts.json_shapes import MAX_TEXT
 from latency_gate.errors import InputError
 from latency_gate.render import bisect_report
 
@@ -295,3 +296,14 @@ def test_a_branch_that_merged_its_target_in_is_refused_as_its_steps_would_carry_
     with pytest.raises(InputError, match=f"leaves {target} at {fork[:12]}, not at {target}: it merged {target} in"):
         first_parent_commits(tmp_path, target, head)
     assert [sha for sha, _ in first_parent_commits(tmp_path, fork, head)] == [fork, first, second, head]
+
+
+def test_a_subject_or_function_longer_than_its_result_holds_is_kept_cut_with_its_end_marked(tmp_path):
+    # git's %s joins a commit's first paragraph into one line: thousands of characters for some.
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    fork = _commit(tmp_path, "B")
+    head = _commit(tmp_path, "word " * 450 + "\n\nbody", fork)
+    (_, _), (sha, subject) = first_parent_commits(tmp_path, fork, head)
+    assert sha == head and len(subject) == MAX_TEXT and subject.endswith("word…")
+    handler = "asio::detail::binder2<" * 200
+    assert changed_function(pd.Series({handler: 1.0}), pd.Series({handler: 2.0}), 1.0) == handler[:MAX_TEXT - 1] + "…"

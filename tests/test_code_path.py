@@ -29,7 +29,7 @@ import pandas as pd
 import pytest
 
 from latency_gate import cli
-from latency_gate.contracts import instruction_counts
+from latency_gate.contracts import gate_result, instruction_counts, json_shapes
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, EXIT_RUN_FAILED, InputError
 from latency_gate.analysis import code_path, relative
 from latency_gate.runner.run_spec import RunSpec
@@ -203,6 +203,25 @@ def test_a_regressed_cell_names_the_functions_that_grew_in_every_run_innermost_f
     listed = code_path.changed_functions(runs_of(tmp_path), decision)["interprocess_best_effort 16 B"]
     assert [entry["function"] for entry in listed] == ["serialize", "write"]  # take did not grow, lookup not always
     assert listed[1] == {"function": "write", "base": 1000, "pr": 1100, "delta": 100, "share": round(100 / 190, 3)}
+
+
+@pytest.mark.unit
+def test_a_function_name_longer_than_a_document_holds_is_listed_cut_and_its_gate_result_is_written(tmp_path):
+    """asio's handlers demangle to names of thousands of characters: listed cut to gate_result.json's
+    text limit (its end marked), not refused when the gate writes its result after all its rounds."""
+    handler = "asio::detail::executor_function::complete<" + "asio::detail::binder2<" * 200 + "void>"
+    for round_index in (1, 2):
+        write_functions(tmp_path / f"runs/round-0{round_index}/base", [(16, "write", 1000.0), (16, handler, 300.0)])
+        write_functions(tmp_path / f"runs/round-0{round_index}/pr", [(16, "write", 1100.0), (16, handler, 390.0)])
+    decision = pd.DataFrame({relative.SUBEXPERIMENT: ["interprocess_best_effort"], relative.BYTES: [16],
+                             relative.MAGNITUDE: [relative.INSTRUCTIONS], "Gated": [True],
+                             "Verdict": [relative.REGRESSION], "Base": [1300.0], "PR": [1490.0]})
+    listed = code_path.changed_functions(runs_of(tmp_path), decision)["interprocess_best_effort 16 B"]
+    named = listed[0]["function"]
+    assert len(handler) > json_shapes.MAX_TEXT and len(named) == json_shapes.MAX_TEXT
+    assert named == handler[:json_shapes.MAX_TEXT - 1] + "…"
+    for entry in listed:  # what the gate's result holds (gate_result.FUNCTION): no error
+        gate_result.FUNCTION(entry, "functions", strict=True)
 
 
 @pytest.mark.unit

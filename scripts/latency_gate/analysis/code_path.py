@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from latency_gate.contracts import gate_result, instruction_counts as counts
+from latency_gate.contracts import gate_result, instruction_counts as counts, json_shapes as shapes
 from latency_gate.analysis import relative
 from latency_gate.errors import InputError
 
@@ -95,7 +95,7 @@ def changed_functions(runs, decision, listed=FUNCTIONS_LISTED):
             delta = (pr.mean(axis=1) - base.mean(axis=1))[grew]
             delta = innermost_first(delta, base.mean(axis=1)[grew], change)
             changed[cell_key(subexperiment, payload)] = [
-                {"function": str(name), "base": round(float(base.loc[name].mean())),
+                {"function": shapes.clipped(str(name)), "base": round(float(base.loc[name].mean())),
                  "pr": round(float(pr.loc[name].mean())), "delta": round(float(value)),
                  "share": round(float(value) / change, 3)}  # a regressed cell's change is above 0
                 for name, value in delta.head(listed).items()
@@ -219,7 +219,7 @@ def spread_functions(functions, totals, builds, listed=SPREAD_LEVELS_LISTED):
     picked = share[ordered.drop_duplicates("level").index].head(listed)
     spread = np.sqrt((deviations.loc[picked.index] ** 2).sum(axis=1) / freedom)
     return relative_spread, [
-        {"function": str(name), "spread": round(float(spread[name])), "share": round(float(value), 3)}
+        {"function": shapes.clipped(str(name)), "spread": round(float(spread[name])), "share": round(float(value), 3)}
         for name, value in picked.items()]
 
 
@@ -299,7 +299,7 @@ def steady_allocations(run, subexperiments):
         steady = calls[calls >= ALLOCATION_STEP].sort_values(ascending=False)
         for payload in sorted(set(steady.index.get_level_values(counts.BYTES))):
             found.append({"subexperiment": subexperiment, "bytes": int(payload), "functions": [
-                {"function": str(function), "per_round_trip": round(float(value), 3)}
+                {"function": shapes.clipped(str(function)), "per_round_trip": round(float(value), 3)}
                 for function, value in steady.xs(payload, level=counts.BYTES).items()]})
     return found
 
@@ -329,6 +329,6 @@ def _grown(base, pr, payload, listed=FUNCTIONS_LISTED):
     base_calls, pr_calls = pick["base"].align(pick["pr"], join="outer", fill_value=0.0)
     grew = (pr_calls.min(axis=1) - base_calls.max(axis=1)) >= ALLOCATION_STEP
     delta = (pr_calls.mean(axis=1) - base_calls.mean(axis=1))[grew].sort_values(ascending=False)
-    return [{"function": str(name), "base": round(float(base_calls.loc[name].mean()), 3),
+    return [{"function": shapes.clipped(str(name)), "base": round(float(base_calls.loc[name].mean()), 3),
              "pr": round(float(pr_calls.loc[name].mean()), 3), "delta": round(float(value), 3)}
             for name, value in delta.head(listed).items()]

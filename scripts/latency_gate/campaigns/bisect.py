@@ -43,7 +43,9 @@ import numpy as np
 import pandas as pd
 
 from latency_gate.analysis import code_path, relative
-from latency_gate.contracts import bisect_result, gate_result, instruction_counts as counts, run_metadata
+from latency_gate.contracts import (
+    bisect_result, gate_result, instruction_counts as counts, json_shapes as shapes, run_metadata,
+)
 from latency_gate.errors import EXIT_OK, InputError
 from latency_gate.runner import counting, experiment, kinds
 from latency_gate.runner.middleware import backend as middleware_backend
@@ -244,7 +246,8 @@ def first_parent_commits(repository, base, head):
                          f"{base} in, so its steps would carry {base}'s own changes (rebase it onto {base}, or "
                          f"bisect from {forked_at[:12]})", repository)
     subject = _git(repository, "log", "-1", "--format=%s", resolved[0]).strip()
-    return [(resolved[0], subject)] + [tuple(line.split(" ", 1)) if " " in line else (line, "") for line in lines]
+    return [(resolved[0], shapes.clipped(subject))] + [
+        (sha, shapes.clipped(rest)) for sha, _, rest in (line.partition(" ") for line in lines)]
 
 
 def groups(cells):
@@ -340,7 +343,7 @@ def changed_function(before, after, change):
     same_way = delta[delta * np.sign(change) > 0]
     if same_way.empty:
         return None
-    return str(code_path.innermost_first(same_way, before[same_way.index], change).index[0])
+    return shapes.clipped(str(code_path.innermost_first(same_way, before[same_way.index], change).index[0]))
 
 
 @dataclass(frozen=True)

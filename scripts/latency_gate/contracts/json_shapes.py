@@ -18,6 +18,13 @@ _SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")  # a git commit id (SHA-1 or SHA
 _NAME = re.compile(r"[A-Za-z0-9_.%/+-]{1,100}")
 
 
+def clipped(value):
+    """A text cut to MAX_TEXT characters, its end marked: what a producer puts into a document of
+    texts it does not choose (a commit's subject, which git joins from its first paragraph; a C++
+    function's name with its template arguments)."""
+    return value if len(value) <= MAX_TEXT else value[:MAX_TEXT - 1] + "…"
+
+
 class Invalid(Exception):
     def __init__(self, where, message, value):
         shown = json.dumps(value)
