@@ -874,3 +874,14 @@ def test_extrapolation_is_resumable_and_shardable_and_merges_into_requirements(l
                .set_index("Bytes").loc[64, "Median"] for i in (1, 2, 3)]
     derived = requirements.set_index(["Experiment type", "Bytes"]).loc[("intraprocess_reliable", 64), "Median"]
     assert derived == pytest.approx(np.percentile(medians, 50), abs=1e-3)
+
+    # A resume with other settings would take the kept runs for its own: refused, naming the first.
+    other = subprocess.run(["bash", script, *common[:9], "--samples", "60", *common[11:]],
+                           capture_output=True, text=True, timeout=120)
+    assert other.returncode == EXIT_BAD_INPUT and other.stderr.count("\n") == 1, other.stdout + other.stderr
+    assert f"{runs / 'run-0001' / 'metadata.json'}: a complete run of other settings (samples 50, not 60;" \
+        in other.stderr
+    fewer = subprocess.run(["bash", script, *common[:7], *common[8:]],
+                           capture_output=True, text=True, timeout=120)
+    assert fewer.returncode == EXIT_BAD_INPUT and ("sub-experiments intraprocess_best_effort intraprocess_reliable, "
+                                                   "not intraprocess_reliable") in fewer.stderr, fewer.stderr

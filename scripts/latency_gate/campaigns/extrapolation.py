@@ -66,7 +66,7 @@ def extrapolate(runs_directory, spec, output=None, runs=DEFAULT_RUNS, percentile
         raise InputError(f"--runs must be positive, got {runs}")
     if percentile is not None:
         requirements.check_percentile(percentile)  # before the runs, not after them
-    experiment.validate_run(spec)
+    checked = experiment.validate_run(spec)
     runs_directory = Path(runs_directory)
     runs_directory.mkdir(parents=True, exist_ok=True)
     mine = shard_runs(runs, shard)
@@ -75,6 +75,7 @@ def extrapolate(runs_directory, spec, output=None, runs=DEFAULT_RUNS, percentile
         directory = runs_directory / run_name(index)
         label = f"{directory.name} ({position}/{len(mine)} of shard {shard[0]}/{shard[1]})"
         if run_complete(directory):
+            _require_alike(directory, spec, checked)
             print(f"{label}: already complete", file=out, flush=True)
             continue
         if directory.exists():
@@ -98,6 +99,21 @@ def extrapolate(runs_directory, spec, output=None, runs=DEFAULT_RUNS, percentile
             return EXIT_OK
         merge_shards(runs_directory, output, runs, percentile, out=out)
     return EXIT_OK
+
+
+def _require_alike(run_directory, spec, checked):
+    """InputError naming a complete run kept from an earlier extrapolation into the same directory that
+    measured other settings or sub-experiments than this one: the requirements would mix them."""
+    recorded = run_metadata.read(run_directory)
+    differ = experiment.settings_differ(recorded, spec, checked)
+    if recorded.kind != checked.kind.name:
+        differ.insert(0, f"kind {recorded.kind}, not {checked.kind.name}")
+    if sorted(recorded.subexperiments) != sorted(checked.subexperiments):
+        differ.append(f"sub-experiments {' '.join(recorded.subexperiments)}, not {' '.join(checked.subexperiments)}")
+    if differ:
+        raise InputError(f"a complete run of other settings ({'; '.join(differ)}): requirements come from runs "
+                         "alike; give this extrapolation a runs directory of its own",
+                         run_directory / run_metadata.METADATA_FILE)
 
 
 def merge_shards(runs_directory, output, runs=DEFAULT_RUNS, percentile=None, out=None):

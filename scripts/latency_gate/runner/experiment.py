@@ -251,7 +251,10 @@ def _prepare(results, spec, checked):
         raise InputError(f"holds a {earlier.kind} run: a {kind.name} run needs a results directory of its own",
                          results)
     if earlier:
-        _check_accumulates(earlier, spec, checked, results)
+        differ = settings_differ(earlier, spec, checked)
+        if differ:
+            raise InputError(f"holds a run of other settings ({'; '.join(differ)}): a run adds to a results directory "
+                             "only with the same settings; give it a directory of its own", results)
     else:
         _check_holds_no_results(results)
     # Counts do not depend on scheduling: a counted run leaves it to the OS (metadata's
@@ -300,10 +303,10 @@ def _counted(checked):
                                  + f": {checked.counting.description}")
 
 
-def _check_accumulates(earlier, spec, checked, results):
-    """InputError, before anything is written, when the run in `results` measured with other
-    settings than this one: metadata.json's settings are the directory's, and its summaries and
-    checks would describe another run's samples."""
+def settings_differ(earlier, spec, checked):
+    """How a recorded run (run_metadata.RunMetadata) measured with other settings than the run of
+    `spec` (checked: CheckedInputs) would: ["samples 20, not 2000", ...], empty when alike. A results
+    directory's metadata.json settings are its runs', and its summaries and checks describe them."""
     run = {"middleware": spec.middleware, "latency_test": str(checked.binary), "family": checked.family,
            "samples": spec.samples if checked.kind is kinds.LATENCY else None, "payloads": list(checked.payloads),
            "grid": checked.grid and checked.grid.recorded()}
@@ -313,11 +316,8 @@ def _check_accumulates(earlier, spec, checked, results):
     requested = spec.requested_real_time()  # what is in force may differ by what the platform refused
     recorded = ({name: getattr(earlier, name) for name in run} | {name: getattr(earlier.settings, name) for name in settings}
                 | {name: (earlier.settings.requested or {}).get(name) for name in requested})
-    differ = [f"{name} {recorded[name]}, not {value}" for name, value in (run | settings | requested).items()
-              if recorded[name] != value]
-    if differ:
-        raise InputError(f"holds a run of other settings ({'; '.join(differ)}): a run adds to a results directory "
-                         "only with the same settings; give it a directory of its own", results)
+    return [f"{name} {recorded[name]}, not {value}" for name, value in (run | settings | requested).items()
+            if recorded[name] != value]
 
 
 def _check_holds_no_results(results):
