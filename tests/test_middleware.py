@@ -268,6 +268,23 @@ def test_compare_middleware_interleaves_the_middleware_and_pools_their_rounds_in
         assert (results / "plots" / f"middleware_{name}.png").read_bytes().startswith(drawn.PNG_MAGIC)
 
 
+@pytest.mark.programs
+def test_a_security_sub_experiment_compared_alone_has_its_floor_run_by_the_floor(programs, tmp_path):
+    results = tmp_path / "comparison"
+
+    assert cli.main(["compare-middleware", "-r", str(results), "--middlewares", "fastdds", "socket",
+                     "--subexperiments", "interprocess_best_effort_security", "--payloads", "16", "--samples", "30",
+                     "--rounds", "1", "--seed", "7"]) == EXIT_OK
+
+    cells = pd.read_csv(middleware_table.path(results)).set_index(["Middleware", "Experiment type"])
+    floor = cells.loc[("socket", "interprocess_best_effort"), "Median"]  # the plain twin, the floor's alone
+    secured = cells.loc[("fastdds", "interprocess_best_effort_security")]
+    assert secured["Floor median"] == floor and secured["Overhead"] == pytest.approx(secured["Median"] - floor, abs=0.002)
+    assert ("fastdds", "interprocess_best_effort") not in cells.index
+    report = (results / comparison_report.FILE).read_text()
+    assert "Not run by Fast DDS: the plain twin of a security sub-experiment, run by the socket floor alone" in report
+
+
 @pytest.mark.unit
 @pytest.mark.parametrize("arguments, problem", [
     (["--middlewares", "socket", "socket"], "name each middleware once"),
@@ -275,6 +292,7 @@ def test_compare_middleware_interleaves_the_middleware_and_pools_their_rounds_in
     (["--middlewares", "socket", "--profiles", "madara=/opt/deep"], "configurations for middleware not compared"),
     (["--middlewares", "socket", "--program", "socket=/nowhere/SocketLatency"], "/nowhere/SocketLatency"),
     (["--middlewares", "socket", "--rounds", "0"], "rounds must be at least 1"),
+    (["--middlewares", "socket", "--seed", "-1"], "seed must be a whole number from 0 to 4294967295, got -1"),
 ])
 def test_compare_middleware_refuses_bad_input_before_anything_runs(tmp_path, capsys, arguments, problem):
     code = cli.main(["compare-middleware", "-r", str(tmp_path / "c"), *arguments])

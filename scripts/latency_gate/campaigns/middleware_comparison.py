@@ -10,7 +10,7 @@ its plain twin's (a socket has no DDS Security), so its overhead includes the co
 Results directory:
   runs/round-NN/<middleware>/     each run's measurements, metadata and logs
   middleware_comparison.csv       Middleware, Experiment type, Bytes, Samples, Min, Mean, Median, 99%,
-                                  Floor median, Overhead (us), pooled over the rounds
+                                  Floor median, Overhead (all in us), pooled over the rounds
   middleware_comparison.md        the same for people: an overview, then one table per sub-experiment
   plots/middleware_<sub-experiment>.png   mean (solid) and minimum (dashed) per payload and middleware
 """
@@ -71,6 +71,8 @@ def compare_middleware(results_directory, middlewares=None, programs=None, spec=
         raise InputError(f"name each middleware once, got {' '.join(middlewares) or 'none'}")
     if rounds < 1:
         raise InputError(f"rounds must be at least 1, got {rounds}")
+    if seed is not None and not 0 <= seed < 2**32:
+        raise InputError(f"seed must be a whole number from 0 to {2**32 - 1}, got {seed}")
     for what, given in (("a program", programs), ("configurations", profiles)):
         unknown = sorted(set(given) - set(middlewares))
         if unknown:
@@ -93,6 +95,16 @@ def compare_middleware(results_directory, middlewares=None, programs=None, spec=
                                              f"{checked.family} family's payloads: the floor runs the family's own")
     # What no middleware can do here (intra-process under --topology netns) is not in the comparison.
     chosen = tuple(name for name in checked.subexperiments if any(name not in skip[m] for m in middlewares))
+    if FLOOR in middlewares:
+        # A security sub-experiment's floor is its plain twin's (floor_of): run by the floor alone
+        # where it was not chosen, so that every overhead the report explains has its floor.
+        twins = tuple(dict.fromkeys(floor_of(name) for name in chosen if floor_of(name) not in chosen
+                                    and floor_of(name) not in skip[FLOOR]))
+        for middleware in middlewares:
+            if middleware != FLOOR:
+                skip[middleware].update({twin: "the plain twin of a security sub-experiment, run by the socket "
+                                               "floor alone as the floor of its overhead" for twin in twins})
+        chosen += twins
     payloads, samples = checked.payloads, spec.samples
     if not chosen:
         raise InputError("none of the chosen sub-experiments can run with these middleware and this topology")
@@ -152,7 +164,7 @@ def overview(table, middlewares):
     order = [column for middleware in middlewares for column in wide.columns if column[0] == middleware]
     wide = wide[order]
     wide.columns = [f"{BACKENDS[m].TITLE} {b} B" for m, b in wide.columns]
-    return wide.round(1)
+    return wide.round(2)
 
 
 # The shared-memory family's table: each way a sample can cross at robot sizes, per middleware.
@@ -177,7 +189,7 @@ def paths_table(table, middlewares):
     wide.columns = [BACKENDS[m].TITLE for m in wide.columns]
     rows = pd.DataFrame({"path": [labels[name] for name, _ in wide.index],
                          "payload": [_size(size) for _, size in wide.index]})
-    return pd.concat([rows, wide.round(1).reset_index(drop=True)], axis=1)
+    return pd.concat([rows, wide.round(2).reset_index(drop=True)], axis=1)
 
 
 def _size(size):

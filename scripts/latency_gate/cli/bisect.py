@@ -7,7 +7,7 @@ commits whose own step moved it by more than its margin, with their subject, the
 round trip before and after, and the function whose inclusive count grew most, and the ranges that
 moved it gradually, no commit's step over the margin (docs/code-path-gate.md, Bisect).
 The build command runs in the worktree (bash -c) and prints the program's path (relative to the
-worktree, or absolute) on its last line; CCACHE_BASEDIR is set to the worktrees' directory, so a
+worktree, or absolute) on its last line; CCACHE_BASEDIR, unless given, is set to the worktrees' directory, so a
 compiler cache the command uses (CMake's -DCMAKE_C_COMPILER_LAUNCHER=ccache) recompiles only what
 each commit changed.
 Writes bisect_result.json and bisect_report.md. Exit 0 every cell searched to the end, 1 stopped
