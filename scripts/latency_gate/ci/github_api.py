@@ -2,7 +2,8 @@
 
 The address comes from GITHUB_API_URL (what a runner sets: https://api.github.com, or a
 GitHub Enterprise Server's), so a local stand-in can take its place; the token from
-GITHUB_TOKEN, sent only in the Authorization header, never printed.
+GITHUB_TOKEN, sent only in the Authorization header and only to the API (not to where it
+redirects), never printed.
 """
 
 import json
@@ -40,10 +41,10 @@ class GitHub:
             url += "?" + urllib.parse.urlencode(query)
         request = urllib.request.Request(url, method=method, data=None if body is None else json.dumps(body).encode(),
                                          headers={"Accept": "application/vnd.github+json",
-                                                  "Authorization": f"Bearer {self._token}",
                                                   "X-GitHub-Api-Version": "2022-11-28",
                                                   "Content-Type": "application/json",
                                                   "User-Agent": "latency-gate"})
+        request.add_unredirected_header("Authorization", f"Bearer {self._token}")  # urllib copies other headers to a redirect
         try:
             with urllib.request.urlopen(request, timeout=TIMEOUT_S) as response:
                 return json.loads(response.read() or b"null")
