@@ -146,7 +146,7 @@ def test_history_plots_are_drawn_per_sub_experiment_with_the_requirement(tmp_pat
     assert cell.title == "intraprocess_reliable: latency 99% history, 32 Bytes"
     assert list(cell.data["runs"]) == ["r1", "r2", "r3"] and list(cell.data["values"]) == [measured] * 3
     assert cell.data["requirement"] == required.loc[("intraprocess_reliable", 32), "99%"]
-    assert drawn.size_of(cell.path) == (640, 440)
+    assert drawn.size_of(tmp_path / "plots" / "intraprocess_reliable" / "32_bytes_99.png") == (640, 440)  # moved in
 
 
 def test_adding_a_run_from_the_command_line_regenerates_plots_and_site(tmp_path, processed_run, rendered_plots):

@@ -20,13 +20,14 @@ from latency_gate.store.history import check_store, line_runs, platforms, runs_d
 
 def plot_history(experiments_results, requirements_path, plots_directory, kind=None):
     """The spec's latency_plot_history.py (throughput_plot_history.py): magnitude and payload
-    history plots, the payload plots marking the history's change points. kind:
-    latency or throughput; None: what the runs' metadata says."""
+    history plots, the payload plots marking the history's change points, drawn whole into place
+    (plots.draw_staged). kind: latency or throughput; None: what the runs' metadata says."""
     runs = run_directories(experiments_results)
     kind = kinds.of_runs(runs, kind and kind.name)
     history = collect_summaries(runs, kind)
     found = _changepoints(history, runs, kind)
-    return _draw(history, requirements_path, plots_directory, found.changepoints, runs, kind)
+    return plots.draw_staged(plots_directory, lambda directory: _draw(
+        history, requirements_path, directory, found.changepoints, runs, kind))
 
 
 def _changepoints(history, runs, kind, platform=None):
