@@ -30,7 +30,7 @@ class RenderedPlots(dict):
     def find(self, relative, directory=None):
         """The job last drawn to a path ending with `relative` ("<sub-experiment>/<file>.png"),
         inside a directory named `directory`, or its staging copy (".<directory>.<random>",
-        as store_views.regenerate draws a platform's plots before swapping them in whole)."""
+        as store_views.regenerate and plots.draw_staged draw plots before moving them into place)."""
         def inside(path):
             return directory is None or any(part == directory or part.startswith(f".{directory}.")
                                             for part in path.parts)

@@ -18,8 +18,8 @@ import drawn
 from latency_gate import cli
 from latency_gate.analysis import processing, requirements
 from latency_gate.contracts import formats, run_metadata
-from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_OK, EXIT_USAGE
-from latency_gate.render import plots, sample_plots, store_views
+from latency_gate.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
+from latency_gate.render import plots, processing_plots, sample_plots, store_views
 from latency_gate_testing import factories
 
 pytestmark = pytest.mark.unit
@@ -396,6 +396,66 @@ def test_a_plots_directory_that_cannot_be_made_is_refused_before_any_file_is_wri
         f"latency-gate {command}: error: {tmp_path / 'blocked'}: cannot make {plots_directory}: "
         f"{tmp_path / 'blocked'} is not a directory")
     assert sorted(path.name for path in run.iterdir()) == before
+
+
+def plant_earlier_plots(directory):
+    """Stand-ins for the plots of an earlier command, told apart from any drawn now; their bytes."""
+    for path in directory.rglob("*.png"):
+        path.write_bytes(f"an earlier plot: {path.name}\n".encode())
+    return images(directory)
+
+
+def left_as_it_was(plots_directory, earlier):
+    """The plots directory as it was (or still not made), and no staging directory beside it."""
+    staging = [path for path in plots_directory.parent.iterdir() if path.name.startswith(".")]
+    return (images(plots_directory) == earlier if earlier is not None else not plots_directory.exists()) and not staging
+
+
+@pytest.mark.parametrize("earlier", [True, False], ids=["earlier-plots", "no-plots-yet"])
+def test_a_process_that_fails_while_drawing_leaves_the_plots_directory_as_it_was(experiment, tmp_path, monkeypatch,
+                                                                                 earlier):
+    """Plots are drawn into a staging directory and moved into place once all are drawn: an
+    interrupt after the histograms and time series, before the comparison plots, leaves none of
+    them in the plots directory."""
+    run = tmp_path / "run"
+    shutil.copytree(experiment, run)
+    command = ["process", "--experiment-directory", str(run)]
+    if earlier:
+        assert cli.main(command) == EXIT_OK
+        earlier = plant_earlier_plots(run / "plots")
+
+    def interrupted(summaries, plots_directory):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(processing_plots, "draw_subexperiment_comparison", interrupted)
+    assert cli.main(command) == EXIT_INTERRUPTED
+
+    assert left_as_it_was(run / "plots", earlier or None)
+
+
+@pytest.mark.parametrize("earlier", [True, False], ids=["earlier-plots", "no-plots-yet"])
+def test_history_plots_that_fail_while_drawn_leave_the_plots_directory_as_it_was(experiment, tmp_path, monkeypatch,
+                                                                                 earlier):
+    runs = tmp_path / "runs"
+    for name in ("2026-11-22_06-00-00", "2026-11-22_07-00-00"):
+        shutil.copytree(experiment, runs / name)
+        assert cli.main(["process", "--experiment-directory", str(runs / name), "--no-plots"]) == EXIT_OK
+    command = ["history", "--experiments-results", str(runs), "--plots-directory", str(tmp_path / "plots")]
+    if earlier:
+        assert cli.main(command) == EXIT_OK
+        earlier = plant_earlier_plots(tmp_path / "plots")
+    draw = plots.draw
+
+    def failing(job):  # one plot of many: the others drawn before and after it
+        if job.path.name == "32_bytes_99.png" and job.path.parent.name == "interprocess_best_effort":
+            raise RuntimeError("no memory left to draw")
+        return draw(job)
+
+    monkeypatch.setattr(plots, "draw", failing)
+    with pytest.raises(RuntimeError):
+        cli.main(command)
+
+    assert left_as_it_was(tmp_path / "plots", earlier or None)
 
 
 def test_an_error_quoting_untrusted_input_is_one_line_that_no_ci_reads_as_a_command(experiment, tmp_path, capsys):

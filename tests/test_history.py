@@ -6,6 +6,7 @@ import json
 import multiprocessing
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -145,7 +146,7 @@ def test_history_plots_are_drawn_per_sub_experiment_with_the_requirement(tmp_pat
     assert cell.title == "intraprocess_reliable: latency 99% history, 32 Bytes"
     assert list(cell.data["runs"]) == ["r1", "r2", "r3"] and list(cell.data["values"]) == [measured] * 3
     assert cell.data["requirement"] == required.loc[("intraprocess_reliable", 32), "99%"]
-    assert drawn.size_of(cell.path) == (640, 440)
+    assert drawn.size_of(tmp_path / "plots" / "intraprocess_reliable" / "32_bytes_99.png") == (640, 440)  # moved in
 
 
 def test_adding_a_run_from_the_command_line_regenerates_plots_and_site(tmp_path, processed_run, rendered_plots):
@@ -245,6 +246,32 @@ def test_an_add_interrupted_while_the_site_is_built_leaves_plots_and_change_poin
 
     assert stored(store) == before
     assert not [path for path in store.rglob(".*") if path.name != ".nojekyll"]  # no staging left behind
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_an_add_interrupted_while_it_swaps_in_swaps_in_all_then_stops_and_keeps_the_run(tmp_path, processed_run,
+                                                                                          monkeypatch, stop):
+    """The swap is a series of renames: a stop signal in its middle (here: once the first of two lines'
+    plots are in, before the second's and the site) is held until all is swapped in, then stops the
+    command (exit 130). The store is as an add that was not interrupted leaves it: the run is kept,
+    as the new site shows it."""
+    interrupted, uninterrupted = tmp_path / "interrupted", tmp_path / "uninterrupted"
+    for store in (interrupted, uninterrupted):
+        assert add_to_history(store, processed_run, "20261122T060000Z-a-lab") == 0
+        history.add_run(store, processed_run, "zz-other", "20261122T060000Z-a-lab")
+        store_views.regenerate(store)
+    assert add_to_history(uninterrupted, processed_run, "20261122T070000Z-b-lab") == 0
+    swap_directory = store_views._swap_directory
+
+    def stopped_after(new, final):
+        swap_directory(new, final)
+        os.kill(os.getpid(), stop)
+
+    monkeypatch.setattr(store_views, "_swap_directory", stopped_after)
+    assert add_to_history(interrupted, processed_run, "20261122T070000Z-b-lab") == EXIT_INTERRUPTED
+
+    assert stored(interrupted) == stored(uninterrupted)
+    assert not [path for path in interrupted.rglob(".*") if path.name != ".nojekyll"]  # no staging left behind
 
 
 @pytest.mark.parametrize("planted", ["plots", "changepoints", ".nojekyll", f"runs/{PLATFORM}"])

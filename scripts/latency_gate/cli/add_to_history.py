@@ -30,10 +30,13 @@ def run(args):
         added = history.add_run(args.store, args.experiment_directory, platform, args.run_id, args.requirements,
                                 keep=args.keep)
         print(f"Added {added}; regenerating history plots and site ...", flush=True)
+        swapped = []
         try:
-            store_views.regenerate(args.store)  # reads every stored run before it replaces anything derived
+            # Reads every stored run before it replaces anything derived.
+            store_views.regenerate(args.store, swapped=lambda: swapped.append(True))
         except BaseException:
-            shutil.rmtree(added)  # a failed add stores nothing
+            if not swapped:  # a failed add stores nothing; one interrupted once the site shows the run keeps it
+                shutil.rmtree(added)
             raise
         # Pruned only once the store with the new run made a site: a failed add loses no run.
         if args.keep is not None and history.prune(args.store, platform, args.keep):

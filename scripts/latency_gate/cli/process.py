@@ -34,7 +34,7 @@ def run(args):
             check_can_make(args.plots_directory)  # first, as process_experiment
         measurements = processing.process_raw_csv(args.raw_csv, args.output_csv, kind)
         if not args.no_plots:
-            processing_plots.draw_measurements(kind, args.plots_directory, measurements)
+            processing_plots.draw_processed(kind, args.plots_directory, measurements)
     else:
         args.usage_error("give either --experiment-directory, or --raw-csv, --output-csv and one of "
                          "--plots-directory and --no-plots")
@@ -50,7 +50,6 @@ def process_experiment(experiment_directory, plots_directory=None, with_plots=Tr
     processed = processing.process_experiment(experiment_directory, kind)
     if with_plots:
         print(f"Drawing plots to {plots_directory} ...", flush=True)
-        processing_plots.draw_measurements(processed.kind, plots_directory, processed.measurements)
-        if processed.kind is LATENCY:
-            processing_plots.draw_subexperiment_comparison(processed.summaries, plots_directory)
+        processing_plots.draw_processed(processed.kind, plots_directory, processed.measurements,
+                                        processed.summaries if processed.kind is LATENCY else None)
     return processed.summaries

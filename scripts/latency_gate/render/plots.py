@@ -14,11 +14,14 @@ matplotlib (figures.py), imported when one is drawn.
 
 The calling process renders a share of the jobs beside forked workers (forked.py), each
 every n-th job; a handful of jobs is rendered in the calling process alone. Every PNG is written to a temporary name beside its target and renamed
-into place.
+into place. A command's whole set of plots is drawn into a staging directory and moved into
+place once all are drawn (draw_staged).
 """
 
 import importlib
 import os
+import shutil
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +31,7 @@ from latency_gate.contracts import throughput_formats
 from latency_gate.contracts.formats import CHECKED_MAGNITUDES, write_atomic
 from latency_gate.render import forked, sample_plots
 from latency_gate.render.plot_style import EXPERIMENT_COLOR, LATENCY_AXIS, PAYLOAD_AXIS, REQUIREMENT_COLOR, Series
+from latency_gate.runner import processes
 
 IN_PROCESS_MAX_JOBS = 2  # fewer jobs render faster here than a worker starts
 LEGEND_MAX_RUNS = 10  # more runs than this: colour by run order with a colorbar, not a legend
@@ -246,6 +250,37 @@ class PlotBatch:
             importlib.import_module("latency_gate.render.figures")  # matplotlib once, before the workers fork
         forked.in_shares(_render_jobs, self.jobs, workers if len(self.jobs) >= IN_PROCESS_MAX_JOBS else 1)
         return [job.path for job in self.jobs]
+
+
+def draw_staged(plots_directory, draw):
+    """draw(directory) into a staging directory beside plots_directory, then what it drew moved
+    into plots_directory (a plot of the same name replaced, any other file kept: a run's check
+    plots, say), SIGINT and SIGTERM held over the moves; draw's paths as they are in plots_directory.
+    A failure or an interrupt while drawing leaves plots_directory as it was (or not made) and no
+    staging directory: drawn in place, it would have left some plots new and some old."""
+    final = Path(plots_directory)
+    real = final.resolve()  # beside the directory, not beside a link to it: the moves are renames
+    real.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(dir=real.parent, prefix=f".{real.name}.staging-"))
+    try:
+        drawn = draw(staging)
+        with processes.held_stop_signals():
+            _move_into(staging, real)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return [final / Path(path).relative_to(staging) for path in drawn]
+
+
+def _move_into(source, target):
+    """Rename every file under `source` to its place under `target`; a directory `target` lacks,
+    whole. Made here, not renamed, `target` gets the usual mode (mkdtemp's is 0700)."""
+    target.mkdir(exist_ok=True)
+    for entry in sorted(source.iterdir()):
+        destination = target / entry.name
+        if entry.is_dir() and destination.is_dir():
+            _move_into(entry, destination)
+        else:
+            os.replace(entry, destination)
 
 
 def _in_order(values):

@@ -9,12 +9,23 @@ from latency_gate.render import plots, sample_plots
 from latency_gate.runner.kinds import LATENCY
 
 
+def draw_processed(kind, plots_directory, measurements, summaries=None):
+    """The plots of processing, drawn whole into place (plots.draw_staged): draw_measurements' and,
+    given latency summaries, draw_subexperiment_comparison's; their paths."""
+    def draw(directory):
+        drawn = draw_measurements(kind, directory, measurements)
+        if summaries is not None:
+            drawn += draw_subexperiment_comparison(summaries, directory)
+        return drawn
+
+    return plots.draw_staged(plots_directory, draw)
+
+
 def draw_measurements(kind, plots_directory, measurements):
-    """measurements: {sub-experiment: its measurements (a frame, or numpy columns)}."""
+    """measurements: {sub-experiment: its measurements (a frame, or numpy columns)}; the plots' paths."""
     if kind is LATENCY:
-        sample_plots.draw_measurements(plots_directory, measurements)
-    else:
-        sample_plots.draw_scatter_plots(plots_directory, measurements)
+        return sample_plots.draw_measurements(plots_directory, measurements)
+    return sample_plots.draw_scatter_plots(plots_directory, measurements)
 
 
 def draw_subexperiment_comparison(summaries, plots_directory):

@@ -14,7 +14,8 @@ fetch() of JSON does not, so the same files work from GitHub Pages and a local f
 
 The output is a pure function of the store (no clock), so regenerating an unchanged
 store changes no file on gh-pages. Everything is built in a temporary directory inside
-the store and swapped in by renames, so a failed build leaves the previous site intact.
+the store and swapped in by renames, so a failed build leaves the previous site intact; SIGINT
+and SIGTERM are held over the renames (runner/processes.py held_stop_signals).
 """
 
 import contextlib
@@ -31,7 +32,7 @@ import pandas as pd
 from latency_gate.analysis import changepoints as changepoint_detection
 from latency_gate.contracts import formats, instruction_counts, run_metadata
 from latency_gate.errors import InputError
-from latency_gate.runner import kinds
+from latency_gate.runner import kinds, processes
 from latency_gate.runner.middleware import BACKENDS
 from latency_gate.store.site_store import MARGIN, History, line_platform, read_history
 
@@ -46,8 +47,8 @@ CHARTED = {"latency": MAGNITUDES, "throughput": kinds.THROUGHPUT.magnitudes[::-1
 def build_site(store_root: Path, changepoints=None) -> None:
     """changepoints: {platform: [changepoints.ChangePoint]} as store_views.regenerate found
     them; without, they are detected here from the same runs."""
-    with staged_site(store_root, changepoints) as swap_in:
-        swap_in()
+    with staged_site(store_root, changepoints) as swap_in, processes.held_stop_signals():
+        swap_in()  # a series of renames: SIGINT and SIGTERM delivered once all are done
 
 
 @contextlib.contextmanager

@@ -14,19 +14,20 @@ from latency_gate.analysis import changepoints
 from latency_gate.analysis.requirements import collect_summaries, run_directories
 from latency_gate.contracts import change_points, formats, instruction_counts, run_metadata
 from latency_gate.render import plots, site
-from latency_gate.runner import kinds
+from latency_gate.runner import kinds, processes
 from latency_gate.store.history import check_store, line_runs, platforms, runs_directory
 
 
 def plot_history(experiments_results, requirements_path, plots_directory, kind=None):
     """The spec's latency_plot_history.py (throughput_plot_history.py): magnitude and payload
-    history plots, the payload plots marking the history's change points. kind:
-    latency or throughput; None: what the runs' metadata says."""
+    history plots, the payload plots marking the history's change points, drawn whole into place
+    (plots.draw_staged). kind: latency or throughput; None: what the runs' metadata says."""
     runs = run_directories(experiments_results)
     kind = kinds.of_runs(runs, kind and kind.name)
     history = collect_summaries(runs, kind)
     found = _changepoints(history, runs, kind)
-    return _draw(history, requirements_path, plots_directory, found.changepoints, runs, kind)
+    return plots.draw_staged(plots_directory, lambda directory: _draw(
+        history, requirements_path, directory, found.changepoints, runs, kind))
 
 
 def _changepoints(history, runs, kind, platform=None):
@@ -41,12 +42,15 @@ def _draw(history, requirements_path, plots_directory, changes, runs, kind):
     return batch.render()
 
 
-def regenerate(store_root):
+def regenerate(store_root, swapped=None):
     """Detect every platform's change points (changepoints/<platform>.json), redraw its
     history plots and rebuild the site. In two phases: first every line is read and its change
     points, plots and the site are built, staged, then all are swapped in together. A failure or an
     interrupt before the swap (a stored run that cannot be read, no chart library) leaves the
-    change points, plots and site as they were."""
+    change points, plots and site as they were. SIGINT and SIGTERM are held over the swap, a series
+    of renames, and delivered once it is done (KeyboardInterrupt): one cannot leave some lines' new
+    plots beside the old site. swapped: called once all is swapped in, before such a signal is
+    delivered (add-to-history then keeps the run the new site shows)."""
     store_root = Path(store_root)
     check_store(store_root)
     site.require_chart_library()  # before anything is drawn: the last step needs it
@@ -75,11 +79,15 @@ def regenerate(store_root):
             changepoints.write(detection, change_points.path(staged_changepoints, platform))
         with site.staged_site(store_root, {platform: detection.changepoints for platform, detection, _ in made},
                               {platform: staging for platform, _, staging in made if staging is not None}) as swap_site:
-            for platform, _, staging in made:
-                os.replace(change_points.path(staged_changepoints, platform), change_points.path(store_root, platform))
-                if staging is not None:
-                    _swap_directory(staging, store_root / "plots" / platform)
-            swap_site()
+            with processes.held_stop_signals():
+                for platform, _, staging in made:
+                    os.replace(change_points.path(staged_changepoints, platform),
+                               change_points.path(store_root, platform))
+                    if staging is not None:
+                        _swap_directory(staging, store_root / "plots" / platform)
+                swap_site()
+                if swapped is not None:
+                    swapped()
     finally:
         for _, _, staging in made:
             if staging is not None:

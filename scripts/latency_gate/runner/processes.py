@@ -1,5 +1,6 @@
 """Supervising LatencyTest processes: start in their own process group, wait with a
-deadline, kill the whole group, turn SIGINT/SIGTERM into a clean stop, background stress.
+deadline, kill the whole group, turn SIGINT/SIGTERM into a clean stop or hold them over a step
+that must not stop half-way, background stress.
 
 Each process runs in its own session so that a time-out or an interruption kills it with
 everything it started; the kernel kills it should the runner itself die.
@@ -90,6 +91,19 @@ class StopSignals:
             if self._handlers is not None:
                 signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
             self._raising = False  # one that came before the block has raised by now
+
+
+@contextlib.contextmanager
+def held_stop_signals():
+    """SIGINT and SIGTERM held over a block that must not stop half-way (outputs swapped into place
+    by a series of renames), then the first that came delivered to the handlers before, as if it came
+    just after: Ctrl-C's KeyboardInterrupt, the command line's exit 130 (cli/__init__.py). One that
+    a thread other than the main one received is recorded by StopSignals and so delivered too."""
+    with StopSignals() as signals:
+        yield
+        received = signals.take()
+    if received:
+        signal.raise_signal(signal.Signals[received])
 
 
 def start(command, log_path, environment):
