@@ -50,7 +50,7 @@ from latency_gate.runner.middleware import backend as middleware_backend, interf
 from latency_gate.runner.middleware.common import Subexperiment, default_certs_directory, library_environment
 from latency_gate.runner.processes import Interrupted, StopSignals, check_stress, has_exited, kill_group, start_stress
 from latency_gate.runner.shared_memory import SharedMemory
-from latency_gate.runner.subexperiment import RERUN, outcome_text, publish_logs, run_with_retries
+from latency_gate.runner.subexperiment import RERUN, keep_failed_files, outcome_text, publish_logs, run_with_retries
 
 RUN_ID_VARIABLE = "LATENCY_GATE_RUN_ID"
 CHECKED_DOMAIN = 1  # what a configuration is checked with before a domain and port are leased
@@ -437,9 +437,10 @@ def _record_outcome(run, name, entry):
 
 def _keep_stored(run, name, how, err):
     """This run stored no result of a sub-experiment an earlier run stored one of (`how`): that result, its
-    entry and its logs stand; this run's logs stay beside them."""
+    entry, its logs and files stand; this run's logs and files stay beside them."""
+    files = keep_failed_files(run.config.inputs, name)
     warning = (f"{name}: this run stored no result ({how}); the one an earlier run stored stands "
-               f"(this run's logs: logs/{name}_*{RERUN}*.log)")
+               f"(this run's logs: logs/{name}_*{RERUN}*.log" + (f", its files: logs/{files}/)" if files else ")"))
     run.metadata = run.metadata.with_warning(warning)
     print(f"warning: {run.config.results}: {warning}", file=err)
     run.save()
