@@ -1,7 +1,8 @@
 """A sub-experiment run again into a results directory that holds its result (runner/subexperiment.py,
 runner/experiment.py): nothing stored is lost to a re-run that fails. Its measurements, entry and logs
 stand (test_experiment.py), and so do the files its program wrote itself: its rendered configurations,
-a counted run's callgrind profiles and counts, perf_test's driver logs.
+a counted run's callgrind profiles and counts, perf_test's driver logs; the other sub-experiments'
+warnings stay in metadata.json.
 
 The real runner, backends and perf_test driver run stand-ins of the programs (Python scripts), so
 no built program is needed; the backends' library look-up (ldd) is left out.
@@ -9,6 +10,7 @@ no built program is needed; the backends' library look-up (ldd) is left out.
 
 import io
 import os
+import shutil
 import sys
 
 import pytest
@@ -232,3 +234,33 @@ def test_a_failed_rerun_of_perf_test_leaves_the_stored_driver_logs(tmp_path, mod
     assert run(results, **options) == EXIT_OK
     assert "of the run 3" in driver_logs[0].read_text()
     assert all(path.is_file() for path in written) and not (logs / f"{name}.rerun").exists()
+
+
+def test_a_rerun_keeps_the_other_subexperiments_warnings_and_drops_its_own_once_it_passes(
+        tmp_path, mode, monkeypatch):
+    """metadata.json's warnings are the directory's: an earlier run's stay, each once; a sub-experiment's
+    own ("<name>: ...") go when a later run records it again."""
+    program = stand_in(tmp_path / "SocketLatency", LATENCY_STAND_IN, mode=str(tmp_path / "mode"))
+    # No cyclictest on PATH: every run's baseline warns the same. The runner starts every process with setpriv.
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "bin" / "setpriv").symlink_to(shutil.which("setpriv"))
+    monkeypatch.setenv("PATH", str(tmp_path / "bin"))
+    results = tmp_path / "results"
+    other = "interprocess_best_effort"
+    options = {"middleware": "socket", "program": program, "baseline_s": 1}
+
+    mode("passes", 1)
+    assert run(results, subexperiments=(NAME, other), **options) == EXIT_OK
+    [baseline] = metadata_of(results)["warnings"]
+    assert "cyclictest" in baseline
+    mode("fails", 2)
+    assert run(results, subexperiments=(NAME, other), **options) == EXIT_RUN_FAILED
+    assert [warning.split(":")[0] for warning in metadata_of(results)["warnings"]] == [
+        baseline.split(":")[0], NAME, other]
+
+    mode("passes", 3)
+    assert run(results, subexperiments=(NAME,), **options) == EXIT_OK
+
+    warnings = metadata_of(results)["warnings"]
+    assert warnings[0] == baseline and len(warnings) == 2
+    assert warnings[1].startswith(f"{other}: this run stored no result (failed: ")
