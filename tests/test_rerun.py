@@ -2,7 +2,7 @@
 runner/experiment.py): nothing stored is lost to a re-run that fails. Its measurements, entry and logs
 stand (test_experiment.py), and so do the files its program wrote itself: its rendered configurations,
 a counted run's callgrind profiles and counts, perf_test's driver logs; the other sub-experiments'
-warnings stay in metadata.json.
+warnings stay in metadata.json. A raw export the runner rejects is kept where its error names it.
 
 The real runner, backends and perf_test driver run stand-ins of the programs (Python scripts), so
 no built program is needed; the backends' library look-up (ldd) is left out.
@@ -29,7 +29,7 @@ NAME = "intraprocess_best_effort"
 SAMPLES = 20
 
 # LatencyTest's (and SocketLatency's) command line: it prints which run it is and, told to pass, exports
-# SAMPLES round trips of every payload of its --file.
+# SAMPLES round trips of every payload of its --file; told to write them malformed, numbers every sample 1.
 LATENCY_STAND_IN = """\
 #!{python}
 import sys
@@ -45,7 +45,7 @@ payloads = [payload for payload in Path(arguments[arguments.index("--file") + 1]
             if payload.strip()]
 samples = int(arguments[arguments.index("--samples") + 1])
 rows = [payload.strip() for payload in payloads for _ in range(samples)]
-numbers = range(1, len(rows) + 1)
+numbers = [1] * len(rows) if how == "malformed" else range(1, len(rows) + 1)
 Path(arguments[arguments.index("--export_raw_data") + 1]).write_text(
     "Sample,Payload [Bytes],Latency [us]\\n" + "".join(f"{{n}},{{p}},10.000\\n" for n, p in zip(numbers, rows)))
 """
@@ -58,7 +58,7 @@ def no_description(*, binary, environment):
 
 @pytest.fixture
 def mode(tmp_path):
-    """set(how, run): the next stand-in run passes ("passes") or fails, saying `run`."""
+    """set(how, run): the next stand-in run passes ("passes"), fails or writes a malformed export, saying `run`."""
     path = tmp_path / "mode"
 
     def set_mode(how, run):
@@ -264,3 +264,22 @@ def test_a_rerun_keeps_the_other_subexperiments_warnings_and_drops_its_own_once_
     warnings = metadata_of(results)["warnings"]
     assert warnings[0] == baseline and len(warnings) == 2
     assert warnings[1].startswith(f"{other}: this run stored no result (failed: ")
+
+
+@pytest.mark.parametrize("retries", [0, 1])
+def test_a_rejected_raw_export_is_kept_where_its_error_names_it(tmp_path, mode, retries):
+    """The program's export goes to a hidden partial file the runner removes; one it rejects is kept in
+    logs/ and its error names it there, each attempt's its own."""
+    program = stand_in(tmp_path / "SocketLatency", LATENCY_STAND_IN, mode=str(tmp_path / "mode"))
+    results = tmp_path / "results"
+    mode("malformed", 1)
+
+    assert run(results, middleware="socket", program=program, retries=retries) == EXIT_RUN_FAILED
+
+    entry = metadata_of(results)["subexperiments"][NAME]
+    errors = [attempt["error"] for attempt in entry.get("earlier_attempts", [])] + [entry["error"]]
+    kept = [f"logs/{NAME}_rejected.attempt-{n}.csv" for n in range(1, retries + 1)] + [f"logs/{NAME}_rejected.csv"]
+    for error, path in zip(errors, kept, strict=True):
+        assert error == f"unusable raw data: {path}:3: Sample 1, not 2: samples are numbered 1, 2, 3, ... as recorded"
+        assert (results / path).read_text().splitlines()[2] == "1,16,10.000"
+    assert not list(results.glob(".partial-*"))

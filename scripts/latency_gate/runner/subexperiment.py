@@ -7,9 +7,10 @@ import shlex
 import shutil
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from latency_gate.contracts import run_metadata
-from latency_gate.contracts.formats import measurements_path
+from latency_gate.contracts.formats import measurements_path, rejected_export_path
 from latency_gate.errors import InputError
 from latency_gate.runner import counting
 from latency_gate.runner.middleware.common import Subexperiment
@@ -85,6 +86,13 @@ def files_directory(logs, name, tag):
     return logs / f"{name}{tag}" if tag else logs
 
 
+def _attempt_files(logs, name, roles):
+    """What names each file an attempt leaves in logs/ under its own name, given a tag (a re-run's, an earlier
+    attempt's): its processes' logs and a raw export it rejected (formats.rejected_export_path)."""
+    return [lambda tag, role=role: logs / f"{name}_{role}{tag}.log" for role in roles] + [
+        lambda tag: rejected_export_path(logs, name, tag)]
+
+
 def run_subexperiment(name, config, logs, tag="", out=None):
     """Run one sub-experiment, its logs <name>_<role><tag>.log; write its measurements CSV on success. Never
     raises for run failures. On a terminal `out`, the seconds it has run show as it runs."""
@@ -145,7 +153,7 @@ def run_subexperiment(name, config, logs, tag="", out=None):
         elif not raw.is_file():
             outcome.error = f"{config.binary.name} wrote no raw data"
         else:
-            outcome.samples = config.kind.store(raw, stored, config)
+            outcome.samples = _store_raw(raw, stored, config, rejected_export_path(logs, name, tag))
             if config.counting:
                 read = "counts"
                 counts.mkdir(exist_ok=True)
@@ -164,6 +172,19 @@ def run_subexperiment(name, config, logs, tag="", out=None):
     return outcome
 
 
+def _store_raw(raw, stored, config, rejected):
+    """The kind's store of the raw export; a malformed one is kept as `rejected` (in logs/) and the InputError
+    names it there: its hidden partial name is the runner's own, and that file goes."""
+    try:
+        return config.kind.store(raw, stored, config)
+    except InputError as malformed:
+        if malformed.path is None or Path(malformed.path) != raw:
+            raise
+        raw.replace(rejected)
+        where = f"{raw}:{malformed.line}: " if malformed.line is not None else f"{raw}: "
+        raise InputError(str(malformed).removeprefix(where), f"logs/{rejected.name}", malformed.line) from None
+
+
 def outcome_text(outcome):
     """How a sub-experiment's attempt reads on the terminal: duration, status, why."""
     detail = f"  {outcome.error}" if outcome.error else ""
@@ -177,19 +198,25 @@ def run_with_retries(name, config, logs, retries, out, err, indent, tag=""):
     logs are kept as <name>_<role><tag>.attempt-<n>.log (a retry starts the logs afresh). Each
     attempt's result goes to `out` on a line of its own, the later ones indented by `indent`.
     """
-    for role in ROLES:  # another run's, which this one's would be taken for
-        for stale in logs.glob(f"{name}_{role}{tag}.attempt-*.log"):
+    for named in _attempt_files(logs, name, ROLES):  # another run's, which this one's would be taken for
+        for stale in logs.glob(named(f"{tag}.attempt-*").name):
             stale.unlink()
+    rejected = rejected_export_path(logs, name, tag)
+    rejected.unlink(missing_ok=True)  # a log is started afresh; this is not
     earlier = []
     outcome = run_subexperiment(name, config, logs, tag, out)
     while outcome.status != "passed" and len(earlier) < retries and not outcome.refused_input:
         attempt = len(earlier) + 1
-        for role in outcome.commands:
-            log = logs / f"{name}_{role}{tag}.log"
-            if log.exists():
-                log.replace(logs / f"{name}_{role}{tag}.attempt-{attempt}.log")
-        # metadata.json names them as they are once the outcome is recorded (publish_logs)
+        for named in _attempt_files(logs, name, outcome.commands):
+            if named(tag).exists():
+                named(tag).replace(named(f"{tag}.attempt-{attempt}"))
+        # metadata.json names them as they are once the outcome is recorded (publish_logs), the terminal as they are
+        error, named_as = outcome.error, f"logs/{rejected.name}"
+        recorded_as, kept_as = (f"logs/{rejected_export_path(logs, name, f'{staged}.attempt-{attempt}').name}"
+                                for staged in ("", tag))
+        outcome.error = error and error.replace(named_as, recorded_as)
         earlier.append(outcome.recorded(run_metadata.Attempt, logs=f"logs/{name}_*.attempt-{attempt}.log"))
+        outcome.error = error and error.replace(named_as, kept_as)
         print(f"{outcome_text(outcome)}; retry {attempt}/{retries}", file=out, flush=True)
         print(f"warning: {config.results}: {name} {outcome.status} ({outcome.error}); running it again "
               f"(attempt {attempt + 1}, the failed attempt's logs: logs/{name}_*{tag}.attempt-{attempt}.log)",
@@ -202,12 +229,12 @@ def run_with_retries(name, config, logs, retries, out, err, indent, tag=""):
 def publish_logs(logs, name, roles):
     """A re-run's logs and files once its result has replaced the stored one: they take the sub-experiment's
     names, and the stored result's go."""
-    for role in roles:
-        for old in logs.glob(f"{name}_{role}.attempt-*.log"):
-            old.unlink()
-        staged = f"{name}_{role}{RERUN}"
-        for log in logs.glob(f"{staged}*.log"):
-            log.replace(logs / f"{name}_{role}{log.name[len(staged):]}")
+    for named in _attempt_files(logs, name, roles):
+        for old in [*logs.glob(named(".attempt-*").name), named("")]:
+            old.unlink(missing_ok=True)
+        for staged in [named(RERUN), *logs.glob(named(f"{RERUN}.attempt-*").name)]:
+            if staged.exists():
+                staged.replace(logs / staged.name.replace(RERUN, "", 1))  # the first: a name holds none
     files = files_directory(logs, name, RERUN)
     if files.is_dir():
         counting.clear_profiles(logs, name)  # the stored result's: the re-run's dumps may be fewer
