@@ -992,3 +992,18 @@ def test_a_timed_run_may_miss_a_round_trip_in_a_hundred(tmp_path):
     raw.write_text("Sample,Payload [Bytes],Latency [us]\n" + "".join(f"{s},16,2.0\n" for s in range(1, 100)))
 
     assert kinds.LATENCY.store(raw, tmp_path / "m.csv", SimpleNamespace(payloads=(16,), samples=100, counting=None)) == 99
+
+
+@pytest.mark.unit
+def test_a_subexperiments_attempt_clears_its_own_callgrind_profiles_only(tmp_path):
+    """interprocess_reliable's profiles start with interprocess_reliable_ as interprocess_reliable_tcp's do: a run of
+    the one into the directory must not remove the other's."""
+    kept = [tmp_path / "interprocess_reliable_tcp_publisher.callgrind.1", tmp_path / "interprocess_reliable.xml"]
+    cleared = [tmp_path / f"interprocess_reliable_{role}.callgrind.{dump}" for role in ("publisher", "subscriber")
+               for dump in ("1", "2-03")]
+    for path in kept + cleared:
+        path.write_text("")
+
+    counting.clear_profiles(tmp_path, "interprocess_reliable")
+
+    assert sorted(tmp_path.iterdir()) == sorted(kept)

@@ -175,6 +175,13 @@ measurements_path, summary_path, checks_path = MEASUREMENTS.path, SUMMARY.path, 
 is_summary = SUMMARY.matches  # measurements_<sub-experiment>_summary.csv
 
 
+def rejected_export_path(logs, subexperiment, tag=""):
+    """A program's raw export the runner rejected, kept in logs/ where its error names it
+    (runner/subexperiment.py): <sub-experiment>_rejected<tag>.csv, the tag a re-run's (.rerun) and an
+    earlier attempt's (.attempt-<n>)."""
+    return Path(logs) / f"{subexperiment}_rejected{tag}.csv"
+
+
 def has_summaries(directory):
     return any(Path(directory).glob(SUMMARY_GLOB))
 

@@ -150,6 +150,8 @@ class RunMetadata:
     grid: dict | None = None
     started_at: str | None = None  # ISO 8601, UTC
     finished_at: str | None = None  # None while the run goes on (or when it was killed)
+    # every run's into the directory, each once; a sub-experiment's own ("<name>: ...") until a later run
+    # records the sub-experiment again (runner/experiment.py _record)
     warnings: list[str] = field(default_factory=list)
     platform_baseline: dict | None = None  # cyclictest's wake-up latency: platform_info.measure_baseline()
     subexperiments: dict[str, SubexperimentOutcome] = field(default_factory=dict)

@@ -45,6 +45,7 @@ from latency_gate.errors import InputError
 from latency_gate.runner.run_spec import SIGNALS
 
 TOOL = "callgrind"
+PROCESS_ROLES = ("publisher", "subscriber", "both")  # interface.ROLES, which imports this module
 
 
 # The smallest change in instructions per round trip the code-path gate counts by default: Fast
@@ -171,8 +172,9 @@ def profile_stem(logs, subexperiment, role):
 
 def clear_profiles(logs, subexperiment):
     """Remove an earlier attempt's profiles: a retry's dumps must not mix with them."""
-    for stale in Path(logs).glob(f"{subexperiment}_*.callgrind*"):
-        stale.unlink()
+    for role in PROCESS_ROLES:  # by role: <name>_*.callgrind* is also a longer-named sub-experiment's (_tcp)
+        for stale in Path(logs).glob(f"{profile_stem(logs, subexperiment, role).name}*"):
+            stale.unlink()
 
 
 def prefix(path, role, logs, subexperiment):

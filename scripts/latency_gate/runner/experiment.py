@@ -50,7 +50,7 @@ from latency_gate.runner.middleware import backend as middleware_backend, interf
 from latency_gate.runner.middleware.common import Subexperiment, default_certs_directory, library_environment
 from latency_gate.runner.processes import Interrupted, StopSignals, check_stress, has_exited, kill_group, start_stress
 from latency_gate.runner.shared_memory import SharedMemory
-from latency_gate.runner.subexperiment import RERUN, outcome_text, publish_logs, run_with_retries
+from latency_gate.runner.subexperiment import RERUN, keep_failed_files, outcome_text, publish_logs, run_with_retries
 
 RUN_ID_VARIABLE = "LATENCY_GATE_RUN_ID"
 CHECKED_DOMAIN = 1  # what a configuration is checked with before a domain and port are leased
@@ -330,7 +330,13 @@ def _check_holds_no_results(results):
 
 
 def _record(spec, checked, config, host, run_id, started_at, earlier):
-    """metadata.json as the run starts: what runs where and how, and the outcomes it keeps."""
+    """metadata.json as the run starts: what runs where and how, and the outcomes it keeps.
+
+    Warnings are one list of the directory, not kept per sub-experiment: an earlier run's stay (they
+    say how the results it stored were measured), and this run adds its own, each once (runs of the
+    same settings on one machine refuse the same real-time settings). Only a sub-experiment's own
+    warnings, those naming it first (`<name>: ...`, _keep_stored), go when a later run records it
+    again (_without_own_warnings)."""
     described = checked.backend.describe(binary=config.binary, environment=config.environment)
     fastdds = spec.middleware == run_metadata.DEFAULT_MIDDLEWARE  # the legacy keys are the runs before backends
     real_time, lease, sides = config.real_time, config.lease, config.topology
@@ -358,7 +364,7 @@ def _record(spec, checked, config, host, run_id, started_at, earlier):
         payloads=list(checked.payloads),
         grid=checked.grid and checked.grid.recorded(),
         started_at=started_at,
-        warnings=list(real_time.warnings),
+        warnings=_with_warnings(earlier.warnings if earlier else [], real_time.warnings),
         subexperiments=dict(earlier.subexperiments) if earlier else {},  # each stands until replaced (_loop)
     )
 
@@ -378,7 +384,7 @@ def _loop(run, spec, checked, out, err):
                                                        config.real_time.rt_prio, config.real_time.pub_cpus)
     run.metadata = replace(run.metadata, platform_baseline=baseline)
     if warning:
-        run.metadata = run.metadata.with_warning(warning)
+        run.metadata = _warned(run.metadata, warning)
         print(f"warning: {warning}", file=err)
     if baseline:
         print(f"platform baseline (cyclictest {spec.baseline_s} s): avg {baseline['avg_us']} us, "
@@ -393,8 +399,8 @@ def _loop(run, spec, checked, out, err):
         print(label, end="", file=out, flush=True)
         if run.stress_process is not None and not stress_ended and has_exited(run.stress_process):
             stress_ended = True
-            run.metadata = run.metadata.with_warning(f"stress-ng ended before {name}: the load did not last "
-                                                     "(logs/stress-ng.log)")
+            run.metadata = _warned(run.metadata, f"stress-ng ended before {name}: the load did not last "
+                                                  "(logs/stress-ng.log)")
         if name in checked.unsupported:
             _record_outcome(run, name, run_metadata.SubexperimentOutcome(status="unsupported",
                                                                         error=checked.unsupported[name]))
@@ -427,22 +433,41 @@ def _loop(run, spec, checked, out, err):
 
 def _record_outcome(run, name, entry):
     """`entry` becomes the sub-experiment's in metadata.json; an earlier result's files go (its summary
-    and checks described other samples; an entry that did not pass has no measurements)."""
+    and checks described other samples; an entry that did not pass has no measurements), and so do the
+    earlier runs' warnings of the sub-experiment (they described the entry replaced)."""
     stale = (summary_path, checks_path) + ((measurements_path,) if entry.status != "passed" else ())
     for path in stale:
         path(run.config.results, name).unlink(missing_ok=True)
-    run.metadata = run.metadata.with_outcome(name, entry)
+    run.metadata = _without_own_warnings(run.metadata, name).with_outcome(name, entry)
     run.save()
 
 
 def _keep_stored(run, name, how, err):
     """This run stored no result of a sub-experiment an earlier run stored one of (`how`): that result, its
-    entry and its logs stand; this run's logs stay beside them."""
+    entry, its logs and files stand; this run's logs and files stay beside them. Its warning replaces an
+    earlier run's of the sub-experiment (it named logs this run's have overwritten)."""
+    files = keep_failed_files(run.config.inputs, name)
     warning = (f"{name}: this run stored no result ({how}); the one an earlier run stored stands "
-               f"(this run's logs: logs/{name}_*{RERUN}*.log)")
-    run.metadata = run.metadata.with_warning(warning)
+               f"(this run's logs: logs/{name}_*{RERUN}*.log" + (f", its files: logs/{files}/)" if files else ")"))
+    run.metadata = _warned(_without_own_warnings(run.metadata, name), warning)
     print(f"warning: {run.config.results}: {warning}", file=err)
     run.save()
+
+
+def _with_warnings(warnings, added):
+    """`warnings` and those of `added` they do not hold yet."""
+    return [*warnings, *(warning for warning in added if warning not in warnings)]
+
+
+def _warned(metadata, warning):
+    """The metadata with `warning`, once: an earlier run into the directory may have recorded it."""
+    return replace(metadata, warnings=_with_warnings(metadata.warnings, [warning]))
+
+
+def _without_own_warnings(metadata, name):
+    """The metadata without the warnings of a sub-experiment (those that name it first, _keep_stored)."""
+    return replace(metadata, warnings=[warning for warning in metadata.warnings
+                                       if not warning.startswith(f"{name}: ")])
 
 
 def _clean_up(run, signals):
@@ -486,6 +511,6 @@ def _hold_cpu_idle(hold, metadata, err):
     if refusal:
         print(f"warning: {refusal}", file=err)
         settings = replace(metadata.settings, cpu_idle=realtime.CPU_IDLE_OS)
-        return replace(metadata, settings=settings).with_warning(refusal)
+        return _warned(replace(metadata, settings=settings), refusal)
     settings = replace(metadata.settings, pm_qos_limit_us=hold.current_us())
     return replace(metadata, settings=settings)

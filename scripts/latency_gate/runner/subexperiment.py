@@ -4,11 +4,13 @@ stored in the spec's measurements format (runner/kinds.py).
 """
 
 import shlex
+import shutil
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from latency_gate.contracts import run_metadata
-from latency_gate.contracts.formats import measurements_path
+from latency_gate.contracts.formats import measurements_path, rejected_export_path
 from latency_gate.errors import InputError
 from latency_gate.runner import counting
 from latency_gate.runner.middleware.common import Subexperiment
@@ -18,7 +20,8 @@ from latency_gate.runner.processes import kill_group, start, supervise
 
 # What a sub-experiment's logs carry in their names while its stored result stands (it passed in an earlier
 # run into the directory): <name>_<role>.rerun.log and .rerun.attempt-<n>.log, until the re-run stores a
-# result of its own (publish_logs).
+# result of its own (publish_logs). The files its program writes itself (rendered configurations, callgrind
+# profiles, perf_test's driver logs) go to logs/<name>.rerun/ meanwhile (files_directory).
 RERUN = ".rerun"
 
 # The exit code of a program that refused its command line or input files (the project's programs:
@@ -76,15 +79,35 @@ class ElapsedTicker:
         print(text, end="", file=self.out, flush=True)
 
 
+def files_directory(logs, name, tag):
+    """Where a sub-experiment's program writes its own files (its rendered configurations, callgrind profiles,
+    perf_test's driver logs): logs/, or for a re-run logs/<name>.rerun/, so that the stored result's stand
+    until the re-run stores a result (publish_logs) and a failed re-run's stay there, beside them."""
+    return logs / f"{name}{tag}" if tag else logs
+
+
+def _attempt_files(logs, name, roles):
+    """What names each file an attempt leaves in logs/ under its own name, given a tag (a re-run's, an earlier
+    attempt's): its processes' logs and a raw export it rejected (formats.rejected_export_path)."""
+    return [lambda tag, role=role: logs / f"{name}_{role}{tag}.log" for role in roles] + [
+        lambda tag: rejected_export_path(logs, name, tag)]
+
+
 def run_subexperiment(name, config, logs, tag="", out=None):
     """Run one sub-experiment, its logs <name>_<role><tag>.log; write its measurements CSV on success. Never
     raises for run failures. On a terminal `out`, the seconds it has run show as it runs."""
     subexperiment = Subexperiment(name)
     results = config.results
     measurements = measurements_path(results, name)
-    # Hidden, never taken for a result: the program's raw export, and its conversion until the result is whole.
+    # Hidden, never taken for a result: the program's raw export, and its conversion (and a counted run's
+    # counts) until the result is whole.
     raw, stored = results / f".partial-{measurements.name}", results / f".stored-{measurements.name}"
+    counts = results / f".stored-counts-{name}"
     raw.unlink(missing_ok=True)
+    files = files_directory(logs, name, tag)
+    if files != logs:  # an earlier attempt's or failed re-run's files: this attempt's must not mix with them
+        shutil.rmtree(files, ignore_errors=True)
+        files.mkdir()
     program = config.kind.program(config.backend)
     in_shared_memory = config.shared_memory.prefix() if subexperiment.shared_memory and config.shared_memory else []
     commands = {
@@ -92,11 +115,11 @@ def run_subexperiment(name, config, logs, tag="", out=None):
         + in_shared_memory
         + (config.real_time.prefix(config.kind.cpus(config.real_time, role)) if program.realtime_options is None
            else [])
-        + (counting.prefix(config.counting, role, logs, name) if config.counting else [])
+        + (counting.prefix(config.counting, role, files, name) if config.counting else [])
         + command
-        for role, command in program.commands(run=config.program_run(subexperiment, logs, raw)).items()
+        for role, command in program.commands(run=config.program_run(subexperiment, files, raw)).items()
     }
-    counting.clear_profiles(logs, name)
+    counting.clear_profiles(files, name)
     processes = {}
     started = time.monotonic()
     ticker = ElapsedTicker(out, started)
@@ -113,7 +136,11 @@ def run_subexperiment(name, config, logs, tag="", out=None):
             raw.unlink(missing_ok=True)
     duration = time.monotonic() - started
     exit_codes = {role: p.returncode for role, p in processes.items()}
-    outcome = Outcome("failed", duration, exit_codes, commands, config.kind.expected(config))
+    # metadata.json records a re-run only once its files are where the stored result's were (publish_logs):
+    # its commands name them there.
+    recorded = {role: [argument.replace(f"{files}/", f"{logs}/") for argument in command]
+                for role, command in commands.items()}
+    outcome = Outcome("failed", duration, exit_codes, recorded, config.kind.expected(config))
     read = "raw data"
     try:
         if verdict == "timed_out":
@@ -126,11 +153,14 @@ def run_subexperiment(name, config, logs, tag="", out=None):
         elif not raw.is_file():
             outcome.error = f"{config.binary.name} wrote no raw data"
         else:
-            outcome.samples = config.kind.store(raw, stored, config)
+            outcome.samples = _store_raw(raw, stored, config, rejected_export_path(logs, name, tag))
             if config.counting:
                 read = "counts"
-                counting.store(config.counting, logs, name, commands, config.payloads, config.samples, results)
+                counts.mkdir(exist_ok=True)
+                counting.store(config.counting, files, name, commands, config.payloads, config.samples, counts)
             # Only now does it replace a stored result: a counted run's measurements stand only with their counts.
+            for counted in sorted(counts.glob("*")) if config.counting else ():
+                counted.replace(results / counted.name)
             stored.replace(measurements)
             outcome.status = "passed"
     except InputError as bad_data:
@@ -138,7 +168,21 @@ def run_subexperiment(name, config, logs, tag="", out=None):
     finally:
         raw.unlink(missing_ok=True)
         stored.unlink(missing_ok=True)
+        shutil.rmtree(counts, ignore_errors=True)
     return outcome
+
+
+def _store_raw(raw, stored, config, rejected):
+    """The kind's store of the raw export; a malformed one is kept as `rejected` (in logs/) and the InputError
+    names it there: its hidden partial name is the runner's own, and that file goes."""
+    try:
+        return config.kind.store(raw, stored, config)
+    except InputError as malformed:
+        if malformed.path is None or Path(malformed.path) != raw:
+            raise
+        raw.replace(rejected)
+        where = f"{raw}:{malformed.line}: " if malformed.line is not None else f"{raw}: "
+        raise InputError(str(malformed).removeprefix(where), f"logs/{rejected.name}", malformed.line) from None
 
 
 def outcome_text(outcome):
@@ -154,19 +198,25 @@ def run_with_retries(name, config, logs, retries, out, err, indent, tag=""):
     logs are kept as <name>_<role><tag>.attempt-<n>.log (a retry starts the logs afresh). Each
     attempt's result goes to `out` on a line of its own, the later ones indented by `indent`.
     """
-    for role in ROLES:  # another run's, which this one's would be taken for
-        for stale in logs.glob(f"{name}_{role}{tag}.attempt-*.log"):
+    for named in _attempt_files(logs, name, ROLES):  # another run's, which this one's would be taken for
+        for stale in logs.glob(named(f"{tag}.attempt-*").name):
             stale.unlink()
+    rejected = rejected_export_path(logs, name, tag)
+    rejected.unlink(missing_ok=True)  # a log is started afresh; this is not
     earlier = []
     outcome = run_subexperiment(name, config, logs, tag, out)
     while outcome.status != "passed" and len(earlier) < retries and not outcome.refused_input:
         attempt = len(earlier) + 1
-        for role in outcome.commands:
-            log = logs / f"{name}_{role}{tag}.log"
-            if log.exists():
-                log.replace(logs / f"{name}_{role}{tag}.attempt-{attempt}.log")
-        # metadata.json names them as they are once the outcome is recorded (publish_logs)
+        for named in _attempt_files(logs, name, outcome.commands):
+            if named(tag).exists():
+                named(tag).replace(named(f"{tag}.attempt-{attempt}"))
+        # metadata.json names them as they are once the outcome is recorded (publish_logs), the terminal as they are
+        error, named_as = outcome.error, f"logs/{rejected.name}"
+        recorded_as, kept_as = (f"logs/{rejected_export_path(logs, name, f'{staged}.attempt-{attempt}').name}"
+                                for staged in ("", tag))
+        outcome.error = error and error.replace(named_as, recorded_as)
         earlier.append(outcome.recorded(run_metadata.Attempt, logs=f"logs/{name}_*.attempt-{attempt}.log"))
+        outcome.error = error and error.replace(named_as, kept_as)
         print(f"{outcome_text(outcome)}; retry {attempt}/{retries}", file=out, flush=True)
         print(f"warning: {config.results}: {name} {outcome.status} ({outcome.error}); running it again "
               f"(attempt {attempt + 1}, the failed attempt's logs: logs/{name}_*{tag}.attempt-{attempt}.log)",
@@ -177,11 +227,26 @@ def run_with_retries(name, config, logs, retries, out, err, indent, tag=""):
 
 
 def publish_logs(logs, name, roles):
-    """A re-run's logs once its result has replaced the stored one: they take the sub-experiment's log
-    names, and the stored result's logs go."""
-    for role in roles:
-        for old in logs.glob(f"{name}_{role}.attempt-*.log"):
-            old.unlink()
-        staged = f"{name}_{role}{RERUN}"
-        for log in logs.glob(f"{staged}*.log"):
-            log.replace(logs / f"{name}_{role}{log.name[len(staged):]}")
+    """A re-run's logs and files once its result has replaced the stored one: they take the sub-experiment's
+    names, and the stored result's go."""
+    for named in _attempt_files(logs, name, roles):
+        for old in [*logs.glob(named(".attempt-*").name), named("")]:
+            old.unlink(missing_ok=True)
+        for staged in [named(RERUN), *logs.glob(named(f"{RERUN}.attempt-*").name)]:
+            if staged.exists():
+                staged.replace(logs / staged.name.replace(RERUN, "", 1))  # the first: a name holds none
+    files = files_directory(logs, name, RERUN)
+    if files.is_dir():
+        counting.clear_profiles(logs, name)  # the stored result's: the re-run's dumps may be fewer
+        for written in sorted(files.iterdir()):
+            written.replace(logs / written.name)
+        files.rmdir()
+
+
+def keep_failed_files(logs, name):
+    """A re-run that stored no result: its own files stay in logs/<name>.rerun/, beside the stored result's;
+    returns that directory's name in logs/, or None when the program wrote none (nothing is left)."""
+    files = files_directory(logs, name, RERUN)
+    if files.is_dir() and not any(files.iterdir()):
+        files.rmdir()
+    return files.name if files.is_dir() else None
