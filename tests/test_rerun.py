@@ -23,7 +23,7 @@ from latency_gate.runner.middleware import fastdds, perftest
 from latency_gate.runner.run_spec import RunSpec
 from runner_helpers import metadata_of
 
-pytestmark = pytest.mark.unit
+pytestmark = pytest.mark.programs  # the runner starts its stand-ins through setpriv, taskset and env
 
 NAME = "intraprocess_best_effort"
 SAMPLES = 20
