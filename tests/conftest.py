@@ -1,4 +1,5 @@
 import io
+import signal
 from pathlib import Path
 
 import pandas as pd
@@ -10,6 +11,23 @@ from latency_gate.runner.middleware.fastdds import LATENCY_TEST
 from spec_examples import CHECK_REPORT
 
 pytest_plugins = ["tiers", "pytester"]  # every test in exactly one tier; pytester runs pytest in tests of that
+
+
+@pytest.fixture(autouse=True)
+def stop_signals_as_they_were():
+    """A test leaves SIGINT and SIGTERM as it found them, unblocked and with their handlers: every
+    process a later test of the same worker starts inherits the mask, and one started with SIGTERM
+    blocked ignores terminate() (a test of a command's SIGTERM waited out its 30 s once)."""
+    handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    yield
+    left_blocked = signal.pthread_sigmask(signal.SIG_BLOCK, []) - blocked
+    changed = [sig.name for sig, handler in handlers.items() if signal.getsignal(sig) is not handler]
+    signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+    for sig, handler in handlers.items():
+        signal.signal(sig, handler)
+    assert not left_blocked and not changed, f"the test left {sorted(s.name for s in left_blocked)} blocked, " \
+                                             f"the handlers of {changed} changed"
 
 
 @pytest.fixture
