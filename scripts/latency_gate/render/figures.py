@@ -137,7 +137,7 @@ class _GateRatios(_Shape):
         for one in series:
             bounded = np.isfinite(one["ratio"])
             ratio, lower, upper = (one[column][bounded] for column in ("ratio", "low", "high"))
-            self.axes.errorbar(one["x"][bounded], ratio, yerr=[ratio - lower, upper - ratio], fmt="o", markersize=4,
+            self.axes.errorbar(one["x"][bounded], ratio, yerr=np.vstack([ratio - lower, upper - ratio]), fmt="o", markersize=4,
                                capsize=2, color=one["color"], label=f"{one['label']} (interval)")
             # An unbounded ratio (a pull request's throughput of 0 Mb/s) at the top of the view.
             shown = np.where(bounded, one["ratio"], top / 1.03)
