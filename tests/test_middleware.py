@@ -5,6 +5,7 @@ spec's measurements CSV, so everything after the run works unchanged.
 
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -227,6 +228,52 @@ def test_the_relative_gate_runs_on_another_middleware_and_skips_what_it_cannot_d
     assert "interprocess_reliable_security: not gated: a bare socket has no DDS Security" in out
     assert sorted(os.listdir(tmp_path / "gate" / "runs" / "round-01" / "base")) != []
     assert "interprocess_reliable_security" not in (tmp_path / "gate" / "rounds.csv").read_text()
+
+
+def serialized_payloads(trace):
+    """{size: count} of the CDR (little-endian) serialized payloads of the RTPS DATA submessages an
+    `strace -xx -e trace=sendto,sendmsg` log shows sent (an iovec's parts joined): what a sample is
+    on the wire, encapsulation header included."""
+    sizes = {}
+    for line in trace.read_text().splitlines():
+        data = b"".join(bytes.fromhex(part.replace("\\x", "")) for part in re.findall(r'"((?:\\x[0-9a-f]{2})+)"', line))
+        packet = data[data.find(b"RTPS"):] if b"RTPS" in data else b""
+        at = 20  # the RTPS header
+        while at + 4 <= len(packet):
+            kind, flags = packet[at], packet[at + 1]
+            order = "little" if flags & 1 else "big"
+            length = int.from_bytes(packet[at + 2:at + 4], order)
+            body = packet[at + 4:at + 4 + length] if length else packet[at + 4:]
+            if kind == 0x15:  # DATA: extra flags, octets to inline QoS, reader, writer, sequence number
+                offset = 4 + int.from_bytes(body[2:4], order)
+                while flags & 0x02 and offset + 4 <= len(body):  # inline QoS up to PID_SENTINEL
+                    pid, size = int.from_bytes(body[offset:offset + 2], order), int.from_bytes(body[offset + 2:offset + 4], order)
+                    offset += 4 + size
+                    if pid == 1:
+                        break
+                if body[offset:offset + 2] == b"\x00\x01":  # CDR_LE: a user sample, not discovery's parameter lists
+                    sizes[len(body) - offset] = sizes.get(len(body) - offset, 0) + 1
+            if not length:
+                break
+            at += 4 + length
+    return sizes
+
+
+@pytest.mark.programs
+@pytest.mark.parametrize("middleware", ["fastdds", "cyclonedds"])
+def test_a_payload_of_n_bytes_is_n_bytes_serialized_on_the_wire(programs, middleware, tmp_path):
+    """LatencyTest's payload of N bytes is its serialized sample, encapsulation header included;
+    CycloneLatency's carries as many (it carried 4 more until 2026-11-28)."""
+    trace = tmp_path / "trace"
+    done = subprocess.run(["strace", "-f", "-qq", "-e", "trace=sendto,sendmsg", "-xx", "-s", "70000", "-o", str(trace),
+                           sys.executable, "-m", "latency_gate", "run", "--middleware", middleware, "--subexperiments",
+                           "interprocess_best_effort", "--payloads", "1024", "--samples", "5", "-r", str(tmp_path / "r"),
+                           "--baseline-seconds", "0", "--no-realtime"], capture_output=True, text=True, timeout=300)
+
+    assert done.returncode == EXIT_OK, done.stdout + done.stderr
+    sizes = serialized_payloads(trace)
+    # every ping and its echo; the smaller ones are the middleware's own (Cyclone's 28-byte participant messages)
+    assert {size for size in sizes if size > 100} == {1024} and sizes[1024] >= 2 * 5, sizes
 
 
 @pytest.mark.programs

@@ -33,6 +33,11 @@
 #include <string.h>
 #include <time.h>
 
+/* A payload of N bytes is N bytes serialized, as LatencyTest's: the 4-byte encapsulation header,
+ * the sequence number, the octet sequence's length and N - 12 octets (LatencyTest: the header,
+ * its sequence number, its bounce field and N - 12 bytes). */
+#define SAMPLE_OVERHEAD 12u
+
 enum cyclone_transport { NETWORK, SHARED_MEMORY_COPY, SHARED_MEMORY_ZERO_COPY };
 
 struct cyclone_side;
@@ -135,12 +140,12 @@ static void on_data_available(dds_entity_t reader, void *opaque)
             taken.failed = 1;
         } else if (info.valid_data) {
             double now = pingpong_now_us();
-            pingpong_count_taken(side->echo, sample->seqnum, sample->data._length + 8);
+            pingpong_count_taken(side->echo, sample->seqnum, sample->data._length + SAMPLE_OVERHEAD);
             if (side->echo) {
                 pingpong_echo_copy(sample->data._buffer, sample->data._length);
                 side->reply.data._length = sample->data._length;
             }
-            took(side, &taken, sample->seqnum, sample->data._length + 8, now, echo_network, side);
+            took(side, &taken, sample->seqnum, sample->data._length + SAMPLE_OVERHEAD, now, echo_network, side);
         }
         dds_return_loan(reader, samples, count);
     }
@@ -379,7 +384,7 @@ static int cyclone_send(void *opaque, uint32_t seq, uint32_t payload)
         return 0;
     }
     side->sample.seqnum = seq;
-    side->sample.data._length = payload - 8;
+    side->sample.data._length = payload - SAMPLE_OVERHEAD;
     dds_return_t status = dds_write(side->writer, &side->sample);
     if (status < 0 && status != DDS_RETCODE_TIMEOUT) {
         pingpong_fail("dds_write: %s", dds_strretcode(status));

@@ -19,6 +19,7 @@ OTHER_BACKEND_PACKAGES=(
     libboost-dev libboost-system-dev libzmq3-dev libssl-dev  # the madara backend (third_party/madara)
     valgrind  # the code-path signal counts instructions under callgrind (runner/counting.py)
     ccache  # bisect's builds of each commit reuse the one before's objects (docs/code-path-gate.md)
+    strace  # the tests read what a program sends on the wire (a sample's serialized size)
     iceoryx  # iox-roudi: Cyclone DDS's shared memory (the shared-memory family, runner/shared_memory.py)
     # the perftest backends' performance_test build (build_perftest.sh): ament's CMake, its
     # command line and JSON libraries, and the Fast DDS message generator with a Java runtime
