@@ -43,6 +43,19 @@ def first_bytes(name, count=64):
 
 
 @pytest.mark.unit
+def test_every_script_with_a_shebang_is_executable_in_git():
+    """A copy-paste systemd unit, a CI step or a reader may run a script by its path (docs/adopting.md's
+    unit runs scripts/setup/ephemeral_runner.sh): one that starts with #! is committed executable."""
+    modes = subprocess.run(["git", "ls-files", "-s", "-z"], cwd=REPOSITORY, capture_output=True, text=True,
+                           check=True).stdout
+    staged = {entry.split("\t", 1)[1]: entry.split(" ", 1)[0] for entry in filter(None, modes.split("\0"))}
+    not_executable = [name for name in shell_scripts() if name in staged and first_bytes(name, 2) == b"#!"
+                      and staged[name] != "100755"]
+
+    assert not_executable == []
+
+
+@pytest.mark.unit
 def test_ruff_finds_nothing_in_the_package_the_benchmarks_and_the_tests():
     done = ruff()
 
