@@ -248,9 +248,19 @@ def test_an_add_interrupted_while_the_site_is_built_leaves_plots_and_change_poin
     assert not [path for path in store.rglob(".*") if path.name != ".nojekyll"]  # no staging left behind
 
 
+@pytest.fixture
+def interruptible():
+    """SIGINT as a command typed at a terminal has it (Python's KeyboardInterrupt): one started in the
+    background of a shell without job control (a CI job's `... &`) inherits it ignored, and keeps it so."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
 def test_an_add_interrupted_while_it_swaps_in_swaps_in_all_then_stops_and_keeps_the_run(tmp_path, processed_run,
-                                                                                          monkeypatch, stop):
+                                                                                          monkeypatch, stop,
+                                                                                          interruptible):
     """The swap is a series of renames: a stop signal in its middle (here: once the first of two lines'
     plots are in, before the second's and the site) is held until all is swapped in, then stops the
     command (exit 130). The store is as an add that was not interrupted leaves it: the run is kept,
