@@ -1,3 +1,3 @@
 """CI-native latency performance gate for DDS middleware (Fast DDS LatencyTest)."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
