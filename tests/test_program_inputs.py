@@ -110,6 +110,7 @@ def test_cyclone_latencys_echo_refuses_a_sample_larger_than_its_own_payloads_and
         lease.release()
 
     assert echo.returncode != 0
-    assert refused == "CycloneLatency: error: a sample of 2040 bytes of data, more than the payloads file's largest (16)\n"
+    # a payload of 2048 bytes is 2036 of data (cyclone_latency.c, SAMPLE_OVERHEAD)
+    assert refused == "CycloneLatency: error: a sample of 2036 bytes of data, more than the payloads file's largest (16)\n"
     raw = tmp_path / "raw.csv"
     assert not raw.exists() or raw.read_text().splitlines()[1:] == []  # no sample came back
