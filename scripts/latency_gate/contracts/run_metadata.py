@@ -180,8 +180,11 @@ class RunMetadata:
                    subexperiments={name: _outcome(entry, path, f"subexperiments.{name}.")
                                    for name, entry in outcomes.items()})
 
-    def with_warning(self, text):
-        return dataclasses.replace(self, warnings=[*self.warnings, text])
+    def with_warning(self, *texts):
+        """The metadata with each of `texts` it does not hold yet: an earlier run into the directory may
+        have recorded the same."""
+        return dataclasses.replace(self, warnings=[*self.warnings, *(text for text in dict.fromkeys(texts)
+                                                                     if text not in self.warnings)])
 
     def with_outcome(self, name, outcome):
         return dataclasses.replace(self, subexperiments={**self.subexperiments, name: outcome})

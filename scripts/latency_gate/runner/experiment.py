@@ -364,9 +364,9 @@ def _record(spec, checked, config, host, run_id, started_at, earlier):
         payloads=list(checked.payloads),
         grid=checked.grid and checked.grid.recorded(),
         started_at=started_at,
-        warnings=_with_warnings(earlier.warnings if earlier else [], real_time.warnings),
+        warnings=list(earlier.warnings) if earlier else [],
         subexperiments=dict(earlier.subexperiments) if earlier else {},  # each stands until replaced (_loop)
-    )
+    ).with_warning(*real_time.warnings)
 
 
 def _loop(run, spec, checked, out, err):
@@ -384,7 +384,7 @@ def _loop(run, spec, checked, out, err):
                                                        config.real_time.rt_prio, config.real_time.pub_cpus)
     run.metadata = replace(run.metadata, platform_baseline=baseline)
     if warning:
-        run.metadata = _warned(run.metadata, warning)
+        run.metadata = run.metadata.with_warning(warning)
         print(f"warning: {warning}", file=err)
     if baseline:
         print(f"platform baseline (cyclictest {spec.baseline_s} s): avg {baseline['avg_us']} us, "
@@ -399,8 +399,8 @@ def _loop(run, spec, checked, out, err):
         print(label, end="", file=out, flush=True)
         if run.stress_process is not None and not stress_ended and has_exited(run.stress_process):
             stress_ended = True
-            run.metadata = _warned(run.metadata, f"stress-ng ended before {name}: the load did not last "
-                                                  "(logs/stress-ng.log)")
+            run.metadata = run.metadata.with_warning(f"stress-ng ended before {name}: the load did not last "
+                                                     "(logs/stress-ng.log)")
         if name in checked.unsupported:
             _record_outcome(run, name, run_metadata.SubexperimentOutcome(status="unsupported",
                                                                         error=checked.unsupported[name]))
@@ -449,19 +449,9 @@ def _keep_stored(run, name, how, err):
     files = keep_failed_files(run.config.inputs, name)
     warning = (f"{name}: this run stored no result ({how}); the one an earlier run stored stands "
                f"(this run's logs: logs/{name}_*{RERUN}*.log" + (f", its files: logs/{files}/)" if files else ")"))
-    run.metadata = _warned(_without_own_warnings(run.metadata, name), warning)
+    run.metadata = _without_own_warnings(run.metadata, name).with_warning(warning)
     print(f"warning: {run.config.results}: {warning}", file=err)
     run.save()
-
-
-def _with_warnings(warnings, added):
-    """`warnings` and those of `added` they do not hold yet."""
-    return [*warnings, *(warning for warning in added if warning not in warnings)]
-
-
-def _warned(metadata, warning):
-    """The metadata with `warning`, once: an earlier run into the directory may have recorded it."""
-    return replace(metadata, warnings=_with_warnings(metadata.warnings, [warning]))
 
 
 def _without_own_warnings(metadata, name):
@@ -511,6 +501,6 @@ def _hold_cpu_idle(hold, metadata, err):
     if refusal:
         print(f"warning: {refusal}", file=err)
         settings = replace(metadata.settings, cpu_idle=realtime.CPU_IDLE_OS)
-        return _warned(replace(metadata, settings=settings), refusal)
+        return replace(metadata, settings=settings).with_warning(refusal)
     settings = replace(metadata.settings, pm_qos_limit_us=hold.current_us())
     return replace(metadata, settings=settings)
