@@ -115,6 +115,50 @@ def test_the_floors_udp_carries_a_message_above_a_datagrams_limit_in_several(pro
     assert tuple(per_payload.index) == payloads and (per_payload >= 0.95 * SAMPLES).all()
 
 
+# A stall of 5 ms after the 500th clock read: inside the programs' calibration of the clock's own
+# cost (thousands of reads before the first sample), as an interrupt or a preemption on a loaded
+# machine falls.
+STALLED_CLOCK = r"""
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <time.h>
+static long reads;
+int clock_gettime(clockid_t clock, struct timespec *t)
+{
+    static int (*real)(clockid_t, struct timespec *);
+    if (!real)
+        real = (int (*)(clockid_t, struct timespec *))dlsym(RTLD_NEXT, "clock_gettime");
+    int status = real(clock, t);
+    if (clock == CLOCK_MONOTONIC && ++reads > 500 && (t->tv_nsec += 5000000) >= 1000000000) {
+        t->tv_sec += 1;
+        t->tv_nsec -= 1000000000;
+    }
+    return status;
+}
+"""
+
+
+@pytest.mark.programs
+def test_a_stall_while_the_clock_is_calibrated_leaves_the_floors_samples_above_zero(programs, tmp_path):
+    """The floor's in-process copy takes about 0.04 us a round trip, near the clock's own cost
+    (about 0.02 us) that each sample has subtracted: a calibration that one stall inflates records
+    every sample as 0 (a CI run under load did, and the relative gate then had nothing to compare)."""
+    (tmp_path / "stall.c").write_text(STALLED_CLOCK)
+    subprocess.run(["cc", "-shared", "-fPIC", "-o", tmp_path / "stall.so", tmp_path / "stall.c", "-ldl"], check=True)
+    (tmp_path / "payloads").write_text("16;1024")
+    raw = tmp_path / "raw.csv"
+
+    done = subprocess.run([socket_floor.PROGRAMS["latency"].default(), "both", "--samples", str(SAMPLES),
+                           "--file", tmp_path / "payloads", "--transport", "memory", "--export_raw_data", raw],
+                          env=dict(os.environ, LD_PRELOAD=str(tmp_path / "stall.so")),
+                          capture_output=True, text=True, timeout=60, check=True)
+
+    overhead_us = float(re.search(r"Overhead ([0-9.]+) us", done.stdout).group(1))
+    assert overhead_us < 1, done.stdout  # 5 us were the stall spread over one mean of 1001 reads
+    latencies = read_measurements(raw).groupby(PAYLOAD)["Latency [us]"]
+    assert len(latencies) == 2 and (latencies.max() > 0).all(), latencies.describe()
+
+
 @pytest.mark.programs
 def test_the_floor_is_below_every_middleware_on_the_same_machine(programs, tmp_path):
     """The floor is only a floor if no middleware beats it: compare, per payload, the fastest tenth
