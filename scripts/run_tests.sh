@@ -9,4 +9,5 @@ cd "$REPO"
 # Two test processes (pytest-xdist), each taking the next test when idle: most of the slow tests
 # wait on act, gitlab-ci-local, git and sleeping programs, so two overlap them on two CPUs; a
 # test's timing must hold with another test's load beside it, as on a shared CI runner.
-exec .venv/bin/python -m pytest -n 2 --dist worksteal "$@"
+# The 30 slowest steps close the report: where the suite's minutes go, on every CI run.
+exec .venv/bin/python -m pytest -n 2 --dist worksteal --durations=30 "$@"
