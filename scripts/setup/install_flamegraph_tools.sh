@@ -48,8 +48,10 @@ else
         say "cargo is required to install inferno (rustup, or as root on Debian: apt-get install cargo-web)"
         exit 3
     }
-    say "cargo install inferno $INFERNO_VERSION with $(cargo --version) (compiles for a few minutes)"
-    cargo install --quiet --locked --root "$PREFIX" --version "$INFERNO_VERSION" inferno
+    say "cargo install inferno $INFERNO_VERSION with $(cargo --version) (compiles for half a minute)"
+    # Unoptimised: it compiles in 29 s instead of 51 s on a 2-core VM, and draws a gate's flame
+    # graph (800 stacks a side) in 0.05 s instead of 0.04, byte for byte the same picture.
+    CARGO_PROFILE_RELEASE_OPT_LEVEL=0 cargo install --quiet --locked --root "$PREFIX" --version "$INFERNO_VERSION" inferno
 fi
 
 if command -v latency-gate >/dev/null; then
