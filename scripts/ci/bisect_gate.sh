@@ -67,8 +67,11 @@ if [[ -n ${LATENCY_BUILD_COMMAND:-} ]]; then
 } >&2 && echo $(printf %q "$LATENCY_BUILD_OUTPUT")"
 else
     sources=${LATENCY_GATE_SOURCES_DIR:-${LATENCY_GATE_BUILD_DIR:-$REPO/build}/sources}
-    # Each commit's own build script, into the worktree's build/; its LatencyTest on the last line.
-    build="LATENCY_GATE_BUILD_DIR=\$PWD/build LATENCY_GATE_SOURCES_DIR=$(printf %q "$sources") bash scripts/setup/build_latencytest.sh"
+    compiled=$(realpath -m -- "$results/bisect/ccache")
+    # Each commit's own build script, into the worktree's build/, with the bisect's one compiler
+    # cache (a commit recompiles what changed since the one before; campaigns/bisect.py sets
+    # CCACHE_BASEDIR); its LatencyTest on the last line.
+    build="CCACHE_DIR=$(printf %q "$compiled") LATENCY_GATE_BUILD_DIR=\$PWD/build LATENCY_GATE_SOURCES_DIR=$(printf %q "$sources") bash scripts/setup/build_latencytest.sh"
 fi
 options=()
 [[ -z ${LATENCY_MIDDLEWARE:-} ]] || options+=(--middleware "$LATENCY_MIDDLEWARE")

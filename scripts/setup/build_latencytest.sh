@@ -142,6 +142,15 @@ if [[ ${1:-} == --all || -n ${LATENCY_MIDDLEWARE:-} ]]; then
     done <<< "$sources"
 fi
 
+# A compiler cache when the machine has one: the build directory's own unless CCACHE_DIR names
+# another (a bisect's builds of each commit share theirs: scripts/ci/bisect_gate.sh), so nothing
+# another job compiled is linked here.
+export CCACHE_DIR=${CCACHE_DIR:-$BUILD_DIR/ccache}
+launchers=()
+if command -v ccache >/dev/null; then
+    launchers=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+
 cd "$REPO"
 colcon --log-base "$COLCON_DIR/log" build \
     --paths "${packages[@]}" \
@@ -151,7 +160,7 @@ colcon --log-base "$COLCON_DIR/log" build \
     --cmake-args -DFASTDDS_SOURCE_DIR="$source_tree" -DLATENCY_TEST_SOURCE_DIR="$latency_sources" \
         -DTHROUGHPUT_TEST_SOURCE_DIR="$throughput_sources" \
         -DCMAKE_BUILD_TYPE=Release \
-        -DLATENCY_GATE_PYTHON="$python"
+        -DLATENCY_GATE_PYTHON="$python" "${launchers[@]}"
 # The security sub-experiments need a CA, identities and signed governance/permissions.
 bash "$REPO/scripts/setup/make_security_artifacts.sh"
 # What was built, from what: a job reuses a build here only of its own checkout's recipe.
