@@ -241,6 +241,8 @@ class Act:
             "STANDIN_STORE": self.store,
             "STANDIN_CACHE": self.build_cache,
             "STANDIN_PR_REMOTE": self.pull_request_remote,
+            # the session's compiler cache (conftest.py), which act's jobs do not inherit
+            **{name: os.environ[name] for name in ("CCACHE_DIR", "CCACHE_BASEDIR") if name in os.environ},
             **(environment or {}),
         }
         for name, value in environment.items():

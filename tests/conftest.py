@@ -30,6 +30,20 @@ def stop_signals_as_they_were():
                                              f"the handlers of {changed} changed"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def one_compiler_cache_for_the_session(tmp_path_factory):
+    """The CI jobs the tests run (act, gitlab-ci-local) each build LatencyTest in a fresh checkout
+    (25 s from scratch on 2 cores): one compiler cache for the session, shared by both workers,
+    with the paths under the session's temporary directory hashed relative to the build, compiles
+    each source once (the same build then takes 3 s). ccache checks what it serves by the
+    compilation's inputs, so a patched source is compiled. A test that names its own cache keeps it."""
+    session = tmp_path_factory.getbasetemp().parent  # pytest-N, above each worker's popen-gwK
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CCACHE_DIR", str(session / "ccache"))
+        patch.setenv("CCACHE_BASEDIR", str(session))
+        yield
+
+
 @pytest.fixture
 def spec_check_example(tmp_path):
     """The spec's check report example turned back into its summary and requirements CSVs."""

@@ -164,6 +164,15 @@ def test_a_failed_code_path_gate_uploads_the_flame_graphs_of_its_regressed_cells
     added = {found["sha"] for cell in bisected["cells"] for found in cell["culprits"] if found["delta"] > 100}
     assert added == {culprit}, bisected["cells"]
     assert "Copy each sample before its echo" in (artifact / "bisect_report.md").read_text()
+    # The three commits' builds share the bisect's compiler cache: the pull request's first commit
+    # leaves LatencyTest's sources alone, so its build compiles nothing the merge base's did not
+    # (a third of the compilations at least; none with a cache per build).
+    cache = Path(bisected["gate_result"]).parent / "bisect" / "ccache"
+    stats = {name: int(count) for name, count in (line.split("\t") for line in subprocess.run(
+        ["ccache", "--print-stats"], env=os.environ | {"CCACHE_DIR": str(cache)}, capture_output=True, text=True,
+        check=True).stdout.splitlines())}
+    hits = stats["direct_cache_hit"] + stats["preprocessed_cache_hit"]
+    assert hits >= (hits + stats["cache_miss"]) / 3, stats
 
 
 def test_a_forks_pull_request_gets_the_code_path_gate_and_an_unchanged_one_passes(act, repository, tmp_path):
