@@ -70,7 +70,6 @@ double pingpong_now_us(void)
     return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
 }
 
-/* What one clock read costs, subtracted from each sample as LatencyTest does. */
 static int by_value(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;

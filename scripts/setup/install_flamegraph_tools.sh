@@ -49,8 +49,9 @@ else
         exit 3
     }
     say "cargo install inferno $INFERNO_VERSION with $(cargo --version) (compiles for half a minute)"
-    # Unoptimised: it compiles in 29 s instead of 51 s on a 2-core VM, and draws a gate's flame
-    # graph (800 stacks a side) in 0.05 s instead of 0.04, byte for byte the same picture.
+    # Unoptimised: the tests' set-up step took 13 s instead of 51 s on a 2-core VM (its crates
+    # fetched already; benchmarks/results/ci-time-2026-11-28/), and it draws a gate's flame graph
+    # (825 stacks a side) in 0.05 s instead of 0.04, byte for byte the same picture.
     CARGO_PROFILE_RELEASE_OPT_LEVEL=0 cargo install --quiet --locked --root "$PREFIX" --version "$INFERNO_VERSION" inferno
 fi
 
