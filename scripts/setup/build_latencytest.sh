@@ -142,13 +142,14 @@ if [[ ${1:-} == --all || -n ${LATENCY_MIDDLEWARE:-} ]]; then
     done <<< "$sources"
 fi
 
-# A compiler cache when the machine has one: the build directory's own unless CCACHE_DIR names
-# another (a bisect's builds of each commit share theirs: scripts/ci/bisect_gate.sh), so nothing
-# another job compiled is linked here.
-export CCACHE_DIR=${CCACHE_DIR:-$BUILD_DIR/ccache}
-launchers=()
-if command -v ccache >/dev/null; then
-    launchers=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+# Through ccache only where CCACHE_DIR names a cache that builds share (a bisect's commits:
+# scripts/ci/bisect_gate.sh; the tests' CI jobs), so that each compiles what the others did not.
+# A lone build caches nothing: a CI job's build directory, which its cache entry saves, holds no
+# objects for a later build to link.
+# (Set either way: CMake keeps a launcher an earlier configuration of the directory named.)
+launcher=
+if [[ -n ${CCACHE_DIR:-} ]] && command -v ccache >/dev/null; then
+    launcher=ccache
 fi
 
 cd "$REPO"
@@ -160,7 +161,8 @@ colcon --log-base "$COLCON_DIR/log" build \
     --cmake-args -DFASTDDS_SOURCE_DIR="$source_tree" -DLATENCY_TEST_SOURCE_DIR="$latency_sources" \
         -DTHROUGHPUT_TEST_SOURCE_DIR="$throughput_sources" \
         -DCMAKE_BUILD_TYPE=Release \
-        -DLATENCY_GATE_PYTHON="$python" "${launchers[@]}"
+        -DLATENCY_GATE_PYTHON="$python" \
+        -DCMAKE_C_COMPILER_LAUNCHER="$launcher" -DCMAKE_CXX_COMPILER_LAUNCHER="$launcher"
 # The security sub-experiments need a CA, identities and signed governance/permissions.
 bash "$REPO/scripts/setup/make_security_artifacts.sh"
 # What was built, from what: a job reuses a build here only of its own checkout's recipe.
