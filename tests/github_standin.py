@@ -133,7 +133,8 @@ class GitHubStandIn:
                 pass
 
         server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        # shutdown() waits for the loop's next poll: 0.5 s by default, in every test's teardown
+        thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
         thread.start()
 
         def stop():

@@ -139,7 +139,8 @@ class QuietHandler(BaseHTTPRequestHandler):
 def running(handler):
     """An HTTP server of `handler` (a QuietHandler) on a free loopback port, in a thread; yields its port."""
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    # shutdown() waits for the loop's next poll: 0.5 s by default, in every test's teardown
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
     try:
         yield server.server_address[1]
     finally:

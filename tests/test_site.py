@@ -48,7 +48,8 @@ def server(store):
     root, _ = store
     handler = functools.partial(QuietHandler, directory=str(root))
     with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as httpd:
-        thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+        # shutdown() waits for the loop's next poll: 0.5 s by default, in every test's teardown
+        thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
         thread.start()
         yield f"http://127.0.0.1:{httpd.server_address[1]}/"
         httpd.shutdown()
