@@ -13,9 +13,10 @@ WORK=${1:-/tmp/unit-tier-time}
 PYTHON=$REPO/.venv/bin/python
 
 run_tier() {  # run_tier CLONE WAY RUN: one unit-tier run in CLONE, a table row on stdout
-    local load
+    local load bytecode=(-u PYTHONDONTWRITEBYTECODE)
+    [[ $2 == written ]] || bytecode=(PYTHONDONTWRITEBYTECODE=1)
     load=$(cut -d' ' -f1 /proc/loadavg)
-    (cd "$1" && env "${way_env[@]}" PYTHONPATH="$1/scripts" /usr/bin/time -f "%e %U %S" -o "$WORK/time" \
+    (cd "$1" && env "${bytecode[@]}" PYTHONPATH="$1/scripts" /usr/bin/time -f "%e %U %S" -o "$WORK/time" \
         "$PYTHON" -m pytest -q -m unit -n 2 --dist worksteal -p no:cacheprovider >"$WORK/$2-$3.log" 2>&1) ||
         { echo "unit_tier_time: the $2 run $3 failed: $WORK/$2-$3.log" >&2; exit 1; }
     read -r wall user system <"$WORK/time"
@@ -28,7 +29,6 @@ echo "unit tier of $(git -C "$REPO" rev-parse --short HEAD) on $(nproc) CPUs, $(
 echo "| bytecode | run | wall s | user s | system s | load before | tests |"
 echo "|---|---:|---:|---:|---:|---:|---|"
 for way in never-written written; do
-    if [[ $way == never-written ]]; then way_env=(PYTHONDONTWRITEBYTECODE=1); else way_env=(-u PYTHONDONTWRITEBYTECODE); fi
     git clone -q "$REPO" "$WORK/$way"
     ln -s "$REPO/.venv" "$WORK/$way/.venv"  # the spec's entry scripts run the clone's venv
     bash "$WORK/$way/scripts/setup/install_site_tools.sh" --chart-library-only >/dev/null  # the site's, as setup.sh
