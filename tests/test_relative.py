@@ -7,6 +7,7 @@ log ratio is symmetric noise when nothing changed, plus a known shift where stat
 import numpy as np
 import pandas as pd
 import pytest
+from scipy import special
 
 from latency_gate.errors import InputError
 from latency_gate.analysis import relative
@@ -363,6 +364,16 @@ def test_a_cell_that_did_not_move_in_any_round_has_no_significance_and_is_no_reg
 
     assert np.isfinite(tests.p_increase).all() and tests.p_increase[0] == 0.5
     assert tests.p_increase[3] == 0.0
+
+
+def test_the_trigamma_and_tetragamma_the_prior_is_fitted_with_are_scipys_polygamma_to_the_last_bit():
+    """The moderated variances' prior (fit_prior, _trigamma_inverse) takes trigamma and tetragamma
+    from scipy's zeta, as polygamma does, without its wrapper: the same numbers, bit for bit."""
+    values = np.concatenate([np.logspace(-8, 8, 2001), np.random.default_rng(3).uniform(0.5, 60, 2000)])
+
+    assert np.array_equal(relative._trigamma(values), special.polygamma(1, values))
+    assert np.array_equal(relative._tetragamma(values), special.polygamma(2, values))
+    assert all(relative._trigamma(value) == special.polygamma(1, value) for value in values[::50].tolist())
 
 
 def test_moderated_variances_need_the_cells_groups():
