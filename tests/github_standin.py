@@ -12,10 +12,11 @@ for a token without the right to do so.
 import contextlib
 import json
 import re
-import threading
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
+
+import loopback_http
 
 TOKEN, BOT = "stand-in-token", "github-actions[bot]"
 
@@ -100,15 +101,13 @@ class GitHubStandIn:
 
     @contextlib.contextmanager
     def serving(self):
-        """Serve on 127.0.0.1 for the with-block, at self.url."""
-        self.url, stop = self.serve()
-        try:
+        """Serve on 127.0.0.1 (a free port) for the with-block, at self.url."""
+        with loopback_http.serving(self._handler()) as port:
+            self.url = f"http://127.0.0.1:{port}"
             yield self
-        finally:
-            stop()
 
-    def serve(self):
-        """Start serving on 127.0.0.1 (a free port); returns (api_url, stop)."""
+    def _handler(self):
+        """The request handler class answering as this stand-in."""
         standin = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -132,13 +131,4 @@ class GitHubStandIn:
             def log_message(self, *args):
                 pass
 
-        server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        # shutdown() waits for the loop's next poll: 0.5 s by default, in every test's teardown
-        thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
-        thread.start()
-
-        def stop():
-            server.shutdown()
-            server.server_close()
-
-        return f"http://127.0.0.1:{server.server_address[1]}", stop
+        return Handler

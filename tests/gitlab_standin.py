@@ -22,9 +22,10 @@ import contextlib
 import io
 import json
 import re
-import threading
 import zipfile
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
+
+import loopback_http
 
 TOKEN = "stand-in-history-token"
 NOTE_TOKEN = "stand-in-note-token"
@@ -114,7 +115,7 @@ def serve(repository, shared_paths=("results/run",), merge_requests=None):
                 return self.answer(200, json.dumps(note).encode())
             return self.answer(400 if note else 404, b'{"message": "bad request"}')
 
-    with running(Handler) as port:
+    with loopback_http.serving(Handler) as port:
         yield f"http://127.0.0.1:{port}/api/v4", requests
 
 
@@ -133,16 +134,3 @@ class QuietHandler(BaseHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
-
-
-@contextlib.contextmanager
-def running(handler):
-    """An HTTP server of `handler` (a QuietHandler) on a free loopback port, in a thread; yields its port."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    # shutdown() waits for the loop's next poll: 0.5 s by default, in every test's teardown
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
-    try:
-        yield server.server_address[1]
-    finally:
-        server.shutdown()
-        server.server_close()

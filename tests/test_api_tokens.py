@@ -5,6 +5,7 @@ urllib copies a request's ordinary headers onto a redirect, wherever it leads.""
 import pytest
 
 import gitlab_standin
+import loopback_http
 from latency_gate.ci.github_api import GitHub
 from latency_gate.ci.gitlab_api import GitLab
 
@@ -31,7 +32,7 @@ def test_a_redirect_to_another_host_is_followed_without_the_token(client):
                 return self.answer(302, b"", None, [("Location", location)])
             return self.answer(200, b"[]")
 
-    with gitlab_standin.running(Handler) as port:
+    with loopback_http.serving(Handler) as port:
         CLIENTS[client](port)
 
     assert [(host, token) for host, _, token in requests] == [("127.0.0.1", True), ("localhost", False)]

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 import gitlab_standin
+import loopback_http
 from latency_gate.ci import gitlab_run_archive
 from latency_gate.errors import InputError
 from latency_gate.store import history
@@ -171,7 +172,7 @@ def test_a_redirect_of_the_download_is_followed_without_the_token(tmp_path):
                 return self.answer(302, b"", None, [("Location", location)])
             return self.answer(200, stored, None)
 
-    with gitlab_standin.running(Handler) as port:
+    with loopback_http.serving(Handler) as port:
         fetched = gitlab_run_archive.GitLab(f"http://127.0.0.1:{port}/api/v4", 7, "s3cret").artifacts(502)
 
     assert fetched == stored

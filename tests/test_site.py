@@ -12,12 +12,12 @@ import http.server
 import json
 import re
 import shutil
-import threading
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
 
+import loopback_http
 from latency_gate import cli
 from latency_gate.contracts import formats, run_metadata, throughput_formats as tf
 from latency_gate.errors import EXIT_BAD_INPUT, EXIT_OK, InputError
@@ -47,12 +47,8 @@ def store(tmp_path_factory):
 def server(store):
     root, _ = store
     handler = functools.partial(QuietHandler, directory=str(root))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as httpd:
-        # shutdown() waits for the loop's next poll: 0.5 s by default, in every test's teardown
-        thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
-        thread.start()
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-        httpd.shutdown()
+    with loopback_http.serving(handler) as port:
+        yield f"http://127.0.0.1:{port}/"
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
