@@ -7,7 +7,7 @@ log ratio is symmetric noise when nothing changed, plus a known shift where stat
 import numpy as np
 import pandas as pd
 import pytest
-from scipy import special
+from scipy import special, stats
 
 from latency_gate.errors import InputError
 from latency_gate.analysis import relative
@@ -374,6 +374,19 @@ def test_the_trigamma_and_tetragamma_the_prior_is_fitted_with_are_scipys_polygam
     assert np.array_equal(relative._trigamma(values), special.polygamma(1, values))
     assert np.array_equal(relative._tetragamma(values), special.polygamma(2, values))
     assert all(relative._trigamma(value) == special.polygamma(1, value) for value in values[::50].tolist())
+
+
+def test_the_t_distributions_tails_and_quantiles_are_scipys_to_the_last_bit():
+    """cell_tests takes Student's t from scipy.special without scipy.stats' wrapper: the same
+    p-values and quantiles, bit for bit, at infinite statistics and degrees of freedom too."""
+    rng = np.random.default_rng(5)
+    t = np.r_[rng.normal(0, 5, 4000), np.inf, -np.inf, 0.0]
+    probabilities = np.r_[rng.uniform(1e-6, 1, 4000), 0.5, 0.01, 0.99]
+    for degrees in (rng.uniform(0.5, 200, t.size), 5.0, np.inf):
+        assert np.array_equal(relative._t_upper_tail(t, degrees), stats.t.sf(t, degrees))
+        assert np.array_equal(relative._t_upper_tail(-t, degrees), stats.t.cdf(t, degrees))
+        assert np.array_equal(relative._t_quantile(probabilities, degrees), stats.t.ppf(probabilities, degrees))
+        assert np.array_equal(-relative._t_quantile(probabilities, degrees), stats.t.isf(probabilities, degrees))
 
 
 def test_moderated_variances_need_the_cells_groups():

@@ -201,6 +201,18 @@ def _tetragamma(x):
     return -2.0 * special.zeta(3, x)
 
 
+def _t_upper_tail(t, degrees):
+    """stats.t.sf(t, degrees) to the last bit: Student's t distribution's own function, without
+    the wrapper of scipy's distribution objects (which costs more than the value here, and the
+    simulated gates of the tests and docs/relative-gate.md call it thousands of times)."""
+    return special.stdtr(degrees, -t)
+
+
+def _t_quantile(probability, degrees):
+    """stats.t.ppf(probability, degrees) to the last bit (stats.t.isf(p) is -_t_quantile(p))."""
+    return special.stdtrit(degrees, probability)
+
+
 def _trigamma_inverse(value):
     """y with trigamma(y) = value (limma's trigammaInverse: Newton's method)."""
     if value > 1e7:
@@ -347,7 +359,7 @@ def cell_tests(log_ratios, family, alpha, clear_confidence, rng, groups=None, ra
         # No spread: a change of the same size every round is infinitely significant, no change none.
         t = np.where(standard_error > 0, mean / standard_error, np.where(mean == 0, 0.0, np.sign(mean) * np.inf))
     family = np.asarray(family, dtype=bool)
-    p_increase, p_decrease = stats.t.sf(t, degrees), stats.t.cdf(t, degrees)
+    p_increase, p_decrease = _t_upper_tail(t, degrees), _t_upper_tail(-t, degrees)
     for p in (p_increase, p_decrease):
         p[family] = holm(p[family])
     if ranked is None:
@@ -363,11 +375,10 @@ def cell_tests(log_ratios, family, alpha, clear_confidence, rng, groups=None, ra
     # confirmed there has its interval wholly beyond 1. Two-sided at alpha / 2 per side, a confirmed
     # regression's interval could reach below 1 (Holm's later steps still can: the test decides).
     simultaneous = np.where(family, alpha / family_size, alpha)
-    quantile = stats.t.isf(simultaneous, degrees)
-    clear_quantile = stats.t.ppf(clear_confidence, degrees)
+    quantile = -_t_quantile(simultaneous, degrees)
+    clear_quantile = _t_quantile(clear_confidence, degrees)
     # A lone regression must pass Holm's first step, alpha / family size.
-    detectable = (stats.t.isf(np.where(family, alpha / family_size, alpha), degrees)
-                  + stats.t.ppf(DETECTION_POWER, degrees)) * standard_error
+    detectable = (quantile + _t_quantile(DETECTION_POWER, degrees)) * standard_error
     if _smallest_guard_p(n_rounds, "sign-flip" if ranked is None else "rank") > GUARD_P:
         # too few rounds for the consistency guard: nothing is confirmed
         detectable = np.full_like(mean, np.inf)
