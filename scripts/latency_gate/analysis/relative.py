@@ -204,7 +204,7 @@ def _tetragamma(x):
 def _t_upper_tail(t, degrees):
     """stats.t.sf(t, degrees) to the last bit: Student's t distribution's own function, without
     the wrapper of scipy's distribution objects (which costs more than the value here, and the
-    simulated gates of the tests and docs/relative-gate.md call it thousands of times)."""
+    simulated gates of the tests and of benchmarks/results/ call it thousands of times)."""
     return special.stdtr(degrees, -t)
 
 
