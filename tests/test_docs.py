@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from latency_gate.cli import COMMANDS, reference
+from latency_gate import errors
+from latency_gate.cli import COMMANDS, EPILOG, reference
 
 pytestmark = pytest.mark.unit
 
@@ -202,3 +203,12 @@ def test_adopting_documents_every_input_and_output_of_every_composite_action(act
     missing = [f"input {key}" for key in action.get("inputs") or {} if f"`{key}`" not in inputs_cell]
     missing += [f"output {key}" for key in action.get("outputs") or {} if f"`{key}`" not in outputs_cell]
     assert missing == [], f"docs/adopting.md, {name}: {missing} not documented"
+
+
+def test_the_help_and_running_md_name_every_exit_code_the_package_defines():
+    codes = {value for name, value in vars(errors).items() if name.startswith("EXIT_")}
+    epilog_codes = {int(code) for code in re.findall(r"(?:: |, )(\d+) ", EPILOG)}
+    table = (REPO / "docs" / "running.md").read_text(encoding="utf-8").partition("## Exit codes")[2]
+    table_codes = {int(code) for code in re.findall(r"^\| (\d+) \|", table, re.MULTILINE)}
+    assert epilog_codes == codes
+    assert table_codes == codes

@@ -4,15 +4,15 @@ Each subcommand is a module here with `add_arguments(parser)` and `run(args)` (r
 the exit code), and only the chosen one is imported: a spec entry script's start-up does
 not pay for the gate's statistics or the site (plain `latency-gate --help` imports none).
 
-Every subcommand also accepts the spec scripts' underscore spellings of its options
-(--plots_directory as well as --plots-directory), and the subcommands behind the spec's
+The options the specifications name also take their underscore spelling (--plots_directory as
+well as --plots-directory; the others only the hyphenated one), and the subcommands behind the spec's
 entry scripts also take the short options of eProsima's scripts for the same step
 (`-p D -R A -r B` for compare-experiments), so the spec's and teams' existing command lines
 work through the entry scripts in scripts/ unchanged.
 
 Exit codes: 0 success, 1 a check or comparison failed, 2 usage error, 3 bad input,
 4 a sub-experiment run failed, 5 GitHub's or GitLab's API failed or refused, 6 the relative gate could
-not rule out the slowdown required (--require-detectable).
+not rule out the slowdown required (--require-detectable), 130 interrupted (SIGINT or SIGTERM).
 """
 
 import argparse
@@ -51,7 +51,7 @@ COMMANDS = {
 }
 EPILOG = ("Exit codes: 0 success, 1 check/comparison failed, 2 usage error, 3 bad input, 4 a sub-experiment run failed, "
           "5 GitHub's or GitLab's API failed or refused, 6 the relative gate could not rule out the slowdown required "
-          "(--require-detectable).")
+          "(--require-detectable), 130 interrupted (SIGINT or SIGTERM).")
 
 
 def command_module(name):

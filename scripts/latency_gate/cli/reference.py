@@ -138,8 +138,9 @@ def reference(parser=None):
              f"Everything is one command, `{PROG}` (in `.venv/bin`, or `python -m latency_gate`), with one",
              "subcommand per step of the specification; the spec's entry scripts in `scripts/`",
              "(`latency_*.py`, `throughput_*.py`, `*.bash`) call the same code with the spec's flags",
-             "(what maps to what: [specification.md](specification.md)). Every option also accepts its",
-             "underscore spelling (`--plots_directory` as well as `--plots-directory`).",
+             "(what maps to what: [specification.md](specification.md)). The options the specifications",
+             "name also take their underscore spelling (`--plots_directory` as well as `--plots-directory`);",
+             "each option's row below lists every spelling it takes.",
              "", "```text", f"usage: {PROG} [-h] [--version] COMMAND ...", "", parser.epilog, "```", "",
              "| command | what it does |", "|---|---|"]
     lines += [f"| [`{name}`](#{anchor(f'{PROG} {name}')}) | {markdown_cell(help_text_of.replace('%%', '%'))} |"
