@@ -78,6 +78,19 @@ def test_a_line_with_too_many_fields_is_named(read, tmp_path):
     assert error_of(read, path) == f"{path}:3: malformed CSV: expected 3 fields, saw 4"
 
 
+def test_rows_that_all_have_a_field_more_than_the_header_are_refused_not_read_shifted(read, tmp_path):
+    # pandas would take each row's first field as the frame's index and read the rest one column over.
+    path = write(tmp_path, HEADER + "1,16,10,5.5\n2,16,10,6.25\n")
+    assert error_of(read, path) == f"{path}:2: malformed CSV: the first row holds more fields than the header"
+
+
+def test_a_comma_at_the_end_of_every_row_is_read_as_the_rows_without_it(read, tmp_path):
+    with_commas = read(write(tmp_path, HEADER + "1,16,5.5,\n2,16,6.25,\n", "measurements_interprocess_reliable.csv"))
+    plain = read(write(tmp_path, HEADER + "1,16,5.5\n2,16,6.25\n"))
+    for column in formats.MEASUREMENT_COLUMNS:
+        assert list(with_commas[column]) == list(plain[column])
+
+
 def test_a_fractional_payload_is_rejected(read, tmp_path):
     path = write(tmp_path, HEADER + "1,16.5,2.0\n")
     assert "column 'Payload [Bytes]': not a whole number" in error_of(read, path)

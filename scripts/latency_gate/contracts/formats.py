@@ -18,6 +18,7 @@ import json
 import os
 import re
 import tempfile
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -224,14 +225,14 @@ def read_table(path, columns, numeric, integer=()):
         parsed = _parse_numbers(path, columns, integer)
         if parsed is not None:
             return pd.DataFrame(parsed)
-    frame = _parse_csv(path, dtype=None)
+    frame = _parse_csv(path, None, columns)
     _require_columns(frame, columns, path)
     if frame.empty:
         raise InputError("no data rows after the header", path)
     frame = frame.loc[:, list(columns)]
     if not _numeric_and_finite(frame, numeric):
         # Slow path, only for bad input: re-read as text to name the offending line.
-        frame = _parse_csv(path, dtype=str).loc[:, list(columns)]
+        frame = _parse_csv(path, str, columns).loc[:, list(columns)]
         _raise_first_bad_cell(frame, numeric, path)
     for column in integer:
         values = frame[column].to_numpy(dtype=float)
@@ -355,12 +356,21 @@ def require_not_negative(table, columns, path):
     require_rules((negative(table, column) for column in columns), path)
 
 
-def _parse_csv(path, dtype):
+def _parse_csv(path, dtype, columns):
     import pandas as pd
 
     try:
-        # As text, keep "nan" and empty cells as written so the error can quote them.
-        frame = pd.read_csv(path, dtype=dtype, keep_default_na=dtype is None, skipinitialspace=True)
+        with warnings.catch_warnings():
+            # Rows that all hold more fields than the header: pandas would take their first field as
+            # the frame's index and read the rest one column over; with index_col=False it warns and
+            # drops their last (a row's one empty field more, a comma at its end, it drops quietly).
+            warnings.simplefilter("error", pd.errors.ParserWarning)
+            # As text, keep "nan" and empty cells as written so the error can quote them.
+            frame = pd.read_csv(path, dtype=dtype, keep_default_na=dtype is None, skipinitialspace=True,
+                                index_col=False)
+    except pd.errors.ParserWarning:  # a later row's count that differs is a ParserError, named below
+        _require_columns(pd.read_csv(path, nrows=0), columns, path)  # a column left out of the header
+        raise InputError("malformed CSV: the first row holds more fields than the header", path, 2) from None
     except FileNotFoundError:
         raise InputError("no such file", path) from None
     except pd.errors.EmptyDataError:
