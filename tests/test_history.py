@@ -370,7 +370,7 @@ def test_a_platform_named_as_another_platforms_line_ends_is_refused(tmp_path, pr
 
 
 @pytest.mark.parametrize("field, value, what", [
-    ("run_id", "../../x", "run id '../../x'"), ("kind", "bogus", "unknown kind 'bogus'"),
+    ("run_id", "../../x", "run id '../../x'"), ("kind", "bogus", "metadata 'kind' must be one of latency, throughput, got \"bogus\""),
     ("middleware", "../evil", "middleware '../evil'"),
 ])
 def test_a_bad_name_in_the_runs_metadata_is_refused_naming_its_file(tmp_path, processed_run, field, value, what):
@@ -446,6 +446,37 @@ def test_a_run_of_another_middleware_goes_to_its_own_line_beside_the_platforms_f
              for platform in (PLATFORM, f"{PLATFORM}-cyclonedds")}
     assert {platform: list(series) for platform, series in lines.items()} == {
         PLATFORM: ["20261122T064501Z-local-lab1"], f"{PLATFORM}-cyclonedds": ["20261122T074501Z-local-lab1"]}
+
+
+def test_a_failed_add_of_a_new_lines_first_run_leaves_no_empty_line_behind(tmp_path, processed_run, capsys,
+                                                                           monkeypatch):
+    """A line's directory without runs would fail every later regeneration of the store."""
+    store = tmp_path / "store"
+    assert add_to_history(store, processed_run, "20261122T060000Z-a-lab") == 0
+    before = stored(store)
+    cyclone = run_metadata.read(processed_run)
+    run_metadata.write(processed_run, dataclasses.replace(cyclone, middleware="cyclonedds"))
+    with monkeypatch.context() as patched:
+        patched.setattr(site, "CHART_LIBRARY", tmp_path / "not-installed")
+        assert add_to_history(store, processed_run, "20261122T070000Z-b-lab") == 3
+
+    assert sorted(p.name for p in (store / "runs").iterdir()) == [PLATFORM]
+    assert stored(store) == before
+    run_metadata.write(processed_run, cyclone)
+    assert add_to_history(store, processed_run, "20261122T080000Z-c-lab") == 0
+
+
+def test_a_run_of_a_middleware_this_machine_has_no_backend_for_is_kept_on_its_line_under_its_name(
+        tmp_path, processed_run):
+    """A team's own backend, installed where its runs were measured and not where they are published."""
+    store = tmp_path / "store"
+    recorded = run_metadata.read(processed_run)
+    run_metadata.write(processed_run, dataclasses.replace(recorded, middleware="teamdds", middleware_title=None))
+
+    assert add_to_history(store, processed_run, "20261122T060000Z-a-lab") == 0
+
+    assert [p.name for p in (store / "runs").iterdir()] == [f"{PLATFORM}-teamdds"]
+    assert '"middlewareTitle":"teamdds"' in "".join(p.read_text() for p in (store / "site").rglob("*.js"))
 
 
 STEPPED = "interprocess_reliable"

@@ -22,7 +22,7 @@ from latency_gate.contracts import run_metadata
 from latency_gate.contracts.run_metadata import Attempt, RunMetadata, Settings, SubexperimentOutcome
 from latency_gate.errors import InputError
 from latency_gate.render.site import build_site
-from latency_gate.runner import realtime
+from latency_gate.runner import kinds, realtime
 from latency_gate.ci import publish
 from latency_gate.store import history, site_store
 from latency_gate_testing.factories import outcome, write_history
@@ -303,6 +303,16 @@ def broken(change):
     (broken(lambda d: d.update(started_at="yesterday")), "metadata 'started_at' must be an ISO 8601 time, got \"yesterday\""),
     (broken(lambda d: d.update(platform_baseline={"max_us": 18})),
      "metadata 'platform_baseline.avg_us' must be a number, got null"),
+    # JSON has no NaN or infinity, though Python's json reads them: a number that is none is refused.
+    (broken(lambda d: d.update(platform_baseline={"avg_us": 2.0, "p99_us": float("nan")})),
+     "metadata 'platform_baseline.p99_us' must be a number, got NaN"),
+    (broken(lambda d: d["subexperiments"]["intraprocess_reliable"].update(duration_s=float("inf"))),
+     "metadata 'subexperiments.intraprocess_reliable.duration_s' must be float | None, got Infinity"),
+    (broken(lambda d: d["subexperiments"]["intraprocess_reliable"].update(duration_s=123456.5)).replace(
+        "123456.5", "1e999"), "metadata 'subexperiments.intraprocess_reliable.duration_s' must be float | None, got Infinity"),
+    (broken(lambda d: d.update(kind="bogus")), "metadata 'kind' must be one of latency, throughput, got \"bogus\""),
+    (broken(lambda d: d.update(grid={"demands": [1000], "test_time_s": 1})),
+     "metadata 'grid.recovery_times_ms' must be list[float], got null"),
 ])
 def test_an_unusable_file_is_refused_in_one_line_naming_it_and_what_is_wrong(tmp_path, text, problem):
     path = tmp_path / run_metadata.METADATA_FILE
@@ -429,3 +439,7 @@ def test_a_metadata_file_that_is_no_regular_file_is_refused_not_taken_for_none(t
         run_metadata.read_if_present(tmp_path)
     assert refused.value.path == path
     assert run_metadata.read_if_present(tmp_path / "elsewhere") is None  # none there: the spec's own flow
+
+
+def test_the_kinds_a_record_may_name_are_the_kinds_of_experiment_the_runner_runs():
+    assert run_metadata.KINDS == tuple(kinds.KINDS)

@@ -5,7 +5,6 @@ than Fast DDS: runs/<platform>-<middleware>/); the history plots (plots/<platfor
 site are regenerated from all runs.
 """
 
-import shutil
 from pathlib import Path
 
 from latency_gate.cli.options import option
@@ -36,7 +35,7 @@ def run(args):
             store_views.regenerate(args.store, swapped=lambda: swapped.append(True))
         except BaseException:
             if not swapped:  # a failed add stores nothing; one interrupted once the site shows the run keeps it
-                shutil.rmtree(added)
+                history.remove_run(added)
             raise
         # Pruned only once the store with the new run made a site: a failed add loses no run.
         if args.keep is not None and history.prune(args.store, platform, args.keep):

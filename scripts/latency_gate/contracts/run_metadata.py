@@ -28,6 +28,7 @@ a comparison of experiments, the history) says when the regimes differ.
 import dataclasses
 import functools
 import json
+import math
 import re
 import types
 import typing
@@ -48,6 +49,8 @@ MAX_BYTES = 256 * 1024
 SCHEMA_VERSION = 1
 # How a sub-experiment ended (experiment.py); "unsupported": the middleware cannot do it (not run).
 STATUSES = ("passed", "failed", "timed_out", "interrupted", "unsupported")
+# What a run measured: the kinds of experiment (runner/kinds.py's KINDS; a test keeps the two one).
+KINDS = ("latency", "throughput")
 REGIME_KEYS = ("realtime_preset", "rt_prio", "pub_cpus", "sub_cpus", "memory_locked", "cpu_idle", "stress", "topology")
 _REGIME_LABELS = {"realtime_preset": "real-time preset", "rt_prio": "SCHED_FIFO priority", "pub_cpus": "publisher CPUs",
                   "sub_cpus": "subscriber CPUs", "memory_locked": "memory locked", "cpu_idle": "CPU idle",
@@ -121,7 +124,7 @@ class RunMetadata:
     flows write none) gets a record of its run id and platform only."""
 
     run_id: str
-    kind: str = "latency"  # what was measured: latency or throughput (runner/kinds.py); runs before it: latency
+    kind: str = "latency"  # what was measured, one of KINDS; runs before it: latency
     # the sub-experiment family whose payloads and sub-experiments the run took (formats.FAMILIES);
     # runs before families: the spec's
     family: str = "spec"
@@ -175,6 +178,9 @@ class RunMetadata:
         outcomes = _object(document.get("subexperiments", {}), path, "subexperiments")
         for key in ("started_at", "finished_at"):
             _check_time(values.get(key), path, key)
+        if values.get("kind", "latency") not in KINDS:
+            raise InputError(f"metadata 'kind' must be one of {', '.join(KINDS)}, got {_short(values['kind'])}", path)
+        _check_grid(values.get("grid"), path)
         _check_baseline(values.get("platform_baseline"), path)
         return cls(**values, settings=settings,
                    subexperiments={name: _outcome(entry, path, f"subexperiments.{name}.")
@@ -405,8 +411,8 @@ def _matches(value, hint):
         return isinstance(value, list) and all(_matches(item, typing.get_args(hint)[0]) for item in value)
     if hint in (int, float) and isinstance(value, bool):  # JSON's true is no number
         return False
-    if hint is float:
-        return isinstance(value, (int, float))
+    if hint is float:  # JSON has no NaN or infinity; Python's json reads them (NaN, Infinity, 1e999)
+        return isinstance(value, int) or isinstance(value, float) and math.isfinite(value)
     return isinstance(value, hint)
 
 
@@ -453,6 +459,13 @@ def _check_time(value, path, key):
         datetime.fromisoformat(value)
     except ValueError:
         raise InputError(f"metadata '{key}' must be an ISO 8601 time, got {_short(value)}", path) from None
+
+
+def _check_grid(grid, path):
+    """A throughput run's grid holds what its readers format and compare (requirements.py)."""
+    for key, hint in (("demands", list[int]), ("recovery_times_ms", list[float]), ("test_time_s", float)):
+        if grid is not None and not _matches(grid.get(key), hint):
+            raise InputError(f"metadata 'grid.{key}' must be {_named(hint)}, got {_short(grid.get(key))}", path)
 
 
 def _check_baseline(baseline, path):

@@ -117,10 +117,11 @@ def _middleware_line(history, platform, positions, kind):
 
 def _title_of(middleware):
     """A middleware's title for a run from before runs recorded it (metadata.json's middleware_title):
-    its backend's, loaded only then; a backend that no longer loads: its name."""
+    its backend's, loaded only then; a backend that no longer loads or is not installed here (a
+    team's own, published from another machine): its name."""
     try:
         return BACKENDS[middleware].TITLE
-    except InputError:
+    except (InputError, KeyError):
         return middleware
 
 

@@ -70,11 +70,8 @@ def store_platform(platform, run_directory):
     if metadata is None:  # the spec's own flows: Fast DDS latency
         return platform
     recorded = Path(run_directory) / run_metadata.METADATA_FILE
-    try:
-        line = kinds.of_line(metadata).name
-    except InputError as error:
-        raise InputError(str(error), recorded) from None
-    return site_store.line_name(platform, _safe_name(metadata.middleware, "middleware", recorded), line)
+    return site_store.line_name(platform, _safe_name(metadata.middleware, "middleware", recorded),
+                                kinds.of_line(metadata).name)
 
 
 def add_run(store_root, run_directory, platform, run_id=None, requirements_path=None, redact_host=False,
@@ -129,6 +126,14 @@ def add_run(store_root, run_directory, platform, run_id=None, requirements_path=
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return destination
+
+
+def remove_run(stored):
+    """Take back a run that add_run stored (its add failed after): the run, and its line's directory
+    when the run was all it held (a line with no runs would fail every later regeneration)."""
+    shutil.rmtree(stored)
+    if not any(stored.parent.iterdir()):
+        stored.parent.rmdir()
 
 
 def _validate_run_files(files, kind, requirements_path, metadata_bytes):
