@@ -271,6 +271,24 @@ def test_a_json_object_without_runs_is_not_a_provenance(tmp_path):
         requirements_provenance.read(tmp_path / "r.csv")
 
 
+@pytest.mark.unit
+@pytest.mark.parametrize("field, problem", [
+    ({"regime": 5}, "'regime' must be an object, got 5"),
+    ({"middlewares": 7}, "'middlewares' must be a list, got 7"),
+    ({"regimes": [3]}, "'regimes[0]' must be an object, got 3"),
+    ({"platform_baseline": {"p99_us_median": "45"}}, "'platform_baseline.p99_us_median' must be a number, got \"45\""),
+    ({"platform_baseline": {"p99_us_median": float("nan")}},
+     "'platform_baseline.p99_us_median' must be a finite number, got NaN"),
+    ({"grids": [{"demands": [1000], "recovery_times_ms": [0]}]}, "'grids[0]' lacks test_time_s, got [\"demands\", \"recovery_times_ms\"]"),
+])
+def test_a_provenance_whose_fields_its_readers_use_are_of_another_shape_is_refused_naming_it(tmp_path, field, problem):
+    (tmp_path / "r.provenance.json").write_text(json.dumps({"schema_version": 1, "runs": 10, **field}))
+
+    with pytest.raises(InputError) as refused:
+        requirements_provenance.read(tmp_path / "r.csv")
+    assert str(refused.value) == f"{tmp_path / 'r.provenance.json'}: not a requirements provenance: {problem}"
+
+
 @pytest.mark.programs
 @pytest.mark.parametrize("unlike", [True, False])
 def test_a_failed_check_says_whether_the_run_is_like_the_requirements_runs(os_runs, tmp_path, capsys, unlike):
