@@ -12,6 +12,7 @@ from PIL import Image, ImageColor
 from latency_gate.contracts import throughput_formats as tf
 from latency_gate.contracts.formats import CHECK_COLUMNS, SUMMARY_COLUMNS
 from latency_gate.render import forked, line_plots, plot_style, plots, sample_plots
+from latency_gate.errors import InputError
 
 pytestmark = pytest.mark.unit
 
@@ -328,6 +329,21 @@ def test_forked_shares_do_every_job_once_and_a_failing_worker_fails_the_call(tmp
     assert sorted(path.name for path in tmp_path.iterdir()) == [f"job{index}" for index in range(7)]
     with pytest.raises(RuntimeError, match="1 forked worker"):
         forked.in_shares(touch, ["ok", "bad"], 2)  # the second share is a child's
+
+
+def test_a_workers_bad_input_is_the_calls_one_line_error_as_had_the_parent_done_the_job(tmp_path, capfd):
+    """A plot that cannot be written (a directory in its place) is bad input (exit 3) naming it, not
+    a worker's traceback and exit 1, whichever process drew it."""
+    def draw(share):
+        for name in share:
+            if name == "blocked.png":
+                raise InputError("cannot write: Is a directory", tmp_path / name)
+
+    with pytest.raises(InputError) as refused:
+        forked.in_shares(draw, ["ok.png", "blocked.png"], 2)  # the second share is a child's
+
+    assert str(refused.value) == f"{tmp_path / 'blocked.png'}: cannot write: Is a directory"
+    assert "Traceback" not in capfd.readouterr().err
 
 
 def test_an_interrupted_parent_stops_its_forked_workers_instead_of_waiting_for_them(tmp_path):
