@@ -62,6 +62,29 @@ def test_process_results_writes_the_summary_and_per_payload_plots(experiment, tm
         f"intraprocess_best_effort/{plot}_{payload}.png" for plot in ("histogram", "time_series") for payload in (16, 32, 64))
 
 
+def test_a_process_that_cannot_write_one_summary_writes_none(experiment, tmp_path, capsys):
+    run = shutil.copytree(experiment, tmp_path / "run")
+    blocked = formats.summary_path(run, SUBEXPERIMENTS[1])  # the second written, in spec order
+    blocked.mkdir()
+
+    assert cli.main(["process", "--experiment-directory", str(run), "--no-plots"]) == EXIT_BAD_INPUT
+
+    assert capsys.readouterr().err.strip() == (f"latency-gate process: error: {blocked}: is a directory, "
+                                               "not a file to write")
+    assert not formats.summary_path(run, SUBEXPERIMENTS[0]).exists()
+
+
+def test_a_link_to_nothing_in_a_measurements_files_place_is_refused_not_passed_over(experiment, tmp_path, capsys):
+    run = shutil.copytree(experiment, tmp_path / "run")
+    gone = formats.measurements_path(run, "interprocess_reliable")
+    gone.symlink_to(tmp_path / "nothing")
+
+    assert cli.main(["process", "--experiment-directory", str(run), "--no-plots"]) == EXIT_BAD_INPUT
+
+    assert capsys.readouterr().err.strip() == f"latency-gate process: error: {gone}: a link to nothing"
+    assert not list(run.glob("*_summary.csv"))
+
+
 def test_process_results_without_plots_writes_only_the_summary(experiment, tmp_path):
     raw = formats.measurements_path(experiment, "intraprocess_best_effort")
 

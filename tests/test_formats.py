@@ -184,6 +184,13 @@ def test_a_missing_file_is_named(read, tmp_path):
     assert error_of(read, tmp_path / "nope.csv") == f"{tmp_path / 'nope.csv'}: no such file"
 
 
+def test_a_link_to_nothing_or_a_directory_in_a_files_place_is_named_as_such(read, tmp_path):
+    (tmp_path / "gone.csv").symlink_to(tmp_path / "nothing")
+    (tmp_path / "folder.csv").mkdir()
+    assert error_of(read, tmp_path / "gone.csv") == f"{tmp_path / 'gone.csv'}: a link to nothing"
+    assert error_of(read, tmp_path / "folder.csv") == f"{tmp_path / 'folder.csv'}: a directory, not a CSV file"
+
+
 def test_requirements_name_an_unknown_sub_experiment_with_its_line(tmp_path):
     path = write(tmp_path, "Experiment type,Bytes,Median,99%,Max\nintraprocess_best_effort,16,1,2,3\n"
                            "intraprocess_turbo,16,1,2,3\n", "requirements.csv")

@@ -11,7 +11,7 @@ from pathlib import Path
 from latency_gate.analysis import statistics, throughput
 from latency_gate.contracts import run_metadata, throughput_formats
 from latency_gate.contracts.formats import (
-    KNOWN_SUBEXPERIMENTS, MEASUREMENTS, is_summary, measurements_path, read_measurement_columns, subexperiment_of_measurements,
+    KNOWN_SUBEXPERIMENTS, MEASUREMENTS, check_writable, is_summary, measurements_path, read_measurement_columns, subexperiment_of_measurements,
     summary_path, write_csv, write_rows,
 )
 from latency_gate.errors import InputError
@@ -62,10 +62,9 @@ def process_experiment(experiment_directory, kind=None):
     """
     directory = Path(experiment_directory)
     kind = kind or kinds.of_run(run_metadata.read_if_present(directory))
-    raw_files = {
-        name: measurements_path(directory, name)
-        for name in KNOWN_SUBEXPERIMENTS if measurements_path(directory, name).is_file()
-    }
+    # A directory or a link to nothing in a measurements file's place is read, and refused, not passed over.
+    raw_files = {name: path for name in KNOWN_SUBEXPERIMENTS
+                 if (path := measurements_path(directory, name)).exists() or path.is_symlink()}
     for path in directory.glob(MEASUREMENTS.glob):
         if not is_summary(path):
             subexperiment_of_measurements(path)  # unknown names are an error, not silently skipped
@@ -79,6 +78,7 @@ def process_experiment(experiment_directory, kind=None):
         counted = "samples" if kind is LATENCY else "cases"
         print(f"Processed {name}: {len(measurements[name])} {counted}, {len(summaries[name])} payloads "
               f"({time.perf_counter() - started:.2f} s)", flush=True)
+    check_writable(*(summary_path(directory, name) for name in summaries))
     for name, summary in summaries.items():
         write_csv(summary, summary_path(directory, name))
     return Processed(kind, measurements, summaries)

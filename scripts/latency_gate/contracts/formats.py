@@ -372,7 +372,9 @@ def _parse_csv(path, dtype, columns):
         _require_columns(pd.read_csv(path, nrows=0), columns, path)  # a column left out of the header
         raise InputError("malformed CSV: the first row holds more fields than the header", path, 2) from None
     except FileNotFoundError:
-        raise InputError("no such file", path) from None
+        raise InputError("a link to nothing" if Path(path).is_symlink() else "no such file", path) from None
+    except IsADirectoryError:
+        raise InputError("a directory, not a CSV file", path) from None
     except pd.errors.EmptyDataError:
         raise InputError("empty file (no header)", path) from None
     except pd.errors.ParserError as error:
@@ -687,16 +689,24 @@ def held_directory(directory, what, busy):
         os.close(descriptor)
 
 
+def check_writable(*paths):
+    """InputError naming the first of `paths` that write_atomic could not write (a directory in its
+    place, a file where a parent directory goes): a command that writes several files checks them
+    all before it writes the first, so that it never leaves some written and some not."""
+    for path in map(Path, paths):
+        # What would fail, named by the file written, not by the temporary file beside it.
+        if path.is_dir():
+            raise InputError("is a directory, not a file to write", path)
+        blocking = next((parent for parent in path.parents if parent.exists()), None)
+        if blocking is not None and not blocking.is_dir():
+            raise InputError(f"cannot write it: {blocking} is not a directory", path)
+
+
 def write_atomic(path, write):
     """Write a file that readers see whole or not at all: `write(handle)` fills a temporary
     binary file beside it, which then replaces it."""
     path = Path(path)
-    # What would fail, named by the file written, not by the temporary file beside it.
-    if path.is_dir():
-        raise InputError("is a directory, not a file to write", path)
-    blocking = next((parent for parent in path.parents if parent.exists()), None)
-    if blocking is not None and not blocking.is_dir():
-        raise InputError(f"cannot write it: {blocking} is not a directory", path)
+    check_writable(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
