@@ -152,3 +152,32 @@ def test_a_report_directory_it_cannot_make_is_refused_before_the_run_s_check_csv
     assert capsys.readouterr().err.strip() == (
         f"latency-gate check: error: {a_file}: cannot make {a_file}: {a_file} is not a directory")
     assert {path.name: path.read_bytes() for path in experiment.iterdir() if path.is_file()} == stored
+
+
+@pytest.mark.parametrize("blocked", ["check_result.json", "checks_last"])
+def test_a_check_that_cannot_write_one_of_its_files_writes_none_and_leaves_the_stored_ones(spec_check_example, tmp_path,
+                                                                                            capsys, blocked):
+    from latency_gate import cli
+
+    experiment, requirements = spec_check_example
+    check.check_experiment(requirements, experiment, tmp_path / "plots")
+    stored = {path.name: path.read_bytes() for path in experiment.iterdir() if path.is_file()}
+    tightened = pd.read_csv(requirements)
+    tightened["Median"] = (tightened["Median"] / 2).round(3)  # every report and check CSV would change
+    tightened.to_csv(requirements, index=False)
+    report_directory = tmp_path / "reports"
+    last = sorted(experiment.glob("checks_*.csv"))[-1]
+    in_the_way = report_directory / "check_result.json" if blocked == "check_result.json" else last
+    in_the_way.unlink(missing_ok=True)
+    in_the_way.mkdir(parents=True)
+    if in_the_way.parent == experiment:
+        del stored[in_the_way.name]
+
+    assert cli.main(["check", "-r", str(requirements), "-e", str(experiment), "-p", str(tmp_path / "plots"),
+                     "--report-directory", str(report_directory)]) == 3
+
+    assert capsys.readouterr().err.strip() == (
+        f"latency-gate check: error: {in_the_way}: is a directory, not a file to write")
+    assert {path.name: path.read_bytes() for path in experiment.iterdir() if path.is_file()} == stored
+    assert [path.name for path in report_directory.glob("*")] == (["check_result.json"] if blocked == "check_result.json"
+                                                                  else [])

@@ -11,6 +11,7 @@ from pathlib import Path
 from latency_gate.analysis import checks
 from latency_gate.cli.options import check_can_make, kind_option, option
 from latency_gate.contracts import results as results_contract
+from latency_gate.contracts.formats import check_writable, checks_path
 from latency_gate.errors import EXIT_CHECK_FAILED, EXIT_OK
 from latency_gate.render import check_report, plots
 
@@ -55,7 +56,11 @@ def check_experiment(requirements_path, experiment_directory, plots_directory, r
     check_can_make(plots_directory)
     check_can_make(report_directory or experiment_directory)
     checked = checks.check_experiment(requirements_path, experiment_directory, print_summaries, kind)
-    check_report.write_reports(checked, Path(report_directory or experiment_directory))
+    report_directory = Path(report_directory or experiment_directory)
+    check_writable(*(report_directory / name for name in (results_contract.CHECK_REPORT, results_contract.CHECK_JUNIT,
+                                                          results_contract.CHECK_RESULT)),
+                   *(checks_path(experiment_directory, result.subexperiment) for result in checked.results))
+    check_report.write_reports(checked, report_directory)
     for result in checked.results:
         checks.write_checks(result, experiment_directory)
     batch = plots.PlotBatch()
