@@ -326,6 +326,19 @@ def test_requirements_are_not_written_into_a_run_they_come_from(tmp_path, name):
 
 
 @pytest.mark.unit
+def test_requirements_whose_provenance_cannot_be_written_are_not_written_either(tmp_path):
+    runs = [write_run(tmp_path, f"run{i}", {16: 1.0 + i}) for i in range(2)]
+    output = tmp_path / "out" / "lab.csv"
+    output.parent.mkdir()
+    (output.parent / "lab.provenance.json").mkdir()
+
+    with pytest.raises(InputError, match=f"^{output.parent / 'lab.provenance.json'}: is a directory, not a file"):
+        requirements.write_requirements(runs, output)
+
+    assert not output.exists()
+
+
+@pytest.mark.unit
 @pytest.mark.parametrize("percentile", ["nan", "101"])
 def test_an_extrapolation_refuses_its_percentile_before_its_first_run(tmp_path, capsys, percentile):
     from latency_gate import cli

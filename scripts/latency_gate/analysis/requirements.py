@@ -123,6 +123,7 @@ def write_requirements(runs, output, percentile=DEFAULT_PERCENTILE, out=None, ki
         raise InputError(f"is inside the run {inside}, one of the inputs: write the requirements elsewhere", output)
     derived = derive_requirements(runs, percentile, kind)
     origin = provenance(runs, percentile, kind)
+    formats.check_writable(output, requirements_provenance.path(output))  # both or neither
     write_csv(derived, output)
     written = requirements_provenance.write(output, origin)
     floors = "".join(f", {magnitude} at {kind.default_percentile(magnitude, percentile):g} (a floor)"
