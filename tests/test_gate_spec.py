@@ -116,3 +116,19 @@ def test_a_required_detectable_slowdown_below_the_counted_paths_minimum_is_refus
     with pytest.raises(InputError, match=r"required detectable slowdown \(0.001\) must be at least the minimum "
                                          r"effect \(0.002\)"):
         checked_with(monkeypatch, spec, {"b": fastdds.UNMARKED_COUNTED_PATH, "p": fastdds.UNMARKED_COUNTED_PATH})
+
+
+@pytest.mark.parametrize("command", ["gate", "run"])
+@pytest.mark.parametrize("setting, why", [
+    (("--domain", "999"), "--domain must be between 0 and 232, got 999"),
+    (("--rt-prio", "0"), "--rt-prio must be between 1 and 99, got 0"),
+])
+def test_a_setting_no_run_can_have_is_refused_before_the_results_directory_is_made(tmp_path, capsys, command, setting,
+                                                                                   why):
+    builds = ("--base", "LatencyTest", "--pr", "LatencyTest") if command == "gate" else ()
+    results = tmp_path / "results"
+
+    assert cli.main([command, *builds, "-r", str(results), *setting]) == 3
+
+    assert capsys.readouterr().err.strip() == f"latency-gate {command}: error: {why}"
+    assert not results.exists()

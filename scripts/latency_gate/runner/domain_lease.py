@@ -23,6 +23,12 @@ TCP_PORT_BASE = 31000  # TCP port of a run = base + domain (publisher's listenin
 PEER_PORT_OFFSET = 1000
 
 
+def check_requested(domain):
+    """InputError for a domain asked for (--domain) that no run can hold; None asks for any."""
+    if domain is not None and domain not in range(0, 233):
+        raise InputError(f"--domain must be between 0 and 232, got {domain}")
+
+
 class DomainLease:
     """A DDS domain, its TCP port and its second port (tcp_port + PEER_PORT_OFFSET) held by this run
     until release() (lock file per domain)."""
@@ -30,8 +36,7 @@ class DomainLease:
     def __init__(self, requested=None):
         directory = _lock_directory()
         if requested is not None:
-            if requested not in range(0, 233):
-                raise InputError(f"--domain must be between 0 and 232, got {requested}")
+            check_requested(requested)
             candidates = [requested]
         else:
             start = os.getpid() % len(_DOMAINS)  # spread concurrent runs, then probe upwards

@@ -120,15 +120,20 @@ def preset_cpus(cpu_count=None):
     return PRESET_CPUS if cpu_count >= 2 else ("0", "0")
 
 
+def check_requested(rt_prio, cpu_idle):
+    """InputError for a priority or CPU-idle setting asked for that no run can have; None: the preset's or the OS's."""
+    if rt_prio is not None and not 1 <= rt_prio <= 99:
+        raise InputError(f"--rt-prio must be between 1 and 99, got {rt_prio}")
+    if cpu_idle not in (None, CPU_IDLE_HOLD, CPU_IDLE_OS):
+        raise InputError(f"--cpu-idle must be '{CPU_IDLE_HOLD}' or '{CPU_IDLE_OS}', got '{cpu_idle}'")
+
+
 def prepare(preset=True, rt_prio=None, pub_cpus=None, sub_cpus=None, cpu_idle=None):
     """RealTime with what this platform allows; every refused setting leaves a warning.
 
     With the preset, every option left at None takes the preset's value.
     """
-    if rt_prio is not None and not 1 <= rt_prio <= 99:
-        raise InputError(f"--rt-prio must be between 1 and 99, got {rt_prio}")
-    if cpu_idle not in (None, CPU_IDLE_HOLD, CPU_IDLE_OS):
-        raise InputError(f"--cpu-idle must be '{CPU_IDLE_HOLD}' or '{CPU_IDLE_OS}', got '{cpu_idle}'")
+    check_requested(rt_prio, cpu_idle)
     if preset:
         preset_pub, preset_sub = preset_cpus()
         rt_prio = PRESET_RT_PRIO if rt_prio is None else rt_prio

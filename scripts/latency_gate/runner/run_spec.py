@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from latency_gate.contracts.run_metadata import DEFAULT_MIDDLEWARE
+from latency_gate.runner import domain_lease, realtime
 from latency_gate.runner.topology import LOCALHOST
 
 DEFAULT_SAMPLES = 10000
@@ -54,6 +55,12 @@ class RunSpec:
     estimated_cycles: bool = False  # instructions: callgrind's cache simulation too (twice the wall time)
     baseline_s: int = DEFAULT_BASELINE_S  # cyclictest before the run; 0: none
     run_id: str | None = None  # None: the directory's earlier run's, else a new one
+
+    def __post_init__(self):
+        # Settings no run can have are refused as the spec is made, before any directory is (the rest,
+        # which needs the program and the machine: experiment.validate_run).
+        domain_lease.check_requested(self.domain)
+        realtime.check_requested(self.rt_prio, self.cpu_idle)
 
     def requested_real_time(self):
         """The real-time options as asked (metadata.json's settings.requested)."""
