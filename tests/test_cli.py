@@ -495,3 +495,32 @@ def test_an_error_quoting_untrusted_input_is_one_line_that_no_ci_reads_as_a_comm
     (line,) = capsys.readouterr().err.splitlines()
     assert line.startswith("latency-gate process: error: ") and "\\n::error title=Latency history::" in line
     assert "\x1b" not in line
+
+
+@pytest.mark.parametrize("command", ["compare-subexperiments", "history"])
+def test_a_plots_directory_that_is_a_file_is_named_as_no_directory(experiment, tmp_path, capsys, command):
+    a_file = tmp_path / "plots"
+    a_file.write_text("")
+    run = shutil.copytree(experiment, tmp_path / "results" / experiment.name)
+    processing.process_experiment(run)
+    given = (["-e", str(formats.summary_path(run, SUBEXPERIMENTS[0]))] if command == "compare-subexperiments"
+             else ["-e", str(run.parent)])
+
+    assert cli.main([command, *given, "-p", str(a_file)]) == EXIT_BAD_INPUT
+
+    assert capsys.readouterr().err.strip() == (
+        f"latency-gate {command}: error: {a_file}: cannot make {a_file}: {a_file} is not a directory")
+
+
+def test_two_summaries_of_one_sub_experiment_are_refused_not_one_passed_over(experiment, tmp_path, capsys):
+    runs = [shutil.copytree(experiment, tmp_path / name) for name in ("one", "again")]
+    for run in runs:
+        processing.process_experiment(run)
+    first, second = (formats.summary_path(run, SUBEXPERIMENTS[0]) for run in runs)
+
+    assert cli.main(["compare-subexperiments", "-e", str(first), str(second), "-p", str(tmp_path / "plots")]) == 3
+
+    assert capsys.readouterr().err.strip() == (
+        f"latency-gate compare-subexperiments: error: {second}: a second summary of sub-experiment "
+        f"'{SUBEXPERIMENTS[0]}' among those given")
+    assert not (tmp_path / "plots").exists()

@@ -3,8 +3,8 @@
 from pathlib import Path
 
 from latency_gate.contracts.formats import read_summary_columns, subexperiment_of_summary
-from latency_gate.cli.options import option
-from latency_gate.errors import EXIT_OK
+from latency_gate.cli.options import check_can_make, option
+from latency_gate.errors import EXIT_OK, InputError
 from latency_gate.render import processing_plots
 
 
@@ -14,7 +14,13 @@ def add_arguments(parser):
 
 
 def run(args):
+    check_can_make(args.plots_directory)
     # numpy's columns, not frames: the spec's command line pays neither pandas' nor matplotlib's import.
-    summaries = {subexperiment_of_summary(path): read_summary_columns(path) for path in args.subexperiment_summaries}
+    summaries = {}
+    for path in args.subexperiment_summaries:
+        name = subexperiment_of_summary(path)
+        if name in summaries:  # one plot line a sub-experiment: which of two would it draw?
+            raise InputError(f"a second summary of sub-experiment '{name}' among those given", path)
+        summaries[name] = read_summary_columns(path)
     processing_plots.draw_subexperiment_comparison(summaries, args.plots_directory)
     return EXIT_OK

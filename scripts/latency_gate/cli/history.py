@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from latency_gate.cli.options import kind_option, option
+from latency_gate.cli.options import check_can_make, kind_option, option
 from latency_gate.errors import EXIT_OK
 from latency_gate.render import store_views
 
@@ -15,5 +15,6 @@ def add_arguments(parser):
 
 
 def run(args):
+    check_can_make(args.plots_directory)
     store_views.plot_history(args.experiments_results, args.requirements, args.plots_directory, args.kind)
     return EXIT_OK
