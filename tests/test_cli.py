@@ -481,6 +481,22 @@ def test_history_plots_that_fail_while_drawn_leave_the_plots_directory_as_it_was
     assert left_as_it_was(tmp_path / "plots", earlier or None)
 
 
+def test_a_history_of_runs_of_two_middleware_is_refused_naming_the_first_run_of_the_other(experiment, tmp_path,
+                                                                                            capsys):
+    runs = tmp_path / "runs"
+    for name, middleware in (("2026-11-22_06-00-00", "fastdds"), ("2026-11-22_07-00-00", "cyclonedds")):
+        shutil.copytree(experiment, runs / name)
+        run_metadata.write(runs / name, run_metadata.RunMetadata(run_id=name, middleware=middleware))
+        assert cli.main(["process", "--experiment-directory", str(runs / name), "--no-plots"]) == EXIT_OK
+
+    assert cli.main(["history", "-e", str(runs), "-p", str(tmp_path / "plots")]) == EXIT_BAD_INPUT
+
+    assert capsys.readouterr().err.strip() == (
+        f"latency-gate history: error: {runs / '2026-11-22_07-00-00' / 'metadata.json'}: a run of cyclonedds among "
+        "runs of fastdds: a history comes from runs of one middleware")
+    assert not (tmp_path / "plots").exists()
+
+
 def test_an_error_quoting_untrusted_input_is_one_line_that_no_ci_reads_as_a_command(experiment, tmp_path, capsys):
     """A run's files are untrusted data (a pull request's run): a metadata.json key holding a newline
     and a workflow command is quoted in the error, escaped, on the error's one line."""

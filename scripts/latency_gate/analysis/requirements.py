@@ -85,12 +85,7 @@ def _require_runs_alike(runs):
     """InputError naming the run: requirements come from runs of one middleware, and from the
     sub-experiments that passed (a failed one's summary, of a partial result, is no measure).
     Runs without metadata.json (the spec's own flows) say neither."""
-    recorded = [(Path(run), metadata) for run in runs if (metadata := run_metadata.read_if_present(run))]
-    first = recorded[0][1].middleware if recorded else None
-    for run, metadata in recorded:
-        if metadata.middleware != first:
-            raise InputError(f"a run of {metadata.middleware} among runs of {first}: requirements come from runs of "
-                             "one middleware", run / run_metadata.METADATA_FILE)
+    for run, metadata in run_metadata.of_one_middleware(runs, "requirements come"):
         for name, outcome in metadata.subexperiments.items():
             if outcome.status != "passed" and formats.summary_path(run, name).is_file():
                 raise InputError(f"sub-experiment '{name}' {outcome.status} in this run: its summary is no "

@@ -247,6 +247,18 @@ def read_if_present(directory):
     return None
 
 
+def of_one_middleware(runs, what):
+    """[(run directory, its metadata)] of the runs that have metadata, all of one middleware;
+    InputError naming the first run of another (`what`, say "requirements come", says what needs
+    them alike). Runs without metadata.json (the spec's own flows) say none."""
+    recorded = [(Path(run), metadata) for run in runs if (metadata := read_if_present(run))]
+    for run, metadata in recorded:
+        if metadata.middleware != recorded[0][1].middleware:
+            raise InputError(f"a run of {metadata.middleware} among runs of {recorded[0][1].middleware}: {what} "
+                             "from runs of one middleware", run / METADATA_FILE)
+    return recorded
+
+
 def write(directory, metadata):
     """Write a run's metadata.json into its directory, atomically."""
     write_text_atomic(Path(directory) / METADATA_FILE, json.dumps(metadata.to_dict(), indent=2) + "\n")

@@ -24,6 +24,7 @@ def plot_history(experiments_results, requirements_path, plots_directory, kind=N
     (plots.draw_staged). kind: latency or throughput; None: what the runs' metadata says."""
     runs = run_directories(experiments_results)
     kind = kinds.of_runs(runs, kind and kind.name)
+    run_metadata.of_one_middleware(runs, "a history comes")
     history = collect_summaries(runs, kind)
     found = _changepoints(history, runs, kind)
     return plots.draw_staged(plots_directory, lambda directory: _draw(
