@@ -126,6 +126,15 @@ def test_a_summary_file_that_is_no_utf8_text_is_named_and_nothing_is_written(tmp
     assert not (tmp_path / "summary.md").exists()
 
 
+def test_a_summary_that_is_a_directory_is_named_as_one_to_read_not_the_output_written(tmp_path):
+    (tmp_path / "report").mkdir()
+    done = latency_gate("summary", str(tmp_path / "report"), environ=dict(os.environ, **github(tmp_path)))
+
+    assert done.returncode == 3
+    assert done.stderr == f"latency-gate ci-output: error: {tmp_path / 'report'}: a directory, not a summary to read\n"
+    assert not (tmp_path / "summary.md").exists()
+
+
 def test_a_missing_report_is_a_clear_error(tmp_path):
     done = latency_gate("check-report", str(tmp_path), environ=dict(os.environ, **github(tmp_path)))
 

@@ -310,6 +310,8 @@ def broken(change):
      "metadata 'subexperiments.intraprocess_reliable.duration_s' must be float | None, got Infinity"),
     (broken(lambda d: d["subexperiments"]["intraprocess_reliable"].update(duration_s=123456.5)).replace(
         "123456.5", "1e999"), "metadata 'subexperiments.intraprocess_reliable.duration_s' must be float | None, got Infinity"),
+    (broken(lambda d: d.update(samples=-5)), "metadata 'samples' and 'payloads' must be 1 or more, got -5 and [16, 1024]"),
+    (broken(lambda d: d.update(payloads=[-1])), "metadata 'samples' and 'payloads' must be 1 or more, got 50 and [-1]"),
     (broken(lambda d: d.update(kind="bogus")), "metadata 'kind' must be one of latency, throughput, got \"bogus\""),
     (broken(lambda d: d.update(grid={"demands": [1000], "test_time_s": 1})),
      "metadata 'grid.recovery_times_ms' must be list[float], got null"),

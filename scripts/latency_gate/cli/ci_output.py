@@ -47,10 +47,12 @@ def run(args):
         if args.action == "set":
             outputs.set_outputs(_pairs(args, args.values))
         elif args.action == "summary":
-            try:
+            try:  # a read, not a write of the CI output
                 summary = args.file.read_text(encoding="utf-8")
-            except UnicodeDecodeError as error:  # a read, not a write of the CI output
+            except UnicodeDecodeError as error:
                 raise formats.not_utf8(args.file, error) from None
+            except IsADirectoryError:
+                raise InputError("a directory, not a summary to read", args.file) from None
             outputs.add_summary(summary)
         elif args.action == "annotate":
             outputs.annotate(args.level, args.title, args.message)

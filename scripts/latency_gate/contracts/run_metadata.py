@@ -180,6 +180,9 @@ class RunMetadata:
             _check_time(values.get(key), path, key)
         if values.get("kind", "latency") not in KINDS:
             raise InputError(f"metadata 'kind' must be one of {', '.join(KINDS)}, got {_short(values['kind'])}", path)
+        if values.get("samples") is not None and values["samples"] < 1 or min(values.get("payloads") or [1]) < 1:
+            raise InputError(f"metadata 'samples' and 'payloads' must be 1 or more, got {_short(values.get('samples'))} "
+                             f"and {_short(values.get('payloads'))}", path)
         _check_grid(values.get("grid"), path)
         _check_baseline(values.get("platform_baseline"), path)
         return cls(**values, settings=settings,
