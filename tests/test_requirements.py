@@ -1,7 +1,10 @@
 """Requirements are each magnitude's percentile across runs (spec: 99th), per sub-experiment and payload."""
 
 import dataclasses
+import io
 import json
+import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -336,6 +339,71 @@ def test_requirements_whose_provenance_cannot_be_written_are_not_written_either(
         requirements.write_requirements(runs, output)
 
     assert not output.exists()
+
+
+def complete_run(root, name, **recorded):
+    """An extrapolation's finished run-NNNN whose two sub-experiments passed, with `recorded` in its metadata."""
+    run = write_run(root, name, {16: 1.0})
+    passed = run_metadata.SubexperimentOutcome(status="passed")
+    run_metadata.write(run, run_metadata.RunMetadata(
+        run_id=name, finished_at="2026-11-28T00:00:00+00:00", payloads=[16],
+        subexperiments={"intraprocess_best_effort": passed, "interprocess_reliable": passed}, **recorded))
+    return run
+
+
+@pytest.mark.unit
+def test_merging_shards_that_measured_otherwise_is_refused_naming_the_first_run_of_other_settings(tmp_path, capsys):
+    from latency_gate import cli
+
+    complete_run(tmp_path / "runs", "run-0001", samples=50)
+    other = complete_run(tmp_path / "runs", "run-0002", samples=60)  # shard 2/2, started with other options
+
+    assert cli.main(["extrapolate-requirements", "-r", str(tmp_path / "runs"), "-o", str(tmp_path / "req.csv"),
+                     "--runs", "2", "--merge-only"]) == 3
+
+    assert capsys.readouterr().err.strip() == (
+        f"latency-gate extrapolate-requirements: error: {other / 'metadata.json'}: measured otherwise than run-0001 "
+        "(samples 60, not 50): requirements come from runs alike")
+    assert not (tmp_path / "req.csv").exists()
+
+
+@pytest.mark.unit
+def test_a_second_extrapolation_into_one_runs_directory_waits_for_the_first_before_it_touches_a_run(tmp_path,
+                                                                                                   monkeypatch):
+    """It would start the first one's unfinished run afresh under it, deleting what it writes."""
+    from latency_gate.campaigns import extrapolation
+    from latency_gate.runner import experiment
+
+    started = []
+    monkeypatch.setattr(experiment, "validate_run", lambda spec: None)
+    monkeypatch.setattr(experiment, "run_experiment", lambda directory, spec, out: started.append(directory.name) or 0)
+    monkeypatch.setattr(extrapolation.processing, "process_experiment", lambda directory: None)
+    told = io.StringIO()
+    second = threading.Thread(target=extrapolation.extrapolate, args=(tmp_path / "runs", None),
+                              kwargs={"runs": 1, "out": told})
+    with formats.held_directory(tmp_path / "runs", "runs directory", lambda held: None):  # the first, running
+        second.start()
+        deadline = time.monotonic() + 60
+        while "waiting for another extrapolation" not in told.getvalue() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert started == []
+    second.join(60)
+
+    assert told.getvalue().startswith(f"waiting for another extrapolation into {tmp_path / 'runs'} to finish ...")
+    assert started == ["run-0001"]
+
+
+@pytest.mark.unit
+def test_an_extrapolation_refuses_an_output_it_cannot_write_before_its_first_run(tmp_path, capsys):
+    from latency_gate import cli
+
+    (tmp_path / "a-file").write_text("")
+
+    assert cli.main(["extrapolate-requirements", "-r", str(tmp_path / "runs"), "-o", str(tmp_path / "a-file" / "r.csv"),
+                     "--runs", "5"]) == 3
+
+    assert capsys.readouterr().err.strip().endswith(f"cannot write it: {tmp_path / 'a-file'} is not a directory")
+    assert not (tmp_path / "runs").exists()
 
 
 @pytest.mark.unit

@@ -106,16 +106,21 @@ def _require_consistent_payloads(history, runs, payload):
                 )
 
 
+def check_not_inside(output, runs):
+    """InputError when the requirements CSV `output` would go inside one of `runs`: it could replace
+    one of the summaries it is derived from (or its provenance, a run's file)."""
+    inside = next((run for run in runs if Path(run).resolve() in Path(output).resolve().parents), None)
+    if inside is not None:
+        raise InputError(f"is inside the run {inside}, one of the inputs: write the requirements elsewhere", output)
+
+
 def write_requirements(runs, output, percentile=DEFAULT_PERCENTILE, out=None, kind=None):
     """Derive the requirements from `runs`, write the CSV and its provenance, and say how well founded it is.
     kind: latency or throughput; None: what the runs' metadata says."""
     out = out or sys.stdout  # looked up per call: a default bound at import would keep a replaced stream
     kind = kinds.of_runs(runs, kind and kind.name)
     _require_runs_alike(runs)
-    inside = next((run for run in runs if Path(run).resolve() in Path(output).resolve().parents), None)
-    if inside is not None:
-        # It could replace one of the summaries it is derived from (or its provenance, a run's file).
-        raise InputError(f"is inside the run {inside}, one of the inputs: write the requirements elsewhere", output)
+    check_not_inside(output, runs)
     derived = derive_requirements(runs, percentile, kind)
     origin = provenance(runs, percentile, kind)
     formats.check_writable(output, requirements_provenance.path(output))  # both or neither

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from latency_gate.analysis import processing, requirements
 from latency_gate.contracts import run_metadata
-from latency_gate.contracts.formats import summary_path
+from latency_gate.contracts.formats import check_writable, held_directory, summary_path
 from latency_gate.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_RUN_FAILED, InputError
 from latency_gate.runner import experiment
 
@@ -66,9 +66,19 @@ def extrapolate(runs_directory, spec, output=None, runs=DEFAULT_RUNS, percentile
         raise InputError(f"--runs must be positive, got {runs}")
     if percentile is not None:
         requirements.check_percentile(percentile)  # before the runs, not after them
-    checked = experiment.validate_run(spec)
     runs_directory = Path(runs_directory)
-    runs_directory.mkdir(parents=True, exist_ok=True)
+    if output is not None:  # before the runs, not after them
+        check_writable(output)
+        requirements.check_not_inside(output, [runs_directory / run_name(index) for index in range(1, runs + 1)])
+    checked = experiment.validate_run(spec)
+    # Another extrapolation into this directory (another shard, a second start) waits: the incomplete
+    # run it would start afresh may be this one's, running.
+    with held_directory(runs_directory, "runs directory", lambda held: print(
+            f"waiting for another extrapolation into {held} to finish ...", file=out, flush=True)):
+        return _extrapolate(runs_directory, spec, checked, output, runs, percentile, shard, out)
+
+
+def _extrapolate(runs_directory, spec, checked, output, runs, percentile, shard, out):
     mine = shard_runs(runs, shard)
     failed = []
     for position, index in enumerate(mine, 1):
@@ -125,5 +135,25 @@ def merge_shards(runs_directory, output, runs=DEFAULT_RUNS, percentile=None, out
     if missing:
         shown = ", ".join(missing[:5]) + (", ..." if len(missing) > 5 else "")
         raise InputError(f"{len(missing)} of {runs} runs missing or incomplete: {shown}", runs_directory)
+    _require_runs_alike(expected)
     percentile = requirements.DEFAULT_PERCENTILE if percentile is None else percentile
     return requirements.write_requirements(expected, output, percentile, out)
+
+
+def _described(run_directory):
+    """What a run measured and how, as far as requirements depend on it."""
+    recorded = run_metadata.read(run_directory)
+    return {"kind": recorded.kind, "middleware": recorded.middleware, "samples": recorded.samples,
+            "payloads": recorded.payloads, "grid": recorded.grid, "sub-experiments": sorted(recorded.subexperiments),
+            **run_metadata.regime(recorded)}
+
+
+def _require_runs_alike(runs):
+    """InputError naming the first run (of any shard) measured otherwise than the first: the
+    requirements would mix them."""
+    first = _described(runs[0])
+    for run in runs[1:]:
+        differ = [f"{key} {value}, not {first[key]}" for key, value in _described(run).items() if value != first[key]]
+        if differ:
+            raise InputError(f"measured otherwise than {runs[0].name} ({'; '.join(differ)}): requirements come from "
+                             "runs alike", run / run_metadata.METADATA_FILE)
