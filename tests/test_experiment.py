@@ -758,7 +758,9 @@ def test_missing_certificates_are_bad_input_when_a_security_subexperiment_is_cho
 @pytest.mark.programs
 @pytest.mark.parametrize("options, message", [
     (["--payloads", "8"], "at least 16 bytes"),
-    (["--samples", "0"], "samples must be positive"),
+    (["--samples", "0"], "samples must be between 1 and 2147483647, got 0"),
+    (["--samples", "2147483648"], "samples must be between 1 and 2147483647, got 2147483648"),  # LatencyTest's int
+    (["--payloads", "16", "4294967296"], "payloads must be at most 4294967295 bytes, got 4294967296"),
     (["--retries", "-1"], "retries must be 0 or more"),
     (["--timeout", "nan"], "time-out must be a positive number of seconds, got nan"),  # a hang never killed
     (["--timeout", "0"], "time-out must be a positive number of seconds, got 0.0"),
@@ -771,7 +773,7 @@ def test_bad_options_are_bad_input(latency_test, tmp_path, capsys, options, mess
     code, error = run_cli(capsys, "run", "-r", str(tmp_path), "--subexperiments", "intraprocess_best_effort", *options)
 
     assert code == EXIT_BAD_INPUT and message in error and error.count("\n") == 0
-    assert not (tmp_path / "metadata.json").exists()
+    assert list(tmp_path.iterdir()) == []  # no results made
 
 
 @pytest.mark.programs

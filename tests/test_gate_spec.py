@@ -122,6 +122,7 @@ def test_a_required_detectable_slowdown_below_the_counted_paths_minimum_is_refus
 @pytest.mark.parametrize("setting, why", [
     (("--domain", "999"), "--domain must be between 0 and 232, got 999"),
     (("--rt-prio", "0"), "--rt-prio must be between 1 and 99, got 0"),
+    (("--pub-cpus", "abc"), "--pub-cpus 'abc' is not a CPU list such as 0 or 0,1 or 0-3"),
 ])
 def test_a_setting_no_run_can_have_is_refused_before_the_results_directory_is_made(tmp_path, capsys, command, setting,
                                                                                    why):

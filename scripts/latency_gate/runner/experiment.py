@@ -140,6 +140,9 @@ class CheckedInputs:
         return any(Subexperiment(name).shared_memory for name in self.subexperiments if name not in self.unsupported)
 
 
+INT32_MAX = 2**31 - 1  # the largest `--samples` LatencyTest reads (an int)
+
+
 def validate_run(spec):
     """Check every input of a run (runner/run_spec.RunSpec) of the Matrix its options choose
     (formats.choose_matrix); returns CheckedInputs. Raises InputError."""
@@ -159,8 +162,12 @@ def validate_run_of(spec, matrix):
     if beyond:
         raise InputError(f"{program.name} cannot measure payload(s) of {', '.join(map(str, beyond))} bytes "
                          f"(it can: {', '.join(map(str, program.payloads))})")
-    if spec.samples < 1:
-        raise InputError(f"samples must be positive, got {spec.samples}")
+    # The programs read them as C's 32-bit numbers (LatencyTest: an int and uint32_t): a larger one
+    # wraps, and the run would measure another than the one its record names.
+    if payloads[-1] > kinds.UINT32_MAX:
+        raise InputError(f"payloads must be at most {kinds.UINT32_MAX} bytes, got {payloads[-1]}")
+    if not 1 <= spec.samples <= INT32_MAX:
+        raise InputError(f"samples must be between 1 and {INT32_MAX}, got {spec.samples}")
     if spec.timeout_s is not None and not 0 < spec.timeout_s < float("inf"):  # nan: a hung program never killed
         raise InputError(f"time-out must be a positive number of seconds, got {spec.timeout_s}")
     if spec.retries < 0:

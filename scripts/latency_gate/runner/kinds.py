@@ -270,6 +270,8 @@ THROUGHPUT = _Throughput(
     summary_rules=throughput_formats.row_rules,
 )
 KINDS = {kind.name: kind for kind in (LATENCY, THROUGHPUT)}
+# The largest number the programs read as C's unsigned 32-bit one (a payload, a demand, a test time).
+UINT32_MAX = 2**32 - 1
 INSTRUCTIONS = Kind(
     name="instructions", title="Instructions", payload=instruction_counts.BYTES, magnitudes=(),
     units={column: "instructions" for column in instruction_counts.CELL_COLUMNS[1:]}, floors=frozenset(),
@@ -317,6 +319,12 @@ def check_kind(spec, backend, families):
         if grid.test_time_s < 1:
             raise InputError(f"test time must be 1 s or more (ThroughputTest takes whole seconds), "
                              f"got {grid.test_time_s}")
+        # ThroughputTest reads each as a 32-bit unsigned number: a larger one wraps (a test time of
+        # 2**32 + 1 s ran 1 s, recorded as asked).
+        for what, largest in (("demands", grid.demands[-1]), ("recovery times", grid.recovery_times_ms[-1]),
+                              ("test time", grid.test_time_s)):
+            if largest > UINT32_MAX:
+                raise InputError(f"{what} must be at most {UINT32_MAX}, got {largest}")
     foreign = sorted(set(families) - set(found.families))
     if foreign:
         raise InputError(f"the {found.name} experiment runs the {' and '.join(found.families)}'s "

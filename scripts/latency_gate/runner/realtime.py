@@ -120,8 +120,11 @@ def preset_cpus(cpu_count=None):
     return PRESET_CPUS if cpu_count >= 2 else ("0", "0")
 
 
-def check_requested(rt_prio, cpu_idle):
-    """InputError for a priority or CPU-idle setting asked for that no run can have; None: the preset's or the OS's."""
+def check_requested(rt_prio, cpu_idle, pub_cpus=None, sub_cpus=None):
+    """InputError for a priority, CPU-idle setting or CPU list asked for that no run can have; None:
+    the preset's or the OS's."""
+    _parse_cpus(pub_cpus, "--pub-cpus")
+    _parse_cpus(sub_cpus, "--sub-cpus")
     if rt_prio is not None and not 1 <= rt_prio <= 99:
         raise InputError(f"--rt-prio must be between 1 and 99, got {rt_prio}")
     if cpu_idle not in (None, CPU_IDLE_HOLD, CPU_IDLE_OS):

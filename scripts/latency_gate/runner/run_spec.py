@@ -60,7 +60,7 @@ class RunSpec:
         # Settings no run can have are refused as the spec is made, before any directory is (the rest,
         # which needs the program and the machine: experiment.validate_run).
         domain_lease.check_requested(self.domain)
-        realtime.check_requested(self.rt_prio, self.cpu_idle)
+        realtime.check_requested(self.rt_prio, self.cpu_idle, self.pub_cpus, self.sub_cpus)
 
     def requested_real_time(self):
         """The real-time options as asked (metadata.json's settings.requested)."""
