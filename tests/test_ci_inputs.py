@@ -30,14 +30,14 @@ def test_every_variable_becomes_the_option_of_the_command_it_belongs_to(tmp_path
     })
 
     assert job.results == tmp_path / "results" and (job.runs, job.shard, job.plots) == (3, "1/2", False)
-    assert job.common == ["--kind", "throughput", "--middleware", "cyclonedds", "--subexperiments",
+    assert job.common == ["--kind=throughput", "--middleware=cyclonedds", "--subexperiments",
                           "intraprocess_best_effort", "interprocess_reliable", "--payloads", "16", "1024",
-                          "--samples", "500", "--demands", "100", "1000", "--recovery-times", "0", "--test-time", "1",
-                          "--no-realtime", "--rt-prio", "40", "--pub-cpus", "0", "--sub-cpus", "1"]
-    assert job.run == ["--program", "/opt/ws", "--stress", "--cpu 1"]
-    assert job.gate == ["--signal", "both", "--rounds", "4", "--max-rounds", "8", "--min-effect", "0.05",
-                        "--alpha", "0.01", "--require-detectable", "0.1", "--head-sha", "a" * 40,
-                        "--requirements", str(requirements)]
+                          "--samples=500", "--demands", "100", "1000", "--recovery-times", "0", "--test-time=1",
+                          "--no-realtime", "--rt-prio=40", "--pub-cpus=0", "--sub-cpus=1"]
+    assert job.run == ["--program=/opt/ws", "--stress=--cpu 1"]
+    assert job.gate == ["--signal=both", "--rounds=4", "--max-rounds=8", "--min-effect=0.05",
+                        "--alpha=0.01", "--require-detectable=0.1", f"--head-sha={'a' * 40}",
+                        f"--requirements={requirements}"]
 
 
 def test_unset_or_empty_variables_leave_the_commands_defaults(tmp_path):
@@ -116,7 +116,7 @@ def test_a_ci_run_is_timed_or_one_counted_run_never_both_nor_counted_requirement
 
 def test_a_counted_ci_run_keeps_the_signal_for_run():
     job = inputs.read({"LATENCY_RESULTS": "results", "LATENCY_SIGNAL": "instructions"})
-    assert (job.signal, job.gate) == ("instructions", ["--signal", "instructions"])
+    assert (job.signal, job.gate) == ("instructions", ["--signal=instructions"])
     assert inputs.read({"LATENCY_RESULTS": "results"}).signal is None  # run's default: timed
 
 
@@ -142,3 +142,20 @@ def test_the_gates_result_output_is_its_verdict(tmp_path, monkeypatch, latency, 
     assert cli.main(["ci", "gate", "--base", "a", "--pr", "b"]) == EXIT_OK
 
     assert output.read_text().splitlines()[-1] == f"result={result}"
+
+
+def test_a_value_that_starts_with_a_dash_stays_the_value_of_its_option(tmp_path):
+    """stress-ng's own options are the value of --stress, not options of the command."""
+    job = inputs.read({"LATENCY_RESULTS": str(tmp_path), "LATENCY_STRESS": "--cpu=1"})
+    args = cli.build_parser(["run"]).parse_args(["run", "-r", str(tmp_path), *job.run])
+    assert args.stress == "--cpu=1"
+
+
+@pytest.mark.parametrize("variable, value, shown", [
+    ("LATENCY_RESULTS", "/tmp/ci/a\nb", "/tmp/ci/a\\nb"), ("LATENCY_HEAD_SHA", "a\x1b[2Kb", "a\\x1b[2Kb"),
+])
+def test_a_value_of_more_than_one_line_or_with_a_control_character_is_refused_naming_it(variable, value, shown):
+    """It reached a step output that takes one line: a traceback, exit 1."""
+    with pytest.raises(InputError) as refused:
+        inputs.read({"LATENCY_RESULTS": "results", variable: value})
+    assert str(refused.value) == f"{variable} must be one line of printable text, not '{shown}'"

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from latency_gate.contracts import formats
-from latency_gate.errors import InputError
+from latency_gate.errors import UNPRINTABLE, InputError, one_line
 from latency_gate.runner import kinds
 from latency_gate.runner.middleware import BACKENDS
 from latency_gate.runner.run_spec import GATE_SIGNALS
@@ -45,7 +45,12 @@ class _Reader:
         self.environ = environ
 
     def text(self, name):
-        return self.environ.get(name, "").strip()
+        """The variable's value, stripped; InputError for one that holds a line break or another
+        control character (it reaches outputs, paths and logs that take one line)."""
+        value = self.environ.get(name, "").strip()
+        if UNPRINTABLE.search(value):
+            raise InputError(f"{name} must be one line of printable text, not '{one_line(value)}'")
+        return value
 
     def choice(self, name, choices):
         value = self.text(name)
@@ -100,7 +105,9 @@ class Variable:
         flag = self.flag or "--" + self.name.removeprefix("LATENCY_").lower().replace("_", "-")
         if value is True:
             return [flag]
-        return [flag, *value] if isinstance(value, list) else [flag, str(value)]
+        # One value as --flag=value: argparse would take a value that starts with "-" (stress-ng's
+        # "--cpu=1") for an option of its own.
+        return [flag, *value] if isinstance(value, list) else [f"{flag}={value}"]
 
 
 def _subexperiments(reader, name):
