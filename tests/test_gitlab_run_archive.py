@@ -24,7 +24,7 @@ import pytest
 import gitlab_standin
 import loopback_http
 from latency_gate.ci import gitlab_run_archive
-from latency_gate.errors import InputError
+from latency_gate.errors import InputError, ServiceError
 from latency_gate.store import history
 
 pytestmark = pytest.mark.unit
@@ -178,3 +178,24 @@ def test_a_redirect_of_the_download_is_followed_without_the_token(tmp_path):
     assert fetched == stored
     assert requests == [("127.0.0.1", "/api/v4/projects/7/jobs/502/artifacts", "s3cret"),
                         ("localhost", "/storage/archive.zip", None)]
+
+
+@pytest.mark.parametrize("reply", [
+    b"garbage\r\n\r\n",  # no HTTP status line
+    b"HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nshort",  # the connection closed inside the body
+    b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",  # a broken chunk
+])
+def test_a_download_the_server_breaks_off_or_garbles_is_a_service_failure(tmp_path, reply):
+    """It was a traceback (http.client's BadStatusLine, IncompleteRead), exit 1, or for a short body
+    "not a zip archive", bad input (3), where the service failed (5)."""
+    class Handler(gitlab_standin.QuietHandler):
+        def do_GET(self):
+            self.wfile.write(reply)
+            self.close_connection = True
+
+    with loopback_http.serving(Handler) as port:
+        with pytest.raises(ServiceError) as failed:
+            gitlab_run_archive.GitLab(f"http://127.0.0.1:{port}/api/v4", 7, "s3cret").artifacts(502)
+
+    assert str(failed.value).startswith(f"GitLab API: GET http://127.0.0.1:{port}/api/v4/projects/7/jobs/502/artifacts")
+    assert failed.value.exit_code == 5

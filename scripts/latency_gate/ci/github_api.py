@@ -6,6 +6,7 @@ GITHUB_TOKEN, sent only in the Authorization header and only to the API (not to 
 redirects), never printed.
 """
 
+import http.client
 import json
 import os
 import urllib.error
@@ -50,7 +51,7 @@ class GitHub:
                 return json.loads(response.read() or b"null")
         except urllib.error.HTTPError as error:
             raise ServiceError(f"GitHub API: {method} {url}: {error.code} {error.reason}") from None
-        except (urllib.error.URLError, OSError, ValueError) as error:
+        except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError) as error:
             raise ServiceError(f"GitHub API: {method} {url}: {error}") from None
 
     def pages(self, path, query=None):

@@ -2,6 +2,7 @@
 sent in the PRIVATE-TOKEN header only and only to the API (a redirect, as GitLab sends artifact
 downloads to object storage, is followed without it), never printed."""
 
+import http.client
 import json
 import urllib.error
 import urllib.parse
@@ -33,12 +34,16 @@ class GitLab:
         try:
             with urllib.request.urlopen(request, timeout=TIMEOUT_S) as response:
                 answer = response.read(None if limit is None else limit + 1)
+                # read(n) returns what came when the connection closes short of the Content-Length.
+                broken_off = response.length and (limit is None or len(answer) <= limit)
         except urllib.error.HTTPError as error:
             raise ServiceError(f"GitLab API: {method} {url}: {error.code} {error.reason}") from None
-        except (urllib.error.URLError, OSError) as error:
+        except (urllib.error.URLError, http.client.HTTPException, OSError) as error:
             raise ServiceError(f"GitLab API: {method} {url}: {error}") from None
         if limit is not None and len(answer) > limit:
             raise ServiceError(f"GitLab API: {method} {url}: more than {limit} bytes")
+        if broken_off:
+            raise ServiceError(f"GitLab API: {method} {url}: the answer broke off after {len(answer)} bytes")
         return answer
 
     def get(self, path, query=None, limit=None):
