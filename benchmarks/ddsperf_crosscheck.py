@@ -89,9 +89,9 @@ def progress(message):
 
 def render_one_host_configuration(directory):
     """The runner's configuration for one host (both sides at 127.0.0.1), as it renders it."""
-    text = render_configuration(TEMPLATE_DIRECTORY, TEMPLATE, certs_dir="unused", role="pub", tcp_port=-1,
-                                tcp_listening_port=-1, own_address=LOOPBACK, peer_address=LOOPBACK,
-                                publisher_address=LOOPBACK)
+    text = render_configuration(TEMPLATE_DIRECTORY, TEMPLATE, ("CycloneDDS",), {"counted_heartbeats": ""},
+                                certs_dir="unused", role="pub", tcp_port=-1, tcp_listening_port=-1,
+                                own_address=LOOPBACK, peer_address=LOOPBACK, publisher_address=LOOPBACK)
     path = directory / "cyclonedds.xml"
     path.write_text(text, encoding="utf-8")
     return path

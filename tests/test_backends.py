@@ -292,3 +292,22 @@ def test_the_build_cache_key_changes_with_every_input_the_build_names(tmp_path):
         changed += [name] if key() != before else []
         touched.write_bytes(original)
     assert changed == inputs
+
+
+@pytest.mark.unit
+def test_a_configurations_values_are_escaped_for_xml_and_its_fragments_put_in_as_they_are(tmp_path):
+    """A certificates directory named a&b made the committed profile 'not well-formed XML'."""
+    from xml.etree import ElementTree
+
+    from latency_gate.runner.middleware.common import render_configuration
+
+    (tmp_path / "one.xml").write_text('<profiles><ca path="${certs_dir}">file://${certs_dir}/maincacert.pem</ca>'
+                                      '${counted}</profiles>')
+    certs = "/tmp/a&b <\"certs\">'"
+
+    rendered = ElementTree.fromstring(render_configuration(tmp_path, "one.xml", ("profiles",),
+                                                           {"counted": "<times><sec>1000</sec></times>"},
+                                                           certs_dir=certs))
+
+    assert rendered.find("ca").text == f"file://{certs}/maincacert.pem" and rendered.find("ca").get("path") == certs
+    assert rendered.find("times/sec").text == "1000"

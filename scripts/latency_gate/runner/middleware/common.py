@@ -10,6 +10,7 @@ import subprocess
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from latency_gate.errors import InputError
 
@@ -139,10 +140,12 @@ def debian_source_version(library):
     return f"debian {version.stdout.strip()}" if version.returncode == 0 else None
 
 
-def render_configuration(directory, file_name, roots, **values):
+def render_configuration(directory, file_name, roots, fragments=None, **values):
     """A configuration template with ${name} placeholders filled in, checked to be well-formed
     XML whose root element is one of `roots` (the middleware's own: another document, well-formed
-    or not, crashes its program without a word); InputError naming the template."""
+    or not, crashes its program without a word); InputError naming the template. `values` are text,
+    escaped for XML (a certificates directory named a&b); `fragments` ({name: XML}) the backend's own
+    elements, put in as they are."""
     path = Path(directory) / file_name
     try:
         text = path.read_text(encoding="utf-8")
@@ -151,9 +154,11 @@ def render_configuration(directory, file_name, roots, **values):
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"cannot read configuration: {error}", path) from None
     try:
-        rendered = string.Template(text).substitute(**values)
+        rendered = string.Template(text).substitute(
+            **{name: escape(str(value), {'"': "&quot;", "'": "&apos;"}) for name, value in values.items()},
+            **(fragments or {}))
     except (KeyError, ValueError) as error:
-        known = ", ".join(f"${{{name}}}" for name in values)
+        known = ", ".join(f"${{{name}}}" for name in {**values, **(fragments or {})})
         raise InputError(f"unknown or malformed placeholder {error} (known: {known})", path) from None
     try:
         root = ElementTree.fromstring(rendered).tag.rpartition("}")[2]  # without its namespace

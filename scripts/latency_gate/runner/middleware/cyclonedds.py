@@ -149,10 +149,10 @@ def rendered(configuration, role):
     if role == "subscriber":
         own, peer = peer, own
     return render_configuration(
-        configuration.profiles, f"{configuration.subexperiment.name}.xml", ("CycloneDDS",), certs_dir=configuration.certs,
+        configuration.profiles, f"{configuration.subexperiment.name}.xml", ("CycloneDDS",),
+        {"counted_heartbeats": COUNTED_HEARTBEATS if configuration.counted else ""}, certs_dir=configuration.certs,
         role=_ROLES[role], tcp_port=tcp_port, tcp_listening_port=tcp_port if role == "publisher" else -1,
         own_address=own, peer_address=peer, publisher_address=sides.publisher_address,
-        counted_heartbeats=COUNTED_HEARTBEATS if configuration.counted else "",
     )
 
 

@@ -167,9 +167,8 @@ def profile(configuration):
     sides = configuration.sides
     timings = COUNTED_RELIABILITY if configuration.counted else dict.fromkeys(COUNTED_RELIABILITY, "")
     return render_configuration(configuration.profiles, f"{configuration.subexperiment.name}.xml", PROFILE_ROOTS,
-                                certs_dir=configuration.certs, tcp_port=configuration.tcp_port,
-                                publisher_address=sides.publisher_address, subscriber_address=sides.subscriber_address,
-                                **timings)
+                                timings, certs_dir=configuration.certs, tcp_port=configuration.tcp_port,
+                                publisher_address=sides.publisher_address, subscriber_address=sides.subscriber_address)
 
 
 def check_configuration(*, configuration):
