@@ -380,6 +380,21 @@ def test_a_remote_that_fails_is_a_service_failure_exit_5_and_a_missing_run_bad_i
     assert git("branch", "--list", BRANCH, cwd=remote) == ""  # nothing was pushed
 
 
+@pytest.mark.parametrize("branch", ["a..b", "", "-x"])
+def test_a_branch_name_git_does_not_take_is_bad_input_before_the_site_is_built(tmp_path, remote, branch):
+    """It built the whole site, then exited 5 on git's 'invalid refspec', a service failure."""
+    run = make_run(tmp_path / "results", "20261122T070000Z-aaaa-lab1")
+
+    done = subprocess.run([LATENCY_GATE, "publish-history", "--results-directory", str(run), "--remote", str(remote),
+                           "--platform", PLATFORM, f"--branch={branch}", "--work-directory", str(tmp_path / "work")],
+                          capture_output=True, text=True)
+
+    assert done.returncode == 3, done.stdout + done.stderr
+    assert done.stderr == (f"latency-gate publish-history: error: '{branch}' is not a branch name git takes "
+                           "(git check-ref-format --branch)\n")
+    assert not (tmp_path / "work").exists()
+
+
 def assert_refused(result, remote, tip, path, reason):
     """Exit 3, one line on stderr naming `path` and saying `reason`, the branch's tip unchanged."""
     assert result.returncode == 3, result.stdout + result.stderr

@@ -31,7 +31,7 @@ from pathlib import Path
 from latency_gate.analysis import changepoints
 from latency_gate.ci import outputs
 from latency_gate.contracts import change_points, run_metadata
-from latency_gate.errors import EXIT_SERVICE_FAILED, InputError
+from latency_gate.errors import EXIT_SERVICE_FAILED, InputError, one_line
 from latency_gate.render import changepoint_summary, store_views
 from latency_gate.store import history
 
@@ -136,6 +136,9 @@ def publish(publication, work_directory, git=None, sleep=time.sleep):
     platform, branch = publication.platform, publication.branch
     if not run_directory.is_dir():
         raise InputError("no such run directory", run_directory)
+    # git's own rule for a branch name, before the site is built for a push it would refuse
+    if subprocess.run(["git", "check-ref-format", "--branch", branch], capture_output=True).returncode != 0:
+        raise InputError(f"'{one_line(branch)}' is not a branch name git takes (git check-ref-format --branch)")
     if Path(remote).exists():  # a local repository: git runs in the work tree, not here
         remote = str(Path(remote).resolve())
     history.check_retention(publication.keep)
