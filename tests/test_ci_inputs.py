@@ -159,3 +159,22 @@ def test_a_value_of_more_than_one_line_or_with_a_control_character_is_refused_na
     with pytest.raises(InputError) as refused:
         inputs.read({"LATENCY_RESULTS": "results", variable: value})
     assert str(refused.value) == f"{variable} must be one line of printable text, not '{shown}'"
+
+
+@pytest.mark.parametrize("variables, said", [
+    ({"LATENCY_ALPHA": "5"}, "alpha must be between 0 and 1, not 5.0"),
+    ({"LATENCY_ROUNDS": "10", "LATENCY_MAX_ROUNDS": "3"}, "need 2 <= rounds (10) <= max rounds (3)"),
+    ({"LATENCY_RT_PRIO": "500"}, "--rt-prio must be between 1 and 99, got 500"),
+    ({"LATENCY_PUB_CPUS": "abc"}, "--pub-cpus 'abc' is not a CPU list such as 0 or 0,1 or 0-3"),
+])
+def test_ci_check_refuses_what_run_and_gate_would_refuse_before_the_build(tmp_path, monkeypatch, capsys, variables,
+                                                                        said):
+    """docs/relative-gate.md: a bad value fails the job in seconds, before its build; these passed the
+    check and failed after the build."""
+    for name, value in {"LATENCY_RESULTS": str(tmp_path / "results"), **variables}.items():
+        monkeypatch.setenv(name, value)
+
+    assert cli.main(["ci", "check"]) == EXIT_BAD_INPUT
+
+    assert capsys.readouterr().err.strip() == f"latency-gate ci: error: the LATENCY_* variables: {said}"
+    assert list(tmp_path.iterdir()) == []

@@ -18,6 +18,8 @@ from pathlib import Path
 
 from latency_gate import cli
 from latency_gate.ci import inputs as ci_inputs, outputs
+from latency_gate.cli.experiment_options import run_spec
+from latency_gate.cli.gate import gate_spec
 from latency_gate.contracts import gate_result
 from latency_gate.errors import EXIT_OK, InputError
 from latency_gate.render import gate_report
@@ -44,7 +46,7 @@ def run(args):
     if args.action == "run":
         return _run(ci_inputs.read())
     if args.action == "check":
-        ci_inputs.read()
+        _check(ci_inputs.read())
         return EXIT_OK
     try:
         job = ci_inputs.read()
@@ -52,6 +54,21 @@ def run(args):
         outputs.set_outputs({"result": "error"})
         raise
     return _gate(job, args.base, args.pr)
+
+
+def _check(job):
+    """The run's and the gate's settings made of the variables as `run` and `gate` make them (RunSpec,
+    GateSpec): what those refuse, a value out of range or two that contradict each other, fails the job
+    here, before its build. What needs the programs (their payloads, the kind they measure) waits for them."""
+    argv = {"run": ["run", "--results-dir", str(job.results), *job.common, *job.run],
+            "gate": ["gate", "--base", "base", "--pr", "pr", "--results-dir", str(job.results), *job.common, *job.gate]}
+    try:
+        run_spec(cli.build_parser(argv["run"]).parse_args(argv["run"]))
+        gate_options = cli.build_parser(argv["gate"]).parse_args(argv["gate"])
+        for signal in ("latency", "instructions") if gate_options.signal == "both" else (gate_options.signal,):
+            gate_spec(gate_options, signal)
+    except InputError as error:
+        raise InputError(f"the LATENCY_* variables: {error}") from None
 
 
 def _run(job):
