@@ -7,6 +7,7 @@ a participant whose identity comes from another CA never gets to exchange sample
 
 import json
 import re
+import shutil
 import socket
 import struct
 import subprocess
@@ -64,7 +65,7 @@ def test_artifacts_are_made_once_and_checked_by_name(artifacts, tmp_path):
 
     incomplete = tmp_path / "incomplete"
     incomplete.mkdir()
-    (incomplete / "maincacert.pem").write_text("x")
+    shutil.copy(artifacts / "maincacert.pem", incomplete)
     with pytest.raises(InputError, match=re.escape(str(incomplete / "mainpubcert.pem"))) as refused:
         security.check_security_artifacts(incomplete)
     # The command it names makes them.
@@ -72,6 +73,19 @@ def test_artifacts_are_made_once_and_checked_by_name(artifacts, tmp_path):
     made = subprocess.run([sys.executable, *command[1:], str(tmp_path / "made")], capture_output=True, text=True)
     assert made.returncode == EXIT_OK, made.stderr
     assert security.check_security_artifacts(tmp_path / "made") == tmp_path / "made"
+
+
+@pytest.mark.parametrize("name", ["mainsubkey.pem", "permissions.smime"])
+def test_an_artifact_that_is_not_of_its_kind_at_all_is_refused_naming_it(artifacts, tmp_path, name):
+    """Fast DDS's security plug-in crashed on one (a segmentation fault, exit 4) without naming it."""
+    copied = shutil.copytree(artifacts, tmp_path / "certs")
+    (copied / name).write_text("garbage\n")
+
+    with pytest.raises(InputError) as refused:
+        security.check_security_artifacts(copied)
+
+    opening = "-----BEGIN " if name.endswith(".pem") else "MIME-Version:"
+    assert str(refused.value) == f"{copied / name}: not a security artifact of its kind (no '{opening}' in its start)"
 
 
 def run_with_subscriber_identity_from(subscriber_certs, publisher_certs, directory):

@@ -150,14 +150,20 @@ def create_security_artifacts(directory, organization="latency-gate"):
 
 
 def check_security_artifacts(directory):
-    """Raise InputError naming the first missing or unreadable artifact."""
+    """Raise InputError naming the first missing, unreadable or empty artifact, or one that is not of
+    its kind's format at all (a PEM certificate or key, a signed S/MIME document): the middleware's
+    security plug-in crashes on one (Fast DDS 2.9.1: a segmentation fault) without naming it."""
     directory = Path(directory)
     for name in REQUIRED_FILES:
         path = directory / name
+        opening = b"-----BEGIN " if name.endswith(".pem") else b"MIME-Version:"
         try:
             with path.open("rb") as handle:
-                if not handle.read(1):
-                    raise InputError("empty security artifact", path)
+                start = handle.read(4096)
+            if not start:
+                raise InputError("empty security artifact", path)
+            if opening not in start:
+                raise InputError(f"not a security artifact of its kind (no '{opening.decode()}' in its start)", path)
         except OSError:
             raise InputError(
                 "missing or unreadable security artifact (create it with: "
