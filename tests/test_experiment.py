@@ -768,6 +768,10 @@ def test_missing_certificates_are_bad_input_when_a_security_subexperiment_is_cho
     (["--pub-cpus", "zero"], "is not a CPU list"),
     (["--stress", "--no-such-stressor 1"], "rejected by stress-ng"),
     (["--domain", "500"], "--domain must be between 0 and 232"),
+    (["--demands", "5", "--test-time", "7"], "--demands and --test-time are the throughput experiment's, not the "
+                                             "latency one's"),
+    (["--middleware", "socket", "--profiles", "/nonexistent"],
+     "SocketLatency takes no configuration files: --profiles is not its"),
 ])
 def test_bad_options_are_bad_input(latency_test, tmp_path, capsys, options, message):
     code, error = run_cli(capsys, "run", "-r", str(tmp_path), "--subexperiments", "intraprocess_best_effort", *options)

@@ -172,6 +172,8 @@ def validate_run_of(spec, matrix):
         raise InputError(f"time-out must be a positive number of seconds, got {spec.timeout_s}")
     if spec.retries < 0:
         raise InputError(f"retries must be 0 or more, got {spec.retries}")
+    if spec.profiles and program.profiles is None:  # it would be recorded as the run's configuration
+        raise InputError(f"{program.name} takes no configuration files: --profiles is not its")
     profiles = Path(spec.profiles) if spec.profiles else program.profiles
     certs = Path(spec.certs or default_certs_directory()).resolve()
     sides = topologies.describe(topologies.validate(spec.topology), domain=CHECKED_DOMAIN)

@@ -307,6 +307,10 @@ def check_kind(spec, backend, families):
     program = found.program(backend)
     binary = program.locate(path=spec.program or program.default())
     grid = None
+    given = [option for option, value in (("--demands", spec.demands), ("--recovery-times", spec.recovery_times_ms),
+                                          ("--test-time", spec.test_time_s)) if value is not None]
+    if given and found is not THROUGHPUT:  # passed over, they would leave a record of what did not run
+        raise InputError(f"{' and '.join(given)} are the throughput experiment's, not the {found.name} one's")
     if found is THROUGHPUT:
         grid = Grid(tuple(sorted(set(spec.demands or throughput_formats.DEMANDS))),
                     tuple(sorted(set(throughput_formats.RECOVERY_TIMES_MS if spec.recovery_times_ms is None
