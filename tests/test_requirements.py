@@ -394,6 +394,18 @@ def test_a_second_extrapolation_into_one_runs_directory_waits_for_the_first_befo
 
 
 @pytest.mark.unit
+def test_an_extrapolation_names_a_runs_directory_that_is_a_file_as_no_directory(tmp_path, capsys):
+    from latency_gate import cli
+
+    (tmp_path / "a-file").write_text("")
+
+    assert cli.main(["extrapolate-requirements", "-r", str(tmp_path / "a-file"), "--runs", "5"]) == 3
+
+    assert capsys.readouterr().err.strip().endswith(f"cannot make {tmp_path / 'a-file'}: {tmp_path / 'a-file'} is "
+                                                    "not a directory")
+
+
+@pytest.mark.unit
 def test_an_extrapolation_refuses_an_output_it_cannot_write_before_its_first_run(tmp_path, capsys):
     from latency_gate import cli
 

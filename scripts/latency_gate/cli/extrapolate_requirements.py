@@ -9,6 +9,7 @@ from pathlib import Path
 
 from latency_gate.campaigns.extrapolation import DEFAULT_RUNS, extrapolate, merge_shards, parse_shard
 from latency_gate.cli.experiment_options import add_experiment_options, run_spec
+from latency_gate.cli.options import check_can_make
 from latency_gate.errors import EXIT_OK, InputError
 
 
@@ -28,5 +29,6 @@ def run(args):
             raise InputError("--merge-only needs --output")
         merge_shards(args.runs_directory, args.output, args.runs, args.percentile)
         return EXIT_OK
+    check_can_make(args.runs_directory)
     return extrapolate(args.runs_directory, run_spec(args), args.output, args.runs, args.percentile,
                        parse_shard(args.shard))
