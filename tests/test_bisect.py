@@ -27,7 +27,7 @@ from latency_gate.campaigns.bisect import (
     BisectSpec, Cell, Stopped, TimeBox, changed_function, first_parent_commits, margin, regressed_cells, search,
     spreads,
 )
-from latency_gate.contracts import bisect_result
+from latency_gate.contracts import bisect_result, gate_result, run_metadata
 from latency_gate.contracts.json_shapes import MAX_TEXT
 from latency_gate.errors import InputError
 from latency_gate.render import bisect_report
@@ -307,3 +307,19 @@ def test_a_subject_or_function_longer_than_its_result_holds_is_kept_cut_with_its
     assert sha == head and len(subject) == MAX_TEXT and subject.endswith("word…")
     handler = "asio::detail::binder2<" * 200
     assert changed_function(pd.Series({handler: 1.0}), pd.Series({handler: 2.0}), 1.0) == handler[:MAX_TEXT - 1] + "…"
+
+
+def test_a_bisect_of_another_middleware_than_the_gates_runs_measured_is_refused(tmp_path):
+    """`bisect --middleware socket` of a Fast DDS gate counted the socket floor's program at every
+    commit and found no culprit: counts of another program than the gate's."""
+    from latency_gate.campaigns import bisect as bisect_campaign
+
+    base_run = gate_result.run_directory(tmp_path, 1, gate_result.BASE)
+    base_run.mkdir(parents=True)
+    run_metadata.write(base_run, run_metadata.RunMetadata(run_id="r", middleware="fastdds"))
+
+    with pytest.raises(InputError) as refused:
+        bisect_campaign._require_the_gates_middleware(tmp_path, "socket")
+    assert str(refused.value) == f"{base_run / 'metadata.json'}: the gate's runs measured fastdds, not socket (--middleware)"
+    bisect_campaign._require_the_gates_middleware(tmp_path, "fastdds")
+    bisect_campaign._require_the_gates_middleware(tmp_path / "downloaded", "socket")  # no runs kept: nothing to hold

@@ -368,11 +368,21 @@ class BisectSpec:
             raise InputError(f"samples must be positive, got {self.samples}")
 
 
+def _require_the_gates_middleware(gate_directory, middleware):
+    """InputError when the gate's first base run (kept beside its result in the gate's job) measured
+    another middleware than the bisect would count: their counts are of different programs."""
+    recorded = run_metadata.read_if_present(gate_result.run_directory(gate_directory, 1, gate_result.BASE))
+    if recorded is not None and recorded.middleware != middleware:
+        raise InputError(f"the gate's runs measured {recorded.middleware}, not {middleware} (--middleware)",
+                         gate_result.run_directory(gate_directory, 1, gate_result.BASE) / run_metadata.METADATA_FILE)
+
+
 def bisect(spec):
     """Bisect the failed code-path gate of a BisectSpec; returns the bisect_result.json document.
     InputError (nothing built) on bad input."""
     gate_path = Path(spec.gate_result)
     gate_document = gate_result.read(gate_path)
+    _require_the_gates_middleware(gate_path.parent if gate_path.is_file() else gate_path, spec.middleware)
     cells = regressed_cells(gate_document, gate_path)
     spread = spreads(gate_path.parent if gate_path.is_file() else gate_path, cells)
     margins = {cell: margin(value) for cell, value in spread.items()}

@@ -110,7 +110,8 @@ def compare_middleware(results_directory, middlewares=None, programs=None, spec=
         raise InputError("none of the chosen sub-experiments can run with these middleware and this topology")
     results = Path(results_directory)
     if middleware_table.path(results).exists() or (results / "runs").exists():
-        raise InputError("already holds a comparison; use a new results directory", results)
+        raise InputError("already holds a comparison, or the runs of one that failed; use a new results directory",
+                         results)
     seed = int(np.random.SeedSequence().entropy % 2**32) if seed is None else seed
     rng = np.random.default_rng(seed)
     print(f"Comparing {', '.join(BACKENDS[m].TITLE for m in middlewares)}: {len(chosen)} sub-experiment(s) x "
