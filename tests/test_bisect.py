@@ -323,3 +323,13 @@ def test_a_bisect_of_another_middleware_than_the_gates_runs_measured_is_refused(
     assert str(refused.value) == f"{base_run / 'metadata.json'}: the gate's runs measured fastdds, not socket (--middleware)"
     bisect_campaign._require_the_gates_middleware(tmp_path, "fastdds")
     bisect_campaign._require_the_gates_middleware(tmp_path / "downloaded", "socket")  # no runs kept: nothing to hold
+
+
+def test_a_repository_that_is_none_is_named_as_such(tmp_path):
+    """It said "no commit HEAD~2 in this repository" of a directory that is no repository."""
+    plain = tmp_path / "plain"
+    plain.mkdir()
+
+    with pytest.raises(InputError) as refused:
+        first_parent_commits(plain, "HEAD~2", "HEAD")
+    assert str(refused.value) == f"{plain}: not a git repository"

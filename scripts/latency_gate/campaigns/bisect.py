@@ -230,6 +230,7 @@ def first_parent_commits(repository, base, head):
     InputError when a ref does not resolve, the base is not an ancestor of the head, or the head's
     first-parent line does not start at the base (a branch that merged its target in: its first
     commit's parent is older than the target's tip, so a step would carry the target's changes)."""
+    _git(repository, "rev-parse", "--git-dir", why="not a git repository")
     resolved = [_git(repository, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}",
                      why=f"no commit {ref} in this repository").strip() for ref in (base, head)]
     _git(repository, "merge-base", "--is-ancestor", *resolved, why=f"{base} is not an ancestor of {head}")
