@@ -372,10 +372,11 @@ class BisectSpec:
 def _require_the_gates_middleware(gate_directory, middleware):
     """InputError when the gate's first base run (kept beside its result in the gate's job) measured
     another middleware than the bisect would count: their counts are of different programs."""
-    recorded = run_metadata.read_if_present(gate_result.run_directory(gate_directory, 1, gate_result.BASE))
+    first_base_run = gate_result.run_directory(gate_directory, 1, gate_result.BASE)
+    recorded = run_metadata.read_if_present(first_base_run)
     if recorded is not None and recorded.middleware != middleware:
         raise InputError(f"the gate's runs measured {recorded.middleware}, not {middleware} (--middleware)",
-                         gate_result.run_directory(gate_directory, 1, gate_result.BASE) / run_metadata.METADATA_FILE)
+                         first_base_run / run_metadata.METADATA_FILE)
 
 
 def bisect(spec):
@@ -383,9 +384,10 @@ def bisect(spec):
     InputError (nothing built) on bad input."""
     gate_path = Path(spec.gate_result)
     gate_document = gate_result.read(gate_path)
-    _require_the_gates_middleware(gate_path.parent if gate_path.is_file() else gate_path, spec.middleware)
+    gate_directory = gate_path.parent if gate_path.is_file() else gate_path
+    _require_the_gates_middleware(gate_directory, spec.middleware)
     cells = regressed_cells(gate_document, gate_path)
-    spread = spreads(gate_path.parent if gate_path.is_file() else gate_path, cells)
+    spread = spreads(gate_directory, cells)
     margins = {cell: margin(value) for cell, value in spread.items()}
     commits = first_parent_commits(spec.repository, spec.base, spec.head)
     out = Path(spec.results)

@@ -135,7 +135,7 @@ def merge_shards(runs_directory, output, runs=DEFAULT_RUNS, percentile=None, out
     if missing:
         shown = ", ".join(missing[:5]) + (", ..." if len(missing) > 5 else "")
         raise InputError(f"{len(missing)} of {runs} runs missing or incomplete: {shown}", runs_directory)
-    _require_runs_alike(expected)
+    _require_merged_runs_alike(expected)
     percentile = requirements.DEFAULT_PERCENTILE if percentile is None else percentile
     return requirements.write_requirements(expected, output, percentile, out)
 
@@ -148,7 +148,7 @@ def _described(run_directory):
             **run_metadata.regime(recorded)}
 
 
-def _require_runs_alike(runs):
+def _require_merged_runs_alike(runs):
     """InputError naming the first run (of any shard) measured otherwise than the first: the
     requirements would mix them."""
     first = _described(runs[0])

@@ -478,8 +478,10 @@ def _check_time(value, path, key):
 
 def _check_grid(grid, path):
     """A throughput run's grid holds what its readers format and compare (requirements.py)."""
+    if grid is None:
+        return
     for key, hint in (("demands", list[int]), ("recovery_times_ms", list[float]), ("test_time_s", float)):
-        if grid is not None and not _matches(grid.get(key), hint):
+        if not _matches(grid.get(key), hint):
             raise InputError(f"metadata 'grid.{key}' must be {_named(hint)}, got {_short(grid.get(key))}", path)
 
 

@@ -35,8 +35,7 @@ class DomainLease:
 
     def __init__(self, requested=None):
         directory = _lock_directory()
-        if requested is not None:
-            check_requested(requested)
+        if requested is not None:  # a RunSpec's, checked as it was made (check_requested)
             candidates = [requested]
         else:
             start = os.getpid() % len(_DOMAINS)  # spread concurrent runs, then probe upwards

@@ -96,12 +96,9 @@ class RealTime:
                 "sub_cpus": self.sub_cpus, "memory_locked": self.lock_memory, "cpu_idle": self.cpu_idle}
 
 
-def _parse_cpus(text, option):
-    if text is None:
-        return None
-    if not re.fullmatch(r"\d+(-\d+)?(,\d+(-\d+)?)*", text):
+def _check_cpus(text, option):
+    if text is not None and not re.fullmatch(r"\d+(-\d+)?(,\d+(-\d+)?)*", text):
         raise InputError(f"{option} '{text}' is not a CPU list such as 0 or 0,1 or 0-3")
-    return text
 
 
 def _probe(command, what, warnings):
@@ -123,8 +120,8 @@ def preset_cpus(cpu_count=None):
 def check_requested(rt_prio, cpu_idle, pub_cpus=None, sub_cpus=None):
     """InputError for a priority, CPU-idle setting or CPU list asked for that no run can have; None:
     the preset's or the OS's."""
-    _parse_cpus(pub_cpus, "--pub-cpus")
-    _parse_cpus(sub_cpus, "--sub-cpus")
+    _check_cpus(pub_cpus, "--pub-cpus")
+    _check_cpus(sub_cpus, "--sub-cpus")
     if rt_prio is not None and not 1 <= rt_prio <= 99:
         raise InputError(f"--rt-prio must be between 1 and 99, got {rt_prio}")
     if cpu_idle not in (None, CPU_IDLE_HOLD, CPU_IDLE_OS):
@@ -134,17 +131,16 @@ def check_requested(rt_prio, cpu_idle, pub_cpus=None, sub_cpus=None):
 def prepare(preset=True, rt_prio=None, pub_cpus=None, sub_cpus=None, cpu_idle=None):
     """RealTime with what this platform allows; every refused setting leaves a warning.
 
-    With the preset, every option left at None takes the preset's value.
+    With the preset, every option left at None takes the preset's value. The options given are a
+    RunSpec's, which checked them as it was made (check_requested).
     """
-    check_requested(rt_prio, cpu_idle)
     if preset:
         preset_pub, preset_sub = preset_cpus()
         rt_prio = PRESET_RT_PRIO if rt_prio is None else rt_prio
         pub_cpus = preset_pub if pub_cpus is None else pub_cpus
         sub_cpus = preset_sub if sub_cpus is None else sub_cpus
         cpu_idle = cpu_idle or CPU_IDLE_HOLD
-    settings = RealTime(preset, rt_prio, _parse_cpus(pub_cpus, "--pub-cpus"), _parse_cpus(sub_cpus, "--sub-cpus"),
-                        cpu_idle=cpu_idle or CPU_IDLE_OS)
+    settings = RealTime(preset, rt_prio, pub_cpus, sub_cpus, cpu_idle=cpu_idle or CPU_IDLE_OS)
     for attribute, option in (("pub_cpus", "--pub-cpus"), ("sub_cpus", "--sub-cpus")):
         cpus = getattr(settings, attribute)
         if cpus and not _probe(["taskset", "--cpu-list", cpus], f"{option} {cpus} (taskset)", settings.warnings):
